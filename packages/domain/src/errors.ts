@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+
+/**
+ * The codes the API answers with in `code`. The web maps each to a catalog message, so the
+ * API never has to speak the user's language.
+ */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Validation: 'VALIDATION',
+  Unauthorized: 'UNAUTHORIZED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
+  Conflict: 'CONFLICT',
+  EmailTaken: 'EMAIL_TAKEN',
+  SlugTaken: 'SLUG_TAKEN',
+  SlugReserved: 'SLUG_RESERVED',
+  RateLimited: 'RATE_LIMITED',
+  InvalidToken: 'INVALID_TOKEN',
+  WrongPassword: 'WRONG_PASSWORD',
+  InvalidTransition: 'INVALID_TRANSITION',
+  PaymentProvider: 'PAYMENT_PROVIDER',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The JSON body of every 4xx/5xx answer. `fields` maps a dotted field path to a validation key. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, FieldError>;
+}
+
+export interface FieldError {
+  key: ValidationKey;
+  params?: Record<string, string | number>;
+}
+
+/** Validation message keys, translated by the web app under `validation.<key>`. */
+export const VALIDATION_KEYS = [
+  'required',
+  'invalid',
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'tooBig',
+  'notInteger',
+  'email',
+  'url',
+  'format',
+  'choice',
+  'phone',
+  'phoneGeneric',
+  'mobile',
+  'slug',
+  'passwordsDiffer',
+  'amountRange',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+function isValidationKey(s: string): s is ValidationKey {
+  return (VALIDATION_KEYS as readonly string[]).includes(s);
+}
+
+/** Maps one zod issue to a validation key with its parameters. Used by the API and the web forms. */
+export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
+  if (isValidationKey(issue.message)) return { key: issue.message };
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? { key: 'required' } : { key: 'invalid' };
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? { key: 'required' }
+          : { key: 'tooShort', params: { min: Number(issue.minimum) } };
+      }
+      return { key: 'tooSmall', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      if (issue.origin === 'string') return { key: 'tooLong', params: { max: Number(issue.maximum) } };
+      return { key: 'tooBig', params: { max: Number(issue.maximum) } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { key: 'email' };
+      if (issue.format === 'url') return { key: 'url' };
+      return { key: 'format' };
+    case 'invalid_value':
+      return { key: 'choice' };
+    case 'not_multiple_of':
+      return { key: 'notInteger' };
+    default:
+      return { key: 'invalid' };
+  }
+}
+
+/** Collects zod issues into `fields` (first issue per path wins). */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (!fields[path]) fields[path] = issueToFieldError(issue);
+  }
+  return fields;
+}

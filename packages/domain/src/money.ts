@@ -1,0 +1,53 @@
+/** Every amount in Podpot is an integer number of euro cents. */
+export const MIN_TIP_CENTS = 100;
+export const MAX_TIP_CENTS = 100_000;
+/** Platform fee in basis points (1/100 of a percent): 500 = 5 %. Default; the API reads a setting. */
+export const DEFAULT_PLATFORM_FEE_BPS = 500;
+export const VAT_RATE_BPS = 2100;
+
+export type Locale = 'en' | 'nl';
+
+/** Formats cents as euros with 2 decimals in the given locale: 1234 → "€ 12,34" (nl) / "€12.34" (en). */
+export function formatCents(cents: number, locale: Locale = 'en'): string {
+  return new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-IE', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+/** Euros with 2 decimals and no symbol, as on the AFREKENEN button: 1234 → "12.34" / "12,34". */
+export function formatEuroAmount(cents: number, locale: Locale = 'en'): string {
+  return (cents / 100).toLocaleString(locale === 'nl' ? 'nl-NL' : 'en-IE', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/**
+ * Parses a user-typed euro amount ("5", "5,50", "5.5", "1.000,00") into integer cents,
+ * or null when it is not a valid amount. Never goes through floating point multiplication.
+ */
+export function parseEuroToCents(input: string): number | null {
+  const s = input.trim().replace(/\s|€/g, '');
+  if (!s) return null;
+  // The last "," or "." followed by 1–2 digits is the decimal separator; others are grouping.
+  const m = /^(\d{1,3}(?:[.,]?\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const whole = (m[1] ?? '').replace(/[.,]/g, '');
+  const frac = (m[2] ?? '').padEnd(2, '0');
+  const cents = Number(whole) * 100 + Number(frac || '0');
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** A share of an amount in basis points, rounded half up to whole cents. The one rounding rule. */
+export function percentOf(cents: number, bps: number): number {
+  return Math.floor((cents * bps + 5000) / 10000);
+}
+
+/** Splits an amount including VAT into {net, vat} so that net + vat === gross exactly. */
+export function splitVat(grossCents: number, vatBps: number = VAT_RATE_BPS): { net: number; vat: number } {
+  const net = Math.floor((grossCents * 10000 + Math.floor((10000 + vatBps) / 2)) / (10000 + vatBps));
+  return { net, vat: grossCents - net };
+}

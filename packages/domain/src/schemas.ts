@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { isValidMobileNumber, isValidPhoneNumber } from './phone.js';
+import { TIPJAR_STATUSES } from './tipjar-status.js';
+
+/* ---------- shared field rules ---------- */
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'email' }));
+export const PasswordSchema = z.string().min(8).max(200);
+export const NameSchema = z.string().trim().min(1).max(100);
+export const UuidSchema = z.uuid();
+export const IdParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
+
+export const PhoneNumberSchema = z.string().trim().refine(isValidPhoneNumber, { message: 'phone' });
+export const MobileNumberSchema = z.string().trim().refine(isValidMobileNumber, { message: 'mobile' });
+
+export const ROLES = ['ADMIN', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+export const LOCALES = ['en', 'nl'] as const;
+export const LocaleSchema = z.enum(LOCALES);
+
+/* ---------- auth ---------- */
+
+/** OAuth2 password grant, form-encoded or JSON. */
+export const LoginBodySchema = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+  client_id: z.string().max(100).optional(),
+  grant_type: z.literal('password').optional(),
+  scope: z.string().max(200).optional(),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const PasswordResetBodySchema = z.object({
+  new_password: PasswordSchema,
+  token: z.string().min(10).max(500),
+});
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
+
+/* ---------- users ---------- */
+
+export const ProfileSchema = z.object({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  phoneNumber: PhoneNumberSchema.or(z.literal('')).optional(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const AddressSchema = z.object({
+  street: z.string().trim().max(200).default(''),
+  houseNumber: z.string().trim().max(20).default(''),
+  postalCode: z.string().trim().max(20).default(''),
+  city: z.string().trim().max(100).default(''),
+  country: z.string().trim().length(2).default('NL'),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const UserTipjarRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
+
+export const UserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  locale: LocaleSchema,
+  profile: z.object({ firstName: z.string(), lastName: z.string(), phoneNumber: z.string().nullable() }),
+  address: AddressSchema.nullable(),
+  tipjars: z.array(UserTipjarRefSchema),
+  created: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UpdateProfileBodySchema = z.object({
+  data: ProfileSchema.extend({ address: AddressSchema.optional(), locale: LocaleSchema.optional() }),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const UpdatePasswordBodySchema = z.object({
+  data: z.object({ currentPassword: z.string().min(1).max(200), newPassword: PasswordSchema }),
+});
+export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
+
+export const RegisterDataSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  firstName: NameSchema,
+  lastName: NameSchema,
+  locale: LocaleSchema.default('en'),
+});
+export const RegisterBodySchema = z.object({ data: RegisterDataSchema });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const TestEmailBodySchema = z.object({ email: EmailSchema });
+/** Answer of the test-email calls: is this address still free? */
+export const TestEmailResponseSchema = z.object({ available: z.boolean() });
+
+export const CreateUserBodySchema = z.object({
+  data: RegisterDataSchema.extend({ role: z.enum(ROLES).default('USER') }),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+export const UpdateUserBodySchema = z.object({
+  data: z.object({
+    email: EmailSchema.optional(),
+    role: z.enum(ROLES).optional(),
+    firstName: NameSchema.optional(),
+    lastName: NameSchema.optional(),
+    locale: LocaleSchema.optional(),
+    password: PasswordSchema.optional(),
+  }),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+/* ---------- FAQ ---------- */
+
+export const FaqItemSchema = z.object({
+  id: z.uuid(),
+  active: z.boolean(),
+  priority: z.number().int(),
+  question: z.object({ en: z.string(), nl: z.string() }),
+  answer: z.object({ en: z.string(), nl: z.string() }),
+  created: z.string(),
+  updated: z.string(),
+});
+export type FaqItem = z.infer<typeof FaqItemSchema>;
+
+const LocalizedText = (max: number) =>
+  z.object({ en: z.string().trim().min(1).max(max), nl: z.string().trim().min(1).max(max) });
+
+export const FaqItemDataSchema = z.object({
+  active: z.boolean().default(true),
+  priority: z.number().int().min(-1000).max(1000).default(0),
+  question: LocalizedText(300),
+  answer: LocalizedText(5000),
+});
+export const CreateFaqItemBodySchema = z.object({ data: FaqItemDataSchema });
+export const UpdateFaqItemBodySchema = z.object({ data: FaqItemDataSchema.partial() });
+
+/* ---------- payment methods ---------- */
+
+export const PAYMENT_METHOD_TYPES = ['ideal', 'bcmc'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+
+export const PaymentIssuerSchema = z.object({ bic: z.string(), name: z.string() });
+export type PaymentIssuer = z.infer<typeof PaymentIssuerSchema>;
+
+export const PaymentMethodSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(PAYMENT_METHOD_TYPES),
+  active: z.boolean(),
+  priority: z.number().int(),
+  paymentissuers: z.array(PaymentIssuerSchema),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const PaymentMethodDataSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  type: z.enum(PAYMENT_METHOD_TYPES),
+  active: z.boolean().default(true),
+  priority: z.number().int().min(-1000).max(1000).default(0),
+});
+export const CreatePaymentMethodBodySchema = z.object({ data: PaymentMethodDataSchema });
+export const UpdatePaymentMethodBodySchema = z.object({ data: PaymentMethodDataSchema.partial() });
+
+/** The shopper's choice in the checkout block: a method and (iDEAL only, optional) an issuer. */
+export const PaymentChoiceSchema = z.object({
+  paymentmethod: z.uuid({ message: 'required' }),
+  paymentissuer: z.string().max(20).default(''),
+});
+export type PaymentChoice = z.infer<typeof PaymentChoiceSchema>;
+
+/* ---------- tip jars (full rules arrive with the payments issue) ---------- */
+
+export const TIPJAR_TYPES = ['CONSUMER', 'BUSINESS'] as const;
+export type TipjarType = (typeof TIPJAR_TYPES)[number];
+export const TipjarStatusSchema = z.enum(TIPJAR_STATUSES);
+
+/** Slugs: lowercase letters, digits and hyphens, 3–40 characters, no leading/trailing hyphen. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
+export const SlugSchema = z.string().trim().toLowerCase().regex(SLUG_PATTERN, { message: 'slug' });

@@ -1,0 +1,62 @@
+/** Tip jar statuses (spec §4) and the one status machine (DESIGN.md §3). */
+export const TIPJAR_STATUSES = [
+  'NEW',
+  'AWAITING_PAYMENT',
+  'PAYMENT_EXPIRED',
+  'LIVE',
+  'VERIFYING',
+  'SUSPENDED',
+  'DEACTIVATED',
+] as const;
+export type TipjarStatus = (typeof TIPJAR_STATUSES)[number];
+
+export type BadgeColor = 'info' | 'warning' | 'error' | 'success';
+
+export const TIPJAR_STATUS_COLOR: Record<TipjarStatus, BadgeColor> = {
+  NEW: 'info',
+  AWAITING_PAYMENT: 'warning',
+  PAYMENT_EXPIRED: 'error',
+  LIVE: 'success',
+  VERIFYING: 'info',
+  SUSPENDED: 'error',
+  DEACTIVATED: 'error',
+};
+
+/** Who may make a transition: the payment flow (system) or a platform admin. */
+export type TransitionActor = 'payment' | 'admin';
+
+const TRANSITIONS: Record<TipjarStatus, Partial<Record<TipjarStatus, TransitionActor>>> = {
+  NEW: { AWAITING_PAYMENT: 'payment' },
+  AWAITING_PAYMENT: { LIVE: 'payment', PAYMENT_EXPIRED: 'payment' },
+  PAYMENT_EXPIRED: { AWAITING_PAYMENT: 'payment' },
+  LIVE: { VERIFYING: 'admin', SUSPENDED: 'admin', DEACTIVATED: 'admin' },
+  VERIFYING: { LIVE: 'admin', DEACTIVATED: 'admin' },
+  SUSPENDED: { LIVE: 'admin', DEACTIVATED: 'admin' },
+  DEACTIVATED: {},
+};
+
+/** True when `from → to` is allowed for the actor. Staying put is never a transition. */
+export function canTransitionTipjar(from: TipjarStatus, to: TipjarStatus, actor: TransitionActor): boolean {
+  return TRANSITIONS[from][to] === actor;
+}
+
+/** The statuses an actor may move a tip jar to from `from`. */
+export function nextTipjarStatuses(from: TipjarStatus, actor: TransitionActor): TipjarStatus[] {
+  return (Object.entries(TRANSITIONS[from]) as [TipjarStatus, TransitionActor][])
+    .filter(([, who]) => who === actor)
+    .map(([to]) => to);
+}
+
+/** The backoffice shows the payment dialog in these statuses (spec §2). */
+export const PAYMENT_DIALOG_STATUSES: readonly TipjarStatus[] = ['AWAITING_PAYMENT', 'PAYMENT_EXPIRED', 'NEW'];
+
+/**
+ * Registration is complete only when the merchant is verified and live (spec §4). Without a
+ * merchant nothing can be paid out, so a tip jar with none is not registered either.
+ */
+export function isRegistrationComplete(
+  oppMerchant: { complianceStatus?: string | null; merchantStatus?: string | null } | null | undefined,
+): boolean {
+  if (!oppMerchant) return false;
+  return oppMerchant.complianceStatus === 'verified' && oppMerchant.merchantStatus === 'live';
+}

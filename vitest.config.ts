@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three test projects: the shared domain rules, the API (real HTTP + real database), the web app. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          root: './apps/api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two workers fit the 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
