@@ -71,7 +71,10 @@ export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
   if (isValidationKey(issue.message)) return { key: issue.message };
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? { key: 'required' } : { key: 'invalid' };
+      // zod 4 leaves `input` out of issues unless asked; its default message names what it received.
+      return issue.input === undefined && /received (undefined|null)/.test(issue.message ?? '')
+        ? { key: 'required' }
+        : { key: 'invalid' };
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1

@@ -1,0 +1,101 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/client.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
+import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { OppClient } from './payments/opp-client.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  /** Pino logger options; false for silence (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the whole application (no listen): plugins, the API under /api/v1, the simulator, the web app. */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    log: app.log,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: `${config.dataDir}/outbox`,
+        log: app.log,
+      }),
+    opp: new OppClient({
+      baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
+      apiKey: config.OPP_API_KEY,
+    }),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  if (config.CORS_ORIGIN) {
+    // CORS is off by default: the SPA is served from the same origin.
+    const origin = config.CORS_ORIGIN;
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers.origin === origin) {
+        reply.header('access-control-allow-origin', origin).header('vary', 'origin');
+      }
+    });
+  }
+  await registerOpenApi(app, config);
+  registerAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(faqitemsRoutes, { ctx });
+      await api.register(paymentmethodsRoutes, { ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWeb(app, config);
+  return { app, ctx };
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_BRAND_NAME, DEFAULT_PLATFORM_FEE_BPS } from '@podpot/domain';
+import { z } from 'zod';
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** Every setting the API reads. Parsed once at start; a bad value stops the process with a clear message. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL of this deployment, used in mails and provider return/notify URLs. */
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** HS256 signing secret for access tokens; at least 32 characters. Generated per data dir in development. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 7),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Podpot <no-reply@podpot.local>'),
+  BRAND_NAME: z.string().min(1).default(DEFAULT_BRAND_NAME),
+  /** Real OPP API (e.g. https://api-sandbox.onlinebetaalplatform.nl/v1). Unset: the built-in simulator. */
+  OPP_API_URL: optionalUrl,
+  OPP_API_KEY: z.string().optional(),
+  /** Secret of OPP's notification verification_hash. */
+  OPP_NOTIFY_SECRET: z.string().optional(),
+  /** The platform's own OPP merchant, which receives the Podpot add-on payments. */
+  OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(DEFAULT_PLATFORM_FEE_BPS),
+  /** Price of the Podpot add-on in cents, VAT included. */
+  TIPJAR_PRICE_CENTS: z.coerce.number().int().min(0).default(1500),
+  SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGIN: z.string().optional(),
+  /** Serve the built SPA from this folder (default apps/web/dist when it exists). */
+  WEB_DIST: z.string().optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  JWT_SECRET: string;
+  OPP_NOTIFY_SECRET: string;
+  OPP_API_KEY: string;
+  /** Absolute data dir. */
+  dataDir: string;
+  publicUrl: string;
+  usesSimulator: boolean;
+}
+
+/** Parses the environment; throws an Error listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = EnvSchema.safeParse({ ...source, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const usesSimulator = !env.OPP_API_URL;
+  if (env.NODE_ENV === 'production') {
+    const missing: string[] = [];
+    if (!env.JWT_SECRET) missing.push('JWT_SECRET');
+    if (!usesSimulator && !env.OPP_API_KEY) missing.push('OPP_API_KEY');
+    if (!usesSimulator && !env.OPP_NOTIFY_SECRET) missing.push('OPP_NOTIFY_SECRET');
+    if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+  }
+  if (!usesSimulator && !env.OPP_API_KEY) throw new Error('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
+  return {
+    ...env,
+    dataDir,
+    usesSimulator,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret', env.DATABASE_URL === undefined),
+    OPP_NOTIFY_SECRET:
+      env.OPP_NOTIFY_SECRET ?? localSecret(dataDir, 'opp-notify-secret', env.DATABASE_URL === undefined),
+    OPP_API_KEY: env.OPP_API_KEY ?? 'simulator-key',
+  };
+}
+
+/**
+ * A development secret: random, kept in the data dir so tokens survive restarts.
+ * Never used in production (loadConfig requires the variables there).
+ */
+function localSecret(dataDir: string, name: string, persist: boolean): string {
+  const file = path.join(dataDir, `.${name}`);
+  if (persist && existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  if (persist) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  }
+  return secret;
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The database handle every repository takes; the same type for PostgreSQL and PGlite. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository function works inside or outside a transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenDatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; omitted = in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+/** Opens the database and brings its schema up to date with the committed migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+    // Two instances starting at once must not both migrate: hold an advisory lock meanwhile.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migrateNodePg(drizzleNodePg(client, { schema, casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,3 @@
+export * from './catalog.js';
+export * from './tipjars.js';
+export * from './users.js';

@@ -1,0 +1,76 @@
+import { LoginBodySchema, PasswordResetBodySchema, TokenResponseSchema } from '@podpot/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors, NoContent } from '../../lib/http.js';
+import * as service from './auth.service.js';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/auth/login',
+    {
+      config: {
+        // Per IP and username: slows down password guessing without locking out a whole office.
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => {
+            const body = request.body as { username?: unknown } | undefined;
+            const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+            return `login:${request.ip}:${username}`;
+          },
+        },
+      },
+      schema: {
+        tags,
+        summary: 'OAuth2 password grant (form-encoded or JSON): username, password, client_id, grant_type, scope',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: LoginBodySchema,
+        response: { 200: TokenResponseSchema, 400: errors[400], 401: errors[401], 429: errors[429] },
+      },
+    },
+    async (request) => service.login(ctx, request.body),
+  );
+
+  app.post(
+    '/auth/password-recover/:email',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the address exists)',
+        params: z.object({
+          email: z
+            .string()
+            .trim()
+            .toLowerCase()
+            .pipe(z.email({ message: 'email' })),
+        }),
+        response: { 204: NoContent, 400: errors[400], 429: errors[429] },
+      },
+    },
+    async (request, reply) => {
+      await service.recoverPassword(ctx, request.params.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the reset mail (single use, 1 hour)',
+        body: PasswordResetBodySchema,
+        response: { 204: NoContent, 400: errors[400], 429: errors[429] },
+      },
+    },
+    async (request, reply) => {
+      await service.resetPassword(ctx, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { passwordResetMail } from '../../mail/templates.js';
+import { signAccessToken } from '../../plugins/auth.js';
+import { findUserByEmail, updateUser } from '../users/users.repository.js';
+import { hashPassword, verifyPassword } from '../users/users.service.js';
+import * as repo from './auth.repository.js';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+/** Verified against when the user does not exist, so a wrong e-mail takes as long as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+
+export async function login(ctx: AppContext, body: LoginBody): Promise<TokenResponse> {
+  const user = await findUserByEmail(ctx.db, body.username.trim());
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
+  if (!user || !ok) throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
+  const { token, expiresIn } = await signAccessToken(ctx, user.id);
+  return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Mails a single-use reset link. Says nothing about whether the address exists. */
+export async function recoverPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    ctx.log.info('password recovery for an unknown address');
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertResetToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+  const prefix = user.locale === 'nl' ? '/nl' : '';
+  const link = `${ctx.config.publicUrl}${prefix}/password-reset?token=${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    ...passwordResetMail(user.locale, { brand: ctx.config.BRAND_NAME, name: user.firstName, link }),
+  });
+}
+
+export async function resetPassword(ctx: AppContext, body: PasswordResetBody): Promise<void> {
+  const passwordHash = await hashPassword(body.new_password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await repo.consumeResetToken(tx, sha256(body.token), new Date());
+    if (!userId) {
+      throw AppError.field(
+        ErrorCode.InvalidToken,
+        'token',
+        { key: 'invalid' },
+        'This reset link is invalid, used or expired',
+      );
+    }
+    await updateUser(tx, userId, { passwordHash });
+  });
+}

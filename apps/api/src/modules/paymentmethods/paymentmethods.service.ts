@@ -1,0 +1,88 @@
+import type { CreatePaymentMethodBodySchema, PaymentMethod, UpdatePaymentMethodBodySchema } from '@podpot/domain';
+import { ErrorCode } from '@podpot/domain';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import * as repo from './paymentmethods.repository.js';
+
+async function withIssuers(db: DbOrTx, rows: repo.PaymentMethodRow[]): Promise<PaymentMethod[]> {
+  const issuers = await repo.listIssuers(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    active: r.active,
+    priority: r.priority,
+    paymentissuers: issuers.get(r.id) ?? [],
+  }));
+}
+
+/** Everyone sees active methods by priority desc; admins see all. */
+export async function listPaymentMethods(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: ParsedListQuery<(typeof repo.PAYMENT_METHOD_SORTABLE)[number]>,
+) {
+  const { rows, count } = await repo.listPaymentMethods(ctx.db, query, actor?.role !== 'ADMIN');
+  return { data: await withIssuers(ctx.db, rows), metadata: { count } };
+}
+
+export async function getPaymentMethod(ctx: AppContext, actor: Actor | null, id: string): Promise<PaymentMethod> {
+  const row = await repo.findPaymentMethod(ctx.db, id);
+  if (!row || (!row.active && actor?.role !== 'ADMIN')) throw AppError.notFound('Payment method');
+  const [method] = await withIssuers(ctx.db, [row]);
+  return method!;
+}
+
+export async function createPaymentMethod(
+  ctx: AppContext,
+  data: z.infer<typeof CreatePaymentMethodBodySchema>['data'],
+) {
+  const [method] = await withIssuers(ctx.db, [await repo.insertPaymentMethod(ctx.db, data)]);
+  return method!;
+}
+
+export async function updatePaymentMethod(
+  ctx: AppContext,
+  id: string,
+  data: z.infer<typeof UpdatePaymentMethodBodySchema>['data'],
+) {
+  const row = await repo.updatePaymentMethod(ctx.db, id, data);
+  if (!row) throw AppError.notFound('Payment method');
+  const [method] = await withIssuers(ctx.db, [row]);
+  return method!;
+}
+
+export async function deletePaymentMethod(ctx: AppContext, id: string) {
+  if (!(await repo.deletePaymentMethod(ctx.db, id))) throw AppError.notFound('Payment method');
+}
+
+/**
+ * Refreshes the bank list of a method from the payment provider. Only iDEAL has banks; for other
+ * types the list becomes empty. The provider is called before the transaction (no network call inside one).
+ */
+export async function syncIssuers(ctx: AppContext, id: string): Promise<PaymentMethod> {
+  const row = await repo.findPaymentMethod(ctx.db, id);
+  if (!row) throw AppError.notFound('Payment method');
+  let issuers: { bic: string; name: string }[] = [];
+  if (row.type === 'ideal') {
+    try {
+      issuers = await ctx.opp.listIdealIssuers();
+    } catch (err) {
+      ctx.log.error({ err }, 'issuer sync failed');
+      throw new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; try again later');
+    }
+  }
+  await ctx.db.transaction((tx) => repo.replaceIssuers(tx, id, dedupe(issuers)));
+  const [method] = await withIssuers(ctx.db, [row]);
+  return method!;
+}
+
+function dedupe(issuers: { bic: string; name: string }[]) {
+  return [...new Map(issuers.map((i) => [i.bic, i])).values()];
+}

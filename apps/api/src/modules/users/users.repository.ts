@@ -1,0 +1,89 @@
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
+import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'role', 'created'] as const;
+export type UserSortBy = (typeof USER_SORTABLE)[number];
+
+export async function findActor(db: DbOrTx, userId: string): Promise<Actor | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  const [row] = await db.select({ userId: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** The tip jars each user administers, in one query for the whole page of users (no N+1). */
+export async function listTipjarRefs(db: DbOrTx, userIds: string[]) {
+  const byUser = new Map<string, { id: string; slug: string; name: string }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: tipjarAdmins.userId, id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
+    .from(tipjarAdmins)
+    .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
+    .where(inArray(tipjarAdmins.userId, userIds))
+    .orderBy(tipjarAdmins.created, tipjars.slug);
+  for (const { userId, ...ref } of rows) {
+    const list = byUser.get(userId) ?? [];
+    list.push(ref);
+    byUser.set(userId, list);
+  }
+  return byUser;
+}
+
+export async function listUsers(db: DbOrTx, query: ParsedListQuery<UserSortBy>) {
+  const where = query.search
+    ? or(
+        ilike(users.email, likePattern(query.search)),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.search)),
+      )
+    : undefined;
+  const { offset, limit } = windowOf(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderOf(query, users, [desc(users.created)], users.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ count: count() }).from(users).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN')));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,184 @@
+import {
+  CreateUserBodySchema,
+  IdParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  RegisterBodySchema,
+  TestEmailBodySchema,
+  TestEmailResponseSchema,
+  TokenResponseSchema,
+  UpdatePasswordBodySchema,
+  UpdateProfileBodySchema,
+  UpdateUserBodySchema,
+  UserSchema,
+} from '@podpot/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { errors, NoContent } from '../../lib/http.js';
+import { requireAdmin, requireUser, signAccessToken } from '../../plugins/auth.js';
+import { USER_SORTABLE } from './users.repository.js';
+import * as service from './users.service.js';
+
+const tags = ['users'];
+const UserListQuerySchema = listQuerySchema(USER_SORTABLE);
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/users/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, 401: errors[401] } } },
+    async (request) => service.getMe(ctx, await requireUser(request)),
+  );
+
+  app.put(
+    '/users/me/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change own profile (and address, language)',
+        body: UpdateProfileBodySchema,
+        response: { 200: UserSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => service.updateMyProfile(ctx, await requireUser(request), request.body.data),
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change own password (needs the current one)',
+        body: UpdatePasswordBodySchema,
+        response: { 204: NoContent, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request, reply) => {
+      await service.updateMyPassword(ctx, await requireUser(request), request.body.data);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/register',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Create an account; answers with an access token so the new user is signed in',
+        body: RegisterBodySchema,
+        response: { 201: TokenResponseSchema, 400: errors[400], 409: errors[409], 429: errors[429] },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.registerUser(ctx.db, request.body.data);
+      const { token, expiresIn } = await signAccessToken(ctx, user.id);
+      return reply.status(201).send({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
+    },
+  );
+
+  app.post(
+    '/users/register/test-email',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Is this e-mail address still free for a new account?',
+        body: TestEmailBodySchema,
+        response: { 200: TestEmailResponseSchema, 400: errors[400], 429: errors[429] },
+      },
+    },
+    async (request) => ({ available: await service.isEmailAvailable(ctx, request.body.email) }),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'List users (admin). `limit` is the exclusive end of the window: rows skip … limit-1.',
+        querystring: UserListQuerySchema,
+        response: { 200: listResponseSchema(UserSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return service.listUsers(ctx, request.query);
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user (admin)',
+        body: CreateUserBodySchema,
+        response: { 201: UserSchema, 400: errors[400], 401: errors[401], 403: errors[403], 409: errors[409] },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return reply.status(201).send(await service.createUser(ctx, request.body.data));
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One user (admin)',
+        params: IdParamsSchema,
+        response: { 200: UserSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return service.getUser(ctx, request.params.id);
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a user (admin)',
+        params: IdParamsSchema,
+        body: UpdateUserBodySchema,
+        response: {
+          200: UserSchema,
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      },
+    },
+    async (request) => service.updateUser(ctx, await requireAdmin(request), request.params.id, request.body.data),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user (admin)',
+        params: IdParamsSchema,
+        response: {
+          204: NoContent,
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteUser(ctx, await requireAdmin(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,171 @@
+import {
+  type CreateUserBody,
+  ErrorCode,
+  type RegisterBody,
+  type UpdatePasswordBody,
+  type UpdateProfileBody,
+  type UpdateUserBody,
+  type User,
+} from '@podpot/domain';
+import argon2 from 'argon2';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import * as repo from './users.repository.js';
+
+/** argon2id with OWASP's recommended minimum (19 MiB, 2 passes). */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, HASH_OPTIONS);
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+export function toUser(row: repo.UserRow, tipjars: User['tipjars'] = []): User {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    locale: row.locale,
+    profile: { firstName: row.firstName, lastName: row.lastName, phoneNumber: row.phoneNumber ?? null },
+    address: row.address ?? null,
+    tipjars,
+    created: row.created.toISOString(),
+  };
+}
+
+async function withTipjars(db: DbOrTx, row: repo.UserRow): Promise<User> {
+  const refs = await repo.listTipjarRefs(db, [row.id]);
+  return toUser(row, refs.get(row.id) ?? []);
+}
+
+function emailTaken(): AppError {
+  return AppError.field(
+    ErrorCode.EmailTaken,
+    'data.email',
+    { key: 'invalid' },
+    'This e-mail address is already in use',
+  );
+}
+
+/** Postgres unique violation on users.email (a concurrent registration with the same address). */
+function isUniqueViolation(err: unknown): boolean {
+  const code =
+    (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+export async function isEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {
+  return !(await repo.findUserByEmail(ctx.db, email));
+}
+
+export async function registerUser(db: DbOrTx, data: RegisterBody['data']): Promise<repo.UserRow> {
+  if (await repo.findUserByEmail(db, data.email)) throw emailTaken();
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await repo.insertUser(db, {
+      email: data.email,
+      passwordHash,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      locale: data.locale,
+      role: 'USER',
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+export async function getMe(ctx: AppContext, actor: Actor): Promise<User> {
+  const row = await repo.findUserById(ctx.db, actor.userId);
+  if (!row) throw AppError.unauthorized();
+  return withTipjars(ctx.db, row);
+}
+
+export async function updateMyProfile(ctx: AppContext, actor: Actor, data: UpdateProfileBody['data']): Promise<User> {
+  const row = await repo.updateUser(ctx.db, actor.userId, {
+    firstName: data.firstName,
+    lastName: data.lastName,
+    phoneNumber: data.phoneNumber ? data.phoneNumber : null,
+    ...(data.address ? { address: data.address } : {}),
+    ...(data.locale ? { locale: data.locale } : {}),
+  });
+  if (!row) throw AppError.unauthorized();
+  return withTipjars(ctx.db, row);
+}
+
+export async function updateMyPassword(ctx: AppContext, actor: Actor, data: UpdatePasswordBody['data']): Promise<void> {
+  const row = await repo.findUserById(ctx.db, actor.userId);
+  if (!row) throw AppError.unauthorized();
+  if (!(await verifyPassword(row.passwordHash, data.currentPassword))) {
+    throw AppError.field(
+      ErrorCode.WrongPassword,
+      'data.currentPassword',
+      { key: 'invalid' },
+      'The current password is wrong',
+    );
+  }
+  await repo.updateUser(ctx.db, actor.userId, { passwordHash: await hashPassword(data.newPassword) });
+}
+
+export async function listUsers(ctx: AppContext, query: ParsedListQuery<repo.UserSortBy>) {
+  const { rows, count } = await repo.listUsers(ctx.db, query);
+  const refs = await repo.listTipjarRefs(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => toUser(r, refs.get(r.id) ?? [])), metadata: { count } };
+}
+
+export async function getUser(ctx: AppContext, id: string): Promise<User> {
+  const row = await repo.findUserById(ctx.db, id);
+  if (!row) throw AppError.notFound('User');
+  return withTipjars(ctx.db, row);
+}
+
+export async function createUser(ctx: AppContext, data: CreateUserBody['data']): Promise<User> {
+  const row = await registerUser(ctx.db, data);
+  const withRole = data.role === 'USER' ? row : await repo.updateUser(ctx.db, row.id, { role: data.role });
+  return toUser(withRole!);
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  data: UpdateUserBody['data'],
+): Promise<User> {
+  const existing = await repo.findUserById(ctx.db, id);
+  if (!existing) throw AppError.notFound('User');
+  if (data.email && data.email !== existing.email && (await repo.findUserByEmail(ctx.db, data.email)))
+    throw emailTaken();
+  // An admin cannot take away their own admin role: the platform would be left without a way back.
+  if (id === actor.userId && data.role && data.role !== 'ADMIN') {
+    throw AppError.field(ErrorCode.Conflict, 'data.role', { key: 'invalid' }, 'You cannot remove your own admin role');
+  }
+  const { password, ...rest } = data;
+  try {
+    const row = await repo.updateUser(ctx.db, id, {
+      ...rest,
+      ...(password ? { passwordHash: await hashPassword(password) } : {}),
+    });
+    return withTipjars(ctx.db, row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  if (id === actor.userId) throw new AppError(ErrorCode.Conflict, 'You cannot delete your own account here');
+  if (!(await repo.deleteUser(ctx.db, id))) throw AppError.notFound('User');
+}

@@ -1,0 +1,92 @@
+import { count } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, users } from '../db/schema/index.js';
+import { hashPassword } from '../modules/users/users.service.js';
+
+export const DEMO_PASSWORD = 'podpot-demo';
+export const DEMO_LOGINS = [
+  { role: 'ADMIN', email: 'admin@podpot.local', password: DEMO_PASSWORD },
+  { role: 'MAKER', email: 'maker@podpot.local', password: DEMO_PASSWORD },
+  { role: 'USER', email: 'listener@podpot.local', password: DEMO_PASSWORD },
+] as const;
+export const DEMO_TIPJAR_SLUG = 'de-koffiepod';
+
+/**
+ * Fills an empty database with demo data: an admin, a maker with a LIVE tip jar, a listener,
+ * payment methods and FAQ items. Does nothing when any user exists, so restarts keep your changes.
+ */
+export async function seedDemoData(
+  ctx: AppContext,
+): Promise<{ logins: typeof DEMO_LOGINS; tipjarSlug: string } | null> {
+  const [existing] = await ctx.db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await ctx.db.transaction(async (tx) => {
+    const [, maker] = await tx
+      .insert(users)
+      .values([
+        {
+          email: 'admin@podpot.local',
+          passwordHash,
+          role: 'ADMIN',
+          firstName: 'Anna',
+          lastName: 'Admin',
+          locale: 'nl',
+        },
+        { email: 'maker@podpot.local', passwordHash, firstName: 'Mark', lastName: 'de Maker', locale: 'nl' },
+        { email: 'listener@podpot.local', passwordHash, firstName: 'Lotte', lastName: 'Luisteraar', locale: 'en' },
+      ])
+      .returning();
+    const [jar] = await tx
+      .insert(tipjars)
+      .values({
+        slug: DEMO_TIPJAR_SLUG,
+        name: 'De Koffiepod',
+        status: 'LIVE',
+        type: 'CONSUMER',
+        description: 'Elke week een nieuwe aflevering over koffie, mensen en verhalen.',
+        podcastUrl: 'https://example.org/koffiepod',
+        thankYouMessage: 'Dank je wel! Hier zetten we een extra kop koffie van.',
+        presetAmounts: [300, 500, 1000],
+        contactEmail: 'maker@podpot.local',
+        contactPhone: '+31612345678',
+      })
+      .returning();
+    await tx.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: maker!.id });
+    await tx.insert(addons).values({
+      tipjarId: jar!.id,
+      type: 'TIPJAR',
+      costTotalWithTax: ctx.config.TIPJAR_PRICE_CENTS,
+      orderedBy: maker!.id,
+    });
+    await tx.insert(paymentMethods).values([
+      { name: 'iDEAL', type: 'ideal', active: true, priority: 20 },
+      { name: 'Bancontact', type: 'bcmc', active: true, priority: 10 },
+    ]);
+    await tx.insert(faqItems).values([
+      {
+        priority: 30,
+        question: { en: 'What is a Podpot?', nl: 'Wat is een Podpot?' },
+        answer: {
+          en: 'A Podpot is a tip jar for your podcast, with its own page where listeners can give you a one-off or monthly tip.',
+          nl: 'Een Podpot is een fooienpot voor je podcast, met een eigen pagina waar luisteraars je een eenmalige of maandelijkse fooi geven.',
+        },
+      },
+      {
+        priority: 20,
+        question: { en: 'How do I pay a tip?', nl: 'Hoe betaal ik een fooi?' },
+        answer: { en: 'With iDEAL or Bancontact.', nl: 'Met iDEAL of Bancontact.' },
+      },
+      {
+        priority: 10,
+        question: { en: 'When does the maker get the money?', nl: 'Wanneer krijgt de maker het geld?' },
+        answer: {
+          en: "Tips are paid out to the maker's verified bank account by our payment provider.",
+          nl: 'Fooien worden door onze betaalpartner uitbetaald op de geverifieerde bankrekening van de maker.',
+        },
+      },
+    ]);
+  });
+  return { logins: DEMO_LOGINS, tipjarSlug: DEMO_TIPJAR_SLUG };
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config/env.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoData } from './seed/demo.js';
+
+/** The only file that binds a port. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const { app, ctx } = await buildApp({ config, db: database.db });
+
+  const shouldSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.driver === 'pglite');
+  const seeded = shouldSeed ? await seedDemoData(ctx) : null;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `  ${config.BRAND_NAME} is running at ${url}`,
+    `  API docs:      ${url}/api/docs`,
+    `  Database:      ${database.driver === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
+    `  Mail outbox:   ${config.SMTP_URL ? 'SMTP' : path.join(config.dataDir, 'outbox')}`,
+    `  Payments:      ${config.usesSimulator ? `built-in OPP simulator at ${url}/sim/opp/v1` : config.OPP_API_URL}`,
+  ];
+  if (seeded) {
+    lines.push('  Demo logins:');
+    for (const login of seeded.logins) lines.push(`    ${login.role.padEnd(6)} ${login.email} / ${login.password}`);
+    if (seeded.tipjarSlug) lines.push(`  Demo tip jar:  ${url}/${seeded.tipjarSlug}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,155 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Env, loadConfig } from '../../src/config/env.js';
+import type { AppContext } from '../../src/context.js';
+import type { Database } from '../../src/db/client.js';
+import { users } from '../../src/db/schema/index.js';
+import { hashPassword } from '../../src/modules/users/users.service.js';
+import { createTestDatabase } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  /** http://127.0.0.1:<port> — tests talk real HTTP. */
+  baseUrl: string;
+  dataDir: string;
+  /** fetch against /api/v1 with JSON in and out. */
+  api(method: string, path: string, options?: ApiOptions): Promise<ApiResponse>;
+  /** Creates a user directly in the database and returns a bearer token for it. */
+  createUser(options?: {
+    role?: 'ADMIN' | 'USER';
+    email?: string;
+    password?: string;
+    locale?: 'en' | 'nl';
+  }): Promise<TestUser>;
+  /** The mails written to the outbox so far, oldest first. */
+  outbox(): Promise<{ file: string; raw: string; to: string; subject: string }[]>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests inspect arbitrary JSON
+  body: any;
+  text: string;
+}
+
+let counter = 0;
+const PASSWORD_HASH_CACHE = new Map<string, Promise<string>>();
+
+export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-test-'));
+  const database = await createTestDatabase();
+  const config = loadConfig(
+    {},
+    { NODE_ENV: 'test', DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'off', ...overrides },
+  );
+  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The provider client and public URL must point at the port we actually got.
+  ctx.config.publicUrl = baseUrl;
+  ctx.config.PORT = port;
+  ctx.opp.rebase(`${baseUrl}/sim/opp/v1`);
+
+  async function api(method: string, urlPath: string, options: ApiOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const res = await fetch(`${baseUrl}/api/v1${urlPath}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  async function createUser(options: Parameters<TestApp['createUser']>[0] = {}): Promise<TestUser> {
+    counter += 1;
+    const email = options.email ?? `user${counter}-${Date.now()}@example.test`;
+    const password = options.password ?? 'correct horse battery';
+    let hash = PASSWORD_HASH_CACHE.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      PASSWORD_HASH_CACHE.set(password, hash);
+    }
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hash,
+        role: options.role ?? 'USER',
+        firstName: 'Test',
+        lastName: `User ${counter}`,
+        locale: options.locale ?? 'en',
+      })
+      .returning();
+    const login = await api('POST', '/auth/login', { form: { username: email, password, grant_type: 'password' } });
+    if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+    return { id: row!.id, email, password, token: login.body.access_token };
+  }
+
+  async function outbox() {
+    const dir = path.join(dataDir, 'outbox');
+    let files: string[] = [];
+    try {
+      files = (await readdir(dir)).sort();
+    } catch {
+      return [];
+    }
+    return Promise.all(
+      files.map(async (file) => {
+        const raw = await readFile(path.join(dir, file), 'utf8');
+        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+        return { file, raw, to: header('To'), subject: header('Subject') };
+      }),
+    );
+  }
+
+  return {
+    app,
+    ctx,
+    database,
+    baseUrl,
+    dataDir,
+    api,
+    createUser,
+    outbox,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

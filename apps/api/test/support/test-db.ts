@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/db/client.js';
+
+/** Which database the API suite runs on: TEST_DB=pg or pglite (default pglite). */
+export const TEST_DB = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+
+export function adminDatabaseUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+/**
+ * A fresh, migrated database for one test file: a new PostgreSQL database (dropped afterwards)
+ * or a new in-memory PGlite.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB !== 'pg') return openDatabase({});
+  const adminUrl = adminDatabaseUrl();
+  const name = `podpot_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
