@@ -5,3 +5,5 @@ export * from './paging.js';
 export * from './phone.js';
 export * from './schemas.js';
 export * from './tipjar-status.js';
+export * from './payment-status.js';
+export * from './tipjar-schemas.js';

@@ -138,12 +138,18 @@ const LocalizedText = (max: number) =>
   z.object({ en: z.string().trim().min(1).max(max), nl: z.string().trim().min(1).max(max) });
 
 export const FaqItemDataSchema = z.object({
-  active: z.boolean().default(true),
-  priority: z.number().int().min(-1000).max(1000).default(0),
+  active: z.boolean(),
+  priority: z.number().int().min(-1000).max(1000),
   question: LocalizedText(300),
   answer: LocalizedText(5000),
 });
-export const CreateFaqItemBodySchema = z.object({ data: FaqItemDataSchema });
+export const CreateFaqItemBodySchema = z.object({
+  data: FaqItemDataSchema.extend({
+    active: FaqItemDataSchema.shape.active.default(true),
+    priority: FaqItemDataSchema.shape.priority.default(0),
+  }),
+});
+/** Partial: a field left out stays as it is (no defaults here, or an edit would reset them). */
 export const UpdateFaqItemBodySchema = z.object({ data: FaqItemDataSchema.partial() });
 
 /* ---------- payment methods ---------- */
@@ -167,10 +173,15 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const PaymentMethodDataSchema = z.object({
   name: z.string().trim().min(1).max(100),
   type: z.enum(PAYMENT_METHOD_TYPES),
-  active: z.boolean().default(true),
-  priority: z.number().int().min(-1000).max(1000).default(0),
+  active: z.boolean(),
+  priority: z.number().int().min(-1000).max(1000),
 });
-export const CreatePaymentMethodBodySchema = z.object({ data: PaymentMethodDataSchema });
+export const CreatePaymentMethodBodySchema = z.object({
+  data: PaymentMethodDataSchema.extend({
+    active: PaymentMethodDataSchema.shape.active.default(true),
+    priority: PaymentMethodDataSchema.shape.priority.default(0),
+  }),
+});
 export const UpdatePaymentMethodBodySchema = z.object({ data: PaymentMethodDataSchema.partial() });
 
 /** The shopper's choice in the checkout block: a method and (iDEAL only, optional) an issuer. */

@@ -1,0 +1,43 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import SavingsIcon from '@mui/icons-material/Savings';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { Box } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { BackofficeSelector } from '@/components/backoffice-selector';
+import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
+
+/** Admin layout (spec §2): sidebar with the admin menu, top bar and notifications. */
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const entries: SidebarEntry[] = [
+    { key: 'dashboard', to: '/admin', icon: <DashboardIcon />, exact: true },
+    { key: 'tipjars', to: '/admin/tipjars', icon: <SavingsIcon /> },
+    { key: 'tips', to: '/admin/tips', icon: <VolunteerActivismIcon /> },
+    { key: 'recurringtips', to: '/admin/recurringtips', icon: <EventRepeatIcon /> },
+    { key: 'invoices', to: '/admin/invoices', icon: <ReceiptIcon /> },
+    { key: 'settlements', to: '/admin/settlements', icon: <AccountBalanceIcon /> },
+    { key: 'paymentmethods', to: '/admin/paymentmethods', icon: <CreditCardIcon /> },
+    { key: 'users', to: '/admin/users', icon: <PeopleIcon /> },
+    { key: 'faq', to: '/admin/faqitems', icon: <HelpOutlineIcon /> },
+  ].map((entry) => ({ ...entry, label: t(`adminMenu.${entry.key}` as 'adminMenu.dashboard') }));
+  return (
+    <SidebarShell
+      entries={entries}
+      navLabel={t('adminMenu.label')}
+      header={
+        <Box sx={{ px: 2, pt: 2 }}>
+          <BackofficeSelector />
+        </Box>
+      }
+    >
+      <Outlet />
+    </SidebarShell>
+  );
+}

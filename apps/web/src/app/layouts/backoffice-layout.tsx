@@ -1,0 +1,92 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HomeIcon from '@mui/icons-material/Home';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import SettingsIcon from '@mui/icons-material/Settings';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { Box, LinearProgress } from '@mui/material';
+import { isRegistrationComplete } from '@podpot/domain';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useParams } from 'react-router';
+import { BackofficeSelector } from '@/components/backoffice-selector';
+import { ErrorPage } from '@/components/error-page';
+import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
+import { type BackofficeTipjar, useTipjarBySlug } from '@/features/backoffice/api/get-tipjar-by-slug';
+import { RegistrationAlertIcon } from '@/features/backoffice/components/registration-alert-icon';
+import { isApiError } from '@/lib/api-client';
+
+export interface BackofficeOutletContext {
+  tipjar: BackofficeTipjar;
+}
+
+/** Backoffice layout (spec §2): loads the tip jar by slug and shows its menu. */
+export default function BackofficeLayout() {
+  const { t } = useTranslation(['common', 'backoffice']);
+  const { tipjarslug } = useParams();
+  const query = useTipjarBySlug(tipjarslug);
+  const tipjar = query.data;
+
+  const base = tipjar ? `/backoffice/${tipjar.slug}` : '/backoffice';
+  const registrationIncomplete = tipjar ? !isRegistrationComplete(tipjar.oppMerchant) : false;
+  const entries: SidebarEntry[] = tipjar
+    ? [
+        { key: 'dashboard', label: t('backofficeMenu.dashboard'), to: base, icon: <DashboardIcon />, exact: true },
+        { key: 'tips', label: t('backofficeMenu.tips'), to: `${base}/tips`, icon: <VolunteerActivismIcon /> },
+        {
+          key: 'recurringtips',
+          label: t('backofficeMenu.recurringtips'),
+          to: `${base}/recurringtips`,
+          icon: <EventRepeatIcon />,
+        },
+        {
+          key: 'registration',
+          label: t('backofficeMenu.registration'),
+          to: `${base}/registration`,
+          icon: registrationIncomplete ? (
+            <RegistrationAlertIcon label={t('backofficeMenu.registrationIncomplete')} />
+          ) : (
+            <HowToRegIcon />
+          ),
+        },
+        { key: 'invoices', label: t('backofficeMenu.invoices'), to: `${base}/invoices`, icon: <ReceiptIcon /> },
+        {
+          key: 'settlements',
+          label: t('backofficeMenu.settlements'),
+          to: `${base}/settlements`,
+          icon: <AccountBalanceIcon />,
+        },
+        { key: 'settings', label: t('backofficeMenu.settings'), to: `${base}/settings`, icon: <SettingsIcon /> },
+        { key: 'home', label: t('backofficeMenu.home'), to: '/', icon: <HomeIcon />, exact: true },
+        { key: 'order', label: t('backofficeMenu.orderAnother'), to: '/order', icon: <AddCircleOutlineIcon /> },
+      ]
+    : [
+        { key: 'home', label: t('backofficeMenu.home'), to: '/', icon: <HomeIcon />, exact: true },
+        { key: 'order', label: t('backofficeMenu.orderAnother'), to: '/order', icon: <AddCircleOutlineIcon /> },
+      ];
+
+  let content: React.ReactNode;
+  if (!tipjarslug) content = <Outlet />;
+  else if (query.isPending) content = <LinearProgress aria-label={t('loading')} />;
+  else if (query.isError) {
+    const error = query.error as unknown;
+    const status = isApiError(error) ? error.status || 500 : ((error as { status?: number }).status ?? 500);
+    content = <ErrorPage status={status} message={status === 404 ? undefined : t('backoffice:loadError')} />;
+  } else content = <Outlet context={{ tipjar } satisfies Partial<BackofficeOutletContext>} />;
+
+  return (
+    <SidebarShell
+      entries={entries}
+      navLabel={t('backofficeMenu.label')}
+      header={
+        <Box sx={{ px: 2, pt: 2 }}>
+          <BackofficeSelector current={tipjar} />
+        </Box>
+      }
+    >
+      {content}
+    </SidebarShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { Box, Container, LinearProgress } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { PublicSideMenu } from '@/components/public-side-menu';
+import { TopBar } from '@/components/top-bar';
+
+/** The public page of a tip jar. Kept lean: a listener's first visit loads only this chunk and the page. */
+export default function StorefrontLayout() {
+  const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+      <TopBar
+        onToggleSidebar={() => setOpen((v) => !v)}
+        sidebarOpen={open}
+        sidebarId="public-menu"
+        togglePosition="end"
+      />
+      <PublicSideMenu id="public-menu" open={open} onClose={() => setOpen(false)} />
+      <Container component="main" maxWidth="sm" sx={{ py: 4 }}>
+        <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </Box>
+  );
+}

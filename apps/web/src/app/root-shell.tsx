@@ -1,0 +1,54 @@
+import { LinearProgress } from '@mui/material';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Notifier } from '@/components/notifier';
+import { OfflineBanner } from '@/components/offline-banner';
+import { localeFromPath } from '@/config/paths';
+import { schedulePageView } from '@/lib/analytics';
+import { setLanguage } from '@/lib/i18n';
+import { writeLangCookie } from '@/lib/locale';
+
+/** Around every page: locale from the URL, page views, hash scrolling, notifications, offline banner. */
+export function RootShell() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const locale = localeFromPath(location.pathname);
+
+  useEffect(() => {
+    setLanguage(locale);
+    writeLangCookie(locale);
+  }, [locale]);
+
+  // Page-view event 250 ms after each route change (spec §9).
+  useEffect(() => schedulePageView(location.pathname + location.search), [location.pathname, location.search]);
+
+  // Hash links (/#podcastluisteraar, /podcastmaker#order) scroll to their section once it is rendered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path without hash scrolls to the top.
+  useEffect(() => {
+    if (!location.hash) {
+      window.scrollTo?.(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(location.hash.slice(1));
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const element = document.getElementById(id);
+      if (element || ++tries > 20) {
+        element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        window.clearInterval(timer);
+      }
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [location.pathname, location.hash]);
+
+  return (
+    <>
+      <OfflineBanner />
+      <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
+        <Outlet />
+      </Suspense>
+      <Notifier />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { createTheme, type PaletteColor, type PaletteColorOptions } from '@mui/material/styles';
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    accent: PaletteColor;
+  }
+  interface PaletteOptions {
+    accent?: PaletteColorOptions;
+  }
+}
+
+/** The sidebar's mobile breakpoint (spec §9): below 960 px menus are temporary drawers. */
+export const SIDEBAR_BREAKPOINT = 960;
+
+export const theme = createTheme({
+  // 'md' is the sidebar breakpoint, so `theme.breakpoints.up('md')` means "desktop sidebar".
+  breakpoints: { values: { xs: 0, sm: 600, md: SIDEBAR_BREAKPOINT, lg: 1280, xl: 1920 } },
+  palette: {
+    // Text on orange/green is dark for contrast (WCAG AA).
+    primary: { main: '#f28a3d', contrastText: '#1b1b1b' },
+    secondary: { main: '#4E8381', contrastText: '#ffffff' },
+    accent: { main: '#FBBD51', light: '#fcd083', dark: '#c99740', contrastText: '#1b1b1b' },
+    success: { main: '#7ED957', contrastText: '#1b1b1b' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2.4rem', fontWeight: 700 },
+    h2: { fontSize: '1.8rem', fontWeight: 700 },
+    h3: { fontSize: '1.4rem', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+  },
+});

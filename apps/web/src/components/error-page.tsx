@@ -1,0 +1,99 @@
+import { Box, Button, Container, Typography } from '@mui/material';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { LocaleRouterLink } from '@/components/app-link';
+import { isApiError } from '@/lib/api-client';
+import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
+import { usePageTitle } from '@/lib/page-title';
+
+/** Error page (spec §2, §8): message and status code; 404 gets a link back home. */
+export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const text = status === 404 ? t('errors:page.notFound') : message || t('errors:page.title');
+  usePageTitle(text);
+  return (
+    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+      <Typography
+        variant="h1"
+        component="p"
+        sx={{ fontSize: '4rem', color: 'primary.main' }}
+        aria-label={t('errors:page.status', { status })}
+      >
+        {status}
+      </Typography>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {text}
+      </Typography>
+      {status === 404 ? (
+        <Button component={LocaleRouterLink} to="/" variant="contained" sx={{ mt: 2 }}>
+          {t('errors:page.backHome')}
+        </Button>
+      ) : (
+        <Button component={LocaleRouterLink} to="/" sx={{ mt: 2 }}>
+          {t('errors:page.goHome')}
+        </Button>
+      )}
+    </Container>
+  );
+}
+
+export function NotFoundPage() {
+  return <ErrorPage status={404} />;
+}
+
+/** Turns whatever a route threw into status + message. */
+export function describeRouteError(error: unknown): { status: number; message?: string } {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as unknown;
+    return { status: error.status, message: typeof data === 'string' && data ? data : error.statusText || undefined };
+  }
+  if (isApiError(error)) return { status: error.status || 500, message: error.message };
+  if (error instanceof Error) return { status: 500, message: error.message };
+  return { status: 500 };
+}
+
+/** The router's errorElement. A failed chunk download reloads the page (at most once a minute). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isChunkLoadError(error)) reloadOnceForChunkError();
+  const { status, message } = describeRouteError(error);
+  return (
+    <ErrorPageBoundary>
+      <ErrorPage status={status} message={message} />
+    </ErrorPageBoundary>
+  );
+}
+
+/** When the error page itself fails: plain markup, no router, no theme, no translations that could fail again. */
+export class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Error while showing the error page', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) return <ErrorPageFailed />;
+    return this.props.children;
+  }
+}
+
+function ErrorPageFailed() {
+  const nl = typeof window !== 'undefined' && /^\/nl(\/|$)/.test(window.location.pathname);
+  return <ErrorPageFailedText nl={nl} />;
+}
+
+function ErrorPageFailedText({ nl }: { nl: boolean }) {
+  const { t } = useTranslation(['common', 'errors']);
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <p>{t('errors:page.showError')}</p>
+      <a href={nl ? '/nl' : '/'}>{t('errors:page.goHome')}</a>
+    </Box>
+  );
+}

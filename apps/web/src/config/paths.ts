@@ -1,0 +1,149 @@
+/**
+ * The ONE route table of the web app (spec §2). Plain TypeScript on purpose: the API imports it to
+ * refuse tip jar slugs that collide with app routes, so keep this file free of React and of
+ * imports other than plain TypeScript.
+ */
+
+export const LOCALES = ['en', 'nl'] as const;
+export type AppLocale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: AppLocale = 'en';
+/** en has no prefix; nl lives under /nl. */
+export const LOCALE_PREFIX: Record<AppLocale, string> = { en: '', nl: '/nl' };
+
+export type LayoutName = 'default' | 'storefront' | 'backoffice' | 'admin';
+/** Who may see a route: anyone, a logged-in user, or an ADMIN. */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+export interface AppRoute {
+  /** Stable id; the router maps it to a page component. */
+  id: string;
+  /** Path without locale prefix, as the spec writes it ('' is the home page). */
+  path: string;
+  layout: LayoutName;
+  access: RouteAccess;
+}
+
+const r = (id: string, path: string, layout: LayoutName, access: RouteAccess = 'public'): AppRoute => ({
+  id,
+  path,
+  layout,
+  access,
+});
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  r('home', '/', 'default'),
+  r('about', '/about', 'default'),
+  r('faq', '/faq', 'default'),
+  r('privacy', '/privacy', 'default'),
+  r('support', '/support', 'default'),
+  r('termsofuse', '/termsofuse', 'default'),
+  r('thankyou', '/thankyou', 'default'),
+  r('login', '/login', 'default'),
+  r('register', '/register', 'default'),
+  r('passwordRecovery', '/password-recovery', 'default'),
+  r('passwordReset', '/password-reset', 'default'),
+  r('podcastmaker', '/podcastmaker', 'default'),
+  r('order', '/order', 'default', 'user'),
+  r('account', '/account', 'default', 'user'),
+  r('accountRecurringtips', '/account/recurringtips/:recurringtipid?', 'default', 'user'),
+
+  r('adminDashboard', '/admin', 'admin', 'admin'),
+  r('adminFaqitems', '/admin/faqitems', 'admin', 'admin'),
+  r('adminFaqitem', '/admin/faqitems/:faqitemid', 'admin', 'admin'),
+  r('adminInvoices', '/admin/invoices', 'admin', 'admin'),
+  r('adminInvoice', '/admin/invoices/:invoiceid', 'admin', 'admin'),
+  r('adminPaymentmethods', '/admin/paymentmethods', 'admin', 'admin'),
+  r('adminPaymentmethod', '/admin/paymentmethods/:paymentmethodid', 'admin', 'admin'),
+  r('adminRecurringtips', '/admin/recurringtips', 'admin', 'admin'),
+  r('adminSettlements', '/admin/settlements', 'admin', 'admin'),
+  r('adminTipjars', '/admin/tipjars', 'admin', 'admin'),
+  r('adminTipjar', '/admin/tipjars/:tipjarid', 'admin', 'admin'),
+  r('adminTips', '/admin/tips', 'admin', 'admin'),
+  r('adminUsers', '/admin/users', 'admin', 'admin'),
+  r('adminUser', '/admin/users/:userid', 'admin', 'admin'),
+
+  r('backofficeIndex', '/backoffice', 'backoffice', 'user'),
+  r('backofficeDashboard', '/backoffice/:tipjarslug', 'backoffice', 'user'),
+  r('backofficeInvoices', '/backoffice/:tipjarslug/invoices', 'backoffice', 'user'),
+  r('backofficeInvoice', '/backoffice/:tipjarslug/invoices/:invoiceid', 'backoffice', 'user'),
+  r('backofficeRecurringtips', '/backoffice/:tipjarslug/recurringtips', 'backoffice', 'user'),
+  r('backofficeRegistration', '/backoffice/:tipjarslug/registration', 'backoffice', 'user'),
+  r('backofficeSettings', '/backoffice/:tipjarslug/settings', 'backoffice', 'user'),
+  r('backofficeSettlements', '/backoffice/:tipjarslug/settlements', 'backoffice', 'user'),
+  r('backofficeTips', '/backoffice/:tipjarslug/tips', 'backoffice', 'user'),
+
+  // Last on purpose: the public page of one tip jar catches any other single segment.
+  r('storefront', '/:tipjarslug', 'storefront'),
+];
+
+/**
+ * First path segments the app (and the server in front of it) uses. A tip jar slug equal to one of
+ * these would be unreachable, so the API refuses them (ErrorCode SLUG_RESERVED).
+ */
+export const RESERVED_SLUGS: readonly string[] = Array.from(
+  new Set([
+    ...APP_ROUTES.map((route) => route.path.split('/')[1] ?? '').filter((s) => s !== '' && !s.startsWith(':')),
+    ...LOCALES.filter((l) => LOCALE_PREFIX[l] !== ''),
+    // Served by the API process next to the SPA, or by the static file server.
+    'api',
+    'sim',
+    'assets',
+    'favicon.svg',
+    'index.html',
+  ]),
+).sort();
+
+/** True when a slug would collide with an app route. Case-insensitive. */
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.includes(slug.trim().toLowerCase());
+}
+
+/** The locale a pathname belongs to: '/nl' and '/nl/...' are Dutch, everything else English. */
+export function localeFromPath(pathname: string): AppLocale {
+  return pathname === '/nl' || pathname.startsWith('/nl/') ? 'nl' : 'en';
+}
+
+/** Removes the locale prefix: '/nl/faq' → '/faq', '/nl' → '/'. */
+export function stripLocale(pathname: string): string {
+  if (localeFromPath(pathname) === 'nl') return pathname.slice(3) || '/';
+  return pathname || '/';
+}
+
+/** Adds the locale prefix to an unprefixed app path: ('/faq', 'nl') → '/nl/faq', ('/', 'nl') → '/nl'. */
+export function localizePath(path: string, locale: AppLocale): string {
+  const prefix = LOCALE_PREFIX[locale];
+  if (!prefix) return path || '/';
+  if (path === '/' || path === '') return prefix;
+  if (path.startsWith('/?') || path.startsWith('/#')) return prefix + path.slice(1);
+  return prefix + path;
+}
+
+/** Fills `:params` of a route path: fillPath('/admin/users/:userid', {userid: 'x'}). Optional params may be left out. */
+export function fillPath(path: string, params: Record<string, string | undefined> = {}): string {
+  const filled = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const optional = segment.endsWith('?');
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = params[name];
+      if (value === undefined || value === '') {
+        if (optional) return null;
+        throw new Error(`Missing route parameter ${name} for ${path}`);
+      }
+      return encodeURIComponent(value);
+    })
+    .filter((s) => s !== null)
+    .join('/');
+  return filled || '/';
+}
+
+export function routePath(id: string, params?: Record<string, string | undefined>): string {
+  const route = APP_ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`Unknown route ${id}`);
+  return fillPath(route.path, params);
+}
+
+/** Login page and post-logout page (spec §9). */
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';

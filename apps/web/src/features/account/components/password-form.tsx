@@ -1,0 +1,61 @@
+import { Box, Button, TextField } from '@mui/material';
+import { UpdatePasswordBodySchema } from '@podpot/domain';
+import { useTranslation } from 'react-i18next';
+import { useUpdatePassword } from '@/features/account/api/update-profile';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { notifySuccess } from '@/lib/notifications';
+
+const PasswordFormSchema = UpdatePasswordBodySchema.shape.data
+  .extend({ repeat: UpdatePasswordBodySchema.shape.data.shape.newPassword })
+  .refine((values) => values.newPassword === values.repeat, { message: 'passwordsDiffer', path: ['repeat'] });
+type PasswordForm = { currentPassword: string; newPassword: string; repeat: string };
+
+export function PasswordForm() {
+  const { t } = useTranslation(['account', 'common']);
+  const mutation = useUpdatePassword();
+  const { form, field } = useDomainForm<PasswordForm>(PasswordFormSchema, {
+    currentPassword: '',
+    newPassword: '',
+    repeat: '',
+  });
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await mutation.mutateAsync({ currentPassword, newPassword });
+      notifySuccess(t('common:toasts.passwordUpdated'));
+      form.reset();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'WRONG_PASSWORD') {
+        form.setError('currentPassword', { type: 'wrongPassword', message: JSON.stringify({ key: 'wrongPassword' }) });
+      } else applyServerFieldErrors(form, error);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('password.title')}>
+      <TextField
+        label={t('fields.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...field('currentPassword')}
+      />
+      <TextField
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...field('newPassword', { helperText: t('fields.passwordHint') })}
+      />
+      <TextField
+        label={t('fields.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...field('repeat')}
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={mutation.isPending}>
+        {t('password.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { LoginBodySchema } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { Page } from '@/components/page';
+import { errorTextKey } from '@/lib/api-errors';
+import { login } from '@/lib/auth';
+import { useDomainForm } from '@/lib/form';
+import { safeRedirect } from '@/lib/redirect';
+import { useLocalePath } from '@/lib/use-locale';
+
+const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
+type LoginForm = { username: string; password: string };
+
+export default function LoginPage() {
+  const { t } = useTranslation(['auth', 'errors']);
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const [params] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, field } = useDomainForm<LoginForm>(LoginFormSchema, { username: '', password: '' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await login(values.username, values.password);
+      navigate(safeRedirect(params.get('redirect')) ?? localePath('/'), { replace: true });
+    } catch (error) {
+      setFailure(t(errorTextKey(error)));
+    }
+  });
+
+  return (
+    <Page title={t('login.title')}>
+      <Paper sx={{ p: 3, maxWidth: 480 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-heading">
+          <Typography id="login-heading" variant="h2" sx={{ fontSize: '1.2rem' }}>
+            {t('login.intro')}
+          </Typography>
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          <TextField label={t('fields.email')} type="email" autoComplete="username" required {...field('username')} />
+          <TextField
+            label={t('fields.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            {...field('password')}
+          />
+          <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
+            {t('login.submit')}
+          </Button>
+        </Box>
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <AppLink to="/password-recovery">{t('login.forgot')}</AppLink>
+          <AppLink
+            to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : ''}`}
+          >
+            {t('login.toRegister')}
+          </AppLink>
+        </Box>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/coming-soon';
+
+/** Placeholder: the real page arrives with a later issue. */
+export default function BackofficeInvoicesPage() {
+  const { t } = useTranslation('backoffice');
+  return <ComingSoon title={t('invoices.title')} />;
+}

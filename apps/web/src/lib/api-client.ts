@@ -1,0 +1,157 @@
+import {
+  type ApiErrorBody,
+  type ErrorCode,
+  type FieldError,
+  type TableOptions,
+  toListQuery,
+  toQueryString,
+} from '@podpot/domain';
+import { env } from '@/config/env';
+
+/** A failed call: the HTTP status (0 when the network failed) and the API's error body when there is one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  readonly fields: Record<string, FieldError> | undefined;
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(status: number, body?: ApiErrorBody, message?: string) {
+    super(message ?? body?.message ?? (status ? `Request failed with status ${status}` : 'Network error'));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.code = body?.code;
+    this.fields = body?.fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/* ---------- bearer token (spec §7: stored after login) ---------- */
+
+const TOKEN_KEY = 'podpot:token';
+
+export const tokenStorage = {
+  get(): string | null {
+    try {
+      return localStorage.getItem(TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(token: string): void {
+    localStorage.setItem(TOKEN_KEY, token);
+  },
+  clear(): void {
+    try {
+      localStorage.removeItem(TOKEN_KEY);
+    } catch {
+      // Storage may be unavailable (private mode); nothing to clear then.
+    }
+  },
+};
+
+/* ---------- the one shared error handler ---------- */
+
+type ErrorHandler = (error: ApiError) => void;
+let errorHandler: ErrorHandler = () => {};
+let unauthorizedHandler: () => void = () => {};
+
+/** Installed once by the app (status toasts, spec §8). Every failed call goes through it unless `silent`. */
+export function setApiErrorHandler(handler: ErrorHandler): void {
+  errorHandler = handler;
+}
+
+/** Called when a call made WITH a token answers 401: the session is gone. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+/* ---------- requests ---------- */
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: object;
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (the OAuth2 login). */
+  form?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Do not show the status toast (the caller shows the failure itself). */
+  silent?: boolean;
+}
+
+/** `users` + {skip: 0, search: ''} → '/api/v1/users?skip=0' (empty values are left out). */
+export function buildUrl(path: string, query?: object): string {
+  const base = env.apiUrl.replace(/\/$/, '');
+  return `${base}/${path.replace(/^\//, '')}${query ? toQueryString(query) : ''}`;
+}
+
+/** The query string of a table view: the spec's paging conversion (domain `toListQuery`). */
+export function tableQuery(options: TableOptions): string {
+  return toQueryString(toListQuery(options));
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    return fail(new ApiError(0), options);
+  }
+
+  if (!response.ok) {
+    const errorBody = await readJson<ApiErrorBody>(response);
+    if (response.status === 401 && token && errorBody?.code !== 'INVALID_CREDENTIALS') unauthorizedHandler();
+    return fail(new ApiError(response.status, errorBody), options);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await readJson<T>(response)) as T;
+}
+
+function fail(error: ApiError, options: RequestOptions): never {
+  if (!options.silent) errorHandler(error);
+  throw error;
+}
+
+async function readJson<T>(response: Response): Promise<T | undefined> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

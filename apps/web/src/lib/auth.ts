@@ -1,0 +1,95 @@
+import type { TokenResponse, User } from '@podpot/domain';
+import { useSyncExternalStore } from 'react';
+import { env } from '@/config/env';
+import { api, setUnauthorizedHandler, tokenStorage } from '@/lib/api-client';
+
+/** Auth state (spec §3): the user and whether we are logged in. */
+export interface AuthState {
+  user: User | null;
+  loggedIn: boolean;
+  /** True while users/me is being loaded for an existing token. */
+  loading: boolean;
+}
+
+let state: AuthState = { user: null, loggedIn: false, loading: Boolean(tokenStorage.get()) };
+const listeners = new Set<() => void>();
+
+function setState(next: Partial<AuthState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, getAuthState, getAuthState);
+}
+
+/** Checks the users/me answer (spec §8: it must contain id). */
+export function assertUser(data: unknown): User {
+  if (!data || typeof data !== 'object' || !('id' in data) || !(data as { id: unknown }).id) {
+    throw new Error('User Data response does not contain field id');
+  }
+  return data as User;
+}
+
+/** Loads users/me. On failure: user cleared, loggedIn false, session (token) dropped, error passed on. */
+export async function loadUser(options: { silent?: boolean } = {}): Promise<User> {
+  setState({ loading: true });
+  try {
+    const user = assertUser(await api.get<unknown>('users/me', { silent: options.silent }));
+    setState({ user, loggedIn: true, loading: false });
+    return user;
+  } catch (error) {
+    tokenStorage.clear();
+    setState({ user: null, loggedIn: false, loading: false });
+    throw error;
+  }
+}
+
+/** Stores a fresh access token (login or registration) and loads the user. */
+export async function startSession(token: TokenResponse): Promise<User> {
+  tokenStorage.set(token.access_token);
+  return loadUser();
+}
+
+/** OAuth2 password grant; client id and scope come from configuration (spec §7). */
+export async function login(username: string, password: string): Promise<User> {
+  const token = await api.post<TokenResponse>('auth/login', undefined, {
+    form: { username, password, client_id: env.authClientId, grant_type: 'password', scope: env.authScope },
+  });
+  return startSession(token);
+}
+
+/** There is no logout call (spec §7): the token is dropped locally. */
+export function logout(): void {
+  tokenStorage.clear();
+  setState({ user: null, loggedIn: false, loading: false });
+}
+
+/** Replaces the stored user after a profile change. */
+export function setUser(user: User): void {
+  setState({ user, loggedIn: true });
+}
+
+/** On start: when a token exists, load users/me quietly (an expired token just logs out). */
+export function initAuth(): void {
+  setUnauthorizedHandler(logout);
+  if (tokenStorage.get()) loadUser({ silent: true }).catch(() => {});
+  else setState({ loading: false });
+}
+
+export function isAdmin(user: User | null | undefined): boolean {
+  return user?.role === 'ADMIN';
+}
+
+export function initials(user: Pick<User, 'profile'>): string {
+  return `${user.profile.firstName.charAt(0)}${user.profile.lastName.charAt(0)}`.toUpperCase();
+}

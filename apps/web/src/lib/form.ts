@@ -1,0 +1,180 @@
+import { type FieldError as DomainFieldError, issueToFieldError, type ValidationKey } from '@podpot/domain';
+import type { TFunction } from 'i18next';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+
+/* ---------- validation timing (spec §5) ---------- */
+
+/** Validate on input, change and blur after this delay; after an error, on input at once. */
+export const VALIDATION_DELAY_MS = 150;
+
+export interface ValidationScheduler {
+  /** A field got input/change/blur. `hasError`: the field currently shows an error. */
+  schedule(name: string, hasError: boolean): void;
+  cancel(): void;
+}
+
+export function createValidationScheduler(
+  validate: (name: string) => void,
+  delay: number = VALIDATION_DELAY_MS,
+): ValidationScheduler {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const clear = (name: string) => {
+    const timer = timers.get(name);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.delete(name);
+  };
+  return {
+    schedule(name, hasError) {
+      clear(name);
+      if (hasError) {
+        validate(name);
+        return;
+      }
+      timers.set(
+        name,
+        setTimeout(() => {
+          timers.delete(name);
+          validate(name);
+        }, delay),
+      );
+    },
+    cancel() {
+      for (const name of [...timers.keys()]) clear(name);
+    },
+  };
+}
+
+/* ---------- zod (domain schemas) → react-hook-form ---------- */
+
+/** RHF keeps a string message; we keep the validation key and its params in it. */
+function encode(error: DomainFieldError): FieldError {
+  return { type: error.key, message: JSON.stringify(error) };
+}
+
+export function decodeFieldError(
+  error: { type?: unknown; message?: unknown } | undefined,
+): DomainFieldError | undefined {
+  if (!error) return undefined;
+  if (typeof error.message === 'string' && error.message.startsWith('{')) {
+    try {
+      return JSON.parse(error.message) as DomainFieldError;
+    } catch {
+      // fall through
+    }
+  }
+  return { key: (typeof error.type === 'string' ? error.type : 'invalid') as ValidationKey };
+}
+
+function setPath(target: Record<string, unknown>, path: readonly PropertyKey[], value: unknown): void {
+  let node = target;
+  path.forEach((segment, index) => {
+    const key = String(segment);
+    if (index === path.length - 1) {
+      if (node[key] === undefined) node[key] = value;
+      return;
+    }
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  });
+}
+
+/** A resolver for a DOMAIN zod schema that reports each issue as a validation key (domain `issueToFieldError`). */
+export function domainResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data as T, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const issue of result.error.issues) {
+      setPath(errors, issue.path.length ? issue.path : ['root'], encode(issueToFieldError(issue)));
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}
+
+/** The text of a validation key. Phone keys show the value typed (spec §5). */
+export function validationMessage(t: TFunction<'validation'>, error: DomainFieldError, value?: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (error.key === 'phone' || error.key === 'phoneGeneric') {
+    return text ? t('phone', { value: text }) : t('phoneGeneric');
+  }
+  if (error.key === 'mobile') {
+    return text ? t('mobile', { value: text }) : t('phoneGeneric');
+  }
+  return t(error.key, { ...error.params, value: text });
+}
+
+/** Puts the API's `fields` ("data.email" → "email") on the form. Returns true when any field matched. */
+export function applyServerFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  error: unknown,
+  prefix = 'data.',
+): boolean {
+  if (!(error instanceof ApiError) || !error.fields) return false;
+  let matched = false;
+  for (const [path, fieldError] of Object.entries(error.fields)) {
+    const name = path.startsWith(prefix) ? path.slice(prefix.length) : path;
+    form.setError(name as Path<T>, encode(fieldError));
+    matched = true;
+  }
+  return matched;
+}
+
+function getError(errors: FieldErrors, name: string): FieldError | undefined {
+  let node: unknown = errors;
+  for (const part of name.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node as FieldError | undefined;
+}
+
+/**
+ * react-hook-form driven by a domain schema with the spec's validation timing. `field(name)` gives
+ * the props of a labelled MUI TextField (error state and translated helper text included).
+ */
+export function useDomainForm<T extends FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>) {
+  const { t } = useTranslation('validation');
+  const form = useForm<T>({
+    resolver: domainResolver<T>(schema),
+    defaultValues,
+    // Validation timing is ours (createValidationScheduler), submit validates everything.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const formRef = useRef(form);
+  formRef.current = form;
+
+  const scheduler = useMemo(
+    () => createValidationScheduler((name) => void formRef.current.trigger(name as Path<T>)),
+    [],
+  );
+  useEffect(() => () => scheduler.cancel(), [scheduler]);
+
+  const onFieldEvent = useCallback(
+    (name: string) => scheduler.schedule(name, Boolean(getError(formRef.current.formState.errors, name))),
+    [scheduler],
+  );
+
+  const field = (name: Path<T>, options: { helperText?: string } = {}) => {
+    const registered = form.register(name, { onChange: () => onFieldEvent(name), onBlur: () => onFieldEvent(name) });
+    const error = decodeFieldError(getError(form.formState.errors, name));
+    return {
+      ...registered,
+      id: `field-${name.replace(/\./g, '-')}`,
+      error: Boolean(error),
+      helperText: error ? validationMessage(t, error, form.getValues(name)) : options.helperText,
+    };
+  };
+
+  return { form, field };
+}

@@ -1,0 +1,43 @@
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { env } from '@/config/env';
+import { type AppLocale, LOCALES, localeFromPath } from '@/config/paths';
+
+/** All catalogs, `locales/<lng>/<namespace>.json`, bundled (they are small). */
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+
+export const catalogs: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [file, module] of Object.entries(modules)) {
+  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+  if (!match) continue;
+  const [, lng = '', ns = ''] = match;
+  catalogs[lng] ??= {};
+  catalogs[lng][ns] = module.default;
+}
+
+export const NAMESPACES = Object.keys(catalogs.en ?? {});
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: catalogs as Resource,
+  lng: typeof window === 'undefined' ? 'en' : localeFromPath(window.location.pathname),
+  supportedLngs: [...LOCALES],
+  fallbackLng: false,
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  returnNull: false,
+  initAsync: false,
+  interpolation: {
+    // React escapes already.
+    escapeValue: false,
+    // The brand ({product} in the spec) is available in every string as {{product}}.
+    defaultVariables: { product: env.brandName },
+  },
+  react: { useSuspense: false },
+});
+
+export function setLanguage(locale: AppLocale): void {
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}

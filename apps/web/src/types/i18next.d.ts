@@ -1,0 +1,32 @@
+import 'i18next';
+import type account from '@/locales/en/account.json';
+import type admin from '@/locales/en/admin.json';
+import type auth from '@/locales/en/auth.json';
+import type backoffice from '@/locales/en/backoffice.json';
+import type common from '@/locales/en/common.json';
+import type errors from '@/locales/en/errors.json';
+import type home from '@/locales/en/home.json';
+import type info from '@/locales/en/info.json';
+import type podcastmaker from '@/locales/en/podcastmaker.json';
+import type storefront from '@/locales/en/storefront.json';
+import type validation from '@/locales/en/validation.json';
+
+/** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      account: typeof account;
+      admin: typeof admin;
+      auth: typeof auth;
+      backoffice: typeof backoffice;
+      common: typeof common;
+      errors: typeof errors;
+      home: typeof home;
+      info: typeof info;
+      podcastmaker: typeof podcastmaker;
+      storefront: typeof storefront;
+      validation: typeof validation;
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { listQuerySchema, toListQuery, toQueryString } from './paging.js';
+
+describe('toListQuery (spec §5 paging conversion)', () => {
+  it('computes skip = page*itemsPerPage - itemsPerPage and limit = page*itemsPerPage', () => {
+    expect(toListQuery({ page: 1, itemsPerPage: 10 })).toEqual({ skip: 0, limit: 10 });
+    expect(toListQuery({ page: 3, itemsPerPage: 25 })).toEqual({ skip: 50, limit: 75 });
+  });
+
+  it('reduces sortBy and sortDesc to their first element', () => {
+    expect(toListQuery({ page: 1, itemsPerPage: 5, sortBy: ['email', 'created'], sortDesc: [true, false] })).toEqual({
+      skip: 0,
+      limit: 5,
+      sortBy: 'email',
+      sortDesc: true,
+    });
+    expect(toListQuery({ sortBy: 'name', sortDesc: false })).toEqual({ sortBy: 'name', sortDesc: false });
+  });
+
+  it('leaves out empty values', () => {
+    expect(toListQuery({ sortBy: [], sortDesc: [], search: '' })).toEqual({});
+  });
+});
+
+describe('toQueryString', () => {
+  it('leaves out empty and undefined values', () => {
+    expect(toQueryString({ skip: 0, limit: 10, search: '', sortBy: undefined, sortDesc: false })).toBe(
+      '?skip=0&limit=10&sortDesc=false',
+    );
+    expect(toQueryString({ search: undefined })).toBe('');
+  });
+});
+
+describe('listQuerySchema', () => {
+  const schema = listQuerySchema(['name', 'created']);
+  it('defaults to skip 0, limit 100', () => {
+    expect(schema.parse({})).toEqual({ skip: 0, limit: 100 });
+  });
+  it('coerces query-string values', () => {
+    expect(schema.parse({ skip: '10', limit: '20', sortBy: 'name', sortDesc: 'true' })).toEqual({
+      skip: 10,
+      limit: 20,
+      sortBy: 'name',
+      sortDesc: true,
+    });
+  });
+  it('refuses unknown sort columns and windows above 1000 rows', () => {
+    expect(schema.safeParse({ sortBy: 'password' }).success).toBe(false);
+    expect(schema.safeParse({ skip: '0', limit: '1001' }).success).toBe(false);
+    expect(schema.safeParse({ skip: '5000', limit: '6000' }).success).toBe(true);
+  });
+});

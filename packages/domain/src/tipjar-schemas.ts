@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
+import { OPP_TRANSACTION_STATUSES } from './payment-status.js';
+import {
+  EmailSchema,
+  LocaleSchema,
+  MobileNumberSchema,
+  NameSchema,
+  PasswordSchema,
+  PaymentChoiceSchema,
+  SlugSchema,
+  TIPJAR_TYPES,
+  TipjarStatusSchema,
+} from './schemas.js';
+
+/* ---------- tip jars: requests ---------- */
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const HttpsUrlSchema = z
+  .url({ message: 'url' })
+  .max(500)
+  .refine((u) => u.startsWith('https://'), { message: 'url' });
+/** Dutch Chamber-of-Commerce number: 8 digits. */
+export const CocNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{8}$/, { message: 'format' });
+/** EU VAT number: country code + 2–13 letters/digits (NL: NL123456789B01). */
+export const VatNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, { message: 'format' });
+
+export const PresetAmountsSchema = z
+  .array(
+    z
+      .number()
+      .int({ message: 'notInteger' })
+      .min(MIN_TIP_CENTS, { message: 'amountRange' })
+      .max(MAX_TIP_CENTS, { message: 'amountRange' }),
+  )
+  .min(1)
+  .max(6);
+
+/** The account an anonymous visitor registers while ordering. */
+export const OrderAccountSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  firstName: NameSchema,
+  lastName: NameSchema,
+});
+
+/** POST tipjars: order a tip jar (and its Podpot add-on). `account` only when not signed in. */
+export const CreateTipjarDataSchema = z
+  .object({
+    name: NameSchema,
+    slug: SlugSchema,
+    type: z.enum(TIPJAR_TYPES).default('CONSUMER'),
+    /** Contact e-mail of the tip jar. */
+    email: EmailSchema,
+    /** Mobile number of the maker (provider onboarding needs one). */
+    phoneNumber: MobileNumberSchema,
+    companyName: optionalText(200),
+    cocNumber: CocNumberSchema.optional(),
+    vatNumber: VatNumberSchema.optional(),
+    description: optionalText(2000),
+    payment: PaymentChoiceSchema,
+    locale: LocaleSchema.optional(),
+    account: OrderAccountSchema.optional(),
+  })
+  .superRefine((d, ctx) => {
+    // A business tip jar is invoiced to a company: its name and CoC number are required.
+    if (d.type !== 'BUSINESS') return;
+    if (!d.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'required' });
+    if (!d.cocNumber) ctx.addIssue({ code: 'custom', path: ['cocNumber'], message: 'required' });
+  });
+export const CreateTipjarBodySchema = z.object({ data: CreateTipjarDataSchema });
+export type CreateTipjarBody = z.infer<typeof CreateTipjarBodySchema>;
+
+export const UpdateTipjarDataSchema = z.object({
+  name: NameSchema.optional(),
+  description: z.string().trim().max(2000).optional(),
+  podcastUrl: HttpsUrlSchema.nullable().optional(),
+  rssUrl: HttpsUrlSchema.nullable().optional(),
+  imageUrl: HttpsUrlSchema.nullable().optional(),
+  presetAmounts: PresetAmountsSchema.optional(),
+  thankYouMessage: z.string().trim().max(1000).optional(),
+  notifyOnTip: z.boolean().optional(),
+  email: EmailSchema.optional(),
+  phoneNumber: MobileNumberSchema.optional(),
+  companyName: z.string().trim().max(200).nullable().optional(),
+  cocNumber: CocNumberSchema.nullable().optional(),
+  vatNumber: VatNumberSchema.nullable().optional(),
+  /** Platform admins only, along the status machine. */
+  status: TipjarStatusSchema.optional(),
+  /** Platform admins only. */
+  active: z.boolean().optional(),
+});
+export const UpdateTipjarBodySchema = z.object({ data: UpdateTipjarDataSchema });
+export type UpdateTipjarBody = z.infer<typeof UpdateTipjarBodySchema>;
+
+export const TipjarAdminBodySchema = z.object({ email: EmailSchema });
+export const TestPhoneNumberBodySchema = z.object({ phoneNumber: z.string().max(50) });
+export const TestPhoneNumberResponseSchema = z.object({ valid: z.boolean() });
+
+export const TipjarListQueryExtraSchema = z.object({ slug: z.string().trim().toLowerCase().max(60).optional() });
+
+export const RetryPaymentBodySchema = z.object({ data: PaymentChoiceSchema });
+export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>;
+
+/* ---------- tip jars and add-ons: answers ---------- */
+
+export const OppTransactionRefSchema = z.object({
+  status: z.union([z.enum(OPP_TRANSACTION_STATUSES), z.string()]),
+  redirectUrl: z.string().nullable(),
+});
+
+export const ADDON_TYPES = ['TIPJAR'] as const;
+export const AddonSchema = z.object({
+  id: z.uuid(),
+  tipjarId: z.uuid(),
+  created: z.string(),
+  type: z.object({ name: z.string(), unlocks: z.string() }),
+  costTotalWithTax: z.number().int(),
+  oppTransaction: OppTransactionRefSchema.nullable(),
+});
+export type Addon = z.infer<typeof AddonSchema>;
+
+export const OppMerchantRefSchema = z.object({
+  complianceStatus: z.string().nullable(),
+  merchantStatus: z.string().nullable(),
+});
+
+/** What anyone may see of a LIVE tip jar (the storefront). */
+export const PublicTipjarSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  status: TipjarStatusSchema,
+  active: z.boolean(),
+  type: z.enum(TIPJAR_TYPES),
+  description: z.string(),
+  podcastUrl: z.string().nullable(),
+  rssUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  thankYouMessage: z.string(),
+  presetAmounts: z.array(z.number().int()),
+});
+export type PublicTipjar = z.infer<typeof PublicTipjarSchema>;
+
+export const TipjarAdminSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+/** The full tip jar, for its admins and platform admins. */
+export const TipjarSchema = PublicTipjarSchema.extend({
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  cocNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  notifyOnTip: z.boolean(),
+  addons: z.array(AddonSchema),
+  oppMerchant: OppMerchantRefSchema.nullable(),
+  admins: z.array(TipjarAdminSchema),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Tipjar = z.infer<typeof TipjarSchema>;
+
+export const CreateTipjarResponseSchema = z.object({
+  tipjar: TipjarSchema,
+  addon: AddonSchema,
+  oppTransaction: OppTransactionRefSchema,
+  /** Only when the order registered a new account: the new user is signed in with it. */
+  access_token: z.string().optional(),
+  token_type: z.literal('bearer').optional(),
+  expires_in: z.number().int().optional(),
+});
+export type CreateTipjarResponse = z.infer<typeof CreateTipjarResponseSchema>;
