@@ -72,7 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // preHandler: the login limit keys on the username, which is only known once the body is parsed.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(formbody);
   if (config.CORS_ORIGIN) {
     // CORS is off by default: the SPA is served from the same origin.

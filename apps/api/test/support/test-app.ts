@@ -9,6 +9,7 @@ import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
+import { signAccessToken } from '../../src/plugins/auth.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -28,7 +29,7 @@ export interface TestApp {
     locale?: 'en' | 'nl';
   }): Promise<TestUser>;
   /** The mails written to the outbox so far, oldest first. */
-  outbox(): Promise<{ file: string; raw: string; to: string; subject: string }[]>;
+  outbox(): Promise<{ file: string; raw: string; to: string; subject: string; text: string }[]>;
   close(): Promise<void>;
 }
 
@@ -115,9 +116,9 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
         locale: options.locale ?? 'en',
       })
       .returning();
-    const login = await api('POST', '/auth/login', { form: { username: email, password, grant_type: 'password' } });
-    if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
-    return { id: row!.id, email, password, token: login.body.access_token };
+    // Minted directly, not through /auth/login, so tests do not run into the login rate limit.
+    const { token } = await signAccessToken(ctx, row!.id);
+    return { id: row!.id, email, password, token };
   }
 
   async function outbox() {
@@ -132,7 +133,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
       files.map(async (file) => {
         const raw = await readFile(path.join(dir, file), 'utf8');
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-        return { file, raw, to: header('To'), subject: header('Subject') };
+        return { file, raw, to: header('To'), subject: header('Subject'), text: decodeBody(raw) };
       }),
     );
   }
@@ -152,4 +153,20 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The decoded text of a simple .eml (quoted-printable or base64 body). */
+function decodeBody(raw: string): string {
+  const split = raw.indexOf('\n\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  if (/content-transfer-encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding: quoted-printable/i.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
 }

@@ -13,8 +13,8 @@ export function adminDatabaseUrl(): string {
  * A fresh, migrated database for one test file: a new PostgreSQL database (dropped afterwards)
  * or a new in-memory PGlite.
  */
-export async function createTestDatabase(): Promise<Database> {
-  if (TEST_DB !== 'pg') return openDatabase({});
+export async function createTestDatabase(driver: 'pg' | 'pglite' = TEST_DB): Promise<Database> {
+  if (driver !== 'pg') return openDatabase({});
   const adminUrl = adminDatabaseUrl();
   const name = `podpot_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): lint, typecheck, then every test tier, and a closing
+// "N passed, N failed" line. The API suite runs on PGlite and — when a PostgreSQL server answers
+// (TEST_DATABASE_URL or 127.0.0.1:5432) — on PostgreSQL too, so both drivers stay green.
+// Browser tests run when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium); with CI=true a
+// missing browser is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'podpot-results-'));
+const isCI = process.env.CI === 'true';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) failures.push(name);
+  return res.status === 0;
+}
+
+function vitest(name, projects, env = {}) {
+  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
+  run(name, 'npx', args, env);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  }
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+const only = process.argv[2]; // optional: lint | unit | api | e2e
+
+if (!only || only === 'lint') {
+  run('lint (biome)', 'npx', ['biome', 'check', '.']);
+  run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+}
+if (!only || only === 'unit') vitest('unit: domain + web', ['domain', 'web']);
+if (!only || only === 'api') {
+  vitest('api on PGlite', ['api'], { TEST_DB: 'pglite' });
+  const url = await postgresUrl();
+  if (url) vitest('api on PostgreSQL', ['api'], { TEST_DB: 'pg', TEST_DATABASE_URL: url });
+  else if (isCI) {
+    console.log(
+      '\nPostgreSQL is not reachable on TEST_DATABASE_URL or 127.0.0.1:5432: the API suite ran on PGlite only.',
+    );
+  } else
+    console.log('\nNo PostgreSQL answered on 127.0.0.1:5432 (or TEST_DATABASE_URL): API suite ran on PGlite only.');
+}
+if (!only || only === 'e2e') {
+  const specs = existsSync(path.join(root, 'apps/web/e2e'))
+    ? readdirSync(path.join(root, 'apps/web/e2e')).filter((f) => f.endsWith('.spec.ts'))
+    : [];
+  const chromium = chromiumPath();
+  if (specs.length === 0) console.log('\nNo browser tests yet.');
+  else if (!chromium) {
+    const msg =
+      'Browser tests skipped: no Chromium found. Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.';
+    console.log(`\n${msg}`);
+    if (isCI) failures.push('browser tests (no Chromium in CI)');
+  } else {
+    const out = path.join(tmp, 'e2e.json');
+    run('browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+      totals.passed += s.expected ?? 0;
+      totals.failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+      totals.skipped += s.skipped ?? 0;
+    }
+  }
+}
+
+rmSync(tmp, { recursive: true, force: true });
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);
