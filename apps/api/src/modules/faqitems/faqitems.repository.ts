@@ -37,6 +37,8 @@ export async function insertFaqItem(db: DbOrTx, values: typeof faqItems.$inferIn
 }
 
 export async function updateFaqItem(db: DbOrTx, id: string, values: Partial<typeof faqItems.$inferInsert>) {
+  // Nothing to change (e.g. only unknown fields were sent): answer the row as it is.
+  if (Object.values(values).every((v) => v === undefined)) return findFaqItem(db, id);
   const [row] = await db.update(faqItems).set(values).where(eq(faqItems.id, id)).returning();
   return row;
 }

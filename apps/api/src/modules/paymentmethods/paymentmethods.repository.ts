@@ -56,6 +56,8 @@ export async function insertPaymentMethod(db: DbOrTx, values: typeof paymentMeth
 }
 
 export async function updatePaymentMethod(db: DbOrTx, id: string, values: Partial<typeof paymentMethods.$inferInsert>) {
+  // Nothing to change (e.g. only unknown fields were sent): answer the row as it is.
+  if (Object.values(values).every((v) => v === undefined)) return findPaymentMethod(db, id);
   const [row] = await db.update(paymentMethods).set(values).where(eq(paymentMethods.id, id)).returning();
   return row;
 }

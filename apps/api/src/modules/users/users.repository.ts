@@ -32,6 +32,8 @@ export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRo
 }
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+  // Nothing to change (e.g. only unknown fields were sent): answer the row as it is.
+  if (Object.values(values).every((v) => v === undefined)) return findUserById(db, id);
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }

@@ -1,0 +1,212 @@
+import {
+  type Addon,
+  ErrorCode,
+  isOpenTransaction,
+  paymentOutcome,
+  type PaymentChoice,
+  type RetryPaymentBody,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
+import { findLatestForOwner, findLatestForOwners } from '../../payments/payments.repository.js';
+import {
+  notifyUrlOf,
+  type OppTransactionRow,
+  platformMerchantUid,
+  registerTransactionOwner,
+  startPayment,
+} from '../../payments/payments.service.js';
+import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as repo from './addons.repository.js';
+
+/** The provider transactions of add-ons are of this kind. */
+export const ADDON_KIND = 'addon';
+const ADDON_TYPES: Record<string, { name: string; unlocks: string }> = {
+  TIPJAR: { name: 'TIPJAR', unlocks: 'TIPJAR' },
+};
+
+export function toAddon(row: repo.AddonRow, payment: OppTransactionRow | undefined): Addon {
+  return {
+    id: row.id,
+    tipjarId: row.tipjarId,
+    created: row.created.toISOString(),
+    type: ADDON_TYPES[row.type] ?? { name: row.type, unlocks: row.type },
+    costTotalWithTax: row.costTotalWithTax,
+    // Only once the provider answered is there a transaction to show.
+    oppTransaction:
+      payment?.oppUid && payment.status ? { status: payment.status, redirectUrl: payment.redirectUrl } : null,
+  };
+}
+
+/** Add-ons (with their current payment) of several tip jars, newest first. */
+export async function addonsOfTipjars(db: DbOrTx, tipjarIds: string[]): Promise<Map<string, Addon[]>> {
+  const rows = await repo.listAddonsOfTipjars(db, tipjarIds);
+  const payments = await findLatestForOwners(
+    db,
+    ADDON_KIND,
+    rows.map((r) => r.id),
+  );
+  const byTipjar = new Map<string, Addon[]>();
+  for (const row of rows) {
+    const list = byTipjar.get(row.tipjarId) ?? [];
+    list.push(toAddon(row, payments.get(row.id)));
+    byTipjar.set(row.tipjarId, list);
+  }
+  return byTipjar;
+}
+
+/** The payment method row behind a choice; inactive or unknown methods are a field error. */
+export async function resolvePaymentChoice(ctx: AppContext, choice: PaymentChoice, field: string) {
+  const method = await tipjarsRepo.findActivePaymentMethod(ctx.db, choice.paymentmethod);
+  if (!method) {
+    throw AppError.field(ErrorCode.Validation, field, { key: 'choice' }, 'Choose an available payment method');
+  }
+  // iDEAL 2.0: the bank is optional (chosen at the hub); other methods have no issuer.
+  const issuer = method.type === 'ideal' && choice.paymentissuer ? choice.paymentissuer : undefined;
+  return { type: method.type, issuer };
+}
+
+/**
+ * Starts (attempt n of) the payment of a Podpot add-on: a transaction to the platform's merchant.
+ * The idempotency key comes from the add-on id and the attempt, so repeating a request can never
+ * make a second provider transaction for the same attempt.
+ */
+export async function startAddonPayment(
+  ctx: AppContext,
+  input: {
+    tipjar: { id: string; slug: string; name: string };
+    addon: repo.AddonRow;
+    method: { type: string; issuer?: string };
+    locale: OppLocale;
+    attempt: number;
+  },
+): Promise<OppTransactionRow> {
+  const { tipjar, addon, method, locale, attempt } = input;
+  const merchantUid = await platformMerchantUid(ctx);
+  const prefix = locale === 'nl' ? '/nl' : '';
+  const request: CreateTransactionInput = {
+    merchant_uid: merchantUid,
+    products: [{ name: `${ctx.config.BRAND_NAME}: ${tipjar.name}`, price: addon.costTotalWithTax, quantity: 1 }],
+    total_price: addon.costTotalWithTax,
+    return_url: `${ctx.config.publicUrl}${prefix}/backoffice/${tipjar.slug}?welcome=true`,
+    notify_url: notifyUrlOf(ctx),
+    payment_method: method.type,
+    ...(method.issuer ? { issuer: method.issuer } : {}),
+    checkout: false,
+    locale,
+    description: `${ctx.config.BRAND_NAME} ${tipjar.slug}`,
+    metadata: { addon_id: addon.id, tipjar_id: tipjar.id },
+  };
+  return startPayment(ctx, {
+    kind: ADDON_KIND,
+    ownerId: addon.id,
+    attempt,
+    idempotencyKey: attempt === 1 ? `addon-${addon.id}` : `addon-${addon.id}-${attempt}`,
+    request,
+  });
+}
+
+/**
+ * What an add-on payment means for its tip jar (DESIGN.md §3), run inside the DB transaction that
+ * recorded the new status. Only the latest attempt may expire the order; a payment that completed
+ * makes the tip jar LIVE whichever attempt it was (the money arrived).
+ */
+async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current: string }) {
+  const addon = await repo.findAddon(tx, row.ownerId);
+  if (!addon || addon.type !== 'TIPJAR') return;
+  const latest = await findLatestForOwner(tx, ADDON_KIND, addon.id);
+  const isLatest = latest?.id === row.id;
+  switch (paymentOutcome(change.current)) {
+    case 'open':
+    case 'held':
+      if (isLatest) await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'AWAITING_PAYMENT');
+      break;
+    case 'paid':
+      await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'AWAITING_PAYMENT');
+      await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'LIVE');
+      break;
+    case 'unpaid':
+      if (isLatest) await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'PAYMENT_EXPIRED');
+      break;
+    default:
+      // Refunds and chargebacks of an add-on are handled by a platform admin.
+      break;
+  }
+}
+registerTransactionOwner(ADDON_KIND, onAddonPayment);
+
+/* ---------- endpoints ---------- */
+
+export async function listAddons(ctx: AppContext, actor: Actor, tipjarId: string, query: ParsedListQuery) {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  const { rows, count } = await repo.listAddons(ctx.db, tipjarId, query);
+  const payments = await findLatestForOwners(
+    ctx.db,
+    ADDON_KIND,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => toAddon(r, payments.get(r.id))), metadata: { count } };
+}
+
+export async function getAddon(ctx: AppContext, actor: Actor, tipjarId: string, addonId: string): Promise<Addon> {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  const addon = await repo.findAddon(ctx.db, addonId, tipjarId);
+  if (!addon) throw AppError.notFound('Add-on');
+  return toAddon(addon, await findLatestForOwner(ctx.db, ADDON_KIND, addon.id));
+}
+
+/**
+ * The retry card: a new payment attempt for an unpaid order. A payment that is still open is
+ * answered as is (the buyer can still finish it) instead of starting a second one.
+ */
+export async function retryAddonPayment(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  addonId: string,
+  choice: RetryPaymentBody['data'],
+): Promise<Addon> {
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  const addon = await repo.findAddon(ctx.db, addonId, tipjarId);
+  if (!addon) throw AppError.notFound('Add-on');
+  const current = await findLatestForOwner(ctx.db, ADDON_KIND, addon.id);
+  if (current?.oppUid && isOpenTransaction(current.status)) return toAddon(addon, current);
+
+  const locale = ((current?.request as { locale?: OppLocale } | undefined)?.locale ??
+    (await tipjarsRepo.findUserLocale(ctx.db, actor.userId)) ??
+    'en') as OppLocale;
+  if (current && !current.oppUid) {
+    // The previous attempt never reached the provider (or we lost its answer): send the very same request again.
+    const row = await startPayment(ctx, {
+      kind: ADDON_KIND,
+      ownerId: addon.id,
+      attempt: current.attempt,
+      idempotencyKey: current.idempotencyKey,
+      request: current.request as unknown as CreateTransactionInput,
+    });
+    return toAddon(addon, row);
+  }
+  const outcome = paymentOutcome(current?.status);
+  if (outcome === 'paid' || outcome === 'held' || outcome === 'reversed') {
+    throw new AppError(ErrorCode.Conflict, 'This order is already paid');
+  }
+  const retryable =
+    tipjar.status === 'NEW' ||
+    tipjar.status === 'PAYMENT_EXPIRED' ||
+    (tipjar.status === 'AWAITING_PAYMENT' && (!current || outcome === 'unpaid'));
+  if (!retryable) throw new AppError(ErrorCode.InvalidTransition, `A ${tipjar.status} tip jar has no payment to retry`);
+
+  const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
+  const row = await startAddonPayment(ctx, {
+    tipjar,
+    addon,
+    method,
+    locale,
+    attempt: (current?.attempt ?? 0) + 1,
+  });
+  return toAddon(addon, row);
+}

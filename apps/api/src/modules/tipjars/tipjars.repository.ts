@@ -1,0 +1,162 @@
+import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { paymentMethods, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
+import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+
+/** The only code touching tipjars and tipjar_admins. */
+export type TipjarRow = typeof tipjars.$inferSelect;
+export const TIPJAR_SORTABLE = ['name', 'slug', 'status', 'type', 'created', 'updated'] as const;
+export type TipjarSortBy = (typeof TIPJAR_SORTABLE)[number];
+
+export async function findTipjar(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(tipjars).where(eq(tipjars.id, id));
+  return row;
+}
+
+export async function findTipjarBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db.select().from(tipjars).where(eq(tipjars.slug, slug));
+  return row;
+}
+
+export async function listTipjars(db: DbOrTx, query: ParsedListQuery<TipjarSortBy>, adminUserId?: string) {
+  const search = query.search
+    ? or(
+        ilike(tipjars.name, likePattern(query.search)),
+        ilike(tipjars.slug, likePattern(query.search)),
+        ilike(tipjars.contactEmail, likePattern(query.search)),
+      )
+    : undefined;
+  const mine = adminUserId
+    ? inArray(
+        tipjars.id,
+        db.select({ id: tipjarAdmins.tipjarId }).from(tipjarAdmins).where(eq(tipjarAdmins.userId, adminUserId)),
+      )
+    : undefined;
+  const where = and(search, mine);
+  const { offset, limit } = windowOf(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tipjars)
+      .where(where)
+      .orderBy(...orderOf(query, tipjars, [desc(tipjars.created)], tipjars.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ count: count() }).from(tipjars).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function insertTipjar(db: DbOrTx, values: typeof tipjars.$inferInsert) {
+  const [row] = await db.insert(tipjars).values(values).returning();
+  return row!;
+}
+
+export async function updateTipjar(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof tipjars.$inferInsert>,
+  ifStatus?: TipjarStatus,
+) {
+  const [row] = await db
+    .update(tipjars)
+    .set(values)
+    .where(and(eq(tipjars.id, id), ifStatus ? eq(tipjars.status, ifStatus) : undefined))
+    .returning();
+  return row;
+}
+
+export async function deleteTipjar(db: DbOrTx, id: string) {
+  const rows = await db.delete(tipjars).where(eq(tipjars.id, id)).returning({ id: tipjars.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves a tip jar along the payment side of the status machine, if allowed from its current
+ * status. Conditional on the status it read, so two concurrent moves cannot both win.
+ */
+export async function movePaymentStatus(db: DbOrTx, id: string, to: TipjarStatus): Promise<TipjarRow | undefined> {
+  const current = await findTipjar(db, id);
+  if (!current || current.status === to) return current;
+  if (!canTransitionTipjar(current.status, to, 'payment')) return current;
+  return updateTipjar(db, id, { status: to }, current.status);
+}
+
+/* ---------- admins ---------- */
+
+export async function isTipjarAdmin(db: DbOrTx, tipjarId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: tipjarAdmins.userId })
+    .from(tipjarAdmins)
+    .where(and(eq(tipjarAdmins.tipjarId, tipjarId), eq(tipjarAdmins.userId, userId)));
+  return row !== undefined;
+}
+
+export async function insertAdmin(db: DbOrTx, tipjarId: string, userId: string) {
+  await db.insert(tipjarAdmins).values({ tipjarId, userId }).onConflictDoNothing();
+}
+
+export async function deleteAdmin(db: DbOrTx, tipjarId: string, userId: string) {
+  const rows = await db
+    .delete(tipjarAdmins)
+    .where(and(eq(tipjarAdmins.tipjarId, tipjarId), eq(tipjarAdmins.userId, userId)))
+    .returning({ userId: tipjarAdmins.userId });
+  return rows.length > 0;
+}
+
+export async function countAdmins(db: DbOrTx, tipjarId: string) {
+  const [row] = await db.select({ n: count() }).from(tipjarAdmins).where(eq(tipjarAdmins.tipjarId, tipjarId));
+  return row?.n ?? 0;
+}
+
+/** Locks the tip jar's admin rows (removing the last admin must not race with another removal). */
+export async function lockAdmins(db: DbOrTx, tipjarId: string) {
+  await db.select().from(tipjarAdmins).where(eq(tipjarAdmins.tipjarId, tipjarId)).for('update');
+}
+
+export async function listAdmins(db: DbOrTx, tipjarIds: string[]) {
+  const byTipjar = new Map<string, { id: string; email: string; firstName: string; lastName: string }[]>();
+  if (tipjarIds.length === 0) return byTipjar;
+  const rows = await db
+    .select({
+      tipjarId: tipjarAdmins.tipjarId,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(tipjarAdmins)
+    .innerJoin(users, eq(users.id, tipjarAdmins.userId))
+    .where(inArray(tipjarAdmins.tipjarId, tipjarIds))
+    .orderBy(asc(tipjarAdmins.created), asc(users.email));
+  for (const { tipjarId, ...admin } of rows) {
+    const list = byTipjar.get(tipjarId) ?? [];
+    list.push(admin);
+    byTipjar.set(tipjarId, list);
+  }
+  return byTipjar;
+}
+
+/* ---------- reads of shared tables ---------- */
+
+export async function findActivePaymentMethod(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: paymentMethods.id, type: paymentMethods.type })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.active, true)));
+  return row;
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: users.id, locale: users.locale })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserLocale(db: DbOrTx, id: string) {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+  return row?.locale;
+}

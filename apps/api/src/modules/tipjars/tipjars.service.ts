@@ -1,0 +1,277 @@
+import {
+  type CreateTipjarBody,
+  type CreateTipjarResponse,
+  canTransitionTipjar,
+  ErrorCode,
+  isValidMobileNumber,
+  normalizePhoneNumber,
+  PAYMENT_DIALOG_STATUSES,
+  type PublicTipjar,
+  type Tipjar,
+  type UpdateTipjarBody,
+} from '@podpot/domain';
+// The web app's route table decides which first path segments a slug may not take.
+import { isReservedSlug } from '../../../../web/src/config/paths.js';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import { signAccessToken } from '../../plugins/auth.js';
+import { addonsOfTipjars, resolvePaymentChoice, startAddonPayment, toAddon } from '../addons/addons.service.js';
+import * as addonsRepo from '../addons/addons.repository.js';
+import { registerUser } from '../users/users.service.js';
+import { loadManagedTipjar } from './tipjar-access.js';
+import * as repo from './tipjars.repository.js';
+
+export function toPublicTipjar(row: repo.TipjarRow): PublicTipjar {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    status: row.status,
+    active: row.active,
+    type: row.type,
+    description: row.description,
+    podcastUrl: row.podcastUrl,
+    rssUrl: row.rssUrl,
+    imageUrl: row.imageUrl,
+    thankYouMessage: row.thankYouMessage,
+    presetAmounts: row.presetAmounts,
+  };
+}
+
+/** Full tip jars (addons, admins) for their admins, with batched queries for lists. */
+async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> {
+  const ids = rows.map((r) => r.id);
+  const [addons, admins] = await Promise.all([addonsOfTipjars(db, ids), repo.listAdmins(db, ids)]);
+  return rows.map((row) => ({
+    ...toPublicTipjar(row),
+    email: row.contactEmail,
+    phoneNumber: row.contactPhone,
+    companyName: row.companyName,
+    cocNumber: row.cocNumber,
+    vatNumber: row.vatNumber,
+    notifyOnTip: row.notifyOnTip,
+    addons: addons.get(row.id) ?? [],
+    // Merchant registration (POST tipjars/{id}/oppmerchant) is a later feature.
+    oppMerchant: null,
+    admins: admins.get(row.id) ?? [],
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+  }));
+}
+
+async function toTipjar(db: DbOrTx, row: repo.TipjarRow): Promise<Tipjar> {
+  const [tipjar] = await toTipjars(db, [row]);
+  return tipjar!;
+}
+
+function slugTaken(): AppError {
+  return AppError.field(ErrorCode.SlugTaken, 'data.slug', { key: 'slug' }, 'This address is already taken');
+}
+
+function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return code === '23505' && (!constraint || name === undefined || name === constraint);
+}
+
+/* ---------- ordering ---------- */
+
+/**
+ * Orders a tip jar: tip jar (NEW) + its admin + the Podpot add-on in one DB transaction (with the
+ * account when an anonymous visitor registers on the way); after commit the add-on payment is
+ * started at the provider, which moves the tip jar to AWAITING_PAYMENT. If the provider fails the
+ * tip jar stays NEW and the answer is 502; the retry call can start the payment later.
+ */
+export async function createTipjar(
+  ctx: AppContext,
+  actor: Actor | null,
+  data: CreateTipjarBody['data'],
+): Promise<CreateTipjarResponse> {
+  if (!actor && !data.account) throw AppError.unauthorized();
+  if (isReservedSlug(data.slug)) {
+    throw AppError.field(ErrorCode.SlugReserved, 'data.slug', { key: 'slug' }, 'This address is reserved; choose another');
+  }
+  const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
+  if (await repo.findTipjarBySlug(ctx.db, data.slug)) throw slugTaken();
+  const locale = data.locale ?? (actor ? await repo.findUserLocale(ctx.db, actor.userId) : undefined) ?? 'en';
+
+  let created: { tipjar: repo.TipjarRow; addon: addonsRepo.AddonRow; userId: string };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      let userId = actor?.userId;
+      if (!userId) {
+        const account = data.account!;
+        try {
+          userId = (await registerUser(tx, { ...account, locale })).id;
+        } catch (err) {
+          if (err instanceof AppError && err.code === ErrorCode.EmailTaken) {
+            throw AppError.field(ErrorCode.EmailTaken, 'data.account.email', { key: 'invalid' }, err.message);
+          }
+          throw err;
+        }
+      }
+      const tipjar = await repo.insertTipjar(tx, {
+        slug: data.slug,
+        name: data.name,
+        type: data.type,
+        status: 'NEW',
+        description: data.description ?? '',
+        contactEmail: data.email,
+        contactPhone: normalizePhoneNumber(data.phoneNumber) ?? data.phoneNumber,
+        companyName: data.type === 'BUSINESS' ? (data.companyName ?? null) : null,
+        cocNumber: data.type === 'BUSINESS' ? (data.cocNumber ?? null) : null,
+        vatNumber: data.type === 'BUSINESS' ? (data.vatNumber ?? null) : null,
+      });
+      await repo.insertAdmin(tx, tipjar.id, userId);
+      const addon = await addonsRepo.insertAddon(tx, {
+        tipjarId: tipjar.id,
+        type: 'TIPJAR',
+        costTotalWithTax: ctx.config.TIPJAR_PRICE_CENTS,
+        orderedBy: userId,
+      });
+      return { tipjar, addon, userId };
+    });
+  } catch (err) {
+    // Two orders racing for one slug: the unique index decides.
+    if (isUniqueViolation(err, 'tipjars_slug_key')) throw slugTaken();
+    throw err;
+  }
+
+  const token = actor ? undefined : await signAccessToken(ctx, created.userId);
+  const payment = await startAddonPayment(ctx, {
+    tipjar: created.tipjar,
+    addon: created.addon,
+    method,
+    locale,
+    attempt: 1,
+  });
+  const tipjar = (await repo.findTipjar(ctx.db, created.tipjar.id))!;
+  return {
+    tipjar: await toTipjar(ctx.db, tipjar),
+    addon: toAddon(created.addon, payment),
+    oppTransaction: { status: payment.status ?? 'created', redirectUrl: payment.redirectUrl },
+    ...(token ? { access_token: token.token, token_type: 'bearer' as const, expires_in: token.expiresIn } : {}),
+  };
+}
+
+export async function isOrderEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {
+  return !(await repo.findUserIdByEmail(ctx.db, email));
+}
+
+export function isOrderPhoneNumberValid(phoneNumber: string): boolean {
+  return isValidMobileNumber(phoneNumber);
+}
+
+/* ---------- reading ---------- */
+
+/**
+ * GET tipjars. `?slug=`: anyone gets a LIVE, active tip jar's public fields; its admins and ADMINs
+ * get the full tip jar in any status; otherwise an empty list. Without slug: ADMINs list all (with
+ * search), users list the tip jars they administer.
+ */
+export async function listTipjars(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string },
+): Promise<{ data: (Tipjar | PublicTipjar)[]; metadata: { count: number } }> {
+  if (query.slug !== undefined) {
+    const row = await repo.findTipjarBySlug(ctx.db, query.slug);
+    if (!row) return { data: [], metadata: { count: 0 } };
+    const manages = actor && (actor.role === 'ADMIN' || (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
+    if (manages) return { data: [await toTipjar(ctx.db, row)], metadata: { count: 1 } };
+    if (row.status === 'LIVE' && row.active) return { data: [toPublicTipjar(row)], metadata: { count: 1 } };
+    return { data: [], metadata: { count: 0 } };
+  }
+  if (!actor) throw AppError.unauthorized();
+  const { rows, count } = await repo.listTipjars(ctx.db, query, actor.role === 'ADMIN' ? undefined : actor.userId);
+  return { data: await toTipjars(ctx.db, rows), metadata: { count } };
+}
+
+export async function getTipjar(ctx: AppContext, actor: Actor, id: string): Promise<Tipjar> {
+  return toTipjar(ctx.db, await loadManagedTipjar(ctx, actor, id));
+}
+
+/* ---------- changing ---------- */
+
+export async function updateTipjar(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  data: UpdateTipjarBody['data'],
+): Promise<Tipjar> {
+  const row = await loadManagedTipjar(ctx, actor, id);
+  const isAdmin = actor.role === 'ADMIN';
+  if ((data.status !== undefined && data.status !== row.status) || (data.active !== undefined && !isAdmin)) {
+    if (!isAdmin) throw new AppError(ErrorCode.Forbidden, 'Only platform admins change the status of a tip jar');
+  }
+  if (data.status !== undefined && data.status !== row.status && !canTransitionTipjar(row.status, data.status, 'admin')) {
+    throw AppError.field(
+      ErrorCode.InvalidTransition,
+      'data.status',
+      { key: 'choice' },
+      `A tip jar cannot go from ${row.status} to ${data.status}`,
+    );
+  }
+  if (row.type === 'BUSINESS') {
+    // A business tip jar keeps its company name and CoC number (invoices need them).
+    for (const field of ['companyName', 'cocNumber'] as const) {
+      if (data[field] === null || data[field] === '') {
+        throw AppError.field(ErrorCode.Validation, `data.${field}`, { key: 'required' }, `${field} is required`);
+      }
+    }
+  }
+  const { email, phoneNumber, status, ...rest } = data;
+  const values = {
+    ...rest,
+    ...(email !== undefined ? { contactEmail: email } : {}),
+    ...(phoneNumber !== undefined ? { contactPhone: normalizePhoneNumber(phoneNumber) ?? phoneNumber } : {}),
+    ...(status !== undefined ? { status } : {}),
+  };
+  // Conditional on the status we checked, so a concurrent payment notification is not overwritten.
+  const updated = Object.keys(values).length ? await repo.updateTipjar(ctx.db, id, values, row.status) : row;
+  if (!updated) throw new AppError(ErrorCode.Conflict, 'The tip jar changed meanwhile; reload and try again');
+  return toTipjar(ctx.db, updated);
+}
+
+/** Tip jar admins may delete an order that was never paid; platform admins any tip jar. */
+export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  const row = await loadManagedTipjar(ctx, actor, id);
+  if (actor.role !== 'ADMIN' && !PAYMENT_DIALOG_STATUSES.includes(row.status)) {
+    throw new AppError(ErrorCode.Conflict, 'A paid tip jar can only be removed by the platform');
+  }
+  await repo.deleteTipjar(ctx.db, id);
+}
+
+/* ---------- admins ---------- */
+
+function unknownUser(): AppError {
+  return AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'No user with this e-mail address');
+}
+
+export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
+  const row = await loadManagedTipjar(ctx, actor, id);
+  const user = await repo.findUserIdByEmail(ctx.db, email);
+  if (!user) throw unknownUser();
+  await repo.insertAdmin(ctx.db, id, user.id);
+  return toTipjar(ctx.db, row);
+}
+
+export async function removeTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
+  const row = await loadManagedTipjar(ctx, actor, id);
+  const user = await repo.findUserIdByEmail(ctx.db, email);
+  if (!user) throw unknownUser();
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockAdmins(tx, id);
+    if (!(await repo.isTipjarAdmin(tx, id, user.id))) {
+      throw AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'This user is not an admin of the tip jar');
+    }
+    if ((await repo.countAdmins(tx, id)) <= 1) {
+      throw new AppError(ErrorCode.Conflict, 'A tip jar needs at least one admin');
+    }
+    await repo.deleteAdmin(tx, id, user.id);
+  });
+  return toTipjar(ctx.db, row);
+}
