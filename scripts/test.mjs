@@ -92,6 +92,7 @@ if (!only || only === 'e2e') {
     if (isCI) failures.push('browser tests (no Chromium in CI)');
   } else {
     const out = path.join(tmp, 'e2e.json');
+    run('build the web app for the browser tests', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']);
     run('browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
+import { type OutboxMail, readOutboxDir } from '../../../../scripts/eml.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -29,7 +30,7 @@ export interface TestApp {
     locale?: 'en' | 'nl';
   }): Promise<TestUser>;
   /** The mails written to the outbox so far, oldest first. */
-  outbox(): Promise<{ file: string; raw: string; to: string; subject: string; text: string }[]>;
+  outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
 }
 
@@ -122,20 +123,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
   }
 
   async function outbox() {
-    const dir = path.join(dataDir, 'outbox');
-    let files: string[] = [];
-    try {
-      files = (await readdir(dir)).sort();
-    } catch {
-      return [];
-    }
-    return Promise.all(
-      files.map(async (file) => {
-        const raw = await readFile(path.join(dir, file), 'utf8');
-        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-        return { file, raw, to: header('To'), subject: header('Subject'), text: decodeBody(raw) };
-      }),
-    );
+    return readOutboxDir(path.join(dataDir, 'outbox'));
   }
 
   return {
@@ -155,18 +143,3 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
   };
 }
 
-/** The decoded text of a simple .eml (quoted-printable or base64 body). */
-function decodeBody(raw: string): string {
-  const split = raw.indexOf('\n\n');
-  const head = raw.slice(0, split);
-  const body = raw.slice(split + 2);
-  if (/content-transfer-encoding: base64/i.test(head))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding: quoted-printable/i.test(head)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}

@@ -1,0 +1,42 @@
+/** Reads the .eml files the mailer writes to an outbox: headers and the decoded text body. Test helper. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface OutboxMail {
+  file: string;
+  raw: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export function decodeEmlBody(raw: string): string {
+  const split = raw.indexOf('\n\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  if (/content-transfer-encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding: quoted-printable/i.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** All mails in `dir`, oldest first; [] when the folder does not exist yet. */
+export function readOutboxDir(dir: string): OutboxMail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const raw = readFileSync(path.join(dir, file), 'utf8');
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+    return { file, raw, to: header('To'), subject: header('Subject'), text: decodeEmlBody(raw) };
+  });
+}
