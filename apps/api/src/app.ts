@@ -6,12 +6,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
+import { startJobs } from './jobs/index.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
+import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { registerOppSimulator } from './payments/simulator/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -52,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     opp: new OppClient({
       baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
       apiKey: config.OPP_API_KEY,
+      onUnknownValue: (field, value) => app.log.warn({ field, value }, 'OPP sent an unknown value'),
     }),
   };
 
@@ -93,9 +99,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(usersRoutes, { ctx });
       await api.register(faqitemsRoutes, { ctx });
       await api.register(paymentmethodsRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx });
+      await api.register(tipjarsRoutes, { ctx });
+      await api.register(addonsRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
+  if (config.usesSimulator) await registerOppSimulator(app, ctx);
+  if (config.JOBS === 'on') {
+    const stopJobs = startJobs(ctx);
+    app.addHook('onClose', async () => stopJobs());
+  }
 
   await registerWeb(app, config);
   return { app, ctx };

@@ -2,8 +2,8 @@ import {
   type Addon,
   ErrorCode,
   isOpenTransaction,
-  paymentOutcome,
   type PaymentChoice,
+  paymentOutcome,
   type RetryPaymentBody,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';

@@ -17,8 +17,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { signAccessToken } from '../../plugins/auth.js';
-import { addonsOfTipjars, resolvePaymentChoice, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import * as addonsRepo from '../addons/addons.repository.js';
+import { addonsOfTipjars, resolvePaymentChoice, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import { registerUser } from '../users/users.service.js';
 import { loadManagedTipjar } from './tipjar-access.js';
 import * as repo from './tipjars.repository.js';
@@ -92,7 +92,12 @@ export async function createTipjar(
 ): Promise<CreateTipjarResponse> {
   if (!actor && !data.account) throw AppError.unauthorized();
   if (isReservedSlug(data.slug)) {
-    throw AppError.field(ErrorCode.SlugReserved, 'data.slug', { key: 'slug' }, 'This address is reserved; choose another');
+    throw AppError.field(
+      ErrorCode.SlugReserved,
+      'data.slug',
+      { key: 'slug' },
+      'This address is reserved; choose another',
+    );
   }
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   if (await repo.findTipjarBySlug(ctx.db, data.slug)) throw slugTaken();
@@ -207,7 +212,11 @@ export async function updateTipjar(
   if ((data.status !== undefined && data.status !== row.status) || (data.active !== undefined && !isAdmin)) {
     if (!isAdmin) throw new AppError(ErrorCode.Forbidden, 'Only platform admins change the status of a tip jar');
   }
-  if (data.status !== undefined && data.status !== row.status && !canTransitionTipjar(row.status, data.status, 'admin')) {
+  if (
+    data.status !== undefined &&
+    data.status !== row.status &&
+    !canTransitionTipjar(row.status, data.status, 'admin')
+  ) {
     throw AppError.field(
       ErrorCode.InvalidTransition,
       'data.status',

@@ -1,0 +1,169 @@
+import {
+  CreateTipjarBodySchema,
+  CreateTipjarResponseSchema,
+  IdParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  PublicTipjarSchema,
+  TestEmailBodySchema,
+  TestEmailResponseSchema,
+  TestPhoneNumberBodySchema,
+  TestPhoneNumberResponseSchema,
+  TipjarAdminBodySchema,
+  TipjarSchema,
+  UpdateTipjarBodySchema,
+} from '@podpot/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ErrorBodySchema, errors, NoContent } from '../../lib/http.js';
+import { requireUser } from '../../plugins/auth.js';
+import { TIPJAR_SORTABLE } from './tipjars.repository.js';
+import * as service from './tipjars.service.js';
+
+const tags = ['tipjars'];
+const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
+  z.object({ slug: z.string().trim().toLowerCase().min(1).max(60).optional() }),
+);
+const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
+
+export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/tipjars',
+    {
+      // Anonymous orders register an account: limit them like registration; signed-in users less strictly.
+      config: {
+        rateLimit: { max: (request) => (request.headers.authorization ? 120 : 20), timeWindow: '1 minute' },
+      },
+      schema: {
+        tags,
+        summary:
+          'Order a tip jar and its Podpot add-on. Signed in, or anonymous with `account` (the answer then carries an access_token). Answers the payment redirect.',
+        body: CreateTipjarBodySchema,
+        response: {
+          201: CreateTipjarResponseSchema,
+          400: errors[400],
+          401: errors[401],
+          409: errors[409],
+          429: errors[429],
+          502: ErrorBodySchema.describe(
+            'The payment provider failed; the tip jar stays NEW and the payment can be retried',
+          ),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createTipjar(ctx, await request.actor(), request.body.data)),
+  );
+
+  app.post(
+    '/tipjars/create/test-email',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Is this e-mail address still free for a new account?',
+        body: TestEmailBodySchema,
+        response: { 200: TestEmailResponseSchema, 400: errors[400], 429: errors[429] },
+      },
+    },
+    async (request) => ({ available: await service.isOrderEmailAvailable(ctx, request.body.email) }),
+  );
+
+  app.post(
+    '/tipjars/create/test-phonenumber',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Is this a valid mobile number?',
+        body: TestPhoneNumberBodySchema,
+        response: { 200: TestPhoneNumberResponseSchema, 400: errors[400], 429: errors[429] },
+      },
+    },
+    async (request) => ({ valid: service.isOrderPhoneNumberValid(request.body.phoneNumber) }),
+  );
+
+  app.get(
+    '/tipjars',
+    {
+      schema: {
+        tags,
+        summary:
+          '`?slug=`: a LIVE tip jar (public fields) for anyone, the full tip jar for its admins. Otherwise: all tip jars (ADMIN) or your own. `limit` is the exclusive end of the window.',
+        querystring: TipjarListQuerySchema,
+        response: {
+          200: listResponseSchema(z.union([TipjarSchema, PublicTipjarSchema])),
+          400: errors[400],
+          401: errors[401],
+        },
+      },
+    },
+    async (request) => service.listTipjars(ctx, await request.actor(), request.query),
+  );
+
+  app.get(
+    '/tipjars/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: TipjarSchema, ...managed } } },
+    async (request) => service.getTipjar(ctx, await requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/tipjars/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change settings (its admins); status and active only by platform admins, along the status machine',
+        params: IdParamsSchema,
+        body: UpdateTipjarBodySchema,
+        response: { 200: TipjarSchema, ...managed, 403: errors[403], 409: errors[409] },
+      },
+    },
+    async (request) => service.updateTipjar(ctx, await requireUser(request), request.params.id, request.body.data),
+  );
+
+  app.delete(
+    '/tipjars/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete (its admins while unpaid; platform admins always)',
+        params: IdParamsSchema,
+        response: { 204: NoContent, ...managed, 409: errors[409] },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteTipjar(ctx, await requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/tipjars/:id/admins',
+    {
+      schema: {
+        tags,
+        summary: 'Add an admin by e-mail (the user must exist)',
+        params: IdParamsSchema,
+        body: TipjarAdminBodySchema,
+        response: { 200: TipjarSchema, ...managed },
+      },
+    },
+    async (request) => service.addTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
+  );
+
+  app.delete(
+    '/tipjars/:id/admins',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an admin by e-mail; the last admin cannot be removed',
+        params: IdParamsSchema,
+        body: TipjarAdminBodySchema,
+        response: { 200: TipjarSchema, ...managed, 409: errors[409] },
+      },
+    },
+    async (request) =>
+      service.removeTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
+  );
+};

@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { oppNotifications, oppTransactions } from '../db/schema/index.js';
+
+/** The only code touching opp_transactions and opp_notifications. */
+export type OppTransactionRow = typeof oppTransactions.$inferSelect;
+
+export async function insertTransactionRow(db: DbOrTx, values: typeof oppTransactions.$inferInsert) {
+  const [row] = await db.insert(oppTransactions).values(values).returning();
+  return row!;
+}
+
+export async function findTransactionRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(oppTransactions).where(eq(oppTransactions.id, id));
+  return row;
+}
+
+export async function findTransactionRowByUid(db: DbOrTx, oppUid: string) {
+  const [row] = await db.select().from(oppTransactions).where(eq(oppTransactions.oppUid, oppUid));
+  return row;
+}
+
+/** Reads a row and locks it until the surrounding transaction ends (concurrent notifications queue up). */
+export async function lockTransactionRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(oppTransactions).where(eq(oppTransactions.id, id)).for('update');
+  return row;
+}
+
+/** The latest attempt of an owner (e.g. an add-on's current payment). */
+export async function findLatestForOwner(db: DbOrTx, kind: string, ownerId: string) {
+  const [row] = await db
+    .select()
+    .from(oppTransactions)
+    .where(and(eq(oppTransactions.kind, kind), eq(oppTransactions.ownerId, ownerId)))
+    .orderBy(desc(oppTransactions.attempt))
+    .limit(1);
+  return row;
+}
+
+/** Latest attempt per owner, for lists. */
+export async function findLatestForOwners(db: DbOrTx, kind: string, ownerIds: string[]) {
+  const byOwner = new Map<string, OppTransactionRow>();
+  if (ownerIds.length === 0) return byOwner;
+  const rows = await db
+    .select()
+    .from(oppTransactions)
+    .where(and(eq(oppTransactions.kind, kind), inArray(oppTransactions.ownerId, ownerIds)))
+    .orderBy(asc(oppTransactions.attempt));
+  for (const row of rows) byOwner.set(row.ownerId, row);
+  return byOwner;
+}
+
+/** Records the provider's answer to our create call (only the first answer sticks). */
+export async function recordProviderAnswer(
+  db: DbOrTx,
+  id: string,
+  values: { oppUid: string; status: string; redirectUrl: string | null },
+) {
+  const [row] = await db
+    .update(oppTransactions)
+    .set(values)
+    .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid)))
+    .returning();
+  return row;
+}
+
+export async function updateTransactionStatus(db: DbOrTx, id: string, status: string) {
+  const [row] = await db.update(oppTransactions).set({ status }).where(eq(oppTransactions.id, id)).returning();
+  return row!;
+}
+
+/** True the first time a notification uid is seen. */
+export async function insertNotification(db: DbOrTx, values: typeof oppNotifications.$inferInsert) {
+  const rows = await db.insert(oppNotifications).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function isNotificationProcessed(db: DbOrTx, uid: string) {
+  const [row] = await db
+    .select({ uid: oppNotifications.uid })
+    .from(oppNotifications)
+    .where(eq(oppNotifications.uid, uid));
+  return row !== undefined;
+}
+
+/**
+ * Claims rows the reconcile job should look at: still open at the provider (or never answered)
+ * and untouched for `olderThan`. The claim is one statement (bumping checkedAt), so two instances
+ * never take the same row and no transaction stays open while the provider is asked.
+ */
+export async function claimStaleTransactions(db: DbOrTx, olderThan: Date, limit: number) {
+  const stale = and(
+    or(isNull(oppTransactions.status), inArray(oppTransactions.status, ['created', 'pending', 'planned'])),
+    lt(oppTransactions.updated, olderThan),
+    or(isNull(oppTransactions.checkedAt), lt(oppTransactions.checkedAt, olderThan)),
+  );
+  const candidates = db
+    .select({ id: oppTransactions.id })
+    .from(oppTransactions)
+    .where(stale)
+    .orderBy(asc(oppTransactions.updated))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(oppTransactions)
+    .set({ checkedAt: sql`now()`, updated: sql`${oppTransactions.updated}` })
+    .where(inArray(oppTransactions.id, candidates))
+    .returning();
+}

@@ -1,0 +1,247 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { canAdvanceTransaction, ErrorCode } from '@podpot/domain';
+import type { AppContext } from '../context.js';
+import type { Tx } from '../db/client.js';
+import { AppError } from '../lib/app-error.js';
+import type { CreateTransactionInput, OppTransaction } from './opp-client.js';
+import * as repo from './payments.repository.js';
+
+export type { OppTransactionRow } from './payments.repository.js';
+
+/**
+ * Provider transactions, the money-safety rules in one place (DESIGN.md §4):
+ * our row is written and committed before the provider is called; the Idempotency-Key comes from
+ * our ids; statuses only move forward (domain `canAdvanceTransaction`); each application of a
+ * provider answer is one DB transaction that also runs the owner's consequences.
+ */
+
+/** What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction. */
+export type TransactionOwnerHandler = (
+  tx: Tx,
+  row: repo.OppTransactionRow,
+  change: { previous: string | null; current: string },
+) => Promise<void>;
+
+const owners = new Map<string, TransactionOwnerHandler>();
+
+/** Modules register what a status change of their transactions means (e.g. add-on paid → tip jar LIVE). */
+export function registerTransactionOwner(kind: string, handler: TransactionOwnerHandler): void {
+  owners.set(kind, handler);
+}
+
+/** Where the provider sends notifications about our transactions. */
+export function notifyUrlOf(ctx: AppContext): string {
+  return `${ctx.config.publicUrl}/api/v1/payments/opp/notify`;
+}
+
+export interface StartPaymentInput {
+  kind: string;
+  ownerId: string;
+  attempt: number;
+  idempotencyKey: string;
+  request: CreateTransactionInput;
+}
+
+function providerUnavailable(): AppError {
+  return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
+}
+
+/**
+ * Starts a provider transaction for an owner. Retrying with the same idempotency key (after a
+ * provider failure) reuses our row and the key, so the provider answers the same transaction.
+ */
+export async function startPayment(ctx: AppContext, input: StartPaymentInput): Promise<repo.OppTransactionRow> {
+  const existing = await repo.findLatestForOwner(ctx.db, input.kind, input.ownerId);
+  let row: repo.OppTransactionRow;
+  if (existing && existing.idempotencyKey === input.idempotencyKey) {
+    row = existing;
+  } else {
+    try {
+      row = await repo.insertTransactionRow(ctx.db, {
+        kind: input.kind,
+        ownerId: input.ownerId,
+        attempt: input.attempt,
+        idempotencyKey: input.idempotencyKey,
+        amount: input.request.total_price,
+        merchantUid: input.request.merchant_uid,
+        request: input.request as unknown as Record<string, unknown>,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new AppError(ErrorCode.Conflict, 'Another payment attempt was started at the same time; reload');
+      }
+      throw err;
+    }
+  }
+  if (row.oppUid) return row;
+  let answer: OppTransaction;
+  try {
+    answer = await ctx.opp.createTransaction(row.request as unknown as CreateTransactionInput, row.idempotencyKey);
+  } catch (err) {
+    // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
+    ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
+    throw providerUnavailable();
+  }
+  return applyProviderTransaction(ctx, row.id, answer);
+}
+
+/**
+ * Applies what the provider says about a transaction, in ONE database transaction: records the uid
+ * and redirect URL (first answer only), moves the status forward only, and lets the owner react.
+ * A repeated or stale answer changes nothing.
+ */
+export async function applyProviderTransaction(
+  ctx: AppContext,
+  rowId: string,
+  answer: OppTransaction,
+  notification?: { uid: string; type: string },
+): Promise<repo.OppTransactionRow> {
+  return ctx.db.transaction(async (tx) => {
+    if (notification) {
+      const first = await repo.insertNotification(tx, {
+        uid: notification.uid,
+        type: notification.type,
+        objectType: 'transaction',
+        objectUid: answer.uid,
+      });
+      if (!first) return (await repo.findTransactionRow(tx, rowId))!;
+    }
+    const locked = await repo.lockTransactionRow(tx, rowId);
+    let row = locked!;
+    if (row.oppUid && row.oppUid !== answer.uid) {
+      ctx.log.error({ rowId, expected: row.oppUid, got: answer.uid }, 'provider answered another transaction');
+      return row;
+    }
+    const previous = row.status;
+    if (!row.oppUid) {
+      row = (await repo.recordProviderAnswer(tx, row.id, {
+        oppUid: answer.uid,
+        status: answer.status,
+        redirectUrl: answer.redirectUrl,
+      }))!;
+    } else if (canAdvanceTransaction(row.status, answer.status)) {
+      row = await repo.updateTransactionStatus(tx, row.id, answer.status);
+    } else {
+      if (row.status !== answer.status) {
+        ctx.log.info({ rowId, current: row.status, ignored: answer.status }, 'stale provider status ignored');
+      }
+      return row;
+    }
+    await owners.get(row.kind)?.(tx, row, { previous, current: row.status! });
+    return row;
+  });
+}
+
+/* ---------- notifications ---------- */
+
+export interface OppNotificationBody {
+  uid: string;
+  type: string;
+  created?: number;
+  object_uid: string;
+  object_type: string;
+  object_url: string;
+  parent_uid?: string | null;
+  parent_type?: string | null;
+  verification_hash: string;
+}
+
+/** HMAC-SHA256 of the notification uid with the notification secret (payments.md §4). */
+export function verificationHashOf(secret: string, uid: string): string {
+  return createHmac('sha256', secret).update(uid).digest('hex');
+}
+
+function isValidHash(secret: string, uid: string, hash: string): boolean {
+  const expected = Buffer.from(verificationHashOf(secret, uid), 'utf8');
+  const given = Buffer.from(hash, 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * A provider notification: proves it came from the provider (hash), refuses object URLs outside the
+ * configured API, then reads the object from the provider (outside any DB transaction) and applies it.
+ */
+export async function handleNotification(ctx: AppContext, body: OppNotificationBody): Promise<NotificationResult> {
+  if (!isValidHash(ctx.config.OPP_NOTIFY_SECRET, body.uid, body.verification_hash)) {
+    throw new AppError(ErrorCode.Unauthorized, 'Invalid verification hash');
+  }
+  if (!ctx.opp.ownsUrl(body.object_url)) {
+    throw AppError.field(
+      ErrorCode.BadRequest,
+      'object_url',
+      { key: 'url' },
+      'object_url is not on the payment provider',
+    );
+  }
+  if (await repo.isNotificationProcessed(ctx.db, body.uid)) return 'duplicate';
+  if (body.object_type !== 'transaction') {
+    // Merchant, bank account and mandate notifications belong to later features; remember we saw them.
+    ctx.log.info({ type: body.type, objectType: body.object_type }, 'provider notification not handled yet');
+    return 'ignored';
+  }
+  const row = await repo.findTransactionRowByUid(ctx.db, body.object_uid);
+  if (!row) {
+    // Not ours (yet): a create whose answer we have not recorded; the reconcile job will pick it up.
+    ctx.log.warn({ objectUid: body.object_uid }, 'notification for an unknown transaction');
+    return 'ignored';
+  }
+  let answer: OppTransaction;
+  try {
+    answer = await ctx.opp.getTransactionByUrl(body.object_url);
+  } catch (err) {
+    ctx.log.error({ err, objectUid: body.object_uid }, 'reading the notified transaction failed');
+    throw providerUnavailable();
+  }
+  if (answer.uid !== body.object_uid) {
+    throw AppError.field(ErrorCode.BadRequest, 'object_url', { key: 'invalid' }, 'object_url does not name object_uid');
+  }
+  await applyProviderTransaction(ctx, row.id, answer, { uid: body.uid, type: body.type });
+  return 'applied';
+}
+
+/* ---------- the platform's own merchant (receives add-on payments) ---------- */
+
+const platformMerchants = new WeakMap<AppContext, Promise<string>>();
+
+/**
+ * The merchant that receives Podpot add-on payments: configured for the real provider; in
+ * simulator mode created once (idempotency key `platform-merchant`, so restarts find the same one).
+ */
+export function platformMerchantUid(ctx: AppContext): Promise<string> {
+  if (ctx.config.OPP_PLATFORM_MERCHANT_UID) return Promise.resolve(ctx.config.OPP_PLATFORM_MERCHANT_UID);
+  if (!ctx.config.usesSimulator) {
+    ctx.log.error('OPP_PLATFORM_MERCHANT_UID is not set');
+    return Promise.reject(providerUnavailable());
+  }
+  let pending = platformMerchants.get(ctx);
+  if (!pending) {
+    pending = ctx.opp
+      .createMerchant(
+        {
+          type: 'business',
+          country: 'nld',
+          emailaddress: 'platform@podpot.local',
+          phone: '31201234567',
+          legal_name: ctx.config.BRAND_NAME,
+          coc_nr: '00000000',
+          notify_url: notifyUrlOf(ctx),
+        },
+        'platform-merchant',
+      )
+      .then((m) => m.uid)
+      .catch((err) => {
+        platformMerchants.delete(ctx);
+        ctx.log.error({ err }, 'creating the simulator platform merchant failed');
+        throw providerUnavailable();
+      });
+    platformMerchants.set(ctx, pending);
+  }
+  return pending;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === '23505';
+}

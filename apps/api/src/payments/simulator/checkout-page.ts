@@ -1,0 +1,110 @@
+import { formatCents } from '@podpot/domain';
+
+/** Texts of the hosted checkout page, in the transaction's language. */
+const TEXT = {
+  en: {
+    title: 'Test payment',
+    intro: 'This is the payment simulator. No real money is involved.',
+    amount: 'Amount',
+    merchant: 'Paid to',
+    method: 'Payment method',
+    methodAny: 'Choose at the bank',
+    choose: 'Choose the outcome of this payment',
+    paid: 'Paid',
+    cancelled: 'Cancelled',
+    expired: 'Expired',
+    failed: 'Failed',
+    pending: 'Leave pending',
+    done: 'This payment is already finished with status',
+    back: 'Back to the shop',
+  },
+  nl: {
+    title: 'Testbetaling',
+    intro: 'Dit is de betaalsimulator. Er wordt geen echt geld gebruikt.',
+    amount: 'Bedrag',
+    merchant: 'Betaald aan',
+    method: 'Betaalmethode',
+    methodAny: 'Kies bij de bank',
+    choose: 'Kies de uitkomst van deze betaling',
+    paid: 'Betaald',
+    cancelled: 'Geannuleerd',
+    expired: 'Verlopen',
+    failed: 'Mislukt',
+    pending: 'In behandeling laten',
+    done: 'Deze betaling is al afgerond met status',
+    back: 'Terug naar de winkel',
+  },
+} as const;
+
+const METHOD_NAMES: Record<string, string> = { ideal: 'iDEAL', bcmc: 'Bancontact', sepa: 'SEPA' };
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+export interface CheckoutView {
+  uid: string;
+  locale: string;
+  amount: number;
+  merchantName: string;
+  paymentMethod: string | null;
+  status: string;
+  returnUrl: string | null;
+}
+
+/** Small, accessible, dependency-free HTML: a summary and one button per outcome. */
+export function renderCheckoutPage(view: CheckoutView): string {
+  const lang = view.locale === 'nl' ? 'nl' : 'en';
+  const t = TEXT[lang];
+  const open = view.status === 'created' || view.status === 'pending';
+  const method = view.paymentMethod ? (METHOD_NAMES[view.paymentMethod] ?? view.paymentMethod) : t.methodAny;
+  const buttons = (['completed', 'cancelled', 'expired', 'failed', 'pending'] as const)
+    .map((outcome) => {
+      const label = outcome === 'completed' ? t.paid : t[outcome];
+      return `<button type="submit" name="outcome" value="${outcome}" class="${outcome}">${escapeHtml(label)}</button>`;
+    })
+    .join('\n        ');
+  const body = open
+    ? `<form method="post" action="/sim/checkout/${escapeHtml(view.uid)}">
+      <fieldset>
+        <legend>${escapeHtml(t.choose)}</legend>
+        ${buttons}
+      </fieldset>
+    </form>`
+    : `<p role="status">${escapeHtml(t.done)} <strong>${escapeHtml(view.status)}</strong>.</p>
+    ${view.returnUrl ? `<p><a href="${escapeHtml(view.returnUrl)}">${escapeHtml(t.back)}</a></p>` : ''}`;
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(t.title)} – ${escapeHtml(view.merchantName)}</title>
+  <style>
+    body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f6; color: #1a1a1a; }
+    main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+    dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
+    dt { font-weight: 600; }
+    fieldset { border: 0; padding: 0; display: grid; gap: .5rem; }
+    legend { font-weight: 600; margin-bottom: .5rem; }
+    button { font-size: 1rem; padding: .75rem; border-radius: 6px; border: 2px solid #1a1a1a; background: #fff; cursor: pointer; }
+    button:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    button.completed { background: #1e6b2e; border-color: #1e6b2e; color: #fff; }
+  </style>
+</head>
+<body>
+  <main>
+    <h1>${escapeHtml(t.title)}</h1>
+    <p>${escapeHtml(t.intro)}</p>
+    <dl>
+      <dt>${escapeHtml(t.amount)}</dt><dd data-testid="amount">${escapeHtml(formatCents(view.amount, lang))}</dd>
+      <dt>${escapeHtml(t.merchant)}</dt><dd>${escapeHtml(view.merchantName)}</dd>
+      <dt>${escapeHtml(t.method)}</dt><dd>${escapeHtml(method)}</dd>
+    </dl>
+    ${body}
+  </main>
+</body>
+</html>`;
+}

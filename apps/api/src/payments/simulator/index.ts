@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { simApiRoutes, simCheckoutRoutes } from './sim.routes.js';
+import { OppSimulator, type SimOutcome } from './simulator.js';
+
+export { OppSimulator, SIM_IDEAL_ISSUERS, type SimOutcome } from './simulator.js';
+
+export const SIM_API_PREFIX = '/sim/opp/v1';
+
+const simulators = new WeakMap<AppContext, OppSimulator>();
+
+/** Registers the OPP simulator (API + hosted checkout). app.ts calls this when OPP_API_URL is unset. */
+export async function registerOppSimulator(app: FastifyInstance, ctx: AppContext): Promise<OppSimulator> {
+  const isDev = ctx.config.NODE_ENV !== 'production';
+  const sim = new OppSimulator(ctx, { retryBaseMs: ctx.config.NODE_ENV === 'test' ? 20 : 1000 });
+  simulators.set(ctx, sim);
+  await app.register(simApiRoutes(sim, ctx, isDev), { prefix: SIM_API_PREFIX });
+  await app.register(simCheckoutRoutes(sim));
+  app.addHook('onReady', async () => {
+    await sim.resumeDeliveries().catch((err) => ctx.log.warn({ err }, 'simulator: could not resume deliveries'));
+  });
+  app.addHook('onClose', async () => sim.close());
+  return sim;
+}
+
+export function simulatorOf(ctx: AppContext): OppSimulator {
+  const sim = simulators.get(ctx);
+  if (!sim) throw new Error('the OPP simulator is not running (OPP_API_URL is set)');
+  return sim;
+}
+
+/** Finishes a simulated payment as the buyer would on the checkout page (tests, demo seed). */
+export function simulatePayment(ctx: AppContext, uid: string, outcome: SimOutcome, options?: { notify?: boolean }) {
+  return simulatorOf(ctx).chooseOutcome(uid, outcome, options);
+}
+
+/** Resolves when every queued simulator notification was delivered (or gave up). */
+export function awaitSimulatorDeliveries(ctx: AppContext): Promise<void> {
+  return simulatorOf(ctx).idle();
+}

@@ -1,0 +1,190 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { renderCheckoutPage } from './checkout-page.js';
+import {
+  listEnvelope,
+  type OppSimulator,
+  SIM_IDEAL_ISSUERS,
+  SIM_OUTCOMES,
+  SimError,
+  type SimOutcome,
+} from './simulator.js';
+
+type Body = Record<string, unknown>;
+type Params = { uid: string };
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Bearer <key>, or HTTP Basic with the key as user name (both work at OPP). */
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+  if (bearer?.[1]) return bearer[1];
+  const basic = /^Basic\s+(\S+)$/i.exec(header);
+  if (basic?.[1]) return Buffer.from(basic[1], 'base64').toString('utf8').split(':')[0] ?? null;
+  return null;
+}
+
+function oppError(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).send({ error: { code: status, message } });
+}
+
+function body(request: FastifyRequest): Body {
+  return request.body && typeof request.body === 'object' ? (request.body as Body) : {};
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+/** The simulated OPP REST API under /sim/opp/v1 (same shapes as payments.md). */
+export function simApiRoutes(sim: OppSimulator, ctx: AppContext, exposeTestRoutes: boolean) {
+  return async (api: FastifyInstance) => {
+    api.addHook('onRequest', async (request, reply) => {
+      const key = apiKeyOf(request);
+      if (!key || !sameSecret(key, ctx.config.OPP_API_KEY)) {
+        return oppError(reply, 401, 'Invalid or missing API key');
+      }
+    });
+    api.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
+      if (err instanceof SimError) return oppError(reply, err.status, err.message);
+      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) ctx.log.error({ err }, 'simulator error');
+      return oppError(reply, status, status === 500 ? 'Internal error' : err.message);
+    });
+    api.setNotFoundHandler((request, reply) =>
+      oppError(reply, 404, `No such endpoint ${request.method} ${request.url}`),
+    );
+
+    const page = (request: FastifyRequest) => {
+      const q = request.query as Record<string, string | undefined>;
+      return {
+        page: Number(q.page) || undefined,
+        perpage: Number(q.perpage) || undefined,
+        status: q['filter[status]'],
+      };
+    };
+
+    api.post('/transactions', async (request, reply) => {
+      const created = await sim.idempotent('transactions', idempotencyKey(request), () =>
+        sim.createTransaction(body(request)),
+      );
+      return reply.status(201).send(created);
+    });
+    api.get('/transactions', async (request) => sim.listTransactions(page(request)));
+    api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
+
+    api.post('/merchants', async (request, reply) => {
+      const created = await sim.idempotent('merchants', idempotencyKey(request), () =>
+        sim.createMerchant(body(request)),
+      );
+      return reply.status(201).send(created);
+    });
+    api.get<{ Params: Params }>('/merchants/:uid', async (request) => sim.getMerchant(request.params.uid));
+    api.post<{ Params: Params }>('/merchants/:uid', async (request) =>
+      sim.updateMerchant(request.params.uid, body(request)),
+    );
+    api.post<{ Params: Params }>('/merchants/:uid/migrate', async (request) =>
+      sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), () =>
+        sim.migrateMerchant(request.params.uid, body(request)),
+      ),
+    );
+    api.post<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request, reply) => {
+      const created = await sim.idempotent(`bank_accounts:${request.params.uid}`, idempotencyKey(request), () =>
+        sim.createBankAccount(request.params.uid, body(request)),
+      );
+      return reply.status(201).send(created);
+    });
+    api.get<{ Params: Params }>('/merchants/:uid/settlements', async (request) => {
+      const data = await sim.settlements(request.params.uid);
+      return listEnvelope(`/v1/merchants/${request.params.uid}/settlements`, data, data.length, 1, 100);
+    });
+
+    api.get('/ideal_issuers', async () => ({ data: SIM_IDEAL_ISSUERS }));
+
+    api.post('/mandates', async (request, reply) => {
+      const created = await sim.idempotent('mandates', idempotencyKey(request), () => sim.createMandate(body(request)));
+      return reply.status(201).send(created);
+    });
+    api.get<{ Params: Params }>('/mandates/:uid', async (request) => sim.getMandate(request.params.uid));
+    api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request, reply) => {
+      const created = await sim.idempotent(`mandate_transactions:${request.params.uid}`, idempotencyKey(request), () =>
+        sim.createMandateTransaction(request.params.uid, body(request)),
+      );
+      return reply.status(201).send(created);
+    });
+
+    if (exposeTestRoutes) {
+      // Lets tests and developers finish a payment without a browser. Never in production.
+      api.post<{ Params: Params }>('/_test/transactions/:uid/outcome', async (request) => {
+        const { outcome, notify } = body(request);
+        if (!SIM_OUTCOMES.includes(outcome as SimOutcome)) {
+          throw new SimError(400, `outcome must be one of ${SIM_OUTCOMES.join(', ')}`);
+        }
+        return sim.chooseOutcome(request.params.uid, outcome as SimOutcome, { notify: notify !== false });
+      });
+    }
+  };
+}
+
+/** The hosted checkout page at /sim/checkout/:uid, where a person picks the outcome. */
+export function simCheckoutRoutes(sim: OppSimulator) {
+  return async (app: FastifyInstance) => {
+    const view = async (uid: string) => {
+      const transaction = await sim.getTransaction(uid);
+      const merchant = await sim.getMerchant(String(transaction.merchant_uid)).catch(() => undefined);
+      return {
+        uid,
+        locale: String(transaction.locale ?? 'en'),
+        amount: Number(transaction.amount),
+        merchantName: String(merchant?.name ?? merchant?.emailaddress ?? transaction.merchant_uid),
+        paymentMethod: (transaction.payment_method as string | null) ?? null,
+        status: String(transaction.status),
+        returnUrl: (transaction.return_url as string | null) ?? null,
+      };
+    };
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .status(404)
+        .type('text/html')
+        .send('<!doctype html><html lang="en"><title>Not found</title><p>Unknown payment.</p></html>');
+
+    app.get<{ Params: Params }>('/sim/checkout/:uid', async (request, reply) => {
+      try {
+        await sim.openCheckout(request.params.uid);
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-store')
+          .send(renderCheckoutPage(await view(request.params.uid)));
+      } catch (err) {
+        if (err instanceof SimError && err.status === 404) return notFound(reply);
+        throw err;
+      }
+    });
+
+    app.post<{ Params: Params }>('/sim/checkout/:uid', async (request, reply) => {
+      const outcome = (request.body as Body | undefined)?.outcome;
+      if (!SIM_OUTCOMES.includes(outcome as SimOutcome)) {
+        return reply
+          .status(400)
+          .type('text/html')
+          .send('<!doctype html><html lang="en"><title>Bad request</title><p>Choose an outcome.</p></html>');
+      }
+      try {
+        const transaction = await sim.chooseOutcome(request.params.uid, outcome as SimOutcome);
+        const back =
+          typeof transaction.return_url === 'string' ? transaction.return_url : `/sim/checkout/${transaction.uid}`;
+        return reply.status(303).header('location', back).send();
+      } catch (err) {
+        if (err instanceof SimError && err.status === 404) return notFound(reply);
+        throw err;
+      }
+    });
+  };
+}

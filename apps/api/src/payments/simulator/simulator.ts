@@ -1,0 +1,565 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import type { SimObject } from './sim.repository.js';
+import * as repo from './sim.repository.js';
+
+/**
+ * The built-in OPP simulator's behaviour (DESIGN.md §1): an OPP-compatible subset of the REST API
+ * whose state lives in our database (sim_* tables), so it survives restarts. The HTTP side is in
+ * sim.routes.ts; this file holds the rules.
+ */
+
+export class SimError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type SimOutcome = 'completed' | 'cancelled' | 'expired' | 'failed' | 'pending';
+export const SIM_OUTCOMES: readonly SimOutcome[] = ['completed', 'cancelled', 'expired', 'failed', 'pending'];
+
+/** iDEAL, Bancontact and card transactions expire after about 15 minutes without payment (payments.md §2.4). */
+const EXPIRY_SECONDS = 15 * 60;
+const FINAL = new Set(['completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback']);
+const MAX_DELIVERY_ATTEMPTS = 6;
+
+/** A realistic Dutch iDEAL bank list (BIC + name). */
+export const SIM_IDEAL_ISSUERS = [
+  { bic: 'ABNANL2A', name: 'ABN AMRO' },
+  { bic: 'ASNBNL21', name: 'ASN Bank' },
+  { bic: 'BUNQNL2A', name: 'bunq' },
+  { bic: 'INGBNL2A', name: 'ING' },
+  { bic: 'KNABNL2H', name: 'Knab' },
+  { bic: 'NTSBDEB1', name: 'N26' },
+  { bic: 'NNBANL2G', name: 'Nationale-Nederlanden' },
+  { bic: 'RABONL2U', name: 'Rabobank' },
+  { bic: 'RBRBNL21', name: 'RegioBank' },
+  { bic: 'REVOLT21', name: 'Revolut' },
+  { bic: 'SNSBNL2A', name: 'SNS' },
+  { bic: 'TRIONL2U', name: 'Triodos Bank' },
+  { bic: 'FVLBNL22', name: 'Van Lanschot Kempen' },
+  { bic: 'YOURNL2A', name: 'Yoursafe' },
+];
+
+const now = () => Math.floor(Date.now() / 1000);
+const newUid = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const toMetadata = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: String(v ?? '') }))
+    : [];
+
+type Body = Record<string, unknown>;
+
+function requireInt(body: Body, field: string, min = 1): number {
+  const v = body[field];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) {
+    throw new SimError(400, `${field} must be an integer of at least ${min} (cents)`);
+  }
+  return v;
+}
+
+function requireString(body: Body, field: string): string {
+  const v = body[field];
+  if (typeof v !== 'string' || v.trim() === '') throw new SimError(400, `${field} is required`);
+  return v;
+}
+
+function optionalString(body: Body, field: string): string | null {
+  const v = body[field];
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+export interface SimulatorOptions {
+  /** First retry delay of a notification; doubles each try. */
+  retryBaseMs?: number;
+}
+
+export class OppSimulator {
+  private readonly deliveries = new Set<Promise<void>>();
+  private closed = false;
+  private readonly wakeups = new Set<() => void>();
+  private readonly retryBaseMs: number;
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: SimulatorOptions = {},
+  ) {
+    this.retryBaseMs = options.retryBaseMs ?? 1000;
+  }
+
+  /** The simulated API base, as objects name it in `object_url` (the same the client uses). */
+  private get apiBase(): string {
+    return this.ctx.opp.baseUrl;
+  }
+
+  /* ---------- idempotency ---------- */
+
+  /**
+   * Runs `create` once per (scope, key): a second request with the same Idempotency-Key gets the
+   * object the first one made. Without a key every request creates (as OPP does).
+   */
+  async idempotent(scope: string, key: string | undefined, create: () => Promise<SimObject>): Promise<SimObject> {
+    if (!key) return create();
+    const existing = await repo.findIdempotentUid(this.ctx.db, scope, key);
+    if (existing) {
+      const object = await repo.findObject(this.ctx.db, existing);
+      if (object) return object;
+    }
+    const object = await create();
+    if (!(await repo.insertIdempotencyKey(this.ctx.db, scope, key, object.uid))) {
+      // A concurrent request with the same key won the race: answer its object.
+      const winner = await repo.findIdempotentUid(this.ctx.db, scope, key);
+      const found = winner ? await repo.findObject(this.ctx.db, winner) : undefined;
+      if (found) return found;
+    }
+    return object;
+  }
+
+  /* ---------- merchants ---------- */
+
+  async createMerchant(body: Body): Promise<SimObject> {
+    const type = body.type === 'business' ? 'business' : 'consumer';
+    const emailaddress = requireString(body, 'emailaddress');
+    const country = requireString(body, 'country').toLowerCase();
+    const notifyUrl = requireString(body, 'notify_url');
+    const ts = now();
+    const uid = newUid('mer');
+    const name =
+      type === 'business'
+        ? (optionalString(body, 'legal_name') ?? optionalString(body, 'coc_nr'))
+        : [optionalString(body, 'name_first'), optionalString(body, 'name_last')].filter(Boolean).join(' ') || null;
+    const merchant: SimObject = {
+      livemode: false,
+      uid,
+      object: 'merchant',
+      created: ts,
+      updated: ts,
+      status: 'pending',
+      // Recorded sandbox answers: consumers start verified at level 100, businesses unverified at 400.
+      compliance:
+        type === 'business'
+          ? {
+              level: 400,
+              status: 'unverified',
+              overview_url: null,
+              requirements: [requirement('bank_account.required'), requirement('contact.verification.required')],
+            }
+          : { level: 100, status: 'verified', overview_url: null, requirements: [] },
+      type,
+      coc_nr: optionalString(body, 'coc_nr'),
+      vat_nr: optionalString(body, 'vat_nr'),
+      name,
+      phone: optionalString(body, 'phone'),
+      emailaddress,
+      country,
+      sector: null,
+      addresses: [],
+      trading_names: Array.isArray(body.trading_names) ? body.trading_names : [],
+      contacts: [],
+      profiles: [],
+      payment_methods: [],
+      notify_url: notifyUrl,
+      return_url: optionalString(body, 'return_url'),
+      metadata: toMetadata(body.metadata),
+    };
+    await repo.insertObject(this.ctx.db, 'merchant', merchant);
+    return merchant;
+  }
+
+  async getMerchant(uid: string): Promise<SimObject> {
+    const merchant = await repo.findObject(this.ctx.db, uid, 'merchant');
+    if (!merchant) throw new SimError(404, 'Merchant not found');
+    return merchant;
+  }
+
+  async updateMerchant(uid: string, body: Body): Promise<SimObject> {
+    const merchant = await this.getMerchant(uid);
+    if (body.status !== undefined && !['terminated', 'suspended', 'live'].includes(String(body.status))) {
+      throw new SimError(400, 'status must be terminated or suspended');
+    }
+    for (const field of ['status', 'emailaddress', 'notify_url', 'return_url'] as const) {
+      if (typeof body[field] === 'string') merchant[field] = body[field];
+    }
+    if (body.metadata !== undefined) merchant.metadata = toMetadata(body.metadata);
+    merchant.updated = now();
+    await repo.saveObject(this.ctx.db, merchant);
+    return merchant;
+  }
+
+  /** Consumer → business, same uid (payments.md §1.7). */
+  async migrateMerchant(uid: string, body: Body): Promise<SimObject> {
+    const merchant = await this.getMerchant(uid);
+    if (merchant.type !== 'consumer') throw new SimError(400, 'Only consumer merchants can be migrated');
+    merchant.type = 'business';
+    merchant.coc_nr = requireString(body, 'coc_nr');
+    merchant.country = requireString(body, 'country').toLowerCase();
+    if (typeof body.notify_url === 'string') merchant.notify_url = body.notify_url;
+    merchant.compliance = {
+      level: 400,
+      status: 'unverified',
+      overview_url: null,
+      requirements: [requirement('contact.verification.required')],
+    };
+    merchant.updated = now();
+    await repo.saveObject(this.ctx.db, merchant);
+    return merchant;
+  }
+
+  async createBankAccount(merchantUid: string, body: Body): Promise<SimObject> {
+    await this.getMerchant(merchantUid);
+    const ts = now();
+    const account: SimObject = {
+      uid: newUid('bnk'),
+      object: 'bank_account',
+      created: ts,
+      updated: ts,
+      verified: null,
+      verified_with: null,
+      verification_url: null,
+      status: 'new',
+      account: { account_iban: null },
+      bank: { bic: null },
+      reference: null,
+      return_url: requireString(body, 'return_url'),
+      notify_url: requireString(body, 'notify_url'),
+      is_default: body.is_default !== false,
+    };
+    await repo.insertObject(this.ctx.db, 'bank_account', account, merchantUid);
+    return account;
+  }
+
+  /** A minimal running settlement: the merchant's completed transactions of the current period. */
+  async settlements(merchantUid: string): Promise<SimObject[]> {
+    await this.getMerchant(merchantUid);
+    const { rows } = await repo.listObjects(this.ctx.db, 'transaction', {
+      parentUid: merchantUid,
+      status: 'completed',
+      limit: 10_000,
+    });
+    const total = rows.reduce((sum, t) => sum + Number(t.amount ?? 0), 0);
+    const start = new Date();
+    start.setUTCDate(1);
+    start.setUTCHours(0, 0, 0, 0);
+    return [
+      {
+        uid: `set_${merchantUid.slice(4)}${start.getUTCFullYear()}${start.getUTCMonth() + 1}`,
+        object: 'settlement',
+        status: 'current',
+        period_start: Math.floor(start.getTime() / 1000),
+        period_end: null,
+        total_amount: total,
+        amount_paid: 0,
+        amount_payable: total,
+        total_number_of_transactions: rows.length,
+        number_of_transactions: rows.length,
+        number_of_refunds: 0,
+        number_of_mandates: 0,
+        total_volume: total,
+        transaction_volume: total,
+        refund_volume: 0,
+        mandate_volume: 0,
+        total_transaction_costs: 0,
+        payout_type: 'collective',
+        livemode: false,
+      },
+    ];
+  }
+
+  /* ---------- transactions ---------- */
+
+  async createTransaction(body: Body, extra: { mandateUid?: string; status?: string } = {}): Promise<SimObject> {
+    const merchantUid = requireString(body, 'merchant_uid');
+    await this.getMerchant(merchantUid).catch(() => {
+      throw new SimError(400, 'merchant_uid does not name a merchant');
+    });
+    const total = requireInt(body, 'total_price');
+    const products = Array.isArray(body.products) ? (body.products as Body[]) : [];
+    if (products.length > 0) {
+      const sum = products.reduce((s, p) => s + Number(p.price ?? 0) * Number(p.quantity ?? 1), 0);
+      if (sum !== total) throw new SimError(400, 'total_price must equal the sum of the products');
+    }
+    const ts = now();
+    const uid = newUid('tra');
+    const status = extra.status ?? 'created';
+    const transaction: SimObject = {
+      livemode: false,
+      uid,
+      object: 'transaction',
+      created: ts,
+      updated: ts,
+      completed: null,
+      merchant_uid: merchantUid,
+      profile_uid: null,
+      has_checkout: false,
+      payment_method: optionalString(body, 'payment_method'),
+      payment_flow: 'direct',
+      payment_details: [],
+      amount: total,
+      currency: 'EUR',
+      description: optionalString(body, 'description'),
+      issuer: optionalString(body, 'issuer'),
+      locale: optionalString(body, 'locale') ?? 'en',
+      products,
+      return_url: extra.mandateUid ? null : requireString(body, 'return_url'),
+      notify_url: optionalString(body, 'notify_url'),
+      redirect_url: extra.mandateUid ? null : `${this.ctx.config.publicUrl}/sim/checkout/${uid}`,
+      status,
+      metadata: toMetadata(body.metadata),
+      statuses: [statusEntry(status, ts)],
+      order: [],
+      escrow: null,
+      fees: {},
+      refunds: {},
+      mandate_uid: extra.mandateUid ?? null,
+    };
+    await repo.insertObject(this.ctx.db, 'transaction', transaction, merchantUid);
+    return transaction;
+  }
+
+  /** Reads a transaction; an unpaid one past its expiry time expires now (and notifies). */
+  async getTransaction(uid: string): Promise<SimObject> {
+    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    if (!transaction) throw new SimError(404, 'Transaction not found');
+    const open = transaction.status === 'created' || transaction.status === 'pending';
+    if (open && transaction.redirect_url && now() - Number(transaction.created) > EXPIRY_SECONDS) {
+      return this.setStatus(uid, 'expired');
+    }
+    return transaction;
+  }
+
+  async listTransactions(query: { page?: number; perpage?: number; status?: string }) {
+    const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
+    const page = Math.max(1, query.page ?? 1);
+    const { rows, total } = await repo.listObjects(this.ctx.db, 'transaction', {
+      offset: (page - 1) * perpage,
+      limit: perpage,
+      status: query.status,
+    });
+    return listEnvelope('/v1/transactions', rows, total, page, perpage);
+  }
+
+  /**
+   * Moves a transaction to `status` (history in statuses[], `completed` timestamp) and queues the
+   * notification. Final statuses do not change again, as at the provider.
+   */
+  async setStatus(uid: string, status: string, options: { notify?: boolean } = {}): Promise<SimObject> {
+    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    if (!transaction) throw new SimError(404, 'Transaction not found');
+    if (transaction.status === status || FINAL.has(String(transaction.status))) return transaction;
+    const ts = now();
+    transaction.status = status;
+    transaction.updated = ts;
+    if (status === 'completed') transaction.completed = ts;
+    transaction.statuses = [...((transaction.statuses as unknown[]) ?? []), statusEntry(status, ts)];
+    await repo.saveObject(this.ctx.db, transaction);
+    if (status === 'completed' && typeof transaction.mandate_uid === 'string') {
+      await this.completeMandate(transaction.mandate_uid);
+    }
+    if (options.notify !== false && typeof transaction.notify_url === 'string') {
+      await this.notify(transaction.notify_url, 'transaction.status.changed', 'transaction', uid, {
+        object_url: `${this.apiBase}/transactions/${uid}`,
+      });
+    }
+    return transaction;
+  }
+
+  /** The hosted checkout was opened: created → pending. */
+  async openCheckout(uid: string): Promise<SimObject> {
+    const transaction = await this.getTransaction(uid);
+    if (transaction.status === 'created') return this.setStatus(uid, 'pending');
+    return transaction;
+  }
+
+  /** The buyer chose an outcome on the checkout page (or a test chose it). */
+  async chooseOutcome(uid: string, outcome: SimOutcome, options: { notify?: boolean } = {}): Promise<SimObject> {
+    const transaction = await this.openCheckout(uid);
+    if (outcome === 'pending') return transaction;
+    return this.setStatus(uid, outcome, options);
+  }
+
+  /* ---------- mandates ---------- */
+
+  async createMandate(body: Body): Promise<SimObject> {
+    const merchantUid = requireString(body, 'merchant_uid');
+    const method = requireString(body, 'mandate_method');
+    const ts = now();
+    const uid = newUid('mdt');
+    let redirectUrl: string | null = null;
+    let firstTransactionUid: string | null = null;
+    if (method === 'payment' || method === 'emandate' || method === 'form') {
+      // The first payment creates the mandate: an ordinary checkout whose completion validates it.
+      const total = typeof body.total_price === 'number' ? body.total_price : 1;
+      const first = await this.createTransaction(
+        {
+          ...body,
+          total_price: total,
+          products: Array.isArray(body.products) ? body.products : [{ name: 'Mandate', price: total, quantity: 1 }],
+        },
+        {},
+      );
+      first.mandate_uid = uid;
+      await repo.saveObject(this.ctx.db, first);
+      redirectUrl = String(first.redirect_url);
+      firstTransactionUid = first.uid;
+    }
+    const mandate: SimObject = {
+      uid,
+      object: 'mandate',
+      created: ts,
+      updated: ts,
+      status: method === 'import' ? 'completed' : 'created',
+      token: randomBytes(16).toString('hex'),
+      mandate_method: method,
+      mandate_type: optionalString(body, 'mandate_type') ?? 'consumer',
+      mandate_repeat: optionalString(body, 'mandate_repeat') ?? 'subscription',
+      amount: typeof body.mandate_amount === 'number' ? body.mandate_amount : null,
+      merchant_uid: merchantUid,
+      redirect_url: redirectUrl,
+      transaction_uid: firstTransactionUid,
+      return_url: optionalString(body, 'return_url'),
+      notify_url: optionalString(body, 'notify_url'),
+      metadata: toMetadata(body.metadata),
+    };
+    await repo.insertObject(this.ctx.db, 'mandate', mandate, merchantUid);
+    return mandate;
+  }
+
+  async getMandate(uid: string): Promise<SimObject> {
+    const mandate = await repo.findObject(this.ctx.db, uid, 'mandate');
+    if (!mandate) throw new SimError(404, 'Mandate not found');
+    return mandate;
+  }
+
+  private async completeMandate(uid: string) {
+    const mandate = await repo.findObject(this.ctx.db, uid, 'mandate');
+    if (!mandate || mandate.status !== 'created') return;
+    mandate.status = 'completed';
+    mandate.updated = now();
+    await repo.saveObject(this.ctx.db, mandate);
+    if (typeof mandate.notify_url === 'string') {
+      await this.notify(mandate.notify_url, 'mandate.status.changed', 'mandate', uid, {
+        object_url: `${this.apiBase}/mandates/${uid}`,
+      });
+    }
+  }
+
+  /** A charge against a usable mandate: a SEPA transaction that starts `planned`. */
+  async createMandateTransaction(mandateUid: string, body: Body): Promise<SimObject> {
+    const mandate = await this.getMandate(mandateUid);
+    if (body.token !== mandate.token) throw new SimError(400, 'token does not match the mandate');
+    if (mandate.status !== 'completed') throw new SimError(400, 'The mandate is not usable (yet)');
+    const transaction = await this.createTransaction(
+      { ...body, payment_method: 'sepa', merchant_uid: body.merchant_uid ?? mandate.merchant_uid },
+      { mandateUid, status: 'planned' },
+    );
+    return transaction;
+  }
+
+  /* ---------- notifications ---------- */
+
+  /** Records a notification and delivers it after the current response, at least once. */
+  private async notify(url: string, type: string, objectType: string, objectUid: string, extra: Body) {
+    const uid = newUid('not');
+    const payload = {
+      uid,
+      type,
+      created: now(),
+      object_uid: objectUid,
+      object_type: objectType,
+      ...extra,
+      verification_hash: createHmac('sha256', this.ctx.config.OPP_NOTIFY_SECRET).update(uid).digest('hex'),
+    };
+    await repo.insertNotification(this.ctx.db, uid, url, payload);
+    this.schedule(uid, url, payload);
+  }
+
+  private schedule(uid: string, url: string, payload: Body, attemptsSoFar = 0) {
+    if (this.closed) return;
+    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.deliver(uid, url, payload, attemptsSoFar))
+      .catch((err) => this.ctx.log.warn({ err, uid }, 'simulator: notification delivery stopped'));
+    this.deliveries.add(delivery);
+    void delivery.finally(() => this.deliveries.delete(delivery));
+  }
+
+  /** POSTs until a 2xx, with exponential backoff, at most MAX_DELIVERY_ATTEMPTS tries. */
+  private async deliver(uid: string, url: string, payload: Body, attemptsSoFar: number) {
+    for (let attempt = attemptsSoFar; attempt < MAX_DELIVERY_ATTEMPTS && !this.closed; attempt++) {
+      if (attempt > attemptsSoFar) await this.sleep(this.retryBaseMs * 2 ** (attempt - 1));
+      if (this.closed) return;
+      let ok = false;
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(10_000),
+        });
+        ok = res.ok;
+        await res.body?.cancel();
+      } catch {
+        ok = false;
+      }
+      if (this.closed) return;
+      await repo.markNotificationAttempt(this.ctx.db, uid, ok);
+      if (ok) return;
+      this.ctx.log.info({ uid, attempt: attempt + 1 }, 'simulator: notification not accepted; will retry');
+    }
+  }
+
+  /** A delay that close() cuts short, so shutdown never waits for a backoff. */
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeups.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeups.add(wake);
+    });
+  }
+
+  /** After a restart: deliver what was queued but not yet accepted. */
+  async resumeDeliveries() {
+    for (const n of await repo.listUndeliveredNotifications(this.ctx.db, MAX_DELIVERY_ATTEMPTS)) {
+      this.schedule(n.uid, n.url, n.payload, n.attempts);
+    }
+  }
+
+  /** Resolves once every queued notification was delivered or gave up (tests await this). */
+  async idle(): Promise<void> {
+    while (this.deliveries.size > 0) await Promise.allSettled([...this.deliveries]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.wakeups) wake();
+    await Promise.allSettled([...this.deliveries]);
+  }
+}
+
+function requirement(type: string) {
+  return { type, status: 'pending', object_type: null, object_uid: null, object_url: null, object_redirect_url: null };
+}
+
+function statusEntry(status: string, ts: number) {
+  return { uid: newUid('sta'), object: 'status', created: ts, updated: ts, status };
+}
+
+export function listEnvelope(url: string, data: unknown[], total: number, page: number, perpage: number) {
+  const lastPage = Math.max(1, Math.ceil(total / perpage));
+  return {
+    object: 'list',
+    url,
+    has_more: page < lastPage,
+    total_item_count: total,
+    items_per_page: perpage,
+    current_page: page,
+    last_page: lastPage,
+    data,
+  };
+}
