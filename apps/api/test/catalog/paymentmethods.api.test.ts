@@ -41,6 +41,15 @@ describe('payment methods', () => {
     expect(all.body.data.map((m: { name: string }) => m.name)).toEqual(['Old iDEAL', 'iDEAL', 'Bancontact']);
   });
 
+  it('shows a change on the public list at once, even right after it was read', async () => {
+    const created = await t.api('POST', '/paymentmethods', { token: admin.token, body: method('Fresh', 'bcmc', 5) });
+    expect((await t.api('GET', '/paymentmethods')).body.data.map((m: { name: string }) => m.name)).toContain('Fresh');
+    await t.api('PUT', `/paymentmethods/${created.body.id}`, { token: admin.token, body: { data: { active: false } } });
+    expect((await t.api('GET', '/paymentmethods')).body.data.map((m: { name: string }) => m.name)).not.toContain(
+      'Fresh',
+    );
+  });
+
   it('refuses an unknown type', async () => {
     const res = await t.api('POST', '/paymentmethods', {
       token: admin.token,

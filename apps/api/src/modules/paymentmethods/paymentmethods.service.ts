@@ -22,14 +22,41 @@ async function withIssuers(db: DbOrTx, rows: repo.PaymentMethodRow[]): Promise<P
   }));
 }
 
+type PublicList = { data: PaymentMethod[]; metadata: { count: number } };
+/**
+ * The public list is read by every checkout and changes rarely: it is kept for a few seconds per
+ * process and dropped on every change made through this process. Other instances see a change
+ * within PUBLIC_LIST_TTL_MS.
+ */
+const PUBLIC_LIST_TTL_MS = 10_000;
+const publicListCache = new WeakMap<AppContext, { at: number; value: Promise<PublicList> }>();
+
+function isDefaultQuery(query: ParsedListQuery) {
+  return query.skip === 0 && query.limit === 100 && !query.sortBy && query.sortDesc === undefined && !query.search;
+}
+
+export function invalidatePublicList(ctx: AppContext) {
+  publicListCache.delete(ctx);
+}
+
 /** Everyone sees active methods by priority desc; admins see all. */
 export async function listPaymentMethods(
   ctx: AppContext,
   actor: Actor | null,
   query: ParsedListQuery<(typeof repo.PAYMENT_METHOD_SORTABLE)[number]>,
-) {
-  const { rows, count } = await repo.listPaymentMethods(ctx.db, query, actor?.role !== 'ADMIN');
-  return { data: await withIssuers(ctx.db, rows), metadata: { count } };
+): Promise<PublicList> {
+  const isAdmin = actor?.role === 'ADMIN';
+  const load = async () => {
+    const { rows, count } = await repo.listPaymentMethods(ctx.db, query, !isAdmin);
+    return { data: await withIssuers(ctx.db, rows), metadata: { count } };
+  };
+  if (isAdmin || !isDefaultQuery(query)) return load();
+  const cached = publicListCache.get(ctx);
+  if (cached && Date.now() - cached.at < PUBLIC_LIST_TTL_MS) return cached.value;
+  const value = load();
+  publicListCache.set(ctx, { at: Date.now(), value });
+  value.catch(() => publicListCache.delete(ctx));
+  return value;
 }
 
 export async function getPaymentMethod(ctx: AppContext, actor: Actor | null, id: string): Promise<PaymentMethod> {
@@ -43,7 +70,9 @@ export async function createPaymentMethod(
   ctx: AppContext,
   data: z.infer<typeof CreatePaymentMethodBodySchema>['data'],
 ) {
-  const [method] = await withIssuers(ctx.db, [await repo.insertPaymentMethod(ctx.db, data)]);
+  const row = await repo.insertPaymentMethod(ctx.db, data);
+  invalidatePublicList(ctx);
+  const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }
 
@@ -53,13 +82,16 @@ export async function updatePaymentMethod(
   data: z.infer<typeof UpdatePaymentMethodBodySchema>['data'],
 ) {
   const row = await repo.updatePaymentMethod(ctx.db, id, data);
+  invalidatePublicList(ctx);
   if (!row) throw AppError.notFound('Payment method');
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }
 
 export async function deletePaymentMethod(ctx: AppContext, id: string) {
-  if (!(await repo.deletePaymentMethod(ctx.db, id))) throw AppError.notFound('Payment method');
+  const deleted = await repo.deletePaymentMethod(ctx.db, id);
+  invalidatePublicList(ctx);
+  if (!deleted) throw AppError.notFound('Payment method');
 }
 
 /**
@@ -79,6 +111,7 @@ export async function syncIssuers(ctx: AppContext, id: string): Promise<PaymentM
     }
   }
   await ctx.db.transaction((tx) => repo.replaceIssuers(tx, id, dedupe(issuers)));
+  invalidatePublicList(ctx);
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
@@ -10,9 +10,24 @@ export type NewUserRow = typeof users.$inferInsert;
 export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'role', 'created'] as const;
 export type UserSortBy = (typeof USER_SORTABLE)[number];
 
-export async function findActor(db: DbOrTx, userId: string): Promise<Actor | null> {
+function prepareFindActor(db: Db) {
+  return db
+    .select({ userId: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_actor');
+}
+const findActorStatements = new WeakMap<Db, ReturnType<typeof prepareFindActor>>();
+
+/** Runs on every authenticated request, so the statement is built once per database handle. */
+export async function findActor(db: Db, userId: string): Promise<Actor | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
-  const [row] = await db.select({ userId: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  let statement = findActorStatements.get(db);
+  if (!statement) {
+    statement = prepareFindActor(db);
+    findActorStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id: userId });
   return row ?? null;
 }
 
