@@ -28,6 +28,7 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'common',
   returnNull: false,
   initAsync: false,
+  showSupportNotice: false,
   interpolation: {
     // React escapes already.
     escapeValue: false,
