@@ -165,8 +165,12 @@ export function useDomainForm<T extends FieldValues>(schema: z.ZodType, defaultV
     [scheduler],
   );
 
-  const field = (name: Path<T>, options: { helperText?: string } = {}) => {
-    const registered = form.register(name, { onChange: () => onFieldEvent(name), onBlur: () => onFieldEvent(name) });
+  const field = (name: Path<T>, options: { helperText?: string; number?: boolean } = {}) => {
+    const registered = form.register(name, {
+      onChange: () => onFieldEvent(name),
+      onBlur: () => onFieldEvent(name),
+      ...(options.number ? { valueAsNumber: true as const } : {}),
+    });
     const error = decodeFieldError(getError(form.formState.errors, name));
     return {
       ...registered,
