@@ -13,6 +13,7 @@ import type { ParsedListQuery } from '../../lib/list-query.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
 import { findLatestForOwner, findLatestForOwners } from '../../payments/payments.repository.js';
 import {
+  applyProviderTransaction,
   notifyUrlOf,
   type OppTransactionRow,
   platformMerchantUid,
@@ -117,7 +118,7 @@ export async function startAddonPayment(
  */
 async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current: string }) {
   const addon = await repo.findAddon(tx, row.ownerId);
-  if (!addon || addon.type !== 'TIPJAR') return;
+  if (addon?.type !== 'TIPJAR') return;
   const latest = await findLatestForOwner(tx, ADDON_KIND, addon.id);
   const isLatest = latest?.id === row.id;
   switch (paymentOutcome(change.current)) {
@@ -170,11 +171,21 @@ export async function retryAddonPayment(
   addonId: string,
   choice: RetryPaymentBody['data'],
 ): Promise<Addon> {
-  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  await loadManagedTipjar(ctx, actor, tipjarId);
   const addon = await repo.findAddon(ctx.db, addonId, tipjarId);
   if (!addon) throw AppError.notFound('Add-on');
-  const current = await findLatestForOwner(ctx.db, ADDON_KIND, addon.id);
-  if (current?.oppUid && isOpenTransaction(current.status)) return toAddon(addon, current);
+  let current = await findLatestForOwner(ctx.db, ADDON_KIND, addon.id);
+  if (current?.oppUid && isOpenTransaction(current.status)) {
+    // Our record may be behind (a notification still on its way): ask the provider first.
+    try {
+      current = await applyProviderTransaction(ctx, current.id, await ctx.opp.getTransaction(current.oppUid));
+    } catch (err) {
+      ctx.log.warn({ err }, 'could not refresh the add-on payment before a retry');
+    }
+    if (isOpenTransaction(current.status)) return toAddon(addon, current);
+  }
+  // Re-read: refreshing the payment may have moved the tip jar.
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
 
   const locale = ((current?.request as { locale?: OppLocale } | undefined)?.locale ??
     (await tipjarsRepo.findUserLocale(ctx.db, actor.userId)) ??

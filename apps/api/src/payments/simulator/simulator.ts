@@ -367,15 +367,15 @@ export class OppSimulator {
   }
 
   /** The hosted checkout was opened: created → pending. */
-  async openCheckout(uid: string): Promise<SimObject> {
+  async openCheckout(uid: string, options: { notify?: boolean } = {}): Promise<SimObject> {
     const transaction = await this.getTransaction(uid);
-    if (transaction.status === 'created') return this.setStatus(uid, 'pending');
+    if (transaction.status === 'created') return this.setStatus(uid, 'pending', options);
     return transaction;
   }
 
   /** The buyer chose an outcome on the checkout page (or a test chose it). */
   async chooseOutcome(uid: string, outcome: SimOutcome, options: { notify?: boolean } = {}): Promise<SimObject> {
-    const transaction = await this.openCheckout(uid);
+    const transaction = await this.openCheckout(uid, options);
     if (outcome === 'pending') return transaction;
     return this.setStatus(uid, outcome, options);
   }
@@ -435,7 +435,7 @@ export class OppSimulator {
 
   private async completeMandate(uid: string) {
     const mandate = await repo.findObject(this.ctx.db, uid, 'mandate');
-    if (!mandate || mandate.status !== 'created') return;
+    if (mandate?.status !== 'created') return;
     mandate.status = 'completed';
     mandate.updated = now();
     await repo.saveObject(this.ctx.db, mandate);
