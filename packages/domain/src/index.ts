@@ -5,5 +5,6 @@ export * from './paging.js';
 export * from './payment-status.js';
 export * from './phone.js';
 export * from './schemas.js';
+export * from './tip-schemas.js';
 export * from './tipjar-schemas.js';
 export * from './tipjar-status.js';
