@@ -9,8 +9,7 @@ export default defineConfig({
   root,
   plugins: [react()],
   resolve: {
-    // The workspace root hoists React 18 (a peer of @react-spring via @mui/x-charts); this app uses
-    // React 19 from its own node_modules. Deduping makes MUI & co. share the app's single copy.
+    // One React for the app and every library that imports it.
     dedupe: ['react', 'react-dom'],
     alias: { '@': `${root}src` },
   },

@@ -13,19 +13,12 @@ export default defineProject({
     dedupe: ['react', 'react-dom'],
     alias: [
       { find: '@', replacement: `${root}src` },
-      // Pin React to this app's copy even for externalized imports (see vite.config.ts).
-      { find: /^react$/, replacement: `${root}node_modules/react/index.js` },
-      { find: /^react\/(.*)$/, replacement: `${root}node_modules/react/$1` },
-      { find: /^react-dom$/, replacement: `${root}node_modules/react-dom/index.js` },
-      { find: /^react-dom\/(.*)$/, replacement: `${root}node_modules/react-dom/$1` },
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
         replacement: `${root}src/test/use-sync-external-store-shim.ts`,
       },
       // Deep icon imports resolve to CommonJS files under Node; use the ESM ones.
       { find: /^@mui\/icons-material\/(\w+)$/, replacement: `${root}../../node_modules/@mui/icons-material/esm/$1.js` },
-      // Its "node" export is CommonJS, whose require('react') would reach the root React 18; use the ESM build.
-      { find: /^react-router$/, replacement: `${root}../../node_modules/react-router/dist/development/index.mjs` },
     ],
   },
   ssr: { resolve: { conditions: ['module', 'browser', 'development'] } },
