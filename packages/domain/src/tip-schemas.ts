@@ -73,3 +73,48 @@ export type CreateTipBody = z.infer<typeof CreateTipBodySchema>;
 export function platformFeeOf(amountCents: number, feeBps: number): number {
   return percentOf(amountCents, feeBps);
 }
+
+/* ---------- answers ---------- */
+
+/** A tip as its tip jar's admins (and platform admins) see it. The tipper's e-mail only for platform admins. */
+export const TipSchema = z.object({
+  id: z.uuid(),
+  tipjarId: z.uuid(),
+  amount: z.number().int(),
+  /** Platform fee on this tip, cents. */
+  fee: z.number().int(),
+  status: z.enum(TIP_STATUSES),
+  privacy: z.enum(TIP_PRIVACY),
+  /** null for anonymous tips. */
+  displayName: z.string().nullable(),
+  message: z.string(),
+  paymentMethod: z.string().nullable(),
+  recurringTipId: z.uuid().nullable(),
+  email: z.string().optional(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Tip = z.infer<typeof TipSchema>;
+
+export const CreateTipResponseSchema = z.object({
+  tip: z.object({ id: z.uuid(), status: z.enum(TIP_STATUSES), amount: z.number().int(), fee: z.number().int() }),
+  oppTransaction: z.object({ status: z.string(), redirectUrl: z.string().nullable() }),
+});
+export type CreateTipResponse = z.infer<typeof CreateTipResponseSchema>;
+
+/** The public read for the thank-you page: the outcome and nothing else. */
+export const TipOutcomeSchema = z.object({
+  status: z.enum(TIP_STATUSES),
+  /** True once the status will not change by itself any more (paid or definitely unpaid). */
+  final: z.boolean(),
+});
+export type TipOutcome = z.infer<typeof TipOutcomeSchema>;
+
+export const StatisticsSchema = z.object({
+  tips: z.object({ count: z.number().int(), sum: z.number().int(), fees: z.number().int(), net: z.number().int() }),
+  recurring: z.object({ active: z.number().int(), monthlySum: z.number().int() }),
+  perDay: z.array(z.object({ date: z.string(), count: z.number().int(), sum: z.number().int() })),
+  perMonth: z.array(z.object({ month: z.string(), count: z.number().int(), sum: z.number().int() })),
+  byMethod: z.array(z.object({ method: z.string(), count: z.number().int(), sum: z.number().int() })),
+});
+export type Statistics = z.infer<typeof StatisticsSchema>;
