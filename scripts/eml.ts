@@ -14,7 +14,8 @@ export function decodeEmlBody(raw: string): string {
   const split = raw.indexOf('\n\n');
   const head = raw.slice(0, split);
   const body = raw.slice(split + 2);
-  if (/content-transfer-encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding: quoted-printable/i.test(head)) {
     const bytes = body
       .replace(/=\r?\n/g, '')

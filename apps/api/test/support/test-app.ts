@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { type OutboxMail, readOutboxDir } from '../../../../scripts/eml.js';
 import { buildApp } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/context.js';
@@ -10,7 +11,6 @@ import type { Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { signAccessToken } from '../../src/plugins/auth.js';
-import { type OutboxMail, readOutboxDir } from '../../../../scripts/eml.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -142,4 +142,3 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
     },
   };
 }
-
