@@ -1,0 +1,127 @@
+import { IdParamsSchema, listQuerySchema, listResponseSchema } from '@podpot/domain';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../context.js';
+import { requireAdmin } from '../plugins/auth.js';
+import { errors, NoContent } from './http.js';
+import type { ParsedListQuery } from './list-query.js';
+
+type DataBody = z.ZodObject<{ data: z.ZodType }>;
+
+/** What a catalog feature's service offers: public reads (active items), admin writes. */
+export interface CatalogService<Item, Create, Update, Sort extends string> {
+  list(
+    ctx: AppContext,
+    actor: Actor | null,
+    query: ParsedListQuery<Sort>,
+  ): Promise<{ data: Item[]; metadata: { count: number } }>;
+  get(ctx: AppContext, actor: Actor | null, id: string): Promise<Item>;
+  create(ctx: AppContext, data: Create): Promise<Item>;
+  update(ctx: AppContext, id: string, data: Update): Promise<Item>;
+  remove(ctx: AppContext, id: string): Promise<void>;
+}
+
+export interface CatalogRoutesOptions<
+  TItem extends z.ZodType,
+  TCreate extends DataBody,
+  TUpdate extends DataBody,
+  S extends readonly [string, ...string[]],
+> {
+  /** URL segment, e.g. 'faqitems'. */
+  path: string;
+  /** What the list shows to whom, for the OpenAPI summary. */
+  listSummary: string;
+  item: TItem;
+  createBody: TCreate;
+  updateBody: TUpdate;
+  sortable: S;
+  service: CatalogService<z.infer<TItem>, z.infer<TCreate>['data'], z.infer<TUpdate>['data'], S[number]>;
+}
+
+/**
+ * The five routes of an admin-managed catalog (FAQ items, payment methods): list and read for
+ * everyone (the service decides what non-admins see), create/change/delete for platform admins.
+ */
+export function registerCatalogRoutes<
+  TItem extends z.ZodType,
+  TCreate extends DataBody,
+  TUpdate extends DataBody,
+  S extends readonly [string, ...string[]],
+>(parent: FastifyInstance, ctx: AppContext, options: CatalogRoutesOptions<TItem, TCreate, TUpdate, S>) {
+  // Generic over the schemas, so the handlers read the (already validated) input through casts.
+  const app = parent;
+  type IdParams = { id: string };
+  const { path, item, service } = options;
+  const tags = [path];
+  const admin = { 400: errors[400], 401: errors[401], 403: errors[403] };
+
+  app.get(
+    `/${path}`,
+    {
+      schema: {
+        tags,
+        summary: options.listSummary,
+        querystring: listQuerySchema(options.sortable),
+        response: { 200: listResponseSchema(item), 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => service.list(ctx, await request.actor(), request.query as ParsedListQuery<S[number]>),
+  );
+
+  app.get(
+    `/${path}/:id`,
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: item, 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (request) => service.get(ctx, await request.actor(), (request.params as IdParams).id),
+  );
+
+  app.post(
+    `/${path}`,
+    { schema: { tags, summary: 'Create (admin)', body: options.createBody, response: { 201: item, ...admin } } },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const body = request.body as z.infer<TCreate>;
+      return reply.status(201).send(await service.create(ctx, body.data));
+    },
+  );
+
+  app.put(
+    `/${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Change (admin); fields left out stay as they are',
+        params: IdParamsSchema,
+        body: options.updateBody,
+        response: { 200: item, ...admin, 404: errors[404] },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const body = request.body as z.infer<TUpdate>;
+      return service.update(ctx, (request.params as IdParams).id, body.data);
+    },
+  );
+
+  app.delete(
+    `/${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete (admin)',
+        params: IdParamsSchema,
+        response: { 204: NoContent, ...admin, 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      await service.remove(ctx, (request.params as IdParams).id);
+      return reply.status(204).send(null);
+    },
+  );
+}
