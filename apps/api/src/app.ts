@@ -12,7 +12,9 @@ import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
+import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -102,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(paymentsRoutes, { ctx });
       await api.register(tipjarsRoutes, { ctx });
       await api.register(addonsRoutes, { ctx });
+      await api.register(tipsRoutes, { ctx });
+      await api.register(statisticsRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

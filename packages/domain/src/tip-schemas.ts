@@ -118,3 +118,64 @@ export const StatisticsSchema = z.object({
   byMethod: z.array(z.object({ method: z.string(), count: z.number().int(), sum: z.number().int() })),
 });
 export type Statistics = z.infer<typeof StatisticsSchema>;
+
+/* ---------- status rules ---------- */
+
+/** States a tip leaves only through a later provider event (refund, chargeback, late bank confirmation). */
+export const FINAL_TIP_STATUSES: readonly TipStatus[] = [
+  'completed',
+  'cancelled',
+  'expired',
+  'failed',
+  'refunded',
+  'chargeback',
+];
+
+export function isFinalTipStatus(status: TipStatus): boolean {
+  return FINAL_TIP_STATUSES.includes(status);
+}
+
+/**
+ * The tip status a provider transaction status means, or null for values we do not know.
+ * Open (created/pending/planned) and held (reserved) payments are `pending` for the tipper.
+ */
+export function tipStatusOfTransaction(status: string): TipStatus | null {
+  switch (status) {
+    case 'created':
+    case 'pending':
+    case 'planned':
+    case 'reserved':
+      return 'pending';
+    case 'completed':
+    case 'cancelled':
+    case 'expired':
+    case 'failed':
+    case 'refunded':
+    case 'chargeback':
+      return status;
+    default:
+      return null;
+  }
+}
+
+/** Forward-only ladder of tips, mirroring the transaction ladder (a late bank confirmation may still complete). */
+const TIP_RANK: Record<TipStatus, number> = {
+  created: 0,
+  pending: 1,
+  cancelled: 2,
+  expired: 2,
+  failed: 2,
+  completed: 3,
+  refunded: 4,
+  chargeback: 4,
+};
+
+/** True when a tip now `from` may move to `to` (DESIGN.md §4.3: a late or repeated event is a no-op). */
+export function canAdvanceTip(from: TipStatus, to: TipStatus): boolean {
+  return TIP_RANK[to] > TIP_RANK[from];
+}
+
+/** The statuses a tip may move to `to` from (for conditional UPDATEs). */
+export function tipStatusesBefore(to: TipStatus): TipStatus[] {
+  return TIP_STATUSES.filter((from) => canAdvanceTip(from, to));
+}

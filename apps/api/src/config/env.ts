@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(DEFAULT_PLATFORM_FEE_BPS),
   /** Price of the Podpot add-on in cents, VAT included. */
   TIPJAR_PRICE_CENTS: z.coerce.number().int().min(0).default(1500),
+  /** Tip creations per minute per client IP (against card testing); the bench raises it. */
+  TIP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),

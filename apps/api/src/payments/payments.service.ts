@@ -15,12 +15,20 @@ export type { OppTransactionRow } from './payments.repository.js';
  * provider answer is one DB transaction that also runs the owner's consequences.
  */
 
-/** What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction. */
+/**
+ * What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction.
+ * It may return an effect to run once that transaction has COMMITTED (e.g. mails): an effect never
+ * runs for a change that was rolled back, and its failure is logged without undoing the payment state.
+ */
 export type TransactionOwnerHandler = (
   tx: Tx,
   row: repo.OppTransactionRow,
   change: { previous: string | null; current: string },
-) => Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: most owners have nothing to do after the commit
+) => Promise<void | AfterCommit>;
+
+/** Gets the context of the app that applied the change (handlers are registered once per process). */
+export type AfterCommit = (ctx: AppContext) => Promise<void>;
 
 const owners = new Map<string, TransactionOwnerHandler>();
 
@@ -96,7 +104,8 @@ export async function applyProviderTransaction(
   answer: OppTransaction,
   notification?: { uid: string; type: string },
 ): Promise<repo.OppTransactionRow> {
-  return ctx.db.transaction(async (tx) => {
+  let afterCommit: AfterCommit | undefined;
+  const result = await ctx.db.transaction(async (tx) => {
     if (notification) {
       const first = await repo.insertNotification(tx, {
         uid: notification.uid,
@@ -127,9 +136,17 @@ export async function applyProviderTransaction(
       }
       return row;
     }
-    await owners.get(row.kind)?.(tx, row, { previous, current: row.status! });
+    afterCommit = (await owners.get(row.kind)?.(tx, row, { previous, current: row.status! })) ?? undefined;
     return row;
   });
+  if (afterCommit) {
+    try {
+      await afterCommit(ctx);
+    } catch (err) {
+      ctx.log.error({ err, transactionRowId: result.id }, 'after-commit effect of a payment failed');
+    }
+  }
+  return result;
 }
 
 /* ---------- notifications ---------- */

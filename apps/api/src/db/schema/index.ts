@@ -2,4 +2,5 @@ export * from './catalog.js';
 export * from './payments.js';
 export * from './sim.js';
 export * from './tipjars.js';
+export * from './tips.js';
 export * from './users.js';

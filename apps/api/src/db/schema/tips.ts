@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { created, id, updated } from './columns.js';
+import { tipjars } from './tipjars.js';
+
+/**
+ * One-off tips (and, later, the monthly charges of recurring tips). The provider transaction that
+ * pays a tip is an `opp_transactions` row with kind 'tip' and owner_id = tips.id.
+ */
+export const tips = pgTable(
+  'tips',
+  {
+    id: id(),
+    tipjarId: uuid()
+      .notNull()
+      .references(() => tipjars.id, { onDelete: 'cascade' }),
+    /** Cents. */
+    amount: integer().notNull(),
+    /** Platform fee in cents, fixed when the tip is created (a later fee change never rewrites history). */
+    fee: integer().notNull(),
+    status: text({
+      enum: ['created', 'pending', 'completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback'],
+    })
+      .notNull()
+      .default('created'),
+    privacy: text({ enum: ['NAME_AND_AMOUNT', 'NAME_ONLY', 'ANONYMOUS'] })
+      .notNull()
+      .default('NAME_AND_AMOUNT'),
+    /** Never stored for anonymous tips, so it cannot leak. */
+    displayName: text(),
+    message: text().notNull().default(''),
+    /** For the receipt; shown to platform admins only. */
+    email: text().notNull(),
+    locale: text({ enum: ['en', 'nl'] })
+      .notNull()
+      .default('en'),
+    /** Payment method type (ideal, bcmc) chosen at checkout. */
+    paymentMethod: text(),
+    /** Set when this tip is a monthly charge of a recurring tip (next issue; no FK yet). */
+    recurringTipId: uuid(),
+    /** The client's Idempotency-Key header: the same key for the same tip jar answers the same tip. */
+    idempotencyKey: text(),
+    /** When the payment completed: the date statistics count it on. */
+    completedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    uniqueIndex('tips_tipjar_idempotency_key').on(t.tipjarId, t.idempotencyKey),
+    // Backoffice list: a tip jar's tips by updated desc (spec §9).
+    index('tips_tipjar_updated_idx').on(t.tipjarId, t.updated, t.id),
+    index('tips_status_idx').on(t.status),
+    // Admin list (updated desc) and keyset-paged export (created, id).
+    index('tips_updated_idx').on(t.updated, t.id),
+    index('tips_created_idx').on(t.created, t.id),
+    // Statistics read only completed tips; the extra columns make the aggregates index-only scans.
+    index('tips_completed_tipjar_idx')
+      .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.paymentMethod)
+      .where(sql`status = 'completed'`),
+    index('tips_completed_idx').on(t.completedAt, t.amount, t.fee, t.paymentMethod).where(sql`status = 'completed'`),
+  ],
+);

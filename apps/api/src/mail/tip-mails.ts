@@ -1,0 +1,113 @@
+import { formatCents, type Locale } from '@podpot/domain';
+import type { MailContent } from './templates.js';
+
+/** Mails about tips, in the recipient's language (DESIGN.md §6). Amounts are integer cents. */
+
+function formatDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  }).format(date);
+}
+
+/** The tipper's receipt: amount, maker, date, the platform fee (never hidden, DESIGN.md §3) and the reference. */
+export function tipReceiptMail(
+  locale: Locale,
+  p: { brand: string; tipjarName: string; amount: number; fee: number; paidAt: Date; reference: string },
+): MailContent {
+  const amount = formatCents(p.amount, locale);
+  const fee = formatCents(p.fee, locale);
+  const date = formatDate(p.paidAt, locale);
+  if (locale === 'nl') {
+    return {
+      subject: `Bedankt voor je fooi aan ${p.tipjarName} - ${p.brand}`,
+      text: [
+        'Hoi,',
+        '',
+        `Bedankt voor je fooi aan ${p.tipjarName}! Je betaling is gelukt.`,
+        '',
+        `Bedrag: ${amount}`,
+        `Aan: ${p.tipjarName}`,
+        `Datum: ${date}`,
+        `Waarvan platformkosten ${p.brand}: ${fee}`,
+        `Referentie: ${p.reference}`,
+        '',
+        'Bewaar deze mail als betalingsbewijs.',
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Thank you for your tip to ${p.tipjarName} - ${p.brand}`,
+    text: [
+      'Hi,',
+      '',
+      `Thank you for your tip to ${p.tipjarName}! Your payment went through.`,
+      '',
+      `Amount: ${amount}`,
+      `To: ${p.tipjarName}`,
+      `Date: ${date}`,
+      `Of which ${p.brand} platform fee: ${fee}`,
+      `Reference: ${p.reference}`,
+      '',
+      'Keep this e-mail as your receipt.',
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}
+
+/** To a tip jar's admins when a tip arrived. `fromName` is null for anonymous tips. */
+export function newTipMail(
+  locale: Locale,
+  p: {
+    brand: string;
+    tipjarName: string;
+    amount: number;
+    fee: number;
+    fromName: string | null;
+    message: string;
+    link: string;
+  },
+): MailContent {
+  const amount = formatCents(p.amount, locale);
+  const net = formatCents(p.amount - p.fee, locale);
+  if (locale === 'nl') {
+    const from = p.fromName ?? 'een anonieme luisteraar';
+    return {
+      subject: `Nieuwe fooi van ${amount} voor ${p.tipjarName} - ${p.brand}`,
+      text: [
+        'Hoi,',
+        '',
+        `${p.tipjarName} heeft een fooi van ${amount} gekregen van ${from}.`,
+        `Na platformkosten: ${net}.`,
+        ...(p.message ? ['', 'Bericht:', p.message] : []),
+        '',
+        `Bekijk je fooien: ${p.link}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  const from = p.fromName ?? 'an anonymous listener';
+  return {
+    subject: `New tip of ${amount} for ${p.tipjarName} - ${p.brand}`,
+    text: [
+      'Hi,',
+      '',
+      `${p.tipjarName} received a tip of ${amount} from ${from}.`,
+      `After the platform fee: ${net}.`,
+      ...(p.message ? ['', 'Message:', p.message] : []),
+      '',
+      `See your tips: ${p.link}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,77 @@
+import type { Statistics } from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import * as repo from './statistics.repository.js';
+
+export const STATISTICS_DAYS = 30;
+export const STATISTICS_MONTHS = 12;
+
+/** Today's calendar date where the statistics count days (Amsterdam), as [year, month 1-12, day]. */
+function localToday(now: Date): [number, number, number] {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: repo.STATISTICS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  const [y, m, d] = parts.split('-').map(Number);
+  return [y!, m!, d!];
+}
+
+/** The last `days` calendar dates (oldest first), by calendar arithmetic so DST never skips a day. */
+export function lastDays(now: Date, days: number): string[] {
+  const [y, m, d] = localToday(now);
+  return Array.from({ length: days }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d - (days - 1 - i))).toISOString().slice(0, 10),
+  );
+}
+
+/** The last `months` months as YYYY-MM (oldest first), the current month included. */
+export function lastMonths(now: Date, months: number): string[] {
+  const [y, m] = localToday(now);
+  return Array.from({ length: months }, (_, i) =>
+    new Date(Date.UTC(y, m - 1 - (months - 1 - i), 1)).toISOString().slice(0, 7),
+  );
+}
+
+/**
+ * Statistics of completed tips (one tip jar, or all). Four GROUP BY queries; the JS side only lays
+ * at most 30 + 12 aggregated rows onto the calendar so the charts get every day and month.
+ */
+async function statisticsOf(ctx: AppContext, tipjarId?: string): Promise<Statistics> {
+  const days = lastDays(new Date(), STATISTICS_DAYS);
+  const months = lastMonths(new Date(), STATISTICS_MONTHS);
+  const [totals, perDay, perMonth, byMethod] = await Promise.all([
+    repo.tipTotals(ctx.db, tipjarId),
+    repo.tipsPerDay(ctx.db, days[0]!, tipjarId),
+    repo.tipsPerMonth(ctx.db, `${months[0]}-01`, tipjarId),
+    repo.tipsByMethod(ctx.db, tipjarId),
+  ]);
+  const dayMap = new Map(perDay.map((r) => [r.key, r]));
+  const monthMap = new Map(perMonth.map((r) => [r.key, r]));
+  return {
+    tips: { ...totals, net: totals.sum - totals.fees },
+    // Recurring tips arrive with the next issue.
+    recurring: { active: 0, monthlySum: 0 },
+    perDay: days.map((date) => ({ date, count: dayMap.get(date)?.count ?? 0, sum: dayMap.get(date)?.sum ?? 0 })),
+    perMonth: months.map((month) => ({
+      month,
+      count: monthMap.get(month)?.count ?? 0,
+      sum: monthMap.get(month)?.sum ?? 0,
+    })),
+    byMethod,
+  };
+}
+
+/** GET tipjars/{id}/statistics: its admins and platform admins; others 404. */
+export async function getTipjarStatistics(ctx: AppContext, actor: Actor, tipjarId: string): Promise<Statistics> {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  return statisticsOf(ctx, tipjarId);
+}
+
+/** GET tipjars/statistics: the whole platform, platform admins only. */
+export async function getGlobalStatistics(ctx: AppContext, actor: Actor): Promise<Statistics> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  return statisticsOf(ctx);
+}

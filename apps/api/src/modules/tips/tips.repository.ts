@@ -1,0 +1,147 @@
+import type { TipStatus } from '@podpot/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
+import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+
+/** The only code touching the tips table. */
+export type TipRow = typeof tips.$inferSelect;
+export const TIP_SORTABLE = ['amount', 'created', 'updated', 'status'] as const;
+export type TipSortBy = (typeof TIP_SORTABLE)[number];
+
+export interface TipFilter {
+  tipjarId?: string;
+  status?: TipStatus;
+  /** created >= from */
+  from?: Date;
+  /** created < to */
+  to?: Date;
+  /** Display name or message contains. */
+  search?: string;
+}
+
+function whereOf(filter: TipFilter): SQL | undefined {
+  return and(
+    filter.tipjarId ? eq(tips.tipjarId, filter.tipjarId) : undefined,
+    filter.status ? eq(tips.status, filter.status) : undefined,
+    filter.from ? gte(tips.created, filter.from) : undefined,
+    filter.to ? lt(tips.created, filter.to) : undefined,
+    filter.search
+      ? or(ilike(tips.displayName, likePattern(filter.search)), ilike(tips.message, likePattern(filter.search)))
+      : undefined,
+  );
+}
+
+/**
+ * Inserts a tip; with an idempotency key that this tip jar already used nothing is inserted and
+ * undefined comes back (the unique index decides, also between two concurrent requests).
+ */
+export async function insertTip(db: DbOrTx, values: typeof tips.$inferInsert): Promise<TipRow | undefined> {
+  const [row] = await db
+    .insert(tips)
+    .values(values)
+    .onConflictDoNothing({ target: [tips.tipjarId, tips.idempotencyKey] })
+    .returning();
+  return row;
+}
+
+export async function findTip(db: DbOrTx, id: string, tipjarId?: string) {
+  const [row] = await db
+    .select()
+    .from(tips)
+    .where(and(eq(tips.id, id), tipjarId ? eq(tips.tipjarId, tipjarId) : undefined));
+  return row;
+}
+
+export async function findTipByIdempotencyKey(db: DbOrTx, tipjarId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(tips)
+    .where(and(eq(tips.tipjarId, tipjarId), eq(tips.idempotencyKey, key)));
+  return row;
+}
+
+/** A page of tips, default order updated desc (spec §9). */
+export async function listTips(db: DbOrTx, filter: TipFilter, query: ParsedListQuery<TipSortBy>) {
+  const where = whereOf(filter);
+  const { offset, limit } = windowOf(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tips)
+      .where(where)
+      .orderBy(...orderOf(query, tips, [desc(tips.updated)], tips.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ count: count() }).from(tips).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/**
+ * Moves a tip to `to` if it is in one of `from` (the forward-only rule, decided by the row's
+ * current status in the same statement). Returns the updated row, or undefined for a no-op.
+ */
+export async function moveTipStatus(db: DbOrTx, id: string, to: TipStatus, from: TipStatus[]) {
+  if (from.length === 0) return undefined;
+  const [row] = await db
+    .update(tips)
+    .set({ status: to, ...(to === 'completed' ? { completedAt: sql`now()` } : {}) })
+    .where(and(eq(tips.id, id), inArray(tips.status, from)))
+    .returning();
+  return row;
+}
+
+/* ---------- export ---------- */
+
+/** Where the previous batch ended. `created` as PostgreSQL text: microseconds, which a JS Date would lose. */
+export interface ExportCursor {
+  created: string;
+  id: string;
+}
+
+/**
+ * One batch of the export in (created, id) order after `cursor`: keyset paging, so every batch is an
+ * index range scan however deep into a million rows it is (OFFSET would re-read all earlier rows).
+ */
+export async function exportBatch(db: DbOrTx, filter: TipFilter, cursor: ExportCursor | null, limit: number) {
+  // A row comparison, which PostgreSQL answers with one range scan of the (created, id) index.
+  const after = cursor
+    ? sql`(${tips.created}, ${tips.id}) > (${cursor.created}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+  return db
+    .select({
+      id: tips.id,
+      created: tips.created,
+      createdCursor: sql<string>`${tips.created}::text`,
+      updated: tips.updated,
+      tipjarId: tips.tipjarId,
+      tipjarSlug: tipjars.slug,
+      tipjarName: tipjars.name,
+      status: tips.status,
+      amount: tips.amount,
+      fee: tips.fee,
+      paymentMethod: tips.paymentMethod,
+      privacy: tips.privacy,
+      displayName: tips.displayName,
+      email: tips.email,
+      message: tips.message,
+      locale: tips.locale,
+    })
+    .from(tips)
+    .innerJoin(tipjars, eq(tipjars.id, tips.tipjarId))
+    .where(and(whereOf(filter), after))
+    .orderBy(asc(tips.created), asc(tips.id))
+    .limit(limit);
+}
+
+/* ---------- reads of shared tables ---------- */
+
+/** Who gets the "new tip" mail: the tip jar's admins, each in their own language. */
+export async function listAdminRecipients(db: DbOrTx, tipjarId: string) {
+  return db
+    .select({ email: users.email, locale: users.locale })
+    .from(tipjarAdmins)
+    .innerJoin(users, eq(users.id, tipjarAdmins.userId))
+    .where(eq(tipjarAdmins.tipjarId, tipjarId));
+}

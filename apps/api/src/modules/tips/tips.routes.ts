@@ -1,0 +1,173 @@
+import { Readable } from 'node:stream';
+import {
+  CreateTipBodySchema,
+  CreateTipResponseSchema,
+  ErrorCode,
+  IdParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  TIP_STATUSES,
+  TipOutcomeSchema,
+  TipSchema,
+} from '@podpot/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { exportTips } from './tips.export.js';
+import { TIP_SORTABLE } from './tips.repository.js';
+import * as service from './tips.service.js';
+
+const tags = ['tips'];
+const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
+const TipjarTipParamsSchema = TipjarParamsSchema.extend({ tipId: z.uuid({ message: 'invalid' }) });
+const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403] };
+
+/** ISO 8601 date or date-time. A bare date as `to` includes that whole (UTC) day. */
+function dateParam(kind: 'from' | 'to') {
+  return z
+    .string()
+    .trim()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
+      message: 'format',
+    })
+    .transform((s) => {
+      const date = new Date(s);
+      if (kind === 'to' && s.length === 10) date.setUTCDate(date.getUTCDate() + 1);
+      return date;
+    });
+}
+
+const FilterSchema = z.object({
+  status: z.enum(TIP_STATUSES).optional(),
+  from: dateParam('from').optional().describe('created on or after (ISO date or date-time)'),
+  to: dateParam('to').optional().describe('created before; a bare date includes that day'),
+});
+const TipjarTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema);
+const AllTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
+const ExportQuerySchema = FilterSchema.extend({
+  tipjarId: z.uuid().optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+/** The client's Idempotency-Key header: printable ASCII, at most 200 characters. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw AppError.field(ErrorCode.Validation, 'Idempotency-Key', { key: 'format' }, 'Invalid Idempotency-Key header');
+  }
+  return key;
+}
+
+export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/tipjars/:id/tips',
+    {
+      // Per client IP, against card testing; read per request so the bench can raise it.
+      config: { rateLimit: { max: () => ctx.config.TIP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'Give a tip to a LIVE tip jar (anyone). Redirect the tipper to oppTransaction.redirectUrl. ' +
+          'Send an Idempotency-Key header to make the call safe to repeat: the same key for the same tip jar answers the same tip.',
+        params: TipjarParamsSchema,
+        body: CreateTipBodySchema,
+        response: {
+          201: CreateTipResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          429: errors[429],
+          502: ErrorBodySchema.describe('The payment provider failed; the tip stays created and is retried or expires'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      return reply.status(201).send(await service.createTip(ctx, request.params.id, request.body.data, key));
+    },
+  );
+
+  app.get(
+    '/tips/:id/outcome',
+    {
+      schema: {
+        tags,
+        summary: 'The status of a tip for the thank-you page (public; nothing but the outcome)',
+        params: IdParamsSchema,
+        response: { 200: TipOutcomeSchema, 400: errors[400], 404: errors[404] },
+      },
+    },
+    async (request) => service.getTipOutcome(ctx, request.params.id),
+  );
+
+  app.get(
+    '/tipjars/:id/tips',
+    {
+      schema: {
+        tags,
+        summary:
+          "A tip jar's tips, newest change first (its admins and platform admins). `search` looks in name and message. `limit` is the exclusive end of the window.",
+        params: TipjarParamsSchema,
+        querystring: TipjarTipsQuerySchema,
+        response: { 200: listResponseSchema(TipSchema), ...managed },
+      },
+    },
+    async (request) => service.listTipjarTips(ctx, await requireUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/tipjars/:id/tips/:tipId',
+    { schema: { tags, params: TipjarTipParamsSchema, response: { 200: TipSchema, ...managed } } },
+    async (request) => service.getTipjarTip(ctx, await requireUser(request), request.params.id, request.params.tipId),
+  );
+
+  app.get(
+    '/tips',
+    {
+      schema: {
+        tags,
+        summary: 'All tips, with the tipper e-mail (platform admins). `limit` is the exclusive end of the window.',
+        querystring: AllTipsQuerySchema,
+        response: { 200: listResponseSchema(TipSchema), ...adminOnly },
+      },
+    },
+    async (request) => service.listAllTips(ctx, await requireAdmin(request), request.query),
+  );
+
+  app.get(
+    '/tips/export',
+    {
+      schema: {
+        tags,
+        summary: 'All matching tips as a CSV download (platform admins), streamed; amounts in euros with 2 decimals.',
+        querystring: ExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV file'), ...adminOnly },
+      },
+    },
+    async (request, reply) => {
+      const file = exportTips(ctx, await requireAdmin(request), request.query);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          // A stream bypasses the response serializer; the cast only satisfies the typed 200 schema.
+          .send(Readable.from(file.body) as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/tips/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: TipSchema, ...adminOnly, 404: errors[404] } },
+    },
+    async (request) => service.getTip(ctx, await requireAdmin(request), request.params.id),
+  );
+};

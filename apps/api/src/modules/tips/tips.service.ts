@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateTipBody,
+  type CreateTipResponse,
+  ErrorCode,
+  isFinalTipStatus,
+  type ListResponse,
+  platformFeeOf,
+  type Tip,
+  type TipOutcome,
+  tipStatusesBefore,
+  tipStatusOfTransaction,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
+import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
+import { findLatestForOwner, insertTransactionRow } from '../../payments/payments.repository.js';
+import {
+  type AfterCommit,
+  notifyUrlOf,
+  type OppTransactionRow,
+  registerTransactionOwner,
+  startPayment,
+} from '../../payments/payments.service.js';
+import { resolvePaymentChoice } from '../addons/addons.service.js';
+import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as repo from './tips.repository.js';
+
+/** The provider transactions of tips are of this kind (owner_id = tips.id). */
+export const TIP_KIND = 'tip';
+
+/**
+ * A tip as the API shows it. Anonymous tips never carry a name (it is not even stored); the
+ * tipper's e-mail only for platform admins.
+ */
+export function toTip(row: repo.TipRow, options: { withEmail: boolean }): Tip {
+  return {
+    id: row.id,
+    tipjarId: row.tipjarId,
+    amount: row.amount,
+    fee: row.fee,
+    status: row.status,
+    privacy: row.privacy,
+    displayName: row.privacy === 'ANONYMOUS' ? null : (row.displayName ?? null),
+    message: row.message,
+    paymentMethod: row.paymentMethod,
+    recurringTipId: row.recurringTipId,
+    ...(options.withEmail ? { email: row.email } : {}),
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+  };
+}
+
+function toCreateTipResponse(tip: repo.TipRow, payment: OppTransactionRow | undefined): CreateTipResponse {
+  return {
+    tip: { id: tip.id, status: tip.status, amount: tip.amount, fee: tip.fee },
+    oppTransaction: { status: payment?.status ?? 'created', redirectUrl: payment?.redirectUrl ?? null },
+  };
+}
+
+/* ---------- the receiving merchant ---------- */
+
+const simMerchants = new WeakMap<AppContext, Map<string, Promise<string>>>();
+
+/**
+ * The merchant that receives a tip. Merchant registration (POST tipjars/{id}/oppmerchant) is the
+ * next issue and tip jars have no merchant column yet, so:
+ * - with the simulator, each tip jar gets its own simulated consumer merchant, made once (the
+ *   Idempotency-Key `sim-tipjar-merchant-<id>` finds the same one after a restart), so the money
+ *   and the partner_fee land where they would in production;
+ * - with the real provider there is nobody to pay yet: refuse before anything is written.
+ */
+function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
+  if (!ctx.config.usesSimulator) {
+    ctx.log.error({ tipjarId: tipjar.id }, 'tip jar has no provider merchant yet; tips cannot be paid');
+    return Promise.reject(new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet'));
+  }
+  let cache = simMerchants.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    simMerchants.set(ctx, cache);
+  }
+  let pending = cache.get(tipjar.id);
+  if (!pending) {
+    pending = ctx.opp
+      .createMerchant(
+        {
+          type: 'consumer',
+          country: 'nld',
+          emailaddress: tipjar.contactEmail,
+          phone: tipjar.contactPhone?.replace(/\D/g, '') || '31600000000',
+          notify_url: notifyUrlOf(ctx),
+        },
+        `sim-tipjar-merchant-${tipjar.id}`,
+      )
+      .then((m) => m.uid)
+      .catch((err) => {
+        cache.delete(tipjar.id);
+        ctx.log.error({ err }, 'creating the simulated tip jar merchant failed');
+        throw new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
+      });
+    cache.set(tipjar.id, pending);
+  }
+  return pending;
+}
+
+/* ---------- creating a tip ---------- */
+
+/** Tips go only to LIVE, active tip jars; any other (or unknown) id is a plain 404. */
+async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
+  const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
+  if (tipjar?.status !== 'LIVE' || !tipjar.active) throw AppError.notFound('Tip jar');
+  return tipjar;
+}
+
+/**
+ * POST tipjars/{id}/tips. The tip and our transaction row are written in ONE database transaction
+ * and committed; only then is the provider called (with Idempotency-Key `tip-<tipId>`), and its
+ * answer recorded (DESIGN.md §4.1–2). If the provider fails the tip stays `created` and the
+ * reconcile job re-sends the same request later (or it expires).
+ *
+ * A client Idempotency-Key makes the call repeatable: the same key for the same tip jar answers the
+ * first tip and its provider transaction, never a second one.
+ */
+export async function createTip(
+  ctx: AppContext,
+  tipjarId: string,
+  data: CreateTipBody['data'],
+  clientKey: string | undefined,
+): Promise<CreateTipResponse> {
+  const tipjar = await loadTippableTipjar(ctx, tipjarId);
+  if (clientKey) {
+    const existing = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, clientKey);
+    if (existing) return answerRepeatedTip(ctx, existing, data);
+  }
+  const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
+  const merchantUid = await tipMerchantUid(ctx, tipjar);
+
+  const tipId = randomUUID();
+  const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
+  const locale: OppLocale = data.locale;
+  const prefix = locale === 'nl' ? '/nl' : '';
+  const request: CreateTransactionInput = {
+    merchant_uid: merchantUid,
+    products: [{ name: `Tip for ${tipjar.name}`, price: data.amount, quantity: 1 }],
+    total_price: data.amount,
+    return_url: `${ctx.config.publicUrl}${prefix}/thankyou?tip=${tipId}&slug=${encodeURIComponent(tipjar.slug)}`,
+    notify_url: notifyUrlOf(ctx),
+    payment_method: method.type,
+    ...(method.issuer ? { issuer: method.issuer } : {}),
+    checkout: false,
+    locale,
+    partner_fee: fee,
+    description: `${ctx.config.BRAND_NAME} tip ${tipjar.slug}`,
+    metadata: { tip_id: tipId, tipjar_id: tipjar.id },
+  };
+  const providerKey = `tip-${tipId}`;
+
+  const tip = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertTip(tx, {
+      id: tipId,
+      tipjarId: tipjar.id,
+      amount: data.amount,
+      fee,
+      privacy: data.privacy,
+      // An anonymous tipper's name is not kept at all, so no screen or export can ever show it.
+      displayName: data.privacy === 'ANONYMOUS' ? null : data.displayName,
+      message: data.message,
+      email: data.email,
+      locale,
+      paymentMethod: method.type,
+      idempotencyKey: clientKey ?? null,
+    });
+    if (!inserted) return undefined;
+    await insertTransactionRow(tx, {
+      kind: TIP_KIND,
+      ownerId: tipId,
+      attempt: 1,
+      idempotencyKey: providerKey,
+      amount: data.amount,
+      merchantUid,
+      request: request as unknown as Record<string, unknown>,
+    });
+    return inserted;
+  });
+  if (!tip) {
+    // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
+    const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, clientKey!);
+    if (!winner) throw new AppError(ErrorCode.Conflict, 'The same tip is being created right now; try again');
+    return answerRepeatedTip(ctx, winner, data);
+  }
+
+  const payment = await startPayment(ctx, {
+    kind: TIP_KIND,
+    ownerId: tipId,
+    attempt: 1,
+    idempotencyKey: providerKey,
+    request,
+  });
+  return toCreateTipResponse((await repo.findTip(ctx.db, tipId)) ?? tip, payment);
+}
+
+/**
+ * A repeated request (same Idempotency-Key): the first tip and its transaction. If the provider
+ * never answered the first time, the very same request is sent again under the same provider key.
+ */
+async function answerRepeatedTip(
+  ctx: AppContext,
+  tip: repo.TipRow,
+  data: CreateTipBody['data'],
+): Promise<CreateTipResponse> {
+  if (tip.amount !== data.amount) {
+    throw new AppError(ErrorCode.Conflict, 'This Idempotency-Key was used for a different tip');
+  }
+  let payment = await findLatestForOwner(ctx.db, TIP_KIND, tip.id);
+  if (payment && !payment.oppUid) {
+    payment = await startPayment(ctx, {
+      kind: TIP_KIND,
+      ownerId: tip.id,
+      attempt: payment.attempt,
+      idempotencyKey: payment.idempotencyKey,
+      request: payment.request as unknown as CreateTransactionInput,
+    });
+    tip = (await repo.findTip(ctx.db, tip.id)) ?? tip;
+  }
+  return toCreateTipResponse(tip, payment);
+}
+
+/* ---------- payment updates (webhook, reconcile) ---------- */
+
+/**
+ * What a tip's transaction status means for the tip, inside the DB transaction that recorded it.
+ * The move is a conditional UPDATE along the forward-only ladder, so a repeated or late
+ * notification changes nothing and the transition to completed happens exactly once; only that
+ * transition sends mails, after the commit.
+ */
+async function onTipPayment(
+  tx: Tx,
+  row: OppTransactionRow,
+  change: { current: string },
+): Promise<AfterCommit | undefined> {
+  const to = tipStatusOfTransaction(change.current);
+  if (!to) return;
+  const tip = await repo.moveTipStatus(tx, row.ownerId, to, tipStatusesBefore(to));
+  if (tip?.status !== 'completed') return;
+  const tipjar = await tipjarsRepo.findTipjar(tx, tip.tipjarId);
+  if (!tipjar) return;
+  const admins = tipjar.notifyOnTip ? await repo.listAdminRecipients(tx, tipjar.id) : [];
+  return (ctx) => sendTipCompletedMails(ctx, tip, tipjar, admins);
+}
+
+async function sendTipCompletedMails(
+  ctx: AppContext,
+  tip: repo.TipRow,
+  tipjar: tipjarsRepo.TipjarRow,
+  admins: { email: string; locale: 'en' | 'nl' }[],
+) {
+  const brand = ctx.config.BRAND_NAME;
+  // Each mail on its own: one failing address must not keep the others from going out.
+  const sends = [
+    ctx.mailer.send({
+      to: tip.email,
+      ...tipReceiptMail(tip.locale, {
+        brand,
+        tipjarName: tipjar.name,
+        amount: tip.amount,
+        fee: tip.fee,
+        paidAt: tip.completedAt ?? tip.updated,
+        reference: tip.id,
+      }),
+    }),
+    ...admins.map((admin) =>
+      ctx.mailer.send({
+        to: admin.email,
+        ...newTipMail(admin.locale, {
+          brand,
+          tipjarName: tipjar.name,
+          amount: tip.amount,
+          fee: tip.fee,
+          fromName: tip.privacy === 'ANONYMOUS' ? null : tip.displayName || null,
+          message: tip.message,
+          link: `${ctx.config.publicUrl}${admin.locale === 'nl' ? '/nl' : ''}/backoffice/${tipjar.slug}/tips`,
+        }),
+      }),
+    ),
+  ];
+  for (const result of await Promise.allSettled(sends)) {
+    if (result.status === 'rejected') ctx.log.error({ err: result.reason, tipId: tip.id }, 'tip mail failed');
+  }
+}
+
+registerTransactionOwner(TIP_KIND, onTipPayment);
+
+/* ---------- reads ---------- */
+
+/** GET tips/{id}/outcome: the public thank-you page learns the status and nothing else. */
+export async function getTipOutcome(ctx: AppContext, tipId: string): Promise<TipOutcome> {
+  const tip = await repo.findTip(ctx.db, tipId);
+  if (!tip) throw AppError.notFound('Tip');
+  return { status: tip.status, final: isFinalTipStatus(tip.status) };
+}
+
+export type TipListQuery = ParsedListQuery<repo.TipSortBy> & Omit<repo.TipFilter, 'search' | 'tipjarId'>;
+
+export async function listTipjarTips(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  query: TipListQuery,
+): Promise<ListResponse<Tip>> {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  const { rows, count } = await repo.listTips(ctx.db, { ...query, tipjarId }, query);
+  // The backoffice view: never the tipper's e-mail, whoever looks.
+  return { data: rows.map((r) => toTip(r, { withEmail: false })), metadata: { count } };
+}
+
+export async function getTipjarTip(ctx: AppContext, actor: Actor, tipjarId: string, tipId: string): Promise<Tip> {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  const tip = await repo.findTip(ctx.db, tipId, tipjarId);
+  if (!tip) throw AppError.notFound('Tip');
+  return toTip(tip, { withEmail: false });
+}
+
+function assertPlatformAdmin(actor: Actor) {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+}
+
+export async function listAllTips(
+  ctx: AppContext,
+  actor: Actor,
+  query: TipListQuery & { tipjarId?: string },
+): Promise<ListResponse<Tip>> {
+  assertPlatformAdmin(actor);
+  const { rows, count } = await repo.listTips(ctx.db, query, query);
+  return { data: rows.map((r) => toTip(r, { withEmail: true })), metadata: { count } };
+}
+
+export async function getTip(ctx: AppContext, actor: Actor, tipId: string): Promise<Tip> {
+  assertPlatformAdmin(actor);
+  const tip = await repo.findTip(ctx.db, tipId);
+  if (!tip) throw AppError.notFound('Tip');
+  return toTip(tip, { withEmail: true });
+}
