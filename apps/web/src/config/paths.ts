@@ -43,7 +43,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r('passwordRecovery', '/password-recovery', 'default'),
   r('passwordReset', '/password-reset', 'default'),
   r('podcastmaker', '/podcastmaker', 'default'),
-  r('order', '/order', 'default', 'user'),
+  // Public: logged out, the order form registers the maker in the same request.
+  r('order', '/order', 'default'),
   r('account', '/account', 'default', 'user'),
   r('accountRecurringtips', '/account/recurringtips/:recurringtipid?', 'default', 'user'),
 

@@ -1,14 +1,17 @@
 import 'i18next';
 import type account from '@/locales/en/account.json';
 import type admin from '@/locales/en/admin.json';
+import type adminTipjars from '@/locales/en/admin-tipjars.json';
 import type auth from '@/locales/en/auth.json';
 import type backoffice from '@/locales/en/backoffice.json';
+import type checkout from '@/locales/en/checkout.json';
 import type common from '@/locales/en/common.json';
 import type errors from '@/locales/en/errors.json';
 import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type storefront from '@/locales/en/storefront.json';
+import type tipjar from '@/locales/en/tipjar.json';
 import type validation from '@/locales/en/validation.json';
 
 /** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
@@ -18,14 +21,17 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       admin: typeof admin;
+      'admin-tipjars': typeof adminTipjars;
       auth: typeof auth;
       backoffice: typeof backoffice;
+      checkout: typeof checkout;
       common: typeof common;
       errors: typeof errors;
       home: typeof home;
       info: typeof info;
       podcastmaker: typeof podcastmaker;
       storefront: typeof storefront;
+      tipjar: typeof tipjar;
       validation: typeof validation;
     };
   }

@@ -16,13 +16,14 @@ import { ErrorPage } from '@/components/error-page';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
 import { type BackofficeTipjar, useTipjarBySlug } from '@/features/backoffice/api/get-tipjar-by-slug';
 import { RegistrationAlertIcon } from '@/features/backoffice/components/registration-alert-icon';
+import { TipjarDialogs } from '@/features/backoffice/components/tipjar-dialogs';
 import { isApiError } from '@/lib/api-client';
 
 export interface BackofficeOutletContext {
   tipjar: BackofficeTipjar;
 }
 
-/** Backoffice layout (spec §2): loads the tip jar by slug and shows its menu. */
+/** Backoffice layout (spec §2): loads the tip jar by slug and shows its menu, welcome and payment dialogs. */
 export default function BackofficeLayout() {
   const { t } = useTranslation(['common', 'backoffice']);
   const { tipjarslug } = useParams();
@@ -74,7 +75,14 @@ export default function BackofficeLayout() {
     const error = query.error as unknown;
     const status = isApiError(error) ? error.status || 500 : ((error as { status?: number }).status ?? 500);
     content = <ErrorPage status={status} message={status === 404 ? undefined : t('backoffice:loadError')} />;
-  } else content = <Outlet context={{ tipjar } satisfies Partial<BackofficeOutletContext>} />;
+  } else if (tipjar) {
+    content = (
+      <>
+        <Outlet context={{ tipjar } satisfies BackofficeOutletContext} />
+        <TipjarDialogs tipjar={tipjar} onRefresh={() => void query.refetch()} refreshing={query.isFetching} />
+      </>
+    );
+  }
 
   return (
     <SidebarShell

@@ -1,17 +1,9 @@
-import type { ListResponse, TipjarStatus, TipjarType } from '@podpot/domain';
+import type { ListResponse, Tipjar } from '@podpot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The tip jar fields the backoffice frame needs (spec §3). The full schema arrives with the tip jar issue. */
-export interface BackofficeTipjar {
-  id: string;
-  slug: string;
-  name: string;
-  status: TipjarStatus;
-  active: boolean;
-  type: TipjarType;
-  oppMerchant?: { complianceStatus?: string | null; merchantStatus?: string | null } | null;
-}
+/** The backoffice gets the full tip jar (its admins may see every field, in any status). */
+export type BackofficeTipjar = Tipjar;
 
 /** Thrown when no tip jar has this slug, so the layout can show a 404. */
 export class TipjarNotFoundError extends Error {
@@ -32,6 +24,13 @@ export async function getTipjarBySlug(slug: string, signal?: AbortSignal): Promi
 export const tipjarBySlugQuery = (slug: string) =>
   queryOptions({ queryKey: ['tipjars', 'slug', slug], queryFn: ({ signal }) => getTipjarBySlug(slug, signal) });
 
+/** While the payment is under way the provider's notification arrives in the background: poll for it. */
+export const AWAITING_POLL_MS = 3000;
+
 export function useTipjarBySlug(slug: string | undefined) {
-  return useQuery({ ...tipjarBySlugQuery(slug ?? ''), enabled: Boolean(slug) });
+  return useQuery({
+    ...tipjarBySlugQuery(slug ?? ''),
+    enabled: Boolean(slug),
+    refetchInterval: (query) => (query.state.data?.status === 'AWAITING_PAYMENT' ? AWAITING_POLL_MS : false),
+  });
 }

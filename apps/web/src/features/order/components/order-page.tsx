@@ -1,8 +1,17 @@
+import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { Page } from '@/components/page';
+import { OrderForm } from '@/features/order/components/order-form';
 
-/** Placeholder: the real page arrives with a later issue. */
+/** /order: order another Podpot (logged in or not; logged out the form registers the maker too). */
 export default function OrderPage() {
   const { t } = useTranslation('podcastmaker');
-  return <ComingSoon title={t('order.pageTitle')} />;
+  return (
+    <Page title={t('order.pageTitle')}>
+      <Paper sx={{ p: 3, maxWidth: 760 }}>
+        <Typography>{t('order.intro')}</Typography>
+        <OrderForm />
+      </Paper>
+    </Page>
+  );
 }

@@ -1,23 +1,41 @@
-import { Box, Button, Paper, Typography } from '@mui/material';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { Box, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LocaleRouterLink } from '@/components/app-link';
+import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { OrderForm } from '@/features/order';
 
-/** 'Ik ben podcast maker' with the #order section; the order flow itself arrives later. */
+const BENEFITS = ['page', 'tips', 'recurring', 'payouts'] as const;
+
+/** 'Ik ben podcast maker': what a Podpot gives a maker, and the #order section with the order form. */
 export default function PodcastmakerPage() {
   const { t } = useTranslation('podcastmaker');
   return (
     <Page title={t('title')}>
-      <Typography sx={{ mb: 4 }}>{t('intro')}</Typography>
-      <Paper component="section" id="order" aria-labelledby="order-title" sx={{ p: 3, scrollMarginTop: 80 }}>
+      <Typography sx={{ mb: 2 }}>{t('intro')}</Typography>
+      <List dense sx={{ mb: 3 }}>
+        {BENEFITS.map((key) => (
+          <ListItem key={key} disableGutters>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <CheckCircleOutlineIcon color="success" aria-hidden />
+            </ListItemIcon>
+            <ListItemText primary={t(`benefits.${key}`)} />
+          </ListItem>
+        ))}
+      </List>
+      <Paper
+        component="section"
+        id="order"
+        aria-labelledby="order-title"
+        sx={{ p: 3, scrollMarginTop: 80, maxWidth: 760 }}
+      >
         <Typography id="order-title" variant="h2" gutterBottom>
           {t('order.title')}
         </Typography>
-        <Typography>{t('order.comingSoon')}</Typography>
+        <Typography>{t('order.intro')}</Typography>
+        <OrderForm />
         <Box sx={{ mt: 2 }}>
-          <Button component={LocaleRouterLink} to="/support" variant="outlined">
-            {t('order.questions')}
-          </Button>
+          <AppLink to="/support">{t('order.questions')}</AppLink>
         </Box>
       </Paper>
     </Page>

@@ -1,0 +1,157 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import type { Addon, PaymentChoice } from '@podpot/domain';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckoutBlock } from '@/components/checkout-block';
+import { env } from '@/config/env';
+import type { BackofficeTipjar } from '@/features/backoffice/api/get-tipjar-by-slug';
+import { useRetryAddonPayment } from '@/features/backoffice/api/retry-addon-payment';
+import { TipjarStatusChip } from '@/features/backoffice/components/tipjar-status-chip';
+
+export type RetryStep = 1 | 2 | 3;
+
+/** The Podpot order of a tip jar: its newest TIPJAR add-on. */
+export function findTipjarAddon(tipjar: Pick<BackofficeTipjar, 'addons'>): Addon | undefined {
+  return [...tipjar.addons]
+    .filter((addon) => addon.type.unlocks === 'TIPJAR')
+    .sort((a, b) => b.created.localeCompare(a.created))[0];
+}
+
+/** Spec §4: a created or pending transaction shows the status (step 1); otherwise the method chooser (step 2). */
+export function retryStepFor(addon: Addon): 1 | 2 {
+  const status = addon.oppTransaction?.status;
+  return (status === 'created' || status === 'pending') && addon.oppTransaction?.redirectUrl ? 1 : 2;
+}
+
+/** Retry-payment card for an unfinished Podpot order (spec §2, §4, §8): three steps, width 600. */
+export function RetryPaymentCard({
+  tipjar,
+  onRefresh,
+  refreshing = false,
+}: {
+  tipjar: BackofficeTipjar;
+  onRefresh: () => void;
+  refreshing?: boolean;
+}) {
+  const { t } = useTranslation('tipjar');
+  const addon = findTipjarAddon(tipjar);
+  const retry = useRetryAddonPayment(tipjar.id);
+  const [choice, setChoice] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });
+  // Step 3 (and going back to 2 from it) is the user's doing; otherwise the order's state decides.
+  const [manualStep, setManualStep] = useState<2 | 3 | null>(null);
+  const onChoice = useCallback((next: PaymentChoice) => setChoice(next), []);
+
+  if (!addon) {
+    return (
+      <Card sx={{ width: 600, maxWidth: '100%' }}>
+        <CardContent>
+          <Alert severity="error">{t('retry.missingOrder')}</Alert>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const step: RetryStep = manualStep ?? retryStepFor(addon);
+
+  const pay = async () => {
+    try {
+      const answer = await retry.mutateAsync({ addonId: addon.id, choice });
+      const redirectUrl = answer.oppTransaction?.redirectUrl;
+      if (redirectUrl) {
+        window.location.assign(redirectUrl);
+        return;
+      }
+      setManualStep(3);
+    } catch {
+      setManualStep(3);
+    }
+  };
+
+  return (
+    <Card sx={{ width: 600, maxWidth: '100%' }} data-testid="retry-payment-card">
+      <CardHeader title={t('retry.title')} slotProps={{ title: { component: 'h2', variant: 'h3' } }} />
+      <CardContent>
+        <Typography sx={{ mb: 1 }}>{t('retry.notPaid')}</Typography>
+        <Typography sx={{ mb: 1 }}>{t('retry.onHold')}</Typography>
+        <Typography sx={{ mb: 1 }}>{t('retry.finish')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('retry.mayTakeAWhile')} {t('retry.help')}{' '}
+          <Link href={`mailto:${env.supportEmail}`}>{env.supportEmail}</Link>
+        </Typography>
+        <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 3 }}>
+          <Step>
+            <StepLabel>{t('retry.steps.status')}</StepLabel>
+          </Step>
+          <Step>
+            <StepLabel>{t('retry.steps.method')}</StepLabel>
+          </Step>
+          <Step>
+            <StepLabel>{t('retry.steps.done')}</StepLabel>
+          </Step>
+        </Stepper>
+
+        {step === 1 && (
+          <Box data-testid="retry-step-1">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+              <Typography>{t('retry.status')}</Typography>
+              <TipjarStatusChip status={tipjar.status} />
+            </Box>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button
+                variant="contained"
+                href={addon.oppTransaction?.redirectUrl ?? undefined}
+                data-testid="retry-pay-link"
+              >
+                {t('retry.payWithIdeal')}
+              </Button>
+              <Button startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
+                {t('retry.refresh')}
+              </Button>
+            </Box>
+          </Box>
+        )}
+
+        {step === 2 && (
+          <Box data-testid="retry-step-2">
+            <CheckoutBlock
+              amountCents={addon.costTotalWithTax}
+              value={choice}
+              onChange={onChoice}
+              onSubmit={() => void pay()}
+              loading={retry.isPending}
+            />
+          </Box>
+        )}
+
+        {step === 3 && (
+          <Box data-testid="retry-step-3">
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('retry.failed')}
+            </Alert>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="contained" onClick={() => setManualStep(2)}>
+                {t('retry.tryAgain')}
+              </Button>
+              <Button startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
+                {t('retry.refresh')}
+              </Button>
+            </Box>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
