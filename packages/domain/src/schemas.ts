@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { EmailSchema, LocaleSchema } from './field-schemas.js';
 import { isValidMobileNumber, isValidPhoneNumber } from './phone.js';
 import { TIPJAR_STATUSES } from './tipjar-status.js';
 
 /* ---------- shared field rules ---------- */
 
-export const EmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'email' }));
+// E-mail, locale and payment choice live in field-schemas.ts (kept free of the phone rules).
+export { EmailSchema, LOCALES, LocaleSchema } from './field-schemas.js';
+
 export const PasswordSchema = z.string().min(8).max(200);
 export const NameSchema = z.string().trim().min(1).max(100);
 export const UuidSchema = z.uuid();
@@ -20,8 +18,6 @@ export const MobileNumberSchema = z.string().trim().refine(isValidMobileNumber, 
 
 export const ROLES = ['ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
-export const LOCALES = ['en', 'nl'] as const;
-export const LocaleSchema = z.enum(LOCALES);
 
 /* ---------- auth ---------- */
 
@@ -184,12 +180,7 @@ export const CreatePaymentMethodBodySchema = z.object({
 });
 export const UpdatePaymentMethodBodySchema = z.object({ data: PaymentMethodDataSchema.partial() });
 
-/** The shopper's choice in the checkout block: a method and (iDEAL only, optional) an issuer. */
-export const PaymentChoiceSchema = z.object({
-  paymentmethod: z.uuid({ message: 'required' }),
-  paymentissuer: z.string().max(20).default(''),
-});
-export type PaymentChoice = z.infer<typeof PaymentChoiceSchema>;
+export { type PaymentChoice, PaymentChoiceSchema } from './field-schemas.js';
 
 /* ---------- tip jars (full rules arrive with the payments issue) ---------- */
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+// Not from schemas.ts: that module carries the phone rules, which the storefront must not download.
+import { EmailSchema, LocaleSchema, PaymentChoiceSchema } from './field-schemas.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS, percentOf } from './money.js';
-import { EmailSchema, LocaleSchema, PaymentChoiceSchema } from './schemas.js';
 
 /** Our tip states (DESIGN.md §3). */
 export const TIP_STATUSES = [
