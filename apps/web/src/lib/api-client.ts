@@ -83,6 +83,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not show the status toast (the caller shows the failure itself). */
   silent?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key` on tip creation). */
+  headers?: Record<string, string>;
 }
 
 /** `users` + {skip: 0, search: ''} → '/api/v1/users?skip=0' (empty values are left out). */
@@ -97,7 +99,7 @@ export function tableQuery(options: TableOptions): string {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -129,6 +131,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (response.status === 204) return undefined as T;
   return (await readJson<T>(response)) as T;
+}
+
+/**
+ * Downloads a file the API serves only with a bearer token (e.g. a CSV export): fetched as a blob and
+ * saved through an object URL, since a plain link cannot carry the Authorization header.
+ */
+export async function downloadFile(
+  path: string,
+  options: { query?: object; filename: string; silent?: boolean },
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers });
+  } catch {
+    return fail(new ApiError(0), options);
+  }
+  if (!response.ok) return fail(new ApiError(response.status, await readJson<ApiErrorBody>(response)), options);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? options.filename;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function fail(error: ApiError, options: RequestOptions): never {

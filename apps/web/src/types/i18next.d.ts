@@ -11,7 +11,9 @@ import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type storefront from '@/locales/en/storefront.json';
+import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
+import type tips from '@/locales/en/tips.json';
 import type validation from '@/locales/en/validation.json';
 
 /** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
@@ -31,7 +33,9 @@ declare module 'i18next' {
       info: typeof info;
       podcastmaker: typeof podcastmaker;
       storefront: typeof storefront;
+      thankyou: typeof thankyou;
       tipjar: typeof tipjar;
+      tips: typeof tips;
       validation: typeof validation;
     };
   }

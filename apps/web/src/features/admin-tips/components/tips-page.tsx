@@ -1,8 +1,64 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button } from '@mui/material';
+import type { Tip } from '@podpot/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { Page } from '@/components/page';
+import { DEFAULT_TIPS_TABLE_STATE, TipDetailDialog, TipsTable, type TipsTableState } from '@/components/tips-table';
+import { exportTips, useAdminTip, useAdminTips, useTipjarNames } from '@/features/admin-tips/api/get-tips';
+import { notifyError } from '@/lib/notifications';
 
-/** Placeholder: the real page arrives with a later issue. */
+/** Admin 'Fooien': the tips of every tip jar, with a CSV export of the current selection. */
 export default function AdminTipsPage() {
-  const { t } = useTranslation('admin');
-  return <ComingSoon title={t('tips.title')} />;
+  const { t } = useTranslation('tips');
+  const [state, setState] = useState<TipsTableState>(DEFAULT_TIPS_TABLE_STATE);
+  const query = useAdminTips(state);
+  const names = useTipjarNames().data;
+  const [open, setOpen] = useState<Tip | null>(null);
+  const detail = useAdminTip(open?.id);
+  const [exporting, setExporting] = useState(false);
+  const tipjarName = (id: string) => names?.get(id) ?? id.slice(0, 8);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportTips(state);
+    } catch {
+      notifyError(t('admin.exportError'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Page
+      title={t('admin.title')}
+      actions={
+        <Button variant="contained" startIcon={<DownloadIcon />} onClick={onExport} disabled={exporting}>
+          {t('admin.export')}
+        </Button>
+      }
+    >
+      <TipsTable
+        label={t('admin.title')}
+        rows={query.data?.data ?? []}
+        count={query.data?.metadata.count ?? 0}
+        loading={query.isFetching}
+        error={query.isError}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+        tipjarName={tipjarName}
+        showEmail
+      />
+      <TipDetailDialog
+        open={Boolean(open)}
+        tip={detail.data ?? open ?? undefined}
+        loading={detail.isFetching}
+        error={detail.isError}
+        tipjarName={open ? tipjarName(open.tipjarId) : undefined}
+        onClose={() => setOpen(null)}
+      />
+    </Page>
+  );
 }

@@ -1,8 +1,38 @@
+import type { Tip } from '@podpot/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { useOutletContext } from 'react-router';
+import { Page } from '@/components/page';
+import { DEFAULT_TIPS_TABLE_STATE, TipDetailDialog, TipsTable, type TipsTableState } from '@/components/tips-table';
+import { useTipjarTip, useTipjarTips } from '@/features/backoffice-tips/api/get-tipjar-tips';
 
-/** Placeholder: the real page arrives with a later issue. */
+/** Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9). */
 export default function BackofficeTipsPage() {
-  const { t } = useTranslation('backoffice');
-  return <ComingSoon title={t('tips.title')} />;
+  const { t } = useTranslation('tips');
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const [state, setState] = useState<TipsTableState>(DEFAULT_TIPS_TABLE_STATE);
+  const query = useTipjarTips(tipjar.id, state);
+  const [open, setOpen] = useState<Tip | null>(null);
+  const detail = useTipjarTip(tipjar.id, open?.id);
+  return (
+    <Page title={t('backoffice.title')}>
+      <TipsTable
+        label={t('backoffice.title')}
+        rows={query.data?.data ?? []}
+        count={query.data?.metadata.count ?? 0}
+        loading={query.isFetching}
+        error={query.isError}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+      />
+      <TipDetailDialog
+        open={Boolean(open)}
+        tip={detail.data ?? open ?? undefined}
+        loading={detail.isFetching}
+        error={detail.isError}
+        onClose={() => setOpen(null)}
+      />
+    </Page>
+  );
 }

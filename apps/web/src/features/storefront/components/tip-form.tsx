@@ -1,0 +1,293 @@
+import {
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  InputAdornment,
+  Radio,
+  RadioGroup,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import {
+  CreateTipDataSchema,
+  DEFAULT_PLATFORM_FEE_BPS,
+  formatCents,
+  formatEuroAmount,
+  MAX_TIP_CENTS,
+  MIN_TIP_CENTS,
+  type PublicTipjar,
+  parseEuroToCents,
+  platformFeeOf,
+  TIP_MESSAGE_MAX,
+  TIP_PRIVACY,
+  type TipPrivacy,
+} from '@podpot/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckoutBlock } from '@/components/checkout-block';
+import { type CreateTipData, newIdempotencyKey, useCreateTip } from '@/features/storefront/api/create-tip';
+import { isApiError } from '@/lib/api-client';
+import { errorTextKey } from '@/lib/api-errors';
+import { applyServerFieldErrors, createValidationScheduler, decodeFieldError, useDomainForm } from '@/lib/form';
+import { readTipDraft, saveTipDraft, type TipDraft } from '@/lib/tip-draft';
+import { useLocale, useLocalePath } from '@/lib/use-locale';
+
+/** The form's values are exactly the API's `data` (CreateTipDataSchema), so one schema validates both. */
+type TipFormValues = CreateTipData;
+
+/**
+ * How often the tip is given. Only 'once' for now: the monthly-tips work adds 'monthly' with its own
+ * field (between the amount and the personal details) and its own submit path (recurringtips).
+ */
+type TipFrequency = TipDraft['frequency'];
+
+const PRIVACY_LABEL_KEY = {
+  NAME_AND_AMOUNT: 'privacy.nameAndAmount',
+  NAME_ONLY: 'privacy.nameOnly',
+  ANONYMOUS: 'privacy.anonymous',
+} as const satisfies Record<TipPrivacy, string>;
+
+function initialValues(tipjar: PublicTipjar, locale: 'en' | 'nl'): { values: TipFormValues; customText: string } {
+  const draft = readTipDraft(tipjar.slug);
+  const presets = tipjar.presetAmounts;
+  const amount = draft?.amount ?? presets[Math.min(1, presets.length - 1)] ?? 500;
+  const values: TipFormValues = {
+    amount,
+    displayName: draft?.displayName ?? '',
+    message: draft?.message ?? '',
+    privacy: draft?.privacy ?? 'NAME_AND_AMOUNT',
+    email: draft?.email ?? '',
+    payment: { paymentmethod: draft?.paymentmethod ?? '', paymentissuer: draft?.paymentissuer ?? '' },
+    locale,
+  };
+  // A restored amount that is not a preset goes back into the "other amount" field.
+  const customText = presets.includes(amount) ? '' : formatEuroAmount(amount, locale);
+  return { values, customText };
+}
+
+export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
+  const { t } = useTranslation(['storefront', 'errors']);
+  const locale = useLocale();
+  const localePath = useLocalePath();
+  const initial = useMemo(() => initialValues(tipjar, locale), [tipjar, locale]);
+  const { form, field } = useDomainForm<TipFormValues>(CreateTipDataSchema, initial.values);
+  const [customText, setCustomText] = useState(initial.customText);
+  const [failure, setFailure] = useState<string | null>(null);
+  const frequency: TipFrequency = 'once';
+  const createTip = useCreateTip(tipjar.id);
+  // One key per attempt; kept when an attempt may have reached the API (network error, 5xx) so sending
+  // it again cannot make a second tip, renewed once the API has definitely refused it.
+  const idempotencyKey = useRef<string | null>(null);
+  // Guards the gap between a second click and the re-render that disables the button.
+  const submitting = useRef(false);
+
+  const values = form.watch();
+  const { errors } = form.formState;
+  const isValid = CreateTipDataSchema.safeParse(values).success;
+
+  // The spec's validation timing for the fields that are not plain inputs (amount, choices).
+  const formRef = useRef(form);
+  formRef.current = form;
+  const scheduler = useMemo(
+    () => createValidationScheduler((name) => void formRef.current.trigger(name as keyof TipFormValues)),
+    [],
+  );
+  useEffect(() => () => scheduler.cancel(), [scheduler]);
+  const revalidate = (name: 'amount') => scheduler.schedule(name, Boolean(form.formState.errors[name]));
+
+  const amount = values.amount;
+  const amountValid = Number.isInteger(amount) && amount >= MIN_TIP_CENTS && amount <= MAX_TIP_CENTS;
+  // The live fee setting is read by the API; before paying we show the default rate (5 %).
+  const fee = amountValid ? platformFeeOf(amount, DEFAULT_PLATFORM_FEE_BPS) : 0;
+  const amountError = decodeFieldError(errors.amount);
+  const amountErrorText = amountError
+    ? t('amount.range', { min: formatCents(MIN_TIP_CENTS, locale), max: formatCents(MAX_TIP_CENTS, locale) })
+    : undefined;
+  const presetValue = customText === '' && tipjar.presetAmounts.includes(amount) ? amount : null;
+  const messageField = field('message', {
+    helperText: t('fields.messageCount', { count: values.message?.length ?? 0, max: TIP_MESSAGE_MAX }),
+  });
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    setFailure(null);
+    idempotencyKey.current ??= newIdempotencyKey();
+    saveTipDraft(tipjar.slug, {
+      amount: data.amount,
+      displayName: data.displayName ?? '',
+      message: data.message ?? '',
+      privacy: data.privacy ?? 'NAME_AND_AMOUNT',
+      email: data.email,
+      paymentmethod: data.payment.paymentmethod,
+      paymentissuer: data.payment.paymentissuer ?? '',
+      frequency,
+    });
+    try {
+      const answer = await createTip.mutateAsync({
+        data: { ...data, locale },
+        idempotencyKey: idempotencyKey.current,
+      });
+      idempotencyKey.current = null;
+      const redirectUrl = answer.oppTransaction.redirectUrl;
+      if (redirectUrl) {
+        // Stays "loading" while the browser leaves for the provider's checkout.
+        window.location.assign(redirectUrl);
+        return;
+      }
+      window.location.assign(
+        `${localePath('/thankyou')}?tip=${encodeURIComponent(answer.tip.id)}&slug=${encodeURIComponent(tipjar.slug)}`,
+      );
+    } catch (error) {
+      const maybeArrived = !isApiError(error) || error.status === 0 || error.status >= 500;
+      if (!maybeArrived) idempotencyKey.current = null;
+      submitting.current = false;
+      if (isApiError(error) && error.status === 404) setFailure(t('errors.notLive'));
+      else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+    }
+  });
+
+  const loading = createTip.isPending || (createTip.isSuccess && submitting.current);
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('form.label', { name: tipjar.name })}>
+      <Box component="section" aria-labelledby="amount-title" sx={{ mb: 3 }}>
+        <Typography id="amount-title" variant="h2" gutterBottom>
+          {t('amount.title')}
+        </Typography>
+        {tipjar.presetAmounts.length > 0 && (
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            value={presetValue}
+            aria-label={t('amount.presets')}
+            onChange={(_, value: number | null) => {
+              if (value === null) return;
+              setCustomText('');
+              form.setValue('amount', value);
+              revalidate('amount');
+            }}
+            sx={{ flexWrap: 'wrap', mb: 2 }}
+          >
+            {tipjar.presetAmounts.map((preset) => (
+              <ToggleButton key={preset} value={preset} sx={{ minWidth: 88, fontSize: '1rem' }}>
+                {formatCents(preset, locale)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+        <TextField
+          id="field-customAmount"
+          label={t('amount.custom')}
+          value={customText}
+          fullWidth
+          inputMode="decimal"
+          autoComplete="off"
+          error={Boolean(amountError)}
+          helperText={
+            amountErrorText ??
+            t('amount.customHelp', {
+              min: formatCents(MIN_TIP_CENTS, locale),
+              max: formatCents(MAX_TIP_CENTS, locale),
+            })
+          }
+          onChange={(event) => {
+            const text = event.target.value;
+            setCustomText(text);
+            // An empty field falls back to no amount; a wrong one to NaN, which the schema refuses.
+            const cents = text.trim() === '' ? Number.NaN : parseEuroToCents(text);
+            form.setValue('amount', cents ?? Number.NaN);
+            revalidate('amount');
+          }}
+          onBlur={() => {
+            if (customText !== '') revalidate('amount');
+          }}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
+            htmlInput: { inputMode: 'decimal' },
+          }}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite" data-testid="tip-fee">
+          {amountValid
+            ? t('amount.fee', {
+                amount: formatCents(amount, locale),
+                fee: formatCents(fee, locale),
+                net: formatCents(amount - fee, locale),
+                percent: DEFAULT_PLATFORM_FEE_BPS / 100,
+              })
+            : t('amount.feeRate', { percent: DEFAULT_PLATFORM_FEE_BPS / 100 })}
+        </Typography>
+      </Box>
+
+      {/* The monthly-tips work puts its one-off/monthly choice here (see TipFrequency). */}
+
+      <Box component="section" aria-labelledby="about-title" sx={{ mb: 3 }}>
+        <Typography id="about-title" variant="h2" gutterBottom>
+          {t('about.title')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <FormControl>
+            <FormLabel id="privacy-label">{t('privacy.label')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="privacy-label"
+              value={values.privacy}
+              onChange={(event) => {
+                form.setValue('privacy', event.target.value as TipPrivacy);
+                // Whether a name is needed depends on this choice.
+                if (form.formState.errors.displayName) void form.trigger('displayName');
+              }}
+            >
+              {TIP_PRIVACY.map((privacy) => (
+                <FormControlLabel
+                  key={privacy}
+                  value={privacy}
+                  control={<Radio />}
+                  label={t(PRIVACY_LABEL_KEY[privacy])}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <TextField
+            label={t('fields.displayName')}
+            autoComplete="name"
+            fullWidth
+            required={values.privacy !== 'ANONYMOUS'}
+            {...field('displayName', {
+              helperText:
+                values.privacy === 'ANONYMOUS' ? t('fields.displayNameAnonymous') : t('fields.displayNameHelp'),
+            })}
+          />
+          <TextField
+            label={t('fields.message')}
+            fullWidth
+            multiline
+            minRows={3}
+            {...messageField}
+            slotProps={{ htmlInput: { maxLength: TIP_MESSAGE_MAX } }}
+          />
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            fullWidth
+            required
+            {...field('email', { helperText: t('fields.emailHelp') })}
+          />
+        </Box>
+      </Box>
+
+      {/* Loads the active methods itself and preselects the first (spec §2, §4). */}
+      <CheckoutBlock
+        value={{ paymentmethod: values.payment.paymentmethod, paymentissuer: values.payment.paymentissuer ?? '' }}
+        onChange={(payment) => form.setValue('payment', payment, { shouldValidate: Boolean(errors.payment) })}
+        amountCents={amountValid ? amount : 0}
+        invalid={!isValid}
+        loading={loading}
+        error={failure}
+      />
+    </Box>
+  );
+}
