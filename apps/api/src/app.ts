@@ -12,6 +12,7 @@ import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
+import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(addonsRoutes, { ctx });
       await api.register(tipsRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
+      await api.register(recurringTipsRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ export * from './money.js';
 export * from './paging.js';
 export * from './payment-status.js';
 export * from './phone.js';
+export * from './recurring-tip-schemas.js';
 export * from './schemas.js';
 export * from './tip-schemas.js';
 export * from './tipjar-schemas.js';

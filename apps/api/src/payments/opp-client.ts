@@ -122,6 +122,8 @@ export interface OppMandate {
   redirectUrl: string | null;
   amount: number | null;
   merchantUid: string | null;
+  /** The first payment of a `payment`-method mandate (its completion makes the mandate usable). */
+  transactionUid: string | null;
   metadata: Metadata;
 }
 
@@ -468,6 +470,7 @@ export class OppClient {
     redirectUrl: str(raw.redirect_url),
     amount: num(raw.amount) ?? num(raw.mandate_amount),
     merchantUid: str(raw.merchant_uid),
+    transactionUid: str(raw.transaction_uid),
     metadata: parseMetadata(raw.metadata),
   });
 

@@ -1,5 +1,6 @@
 export * from './catalog.js';
 export * from './payments.js';
+export * from './recurring-tips.js';
 export * from './sim.js';
 export * from './tipjars.js';
 export * from './tips.js';

@@ -1,6 +1,7 @@
 import type { Statistics } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
+import { recurringStatistics } from '../recurring-tips/recurring-tips.service.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as repo from './statistics.repository.js';
 
@@ -42,18 +43,18 @@ export function lastMonths(now: Date, months: number): string[] {
 async function statisticsOf(ctx: AppContext, tipjarId?: string): Promise<Statistics> {
   const days = lastDays(new Date(), STATISTICS_DAYS);
   const months = lastMonths(new Date(), STATISTICS_MONTHS);
-  const [totals, perDay, perMonth, byMethod] = await Promise.all([
+  const [totals, perDay, perMonth, byMethod, recurring] = await Promise.all([
     repo.tipTotals(ctx.db, tipjarId),
     repo.tipsPerDay(ctx.db, days[0]!, tipjarId),
     repo.tipsPerMonth(ctx.db, `${months[0]}-01`, tipjarId),
     repo.tipsByMethod(ctx.db, tipjarId),
+    recurringStatistics(ctx, tipjarId),
   ]);
   const dayMap = new Map(perDay.map((r) => [r.key, r]));
   const monthMap = new Map(perMonth.map((r) => [r.key, r]));
   return {
     tips: { ...totals, net: totals.sum - totals.fees },
-    // Recurring tips arrive with the next issue.
-    recurring: { active: 0, monthlySum: 0 },
+    recurring,
     perDay: days.map((date) => ({ date, count: dayMap.get(date)?.count ?? 0, sum: dayMap.get(date)?.sum ?? 0 })),
     perMonth: months.map((month) => ({
       month,

@@ -74,7 +74,7 @@ const simMerchants = new WeakMap<AppContext, Map<string, Promise<string>>>();
  *   and the partner_fee land where they would in production;
  * - with the real provider there is nobody to pay yet: refuse before anything is written.
  */
-function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
+export function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
   if (!ctx.config.usesSimulator) {
     ctx.log.error({ tipjarId: tipjar.id }, 'tip jar has no provider merchant yet; tips cannot be paid');
     return Promise.reject(new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet'));

@@ -34,6 +34,11 @@ export function simulatePayment(ctx: AppContext, uid: string, outcome: SimOutcom
   return simulatorOf(ctx).chooseOutcome(uid, outcome, options);
 }
 
+/** A chargeback (or refund) of a completed simulated transaction, e.g. a reversed SEPA debit. */
+export function simulateReversal(ctx: AppContext, uid: string, status: 'chargeback' | 'refunded' = 'chargeback') {
+  return simulatorOf(ctx).reverse(uid, status);
+}
+
 /** Resolves when every queued simulator notification was delivered (or gave up). */
 export function awaitSimulatorDeliveries(ctx: AppContext): Promise<void> {
   return simulatorOf(ctx).idle();

@@ -366,6 +366,31 @@ export class OppSimulator {
     return transaction;
   }
 
+  /**
+   * Reverses a completed transaction, as the bank does for a SEPA chargeback (the payer may do so
+   * for 8 weeks) or a refund: the one way a final status still changes.
+   */
+  async reverse(
+    uid: string,
+    status: 'chargeback' | 'refunded',
+    options: { notify?: boolean } = {},
+  ): Promise<SimObject> {
+    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    if (!transaction) throw new SimError(404, 'Transaction not found');
+    if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be reversed');
+    const ts = now();
+    transaction.status = status;
+    transaction.updated = ts;
+    transaction.statuses = [...((transaction.statuses as unknown[]) ?? []), statusEntry(status, ts)];
+    await repo.saveObject(this.ctx.db, transaction);
+    if (options.notify !== false && typeof transaction.notify_url === 'string') {
+      await this.notify(transaction.notify_url, 'transaction.status.changed', 'transaction', uid, {
+        object_url: `${this.apiBase}/transactions/${uid}`,
+      });
+    }
+    return transaction;
+  }
+
   /** The hosted checkout was opened: created → pending. */
   async openCheckout(uid: string, options: { notify?: boolean } = {}): Promise<SimObject> {
     const transaction = await this.getTransaction(uid);

@@ -1,0 +1,121 @@
+import { PRE_NOTIFICATION_DAYS, platformFeeOf } from '@podpot/domain';
+import type { AppContext } from '../context.js';
+import { preNotificationMail } from '../mail/recurring-mails.js';
+import { manageLinkOf } from '../modules/recurring-tips/manage-token.js';
+import * as repo from '../modules/recurring-tips/recurring-tips.repository.js';
+import { nextChargeAfter, periodOf } from '../modules/recurring-tips/recurring-tips.schedule.js';
+import { newMonth, sendDebitCharge } from '../modules/recurring-tips/recurring-tips.service.js';
+import * as tipjarsRepo from '../modules/tipjars/tipjars.repository.js';
+import * as usersRepo from '../modules/users/users.repository.js';
+
+/**
+ * The monthly charge run (DESIGN.md §3–4). Safe to run at any time, twice, or on several instances
+ * at once:
+ *  1. pre-notification mails for charges due within PRE_NOTIFICATION_DAYS (each period announced once);
+ *  2. CLAIM: due recurring tips are locked with SELECT … FOR UPDATE SKIP LOCKED; the month's charge
+ *     row is inserted ON CONFLICT DO NOTHING (the unique key (recurring tip, period) is the real
+ *     guarantee) and next_charge_at advances — then COMMIT;
+ *  3. SEND: scheduled charges (new months and dunning retries) are leased one statement at a time and
+ *     only then sent to the provider, each with Idempotency-Key charge-<id>-<period>-<attempt>.
+ * A run that dies between 2 and 3 (or during 3) leaves scheduled rows that the next run sends: no
+ * month is lost and none is charged twice.
+ */
+
+export interface ChargeRunResult {
+  preNotified: number;
+  /** New months (charge rows) created. */
+  claimed: number;
+  /** Tries sent to the provider (new months and retries). */
+  sent: number;
+  /** Tries that could not reach the provider (the next run sends them). */
+  failed: number;
+}
+
+const BATCH = 100;
+/** How long a run holds a charge while calling the provider; a dead run's rows are free again after. */
+const LEASE_MS = 5 * 60_000;
+const MAX_BATCHES = 100;
+
+export async function runCharges(ctx: AppContext, options: { now?: Date } = {}): Promise<ChargeRunResult> {
+  const now = options.now ?? new Date();
+  const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0 };
+  result.preNotified = await sendPreNotifications(ctx, now);
+  result.claimed = await claimDueMonths(ctx, now);
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const charges = await repo.claimChargeWork(ctx.db, now, LEASE_MS, BATCH);
+    let unreachable = 0;
+    for (const charge of charges) {
+      if (await sendDebitCharge(ctx, charge)) result.sent += 1;
+      else unreachable += 1;
+    }
+    result.failed += unreachable;
+    // Released rows would be claimed again at once: leave them for the next run.
+    if (charges.length < BATCH || unreachable > 0) break;
+  }
+  return result;
+}
+
+/** Step 2: one transaction per batch; no provider call while rows are locked (DESIGN.md §4.1). */
+async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
+  let claimed = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const { locked, inserted } = await ctx.db.transaction(async (tx) => {
+      const due = await repo.lockDueRecurringTips(tx, now, BATCH);
+      let inserted = 0;
+      for (const recurringTip of due) {
+        const chargeDay = recurringTip.chargeDay!;
+        const period = periodOf(recurringTip.nextChargeAt!);
+        // An amount change takes effect with the first month charged after it.
+        const amount = recurringTip.nextAmount ?? recurringTip.amount;
+        const user = await usersRepo.findUserById(tx, recurringTip.userId);
+        const charge = await newMonth(tx, recurringTip, {
+          period,
+          amount,
+          fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
+          via: 'debit',
+          email: user?.email ?? '',
+          nextAttemptAt: recurringTip.nextChargeAt!,
+        });
+        if (charge) inserted += 1;
+        // The next month: its charge day, but never in the past (a long outage does not catch up).
+        await repo.updateRecurringTip(tx, recurringTip.id, {
+          amount,
+          nextAmount: null,
+          nextChargeAt: nextChargeAfter(chargeDay, period, now),
+        });
+      }
+      return { locked: due.length, inserted };
+    });
+    claimed += inserted;
+    if (locked < BATCH) break;
+  }
+  return claimed;
+}
+
+/** Step 1: SEPA habit — tell the tipper a few days ahead what will be collected, and when. */
+async function sendPreNotifications(ctx: AppContext, now: Date): Promise<number> {
+  const until = new Date(now.getTime() + PRE_NOTIFICATION_DAYS * 24 * 60 * 60 * 1000);
+  const rows = await repo.claimPreNotifications(ctx.db, now, until, 500);
+  for (const recurringTip of rows) {
+    try {
+      const [user, tipjar] = await Promise.all([
+        usersRepo.findUserById(ctx.db, recurringTip.userId),
+        tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId),
+      ]);
+      if (!user || !tipjar || !recurringTip.nextChargeAt) continue;
+      await ctx.mailer.send({
+        to: user.email,
+        ...preNotificationMail(recurringTip.locale, {
+          brand: ctx.config.BRAND_NAME,
+          tipjarName: tipjar.name,
+          manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale),
+          amount: recurringTip.nextAmount ?? recurringTip.amount,
+          chargeAt: recurringTip.nextChargeAt,
+        }),
+      });
+    } catch (err) {
+      ctx.log.error({ err, recurringTipId: recurringTip.id }, 'pre-notification mail failed');
+    }
+  }
+  return rows.length;
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
+import { openDatabase } from '../db/client.js';
+import { runCharges } from './charge.js';
+
+/**
+ * Runs a job once from the command line:
+ *   npm run jobs:charge -- --now 2026-03-01T06:00:00Z
+ * `--now` is the run's clock (which months are due); omitted = the real time.
+ *
+ * The app is built in-process (no web app, no scheduler) so the provider client, the simulator and
+ * the webhook are the very ones the server uses. With PostgreSQL this runs next to live servers (the
+ * job claims its rows); the embedded PGlite allows one process, so stop the server first there.
+ */
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { now: { type: 'string' } },
+  });
+  const job = positionals[0];
+  if (job !== 'charge') {
+    console.error('usage: tsx src/jobs/cli.ts charge [--now <iso-date>]');
+    process.exit(2);
+  }
+  const now = values.now ? new Date(values.now) : new Date();
+  if (Number.isNaN(now.getTime())) {
+    console.error(`--now must be an ISO date, got ${values.now}`);
+    process.exit(2);
+  }
+  const config = loadConfig(process.env, { JOBS: 'off', PORT: 0, HOST: '127.0.0.1', WEB_DIST: '/nonexistent' });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolSize: 4,
+  });
+  const { app, ctx } = await buildApp({ config, db: database.db, logger: { level: config.LOG_LEVEL } });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    if (config.usesSimulator) {
+      // The simulator lives in this process: point the client (and the notifications) at it.
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      ctx.config.publicUrl = `http://127.0.0.1:${port}`;
+      ctx.opp.rebase(`http://127.0.0.1:${port}/sim/opp/v1`);
+    }
+    const result = await runCharges(ctx, { now });
+    console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

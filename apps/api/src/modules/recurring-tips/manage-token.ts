@@ -1,0 +1,76 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppContext } from '../../context.js';
+
+/**
+ * The "manage" link in every mail about a recurring tip: opens THAT recurring tip without a
+ * password. A stateless JWT, short-lived, single-purpose and bound to one recurring tip id.
+ *
+ * It is signed with a key derived from JWT_SECRET for this purpose only, so it can never pass as an
+ * access token (the auth plugin's key differs) — and an access token never passes as a manage token.
+ */
+export const MANAGE_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const PURPOSE = 'manage-recurring-tip';
+const ISSUER = 'podpot';
+/** Header alternative to ?token= and Authorization: Bearer. */
+export const MANAGE_TOKEN_HEADER = 'x-manage-token';
+
+const keys = new WeakMap<AppContext, Uint8Array>();
+
+function keyOf(ctx: AppContext): Uint8Array {
+  let key = keys.get(ctx);
+  if (!key) {
+    key = createHmac('sha256', ctx.config.JWT_SECRET).update(`podpot:${PURPOSE}`).digest();
+    keys.set(ctx, key);
+  }
+  return key;
+}
+
+export async function signManageToken(
+  ctx: AppContext,
+  recurringTipId: string,
+  ttlSeconds = MANAGE_TOKEN_TTL_SECONDS,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ purpose: PURPOSE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(recurringTipId)
+    .setIssuer(ISSUER)
+    .setAudience(PURPOSE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(keyOf(ctx));
+}
+
+/** The recurring tip id a manage token opens, or null (bad signature, expired, other purpose). */
+export async function verifyManageToken(ctx: AppContext, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(ctx), {
+      issuer: ISSUER,
+      audience: PURPOSE,
+      algorithms: ['HS256'],
+    });
+    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The manage link for a mail, in the recipient's language. */
+export async function manageLinkOf(ctx: AppContext, recurringTipId: string, locale: 'en' | 'nl'): Promise<string> {
+  const token = await signManageToken(ctx, recurringTipId);
+  return `${ctx.config.publicUrl}${locale === 'nl' ? '/nl' : ''}/account/recurringtips/${recurringTipId}?token=${token}`;
+}
+
+/** A manage token carried by the request: `?token=`, the x-manage-token header, or a bearer token. */
+export function manageTokenCandidates(request: FastifyRequest): string[] {
+  const found: string[] = [];
+  const query = (request.query ?? {}) as { token?: unknown };
+  if (typeof query.token === 'string' && query.token) found.push(query.token);
+  const header = request.headers[MANAGE_TOKEN_HEADER];
+  if (typeof header === 'string' && header) found.push(header);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (bearer?.[1]) found.push(bearer[1]);
+  return found;
+}

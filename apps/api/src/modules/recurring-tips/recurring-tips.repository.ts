@@ -1,0 +1,273 @@
+import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { recurringTipCharges, recurringTips, tipjars, tips, users } from '../../db/schema/index.js';
+import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+
+/** The only code touching recurring_tips and recurring_tip_charges. */
+export type RecurringTipRow = typeof recurringTips.$inferSelect;
+export type ChargeRow = typeof recurringTipCharges.$inferSelect;
+export type RecurringTipSortBy = (typeof RECURRING_TIP_SORTABLE)[number];
+
+/** A recurring tip with what every answer shows of its tip jar and tipper. */
+export interface RecurringTipView extends RecurringTipRow {
+  tipjarSlug: string;
+  tipjarName: string;
+  email: string;
+}
+
+const viewColumns = {
+  row: recurringTips,
+  tipjarSlug: tipjars.slug,
+  tipjarName: tipjars.name,
+  email: users.email,
+};
+
+function toView(r: { row: RecurringTipRow; tipjarSlug: string; tipjarName: string; email: string }): RecurringTipView {
+  return { ...r.row, tipjarSlug: r.tipjarSlug, tipjarName: r.tipjarName, email: r.email };
+}
+
+function viewQuery(db: DbOrTx) {
+  return db
+    .select(viewColumns)
+    .from(recurringTips)
+    .innerJoin(tipjars, eq(tipjars.id, recurringTips.tipjarId))
+    .innerJoin(users, eq(users.id, recurringTips.userId));
+}
+
+export async function insertRecurringTip(db: DbOrTx, values: typeof recurringTips.$inferInsert) {
+  const [row] = await db.insert(recurringTips).values(values).returning();
+  return row!;
+}
+
+export async function findRecurringTip(db: DbOrTx, id: string): Promise<RecurringTipView | undefined> {
+  const [row] = await viewQuery(db).where(eq(recurringTips.id, id));
+  return row ? toView(row) : undefined;
+}
+
+/** Reads and locks a recurring tip until the surrounding transaction ends. */
+export async function lockRecurringTip(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(recurringTips).where(eq(recurringTips.id, id)).for('update');
+  return row;
+}
+
+export async function updateRecurringTip(db: DbOrTx, id: string, values: Partial<typeof recurringTips.$inferInsert>) {
+  const [row] = await db.update(recurringTips).set(values).where(eq(recurringTips.id, id)).returning();
+  return row!;
+}
+
+export interface RecurringTipFilter {
+  userId?: string;
+  tipjarId?: string;
+}
+
+/** Newest first (spec §9), or by a listed column. */
+export async function listRecurringTips(
+  db: DbOrTx,
+  filter: RecurringTipFilter,
+  query: ParsedListQuery<RecurringTipSortBy>,
+) {
+  const where = and(
+    filter.userId ? eq(recurringTips.userId, filter.userId) : undefined,
+    filter.tipjarId ? eq(recurringTips.tipjarId, filter.tipjarId) : undefined,
+    query.search
+      ? or(ilike(tipjars.name, likePattern(query.search)), ilike(recurringTips.displayName, likePattern(query.search)))
+      : undefined,
+  );
+  const { offset, limit } = windowOf(query);
+  const order = orderOf(
+    query,
+    {
+      created: recurringTips.created,
+      amount: recurringTips.amount,
+      status: recurringTips.status,
+      nextChargeAt: recurringTips.nextChargeAt,
+    },
+    [desc(recurringTips.created)],
+    recurringTips.id,
+  );
+  const [rows, [total]] = await Promise.all([
+    viewQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit),
+    db
+      .select({ count: count() })
+      .from(recurringTips)
+      .innerJoin(tipjars, eq(tipjars.id, recurringTips.tipjarId))
+      .where(where),
+  ]);
+  return { rows: rows.map(toView), count: total?.count ?? 0 };
+}
+
+/* ---------- charges ---------- */
+
+/**
+ * Inserts the charge of a month; if the month already has one nothing happens and undefined comes
+ * back — the unique key (recurring tip, period) decides, also between two job instances.
+ */
+export async function insertCharge(db: DbOrTx, values: typeof recurringTipCharges.$inferInsert) {
+  const [row] = await db
+    .insert(recurringTipCharges)
+    .values(values)
+    .onConflictDoNothing({ target: [recurringTipCharges.recurringTipId, recurringTipCharges.period] })
+    .returning();
+  return row;
+}
+
+export async function findCharge(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(recurringTipCharges).where(eq(recurringTipCharges.id, id));
+  return row;
+}
+
+export async function findChargeOfPeriod(db: DbOrTx, recurringTipId: string, period: string) {
+  const [row] = await db
+    .select()
+    .from(recurringTipCharges)
+    .where(and(eq(recurringTipCharges.recurringTipId, recurringTipId), eq(recurringTipCharges.period, period)));
+  return row;
+}
+
+export async function lockCharge(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(recurringTipCharges).where(eq(recurringTipCharges.id, id)).for('update');
+  return row;
+}
+
+export async function updateCharge(db: DbOrTx, id: string, values: Partial<typeof recurringTipCharges.$inferInsert>) {
+  const [row] = await db.update(recurringTipCharges).set(values).where(eq(recurringTipCharges.id, id)).returning();
+  return row!;
+}
+
+/** The latest month of a recurring tip. */
+export async function findLatestCharge(db: DbOrTx, recurringTipId: string) {
+  const [row] = await db
+    .select()
+    .from(recurringTipCharges)
+    .where(eq(recurringTipCharges.recurringTipId, recurringTipId))
+    .orderBy(desc(recurringTipCharges.period))
+    .limit(1);
+  return row;
+}
+
+/** Charges (newest month first) with their tip's status, for several recurring tips. */
+export async function listCharges(db: DbOrTx, recurringTipIds: string[]) {
+  if (recurringTipIds.length === 0) return [];
+  return db
+    .select({ charge: recurringTipCharges, tipStatus: tips.status })
+    .from(recurringTipCharges)
+    .leftJoin(tips, eq(tips.id, recurringTipCharges.tipId))
+    .where(inArray(recurringTipCharges.recurringTipId, recurringTipIds))
+    .orderBy(desc(recurringTipCharges.period));
+}
+
+/** Cancels the months still waiting for a try (a pause or cancel): they are not sent any more. */
+export async function cancelScheduledCharges(db: DbOrTx, recurringTipId: string) {
+  return db
+    .update(recurringTipCharges)
+    .set({ status: 'cancelled', claimedUntil: null })
+    .where(
+      and(
+        eq(recurringTipCharges.recurringTipId, recurringTipId),
+        eq(recurringTipCharges.status, 'scheduled'),
+        eq(recurringTipCharges.via, 'debit'),
+      ),
+    )
+    .returning();
+}
+
+/* ---------- the charge job's claims ---------- */
+
+const chargeable = and(eq(recurringTips.status, 'active'), eq(recurringTips.mandateStatus, 'valid'));
+
+/**
+ * Locks the recurring tips whose next month is due, skipping rows another instance holds
+ * (SELECT … FOR UPDATE SKIP LOCKED). Call inside a transaction.
+ */
+export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select()
+    .from(recurringTips)
+    .where(and(chargeable, lte(recurringTips.nextChargeAt, now)))
+    .orderBy(asc(recurringTips.nextChargeAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Claims the charges whose current try must be sent now: scheduled, against a valid mandate of an
+ * active recurring tip, not held by another instance. One statement sets a lease (`claimedUntil`,
+ * wall clock) and the try's time (`lastAttemptAt`, the run's clock), so no transaction stays open
+ * while the provider is called; a lease that runs out (the instance died) frees the row again.
+ */
+export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, limit: number) {
+  const candidates = db
+    .select({ id: recurringTipCharges.id })
+    .from(recurringTipCharges)
+    .where(
+      and(
+        eq(recurringTipCharges.status, 'scheduled'),
+        eq(recurringTipCharges.via, 'debit'),
+        lte(recurringTipCharges.nextAttemptAt, now),
+        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        inArray(
+          recurringTipCharges.recurringTipId,
+          db.select({ id: recurringTips.id }).from(recurringTips).where(chargeable),
+        ),
+      ),
+    )
+    .orderBy(asc(recurringTipCharges.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(recurringTipCharges)
+    .set({
+      claimedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+      lastAttemptAt: now,
+    })
+    .where(and(inArray(recurringTipCharges.id, candidates), eq(recurringTipCharges.status, 'scheduled')))
+    .returning();
+}
+
+/** Gives a claimed charge back (the provider could not be reached): the next run tries it again. */
+export async function releaseCharge(db: DbOrTx, id: string) {
+  await db.update(recurringTipCharges).set({ claimedUntil: null }).where(eq(recurringTipCharges.id, id));
+}
+
+const periodOfNextCharge: SQL = sql`to_char(${recurringTips.nextChargeAt} at time zone 'UTC', 'YYYY-MM')`;
+
+/**
+ * Claims the pre-notification mails due (a charge within `until`, not yet announced): marks the
+ * period announced in one statement, so each goes out once even with several instances.
+ */
+export async function claimPreNotifications(db: DbOrTx, now: Date, until: Date, limit: number) {
+  const candidates = db
+    .select({ id: recurringTips.id })
+    .from(recurringTips)
+    .where(
+      and(
+        chargeable,
+        lte(recurringTips.nextChargeAt, until),
+        sql`${recurringTips.nextChargeAt} > ${now}`,
+        sql`${recurringTips.preNotifiedPeriod} is distinct from ${periodOfNextCharge}`,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(recurringTips)
+    .set({ preNotifiedPeriod: periodOfNextCharge, updated: sql`${recurringTips.updated}` })
+    .where(inArray(recurringTips.id, candidates))
+    .returning();
+}
+
+/* ---------- statistics ---------- */
+
+/** Active recurring tips with a valid mandate and their monthly value (cents). */
+export async function recurringTotals(db: DbOrTx, tipjarId?: string) {
+  const [row] = await db
+    .select({ active: count(), monthlySum: sql<string>`coalesce(sum(${recurringTips.amount}), 0)` })
+    .from(recurringTips)
+    .where(and(chargeable, tipjarId ? eq(recurringTips.tipjarId, tipjarId) : undefined));
+  return { active: row?.active ?? 0, monthlySum: Number(row?.monthlySum ?? 0) };
+}

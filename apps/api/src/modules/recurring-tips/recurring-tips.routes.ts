@@ -1,0 +1,199 @@
+import {
+  CreateRecurringTipBodySchema,
+  CreateRecurringTipResponseSchema,
+  listQuerySchema,
+  listResponseSchema,
+  RECURRING_TIP_SORTABLE,
+  RecurringTipSchema,
+  RetryMandateBodySchema,
+  UpdateRecurringTipBodySchema,
+} from '@podpot/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
+import * as service from './recurring-tips.service.js';
+
+const tags = ['recurringtips'];
+const IdParams = z.object({ id: z.uuid({ message: 'invalid' }) });
+const TipjarTipParams = z.object({ id: z.uuid({ message: 'invalid' }), tipId: z.uuid({ message: 'invalid' }) });
+const ListQuery = listQuerySchema(RECURRING_TIP_SORTABLE);
+/** The manage link's token, as an alternative to signing in (see manage-token.ts). */
+const ManageQuery = z.object({ token: z.string().max(2000).optional() });
+const ListResponse = listResponseSchema(RecurringTipSchema);
+const owned = { 400: errors[400], 401: errors[401], 404: errors[404] };
+
+/**
+ * Who asks to manage recurring tip `id`: a manage token for exactly this id (query, x-manage-token
+ * header or bearer), else the signed-in tipper. A valid token for ANOTHER recurring tip is a 404.
+ */
+async function ownerAccess(ctx: AppContext, request: FastifyRequest, id: string): Promise<service.OwnerAccess> {
+  let otherToken = false;
+  let bearerIsManageToken = false;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  for (const token of manageTokenCandidates(request)) {
+    const subject = await verifyManageToken(ctx, token);
+    if (subject === id) return { kind: 'token', recurringTipId: id };
+    if (subject) {
+      otherToken = true;
+      if (token === bearer) bearerIsManageToken = true;
+    }
+  }
+  if (request.headers.authorization && !bearerIsManageToken) return { kind: 'user', actor: await requireUser(request) };
+  if (otherToken) throw AppError.notFound('Recurring tip');
+  throw AppError.unauthorized();
+}
+
+export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/tipjars/:id/recurringtips',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start a monthly tip (signed-in tipper): the first payment sets up the mandate. Redirect to oppTransaction.redirectUrl.',
+        params: IdParams,
+        body: CreateRecurringTipBodySchema,
+        response: { 201: CreateRecurringTipResponseSchema, ...owned, 502: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireUser(request);
+      const answer = await service.createRecurringTip(ctx, actor, request.params.id, request.body.data);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  /* ----- the tipper ----- */
+
+  app.get(
+    '/user/me/recurringtips',
+    {
+      schema: {
+        tags,
+        summary: 'Own monthly tips, newest first',
+        querystring: ListQuery,
+        response: { 200: ListResponse, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => service.listMyRecurringTips(ctx, await requireUser(request), request.query),
+  );
+
+  app.get(
+    '/user/me/recurringtips/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One own monthly tip with its payment history (signed in, or with the manage link token)',
+        params: IdParams,
+        querystring: ManageQuery,
+        response: { 200: RecurringTipSchema, ...owned },
+      },
+    },
+    async (request) =>
+      service.getMyRecurringTip(ctx, await ownerAccess(ctx, request, request.params.id), request.params.id),
+  );
+
+  app.put(
+    '/user/me/recurringtips/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change the amount (from the next month on), pause, resume (active) or cancel (final) an own monthly tip',
+        params: IdParams,
+        querystring: ManageQuery,
+        body: UpdateRecurringTipBodySchema,
+        response: { 200: RecurringTipSchema, ...owned, 409: errors[409] },
+      },
+    },
+    async (request) =>
+      service.updateMyRecurringTip(
+        ctx,
+        await ownerAccess(ctx, request, request.params.id),
+        request.params.id,
+        request.body.data,
+      ),
+  );
+
+  app.post(
+    '/user/me/recurringtips/:id/mandate/retry',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set up the payment again (a new first payment) after the mandate became invalid. Redirect to mandate.oppTransaction.redirectUrl.',
+        params: IdParams,
+        querystring: ManageQuery,
+        body: RetryMandateBodySchema,
+        response: { 200: RecurringTipSchema, ...owned, 409: errors[409], 502: ErrorBodySchema },
+      },
+    },
+    async (request) =>
+      service.retryMandate(
+        ctx,
+        await ownerAccess(ctx, request, request.params.id),
+        request.params.id,
+        request.body.data,
+      ),
+  );
+
+  /* ----- makers (tip jar admins) and platform admins ----- */
+
+  app.get(
+    '/tipjars/:id/recurringtips',
+    {
+      schema: {
+        tags,
+        summary: "A tip jar's monthly tips, newest first (its admins and platform admins)",
+        params: IdParams,
+        querystring: ListQuery,
+        response: { 200: ListResponse, ...owned },
+      },
+    },
+    async (request) =>
+      service.listTipjarRecurringTips(ctx, await requireUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/tipjars/:id/recurringtips/:tipId',
+    { schema: { tags, params: TipjarTipParams, response: { 200: RecurringTipSchema, ...owned } } },
+    async (request) =>
+      service.getTipjarRecurringTip(ctx, await requireUser(request), request.params.id, request.params.tipId),
+  );
+
+  app.get(
+    '/recurringtips',
+    {
+      schema: {
+        tags,
+        summary: 'All monthly tips, newest first (platform admins)',
+        querystring: ListQuery,
+        response: { 200: ListResponse, 400: errors[400], 401: errors[401], 403: errors[403] },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return service.listAllRecurringTips(ctx, request.query);
+    },
+  );
+
+  app.get(
+    '/recurringtips/:id',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        response: { 200: RecurringTipSchema, ...owned, 403: errors[403] },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return service.getRecurringTip(ctx, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import { CHARGE_RETRY_DAYS, MAX_CHARGE_DAY } from '@podpot/domain';
+
+/**
+ * Calendar rules of monthly tips, pure so they are tested on their own. Dates are UTC: a period is
+ * a calendar month 'YYYY-MM', and a charge falls due at 00:00 UTC of its charge day.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The charge day a first payment on `date` sets: its day of the month, 29–31 clamped to 28. */
+export function chargeDayOf(date: Date): number {
+  return Math.min(date.getUTCDate(), MAX_CHARGE_DAY);
+}
+
+/** 'YYYY-MM' of a moment. */
+export function periodOf(date: Date): string {
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The period after `period` ('2025-12' → '2026-01'). */
+export function nextPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/** When the charge of `period` falls due. */
+export function chargeDateOf(chargeDay: number, period: string): Date {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1, chargeDay));
+}
+
+/**
+ * When the month after a paid `period` is due: normally the charge day of the next period; but never
+ * in the past — a month paid late (a mandate retry weeks later) does not make the job catch up on
+ * the months in between; those are skipped.
+ */
+export function nextChargeAfter(chargeDay: number, paidPeriod: string, now: Date): Date {
+  let period = nextPeriod(paidPeriod);
+  let due = chargeDateOf(chargeDay, period);
+  while (due.getTime() < startOfDay(now).getTime()) {
+    period = nextPeriod(period);
+    due = chargeDateOf(chargeDay, period);
+  }
+  return due;
+}
+
+/**
+ * The next charge after a resume: the stored due date if it is still ahead (a short pause skips
+ * nothing), otherwise the first charge day from today on — the months paused are skipped.
+ */
+export function resumeNextChargeAt(chargeDay: number, storedNext: Date | null, now: Date): Date {
+  if (storedNext && storedNext.getTime() >= startOfDay(now).getTime()) return storedNext;
+  let period = periodOf(now);
+  let due = chargeDateOf(chargeDay, period);
+  while (due.getTime() < startOfDay(now).getTime()) {
+    period = nextPeriod(period);
+    due = chargeDateOf(chargeDay, period);
+  }
+  return due;
+}
+
+/** When a failed try is tried again (dunning): CHARGE_RETRY_DAYS after it was sent. */
+export function retryAt(lastAttemptAt: Date): Date {
+  return new Date(lastAttemptAt.getTime() + CHARGE_RETRY_DAYS * DAY_MS);
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}

@@ -1,0 +1,791 @@
+import {
+  type CreateRecurringTipBody,
+  type CreateRecurringTipResponse,
+  ErrorCode,
+  isOpenTransaction,
+  MAX_CHARGE_ATTEMPTS,
+  type PaymentChoice,
+  paymentOutcome,
+  platformFeeOf,
+  type RecurringTip,
+  type RecurringTipCharge,
+  type TipStatus,
+  tipStatusesBefore,
+  type UpdateRecurringTipBody,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
+import type { CreateMandateInput, CreateMandateTransactionInput } from '../../payments/opp-client.js';
+import { OppError } from '../../payments/opp-client.js';
+import {
+  findLatestForOwner,
+  findLatestForOwners,
+  findTransactionRow,
+  insertTransactionRow,
+} from '../../payments/payments.repository.js';
+import {
+  type AfterCommit,
+  applyProviderTransaction,
+  notifyUrlOf,
+  type OppTransactionRow,
+  registerTransactionOwner,
+} from '../../payments/payments.service.js';
+import { resolvePaymentChoice } from '../addons/addons.service.js';
+import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipsRepo from '../tips/tips.repository.js';
+import { tipMerchantUid } from '../tips/tips.service.js';
+import * as usersRepo from '../users/users.repository.js';
+import { manageLinkOf } from './manage-token.js';
+import * as repo from './recurring-tips.repository.js';
+import { chargeDayOf, nextChargeAfter, periodOf, resumeNextChargeAt, retryAt } from './recurring-tips.schedule.js';
+
+/**
+ * Monthly tips (DESIGN.md §3, §4). Every payment of a month — the first payment that creates the
+ * mandate, a monthly debit against it, a dunning retry, a mandate retry — is an attempt on that
+ * month's ONE charge row and ONE provider transaction per attempt (opp_transactions kind
+ * `recurring_charge`, owner = the charge row). Our rows are committed before the provider is
+ * called; the provider's Idempotency-Key comes from our ids; statuses move forward only.
+ */
+export const CHARGE_KIND = 'recurring_charge';
+
+/** Who may manage one recurring tip: its (signed-in) tipper, or a manage link for exactly that id. */
+export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recurringTipId: string };
+
+function providerUnavailable(): AppError {
+  return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === '23505';
+}
+
+function isMandatePayment(row: OppTransactionRow): boolean {
+  return typeof (row.request as { mandate_method?: unknown }).mandate_method === 'string';
+}
+
+/* ---------- answers ---------- */
+
+function toCharge(charge: repo.ChargeRow, tipStatus: TipStatus | null): RecurringTipCharge {
+  return {
+    id: charge.id,
+    period: charge.period,
+    amount: charge.amount,
+    attempt: charge.attempt,
+    status: charge.status,
+    tipId: charge.tipId,
+    tipStatus,
+    nextAttemptAt: charge.status === 'scheduled' ? (charge.nextAttemptAt?.toISOString() ?? null) : null,
+    failureReason: charge.failureReason,
+    completedAt: charge.completedAt?.toISOString() ?? null,
+    created: charge.created.toISOString(),
+    updated: charge.updated.toISOString(),
+  };
+}
+
+/** Full answers for several recurring tips, with batched reads of their charges and mandate payments. */
+async function toRecurringTips(
+  db: DbOrTx,
+  rows: repo.RecurringTipView[],
+  options: { withEmail: boolean; hideAnonymousName: boolean },
+): Promise<RecurringTip[]> {
+  const charges = await repo.listCharges(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byTip = new Map<string, typeof charges>();
+  const latestMandateCharge = new Map<string, string>();
+  for (const c of charges) {
+    const list = byTip.get(c.charge.recurringTipId) ?? [];
+    list.push(c);
+    byTip.set(c.charge.recurringTipId, list);
+  }
+  for (const [id, list] of byTip) {
+    const mandateCharge = [...list]
+      .filter((c) => c.charge.via === 'mandate')
+      .sort((a, b) => b.charge.updated.getTime() - a.charge.updated.getTime())[0];
+    if (mandateCharge) latestMandateCharge.set(id, mandateCharge.charge.id);
+  }
+  const payments = await findLatestForOwners(db, CHARGE_KIND, [...latestMandateCharge.values()]);
+  return rows.map((row) => {
+    const chargeId = latestMandateCharge.get(row.id);
+    const payment = chargeId ? payments.get(chargeId) : undefined;
+    const anonymous = row.privacy === 'ANONYMOUS';
+    return {
+      id: row.id,
+      tipjarId: row.tipjarId,
+      tipjar: { id: row.tipjarId, slug: row.tipjarSlug, name: row.tipjarName },
+      userId: row.userId,
+      amount: row.amount,
+      nextAmount: row.nextAmount,
+      status: row.status,
+      mandate: {
+        status: row.mandateStatus,
+        paymentMethod: row.paymentMethod,
+        oppTransaction:
+          payment?.oppUid && payment.status && isMandatePayment(payment)
+            ? { status: payment.status, redirectUrl: payment.redirectUrl }
+            : null,
+      },
+      chargeDay: row.chargeDay,
+      nextChargeAt: row.nextChargeAt?.toISOString() ?? null,
+      failedAttempts: row.failedAttempts,
+      lastFailureReason: row.lastFailureReason,
+      privacy: row.privacy,
+      displayName: anonymous && options.hideAnonymousName ? null : (row.displayName ?? null),
+      message: row.message,
+      locale: row.locale,
+      ...(options.withEmail ? { email: row.email } : {}),
+      charges: (byTip.get(row.id) ?? []).map((c) => toCharge(c.charge, c.tipStatus)),
+      created: row.created.toISOString(),
+      updated: row.updated.toISOString(),
+    };
+  });
+}
+
+async function toRecurringTip(
+  db: DbOrTx,
+  row: repo.RecurringTipView,
+  options: { withEmail: boolean; hideAnonymousName: boolean },
+): Promise<RecurringTip> {
+  const [one] = await toRecurringTips(db, [row], options);
+  return one!;
+}
+
+const OWNER_VIEW = { withEmail: true, hideAnonymousName: false };
+
+/* ---------- access ---------- */
+
+/** The recurring tip if `access` may manage it; otherwise 404 (never a hint that the id exists). */
+async function loadOwnRecurringTip(ctx: AppContext, access: OwnerAccess, id: string) {
+  const row = await repo.findRecurringTip(ctx.db, id);
+  if (!row) throw AppError.notFound('Recurring tip');
+  const allowed = access.kind === 'token' ? access.recurringTipId === id : access.actor.userId === row.userId;
+  if (!allowed) throw AppError.notFound('Recurring tip');
+  return row;
+}
+
+/* ---------- creating: the first payment sets up the mandate ---------- */
+
+async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
+  const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
+  if (!tipjar || tipjar.status !== 'LIVE' || !tipjar.active) throw AppError.notFound('Tip jar');
+  return tipjar;
+}
+
+/**
+ * POST tipjars/{id}/recurringtips. The recurring tip, its first month's charge and tip are written
+ * and committed in one transaction; only then is the mandate-creating first payment requested.
+ */
+export async function createRecurringTip(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  data: CreateRecurringTipBody['data'],
+): Promise<CreateRecurringTipResponse> {
+  const tipjar = await loadTippableTipjar(ctx, tipjarId);
+  const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
+  const merchantUid = await tipMerchantUid(ctx, tipjar);
+  const user = await usersRepo.findUserById(ctx.db, actor.userId);
+  if (!user) throw AppError.unauthorized();
+  const anonymous = data.privacy === 'ANONYMOUS';
+  const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
+  const { recurringTip, charge } = await ctx.db.transaction(async (tx) => {
+    const recurringTip = await repo.insertRecurringTip(tx, {
+      tipjarId,
+      userId: actor.userId,
+      amount: data.amount,
+      paymentMethod: method.type,
+      privacy: data.privacy,
+      displayName: anonymous ? null : data.displayName,
+      message: data.message,
+      locale: data.locale,
+    });
+    const charge = await newMonth(tx, recurringTip, {
+      period: periodOf(new Date()),
+      amount: data.amount,
+      fee,
+      via: 'mandate',
+      email: user.email,
+      nextAttemptAt: new Date(),
+    });
+    return { recurringTip, charge: charge! };
+  });
+  const payment = await sendMandatePayment(ctx, { recurringTip, charge, tipjar, method, merchantUid });
+  const view = (await repo.findRecurringTip(ctx.db, recurringTip.id))!;
+  return {
+    recurringTip: await toRecurringTip(ctx.db, view, OWNER_VIEW),
+    oppTransaction: { status: payment.status ?? 'created', redirectUrl: payment.redirectUrl },
+  };
+}
+
+/** A month's charge row and its tip (tips.recurring_tip_id); undefined if the month already has one. */
+export async function newMonth(
+  tx: Tx,
+  recurringTip: repo.RecurringTipRow,
+  m: { period: string; amount: number; fee: number; via: 'mandate' | 'debit'; email: string; nextAttemptAt: Date },
+) {
+  const charge = await repo.insertCharge(tx, {
+    recurringTipId: recurringTip.id,
+    period: m.period,
+    amount: m.amount,
+    via: m.via,
+    nextAttemptAt: m.nextAttemptAt,
+  });
+  if (!charge) return undefined;
+  const tip = await tipsRepo.insertTip(tx, {
+    tipjarId: recurringTip.tipjarId,
+    amount: m.amount,
+    fee: m.fee,
+    status: 'created',
+    privacy: recurringTip.privacy,
+    displayName: recurringTip.privacy === 'ANONYMOUS' ? null : recurringTip.displayName,
+    message: recurringTip.message,
+    email: m.email,
+    locale: recurringTip.locale,
+    paymentMethod: m.via === 'debit' ? 'sepa' : recurringTip.paymentMethod,
+    recurringTipId: recurringTip.id,
+  });
+  return repo.updateCharge(tx, charge.id, { tipId: tip!.id });
+}
+
+/**
+ * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key
+ * `mandate-<recurringTipId>-<period>-<attempt>`). Sending it again after a failure answers the same
+ * mandate and transaction. The answer is recorded as the attempt's transaction row, then applied.
+ */
+async function sendMandatePayment(
+  ctx: AppContext,
+  input: {
+    recurringTip: repo.RecurringTipRow;
+    charge: repo.ChargeRow;
+    tipjar: tipjarsRepo.TipjarRow;
+    method: { type: string; issuer?: string };
+    merchantUid: string;
+  },
+): Promise<OppTransactionRow> {
+  const { recurringTip, charge, tipjar, method, merchantUid } = input;
+  const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
+  if (existing && existing.attempt === charge.attempt) return existing;
+  const key = `mandate-${recurringTip.id}-${charge.period}-${charge.attempt}`;
+  const prefix = recurringTip.locale === 'nl' ? '/nl' : '';
+  const request: CreateMandateInput = {
+    merchant_uid: merchantUid,
+    mandate_method: 'payment',
+    mandate_type: 'consumer',
+    mandate_repeat: 'subscription',
+    mandate_amount: charge.amount,
+    products: [{ name: `Monthly tip: ${tipjar.name}`, price: charge.amount, quantity: 1 }],
+    total_price: charge.amount,
+    payment_method: method.type,
+    ...(method.issuer ? { issuer: method.issuer } : {}),
+    return_url: `${ctx.config.publicUrl}${prefix}/account/recurringtips/${recurringTip.id}`,
+    notify_url: notifyUrlOf(ctx),
+    metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+  };
+  let mandate: Awaited<ReturnType<typeof ctx.opp.createMandate>>;
+  try {
+    mandate = await ctx.opp.createMandate(request, key);
+  } catch (err) {
+    // Our rows stay: the mandate retry sends the very same request under the same key.
+    ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
+    throw providerUnavailable();
+  }
+  if (!mandate.transactionUid) {
+    ctx.log.error({ mandateUid: mandate.uid }, 'the provider answered a mandate without its first payment');
+    throw providerUnavailable();
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    await repo.updateRecurringTip(tx, recurringTip.id, {
+      mandateUid: mandate.uid,
+      mandateToken: mandate.token,
+      paymentMethod: method.type,
+    });
+    const row = await recordAttempt(tx, {
+      charge,
+      key,
+      oppUid: mandate.transactionUid!,
+      merchantUid,
+      redirectUrl: mandate.redirectUrl,
+      request: request as unknown as Record<string, unknown>,
+    });
+    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date() });
+    return row;
+  });
+  return refreshAttempt(ctx, row);
+}
+
+/**
+ * Our row of an attempt's provider transaction, written with the provider's uid (its status comes
+ * with the first apply). The idempotency key is unique: a second writer finds the first one's row.
+ */
+async function recordAttempt(
+  tx: Tx,
+  a: {
+    charge: repo.ChargeRow;
+    key: string;
+    oppUid: string;
+    merchantUid: string;
+    redirectUrl: string | null;
+    request: Record<string, unknown>;
+  },
+): Promise<OppTransactionRow> {
+  const existing = await findLatestForOwner(tx, CHARGE_KIND, a.charge.id);
+  if (existing && existing.attempt === a.charge.attempt) return existing;
+  return insertTransactionRow(tx, {
+    kind: CHARGE_KIND,
+    ownerId: a.charge.id,
+    attempt: a.charge.attempt,
+    idempotencyKey: a.key,
+    oppUid: a.oppUid,
+    amount: a.charge.amount,
+    merchantUid: a.merchantUid,
+    redirectUrl: a.redirectUrl,
+    request: a.request,
+  });
+}
+
+/** Reads the attempt's transaction from the provider and applies it; a failure is left to reconcile. */
+async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
+  if (!row.oppUid) return row;
+  try {
+    return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+  } catch (err) {
+    ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
+    return (await findTransactionRow(ctx.db, row.id)) ?? row;
+  }
+}
+
+/* ---------- the charge job's provider call ---------- */
+
+/**
+ * Sends the current attempt of a claimed debit charge: `POST /mandates/{uid}/transactions` with
+ * Idempotency-Key `charge-<recurringTipId>-<period>-<attempt>`, so sending it again (after a crash or
+ * a lost answer) can never collect twice. Returns false when the provider could not be reached (the
+ * claim is released and the next run tries again).
+ */
+export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): Promise<boolean> {
+  const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
+  const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
+  if (!recurringTip || !tipjar || !recurringTip.mandateUid || !recurringTip.mandateToken) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return false;
+  }
+  const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
+  if (existing && existing.attempt === charge.attempt) {
+    // Sent and recorded before (the process died after recording): only refresh it.
+    await repo.releaseCharge(ctx.db, charge.id);
+    await refreshAttempt(ctx, existing);
+    return true;
+  }
+  const key = `charge-${recurringTip.id}-${charge.period}-${charge.attempt}`;
+  let merchantUid: string;
+  try {
+    merchantUid = await tipMerchantUid(ctx, tipjar);
+  } catch {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return false;
+  }
+  const request: CreateMandateTransactionInput = {
+    merchant_uid: merchantUid,
+    token: recurringTip.mandateToken,
+    total_price: charge.amount,
+    products: [{ name: `Monthly tip: ${tipjar.name} (${charge.period})`, price: charge.amount, quantity: 1 }],
+    reference: key,
+    notify_url: notifyUrlOf(ctx),
+    metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+  };
+  let answer: Awaited<ReturnType<typeof ctx.opp.createMandateTransaction>>;
+  try {
+    answer = await ctx.opp.createMandateTransaction(recurringTip.mandateUid, request, key);
+  } catch (err) {
+    if (err instanceof OppError && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status)) {
+      // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
+      ctx.log.warn({ err, chargeId: charge.id }, 'the provider refused a mandate charge');
+      const effect = await ctx.db.transaction(async (tx) => {
+        const locked = await repo.lockCharge(tx, charge.id);
+        if (locked?.status !== 'scheduled' || locked.attempt !== charge.attempt) return undefined;
+        return recordDebitFailure(tx, locked, 'rejected');
+      });
+      if (effect) await runEffect(ctx, effect, charge.id);
+      return true;
+    }
+    ctx.log.error({ err, chargeId: charge.id }, 'sending a mandate charge failed; the next run retries it');
+    await repo.releaseCharge(ctx.db, charge.id);
+    return false;
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const row = await recordAttempt(tx, {
+      charge,
+      key,
+      oppUid: answer.uid,
+      merchantUid,
+      redirectUrl: null,
+      request: request as unknown as Record<string, unknown>,
+    });
+    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, claimedUntil: null });
+    return row;
+  });
+  await applyProviderTransaction(ctx, row.id, answer);
+  return true;
+}
+
+async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string) {
+  try {
+    await effect(ctx);
+  } catch (err) {
+    ctx.log.error({ err, chargeId }, 'recurring tip mail failed');
+  }
+}
+
+/* ---------- what a payment's status means (webhook, reconcile, the job) ---------- */
+
+async function moveTip(tx: Tx, tipId: string | null, to: TipStatus) {
+  if (tipId) await tipsRepo.moveTipStatus(tx, tipId, to, tipStatusesBefore(to));
+}
+
+/**
+ * A failed try of a monthly debit: dunning. Tried again CHARGE_RETRY_DAYS after this try (the same
+ * charge row, attempt + 1) until MAX_CHARGE_ATTEMPTS; after the last one the mandate is invalid and
+ * the tipper has to set up the payment again (mandate retry). The tipper is mailed each time.
+ */
+async function recordDebitFailure(tx: Tx, charge: repo.ChargeRow, reason: string): Promise<AfterCommit | undefined> {
+  const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+  if (!recurringTip) return undefined;
+  const stillCharging = recurringTip.status === 'active';
+  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS;
+  await repo.updateRecurringTip(tx, recurringTip.id, {
+    failedAttempts: charge.attempt,
+    lastFailureReason: reason,
+    ...(last && stillCharging ? { mandateStatus: 'invalid' } : {}),
+  });
+  if (!stillCharging) {
+    await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: reason, claimedUntil: null });
+    await moveTip(tx, charge.tipId, 'cancelled');
+    return undefined;
+  }
+  let next: Date | null = null;
+  if (last) {
+    await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: reason, claimedUntil: null });
+    await moveTip(tx, charge.tipId, 'failed');
+  } else {
+    next = retryAt(charge.lastAttemptAt ?? new Date());
+    await repo.updateCharge(tx, charge.id, {
+      status: 'scheduled',
+      attempt: charge.attempt + 1,
+      nextAttemptAt: next,
+      failureReason: reason,
+      claimedUntil: null,
+    });
+  }
+  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  if (!tipjar || !user) return undefined;
+  return async (ctx) => {
+    await ctx.mailer.send({
+      to: user.email,
+      ...chargeFailedMail(recurringTip.locale, {
+        brand: ctx.config.BRAND_NAME,
+        tipjarName: tipjar.name,
+        manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale),
+        amount: charge.amount,
+        period: charge.period,
+        retryAt: next,
+      }),
+    });
+  };
+}
+
+/**
+ * What a status change of one of our transactions means for its month, run inside the DB
+ * transaction that recorded it. Each branch is guarded by the charge's current state, so a repeated
+ * or late notification is a no-op.
+ */
+async function onChargePayment(
+  tx: Tx,
+  row: OppTransactionRow,
+  change: { current: string },
+): Promise<AfterCommit | undefined> {
+  const charge = await repo.lockCharge(tx, row.ownerId);
+  if (!charge) return undefined;
+  const isCurrent = row.attempt === charge.attempt;
+  const viaMandate = isMandatePayment(row);
+  switch (paymentOutcome(change.current)) {
+    case 'open':
+    case 'held':
+      if (isCurrent && charge.status === 'scheduled') {
+        await repo.updateCharge(tx, charge.id, { status: 'pending', claimedUntil: null });
+        await moveTip(tx, charge.tipId, 'pending');
+      }
+      return undefined;
+    case 'paid':
+      return onChargePaid(tx, charge, viaMandate, isCurrent);
+    case 'unpaid': {
+      if (!isCurrent || (charge.status !== 'pending' && charge.status !== 'scheduled')) return undefined;
+      if (!viaMandate) return recordDebitFailure(tx, charge, change.current);
+      // The first payment (or a mandate retry) was not finished: no mandate. The tipper was at the
+      // checkout and sees the outcome; the recurring tip waits for a mandate retry.
+      await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: change.current });
+      await moveTip(tx, charge.tipId, 'failed');
+      const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+      if (recurringTip && recurringTip.mandateStatus !== 'valid') {
+        await repo.updateRecurringTip(tx, recurringTip.id, {
+          mandateStatus: 'invalid',
+          lastFailureReason: change.current,
+        });
+      }
+      return undefined;
+    }
+    case 'reversed':
+      // A chargeback (SEPA payers may reverse for 8 weeks) or refund of a collected month.
+      if (charge.status === 'completed' && (change.current === 'chargeback' || change.current === 'refunded')) {
+        await repo.updateCharge(tx, charge.id, { status: change.current, failureReason: change.current });
+        await moveTip(tx, charge.tipId, change.current);
+        const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+        if (recurringTip && change.current === 'chargeback') {
+          await repo.updateRecurringTip(tx, recurringTip.id, { lastFailureReason: 'chargeback' });
+        }
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+async function onChargePaid(
+  tx: Tx,
+  charge: repo.ChargeRow,
+  viaMandate: boolean,
+  isCurrent: boolean,
+): Promise<AfterCommit | undefined> {
+  if (charge.status === 'completed' || charge.status === 'refunded' || charge.status === 'chargeback') {
+    if (!isCurrent) {
+      // Two attempts of one month both collected (a late bank confirmation): an admin refunds one.
+      return async (ctx) => ctx.log.error({ chargeId: charge.id }, 'a month was collected twice; refund one attempt');
+    }
+    return undefined;
+  }
+  const now = new Date();
+  const completed = await repo.updateCharge(tx, charge.id, {
+    status: 'completed',
+    completedAt: now,
+    failureReason: null,
+    claimedUntil: null,
+  });
+  await moveTip(tx, charge.tipId, 'completed');
+  const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+  if (!recurringTip) return undefined;
+  const updates: Parameters<typeof repo.updateRecurringTip>[2] = { failedAttempts: 0, lastFailureReason: null };
+  if (viaMandate) {
+    // The mandate is usable: months are charged on the day of the month of the first payment.
+    const chargeDay = recurringTip.chargeDay ?? chargeDayOf(now);
+    updates.chargeDay = chargeDay;
+    updates.mandateStatus = 'valid';
+    if (recurringTip.status !== 'cancelled') {
+      const next = nextChargeAfter(chargeDay, charge.period, now);
+      if (!recurringTip.nextChargeAt || recurringTip.nextChargeAt < next) updates.nextChargeAt = next;
+    }
+  }
+  const updated = await repo.updateRecurringTip(tx, recurringTip.id, updates);
+  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  if (!tipjar || !user) return undefined;
+  return async (ctx) => {
+    const common = {
+      brand: ctx.config.BRAND_NAME,
+      tipjarName: tipjar.name,
+      manageLink: await manageLinkOf(ctx, updated.id, updated.locale),
+      amount: completed.amount,
+      fee: platformFeeOf(completed.amount, ctx.config.PLATFORM_FEE_BPS),
+      reference: completed.tipId ?? completed.id,
+    };
+    const mail =
+      viaMandate && updated.chargeDay && updated.nextChargeAt
+        ? recurringStartedMail(updated.locale, {
+            ...common,
+            chargeDay: updated.chargeDay,
+            nextChargeAt: updated.nextChargeAt,
+          })
+        : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
+    await ctx.mailer.send({ to: user.email, ...mail });
+  };
+}
+
+registerTransactionOwner(CHARGE_KIND, onChargePayment);
+
+/* ---------- the tipper's self-service ---------- */
+
+export async function listMyRecurringTips(
+  ctx: AppContext,
+  actor: Actor,
+  query: ParsedListQuery<repo.RecurringTipSortBy>,
+) {
+  const { rows, count } = await repo.listRecurringTips(ctx.db, { userId: actor.userId }, query);
+  return { data: await toRecurringTips(ctx.db, rows, OWNER_VIEW), metadata: { count } };
+}
+
+export async function getMyRecurringTip(ctx: AppContext, access: OwnerAccess, id: string): Promise<RecurringTip> {
+  const row = await loadOwnRecurringTip(ctx, access, id);
+  return toRecurringTip(ctx.db, row, OWNER_VIEW);
+}
+
+/**
+ * PUT user/me/recurringtips/{id}: amount (from the next month on), pause, resume, cancel. Never
+ * charges anything itself, so it can never double a month; cancelled is final.
+ */
+export async function updateMyRecurringTip(
+  ctx: AppContext,
+  access: OwnerAccess,
+  id: string,
+  data: UpdateRecurringTipBody['data'],
+): Promise<RecurringTip> {
+  await loadOwnRecurringTip(ctx, access, id);
+  await ctx.db.transaction(async (tx) => {
+    const row = (await repo.lockRecurringTip(tx, id))!;
+    if (row.status === 'cancelled') {
+      throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip cannot be changed');
+    }
+    const updates: Parameters<typeof repo.updateRecurringTip>[2] = {};
+    if (data.amount !== undefined) updates.nextAmount = data.amount === row.amount ? null : data.amount;
+    if (data.status && data.status !== row.status) {
+      if (data.status === 'cancelled') {
+        updates.status = 'cancelled';
+        updates.cancelledAt = new Date();
+        updates.nextChargeAt = null;
+      } else if (data.status === 'paused') {
+        updates.status = 'paused';
+      } else {
+        updates.status = 'active';
+        if (row.chargeDay) updates.nextChargeAt = resumeNextChargeAt(row.chargeDay, row.nextChargeAt, new Date());
+      }
+      if (data.status !== 'active') {
+        // Retries still waiting are not sent any more (a payment already at the provider runs its course).
+        for (const charge of await repo.cancelScheduledCharges(tx, id)) await moveTip(tx, charge.tipId, 'cancelled');
+      }
+    }
+    if (Object.keys(updates).length > 0) await repo.updateRecurringTip(tx, id, updates);
+  });
+  return toRecurringTip(ctx.db, (await repo.findRecurringTip(ctx.db, id))!, OWNER_VIEW);
+}
+
+/**
+ * POST user/me/recurringtips/{id}/mandate/retry: a new mandate-creating payment. It pays the month
+ * that failed (a further attempt on that charge row) or, if none failed, the next month due — so a
+ * mandate retry can never pay a month twice. An open mandate payment is answered as is.
+ */
+export async function retryMandate(
+  ctx: AppContext,
+  access: OwnerAccess,
+  id: string,
+  choice: PaymentChoice,
+): Promise<RecurringTip> {
+  const view = await loadOwnRecurringTip(ctx, access, id);
+  if (view.status === 'cancelled') {
+    throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
+  }
+  if (view.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
+  const tipjar = await tipjarsRepo.findTipjar(ctx.db, view.tipjarId);
+  if (!tipjar) throw AppError.notFound('Tip jar');
+
+  const latest = await repo.findLatestCharge(ctx.db, id);
+  if (latest?.via === 'mandate' && (latest.status === 'pending' || latest.status === 'scheduled')) {
+    const current = await findLatestForOwner(ctx.db, CHARGE_KIND, latest.id);
+    if (current && current.attempt === latest.attempt) {
+      // Our record may be behind (a notification on its way): ask the provider first.
+      const refreshed = await refreshAttempt(ctx, current);
+      if (isOpenTransaction(refreshed.status)) return getMyRecurringTip(ctx, access, id);
+    }
+  }
+  const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
+  const merchantUid = await tipMerchantUid(ctx, tipjar);
+  const fresh = await repo.findLatestCharge(ctx.db, id);
+  const charge = await ctx.db.transaction(async (tx) => {
+    const recurringTip = (await repo.lockRecurringTip(tx, id))!;
+    await repo.updateRecurringTip(tx, id, { mandateStatus: 'pending' });
+    if (fresh && fresh.via === 'mandate' && fresh.status === 'scheduled') {
+      // The previous request never reached the provider: send that attempt again (same key).
+      const existing = await findLatestForOwner(tx, CHARGE_KIND, fresh.id);
+      if (!existing || existing.attempt !== fresh.attempt) return fresh;
+    }
+    if (fresh && (fresh.status === 'failed' || fresh.status === 'pending' || fresh.status === 'scheduled')) {
+      // The unpaid month gets a further attempt, now as a mandate-creating payment.
+      const charge = (await repo.lockCharge(tx, fresh.id))!;
+      const next = await repo.updateCharge(tx, charge.id, {
+        attempt: charge.attempt + 1,
+        via: 'mandate',
+        status: 'scheduled',
+        failureReason: null,
+        claimedUntil: null,
+        nextAttemptAt: new Date(),
+      });
+      await moveTip(tx, next.tipId, 'pending');
+      return next;
+    }
+    // Every month so far is settled: this payment pays the next month due.
+    const period = periodOf(recurringTip.nextChargeAt ?? new Date());
+    const amount = recurringTip.nextAmount ?? recurringTip.amount;
+    const created = await newMonth(tx, recurringTip, {
+      period,
+      amount,
+      fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
+      via: 'mandate',
+      email: view.email,
+      nextAttemptAt: new Date(),
+    });
+    if (!created) throw new AppError(ErrorCode.Conflict, 'This month is already being paid; reload');
+    await repo.updateRecurringTip(tx, id, { amount, nextAmount: null });
+    return created;
+  });
+  const recurringTip = (await repo.findRecurringTip(ctx.db, id))!;
+  await sendMandatePayment(ctx, { recurringTip, charge, tipjar, method, merchantUid });
+  return getMyRecurringTip(ctx, access, id);
+}
+
+/* ---------- makers and platform admins ---------- */
+
+export async function listTipjarRecurringTips(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  query: ParsedListQuery<repo.RecurringTipSortBy>,
+) {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  const { rows, count } = await repo.listRecurringTips(ctx.db, { tipjarId }, query);
+  const options = { withEmail: actor.role === 'ADMIN', hideAnonymousName: true };
+  return { data: await toRecurringTips(ctx.db, rows, options), metadata: { count } };
+}
+
+export async function getTipjarRecurringTip(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  id: string,
+): Promise<RecurringTip> {
+  await loadManagedTipjar(ctx, actor, tipjarId);
+  const row = await repo.findRecurringTip(ctx.db, id);
+  if (!row || row.tipjarId !== tipjarId) throw AppError.notFound('Recurring tip');
+  return toRecurringTip(ctx.db, row, { withEmail: actor.role === 'ADMIN', hideAnonymousName: true });
+}
+
+export async function listAllRecurringTips(ctx: AppContext, query: ParsedListQuery<repo.RecurringTipSortBy>) {
+  const { rows, count } = await repo.listRecurringTips(ctx.db, {}, query);
+  return {
+    data: await toRecurringTips(ctx.db, rows, { withEmail: true, hideAnonymousName: true }),
+    metadata: { count },
+  };
+}
+
+export async function getRecurringTip(ctx: AppContext, id: string): Promise<RecurringTip> {
+  const row = await repo.findRecurringTip(ctx.db, id);
+  if (!row) throw AppError.notFound('Recurring tip');
+  return toRecurringTip(ctx.db, row, { withEmail: true, hideAnonymousName: true });
+}
+
+/** For the statistics: active recurring tips with a valid mandate and their monthly value. */
+export function recurringStatistics(ctx: AppContext, tipjarId?: string) {
+  return repo.recurringTotals(ctx.db, tipjarId);
+}
