@@ -194,7 +194,7 @@ export async function createTip(
     return answerRepeatedTip(ctx, winner, data);
   }
 
-  const payment = await startPayment(ctx, {
+  const payment = await startTipPayment(ctx, tipId, {
     kind: TIP_KIND,
     ownerId: tipId,
     attempt: 1,
@@ -202,6 +202,20 @@ export async function createTip(
     request,
   });
   return toCreateTipResponse((await repo.findTip(ctx.db, tipId)) ?? tip, payment);
+}
+
+/** Provider calls under way in this process, by tip id. */
+const inFlightPayments = new Map<string, Promise<OppTransactionRow>>();
+
+/** startPayment, registered as in flight so a repeated request can wait for it. */
+async function startTipPayment(ctx: AppContext, tipId: string, input: Parameters<typeof startPayment>[1]) {
+  const pending = startPayment(ctx, input);
+  inFlightPayments.set(tipId, pending);
+  try {
+    return await pending;
+  } finally {
+    inFlightPayments.delete(tipId);
+  }
 }
 
 /**
@@ -217,17 +231,22 @@ async function answerRepeatedTip(
     throw new AppError(ErrorCode.Conflict, 'This Idempotency-Key was used for a different tip');
   }
   let payment = await findLatestForOwner(ctx.db, TIP_KIND, tip.id);
+  // The first request may be calling the provider right now: share its answer instead of racing it
+  // with a second create (OPP answers concurrent same-key calls with 409; across instances that
+  // surfaces as a 502 and the client's retry then finds the recorded answer).
+  const inFlight = inFlightPayments.get(tip.id);
+  if (inFlight) payment = await inFlight.catch(() => findLatestForOwner(ctx.db, TIP_KIND, tip.id));
   if (payment && !payment.oppUid) {
-    payment = await startPayment(ctx, {
+    payment = await startTipPayment(ctx, tip.id, {
       kind: TIP_KIND,
       ownerId: tip.id,
       attempt: payment.attempt,
       idempotencyKey: payment.idempotencyKey,
       request: payment.request as unknown as CreateTransactionInput,
     });
-    tip = (await repo.findTip(ctx.db, tip.id)) ?? tip;
   }
-  return toCreateTipResponse(tip, payment);
+  // Re-read: recording the provider answer moved the tip to pending.
+  return toCreateTipResponse((await repo.findTip(ctx.db, tip.id)) ?? tip, payment);
 }
 
 /* ---------- payment updates (webhook, reconcile) ---------- */

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjars } from '../../src/db/schema/index.js';
+import { csvCell, EXPORT_BATCH_SIZE, euros, exportTips } from '../../src/modules/tips/tips.export.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+
+/** GET /api/v1/tips/export: a streamed CSV with keyset-paged batches; flat memory for 100k rows. */
+const ROWS = 100_000;
+let t: TestApp;
+let admin: TestUser;
+let bigJar: string;
+let smallJar: string;
+
+async function insertJar(slug: string) {
+  const [row] = await t.database.db
+    .insert(tipjars)
+    .values({ slug, name: `Jar ${slug}`, status: 'LIVE', contactEmail: 'maker@example.test' })
+    .returning();
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: 'ADMIN' });
+  bigJar = await insertJar('export-big');
+  smallJar = await insertJar('export-small');
+  // One statement: 100k tips, half of them sharing one timestamp (the keyset must handle ties).
+  await t.database.db.execute(sql`
+    insert into tips (tipjar_id, amount, fee, status, privacy, display_name, message, email, locale,
+                      payment_method, completed_at, created, updated)
+    select ${bigJar}::uuid, 100 + (g % 900), 5, case when g % 4 = 0 then 'cancelled' else 'completed' end,
+           'NAME_AND_AMOUNT', 'Tipper ' || g, 'Message number ' || g, 'tipper' || g || '@example.test', 'en',
+           'ideal', now(),
+           case when g % 2 = 0 then timestamptz '2026-01-15 12:00:00.123456+00'
+                else timestamptz '2026-01-01 00:00:00+00' + g * interval '1 second' end,
+           now()
+    from generate_series(1, ${ROWS}) as g`);
+}, 120_000);
+afterAll(() => t.close());
+
+async function insertSmallTip(values: {
+  amount: number;
+  status?: string;
+  privacy?: string;
+  displayName?: string | null;
+  message: string;
+  created: string;
+}) {
+  await t.database.db.execute(sql`
+    insert into tips (tipjar_id, amount, fee, status, privacy, display_name, message, email, payment_method, created)
+    values (${smallJar}::uuid, ${values.amount}, ${Math.round(values.amount * 0.05)}, ${values.status ?? 'completed'},
+            ${values.privacy ?? 'NAME_AND_AMOUNT'}, ${values.displayName ?? null}, ${values.message},
+            'small@example.test', 'bcmc', ${values.created}::timestamptz)`);
+}
+
+/** Minimal CSV parser for the checks (quotes, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('GET /api/v1/tips/export', () => {
+  it('needs a platform admin', async () => {
+    expect((await t.api('GET', '/tips/export')).status).toBe(401);
+    const user = await t.createUser();
+    expect((await t.api('GET', '/tips/export', { token: user.token })).status).toBe(403);
+  });
+
+  it('refuses malformed filters', async () => {
+    expect((await t.api('GET', '/tips/export?from=yesterday', { token: admin.token })).status).toBe(400);
+    expect((await t.api('GET', '/tips/export?status=paid', { token: admin.token })).status).toBe(400);
+    expect((await t.api('GET', '/tips/export?tipjarId=x', { token: admin.token })).status).toBe(400);
+  });
+
+  it(`streams ${ROWS} rows with flat server memory`, async () => {
+    const res = await fetch(`${t.baseUrl}/api/v1/tips/export?tipjarId=${bigJar}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="podpot-tips-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    // Streamed: no length known up front.
+    expect(res.headers.get('content-length')).toBeNull();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let lines = 0;
+    let bytes = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      const text = decoder.decode(chunk, { stream: true });
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }
+    expect(lines).toBe(ROWS + 1);
+    // The CSV is ~15 MB; holding all rows as objects would take several times that. The server (same
+    // process) keeps at most a batch or two, so the heap grows far less than the file.
+    const growth = peak - before;
+    expect(bytes).toBeGreaterThan(10_000_000);
+    expect(growth, `heap grew ${Math.round(growth / 1e6)} MB for ${Math.round(bytes / 1e6)} MB of CSV`).toBeLessThan(
+      bytes,
+    );
+  }, 60_000);
+
+  it(`reads in keyset batches of ${EXPORT_BATCH_SIZE}: each row once, in order, also across equal timestamps`, async () => {
+    const batches: number[] = [];
+    // The 50k rows that share one timestamp (microseconds, which a JS Date cannot hold).
+    const tied = { tipjarId: bigJar, from: new Date('2026-01-15T00:00:00Z') };
+    const file = exportTips(t.ctx, { userId: admin.id, role: 'ADMIN' }, tied, {
+      onBatch: (rows) => batches.push(rows),
+    });
+    const seen = new Set<string>();
+    let previous = '';
+    let first = true;
+    for await (const chunk of file.body) {
+      for (const line of chunk.split('\r\n')) {
+        if (!line) continue;
+        if (first) {
+          first = false;
+          continue;
+        }
+        const [id, created] = line.split(',');
+        seen.add(id!);
+        const key = `${created}|${id}`;
+        expect(key >= previous).toBe(true);
+        previous = key;
+      }
+    }
+    expect(seen.size).toBe(ROWS / 2);
+    expect(batches.every((b) => b <= EXPORT_BATCH_SIZE)).toBe(true);
+    // Full batches, then one empty read that ends the export.
+    expect(batches.length).toBe(ROWS / 2 / EXPORT_BATCH_SIZE + 1);
+  }, 60_000);
+
+  it('filters by status, tip jar and date; euros with 2 decimals; escapes and defuses formulas', async () => {
+    await insertSmallTip({ amount: 1234, message: '=HYPERLINK("http://evil")', created: '2026-02-01T10:00:00Z' });
+    await insertSmallTip({ amount: 100, message: 'Hello, "world"\nline two', created: '2026-02-02T10:00:00Z' });
+    await insertSmallTip({
+      amount: 500,
+      privacy: 'ANONYMOUS',
+      displayName: null,
+      message: '@SUM(A1)',
+      created: '2026-02-03T10:00:00Z',
+    });
+    await insertSmallTip({ amount: 700, status: 'failed', message: '+1', created: '2026-02-03T11:00:00Z' });
+
+    const all = await t.api('GET', `/tips/export?tipjarId=${smallJar}`, { token: admin.token });
+    expect(all.status).toBe(200);
+    const rows = parseCsv(all.text.replace(/^\ufeff/, ''));
+    const header = rows[0]!;
+    expect(header.slice(0, 3)).toEqual(['id', 'created', 'updated']);
+    const col = (name: string) => header.indexOf(name);
+    const data = rows.slice(1);
+    expect(data).toHaveLength(4);
+    expect(data.map((r) => r[col('amount')])).toEqual(['12.34', '1.00', '5.00', '7.00']);
+    expect(data[0]![col('fee')]).toBe('0.62');
+    expect(data[0]![col('net')]).toBe('11.72');
+    expect(data[0]![col('message')]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(data[1]![col('message')]).toBe('Hello, "world"\nline two');
+    expect(data[2]![col('message')]).toBe(`'@SUM(A1)`);
+    expect(data[2]![col('displayName')]).toBe('');
+    expect(data[3]![col('message')]).toBe(`'+1`);
+    expect(data[0]![col('email')]).toBe('small@example.test');
+
+    const completed = await t.api('GET', `/tips/export?tipjarId=${smallJar}&status=completed`, { token: admin.token });
+    expect(parseCsv(completed.text).length - 1).toBe(3);
+    const window = await t.api('GET', `/tips/export?tipjarId=${smallJar}&from=2026-02-02&to=2026-02-02`, {
+      token: admin.token,
+    });
+    expect(parseCsv(window.text).length - 1).toBe(1);
+  });
+});
+
+describe('CSV helpers', () => {
+  it('formats cents as euros in integer arithmetic', () => {
+    expect(euros(0)).toBe('0.00');
+    expect(euros(5)).toBe('0.05');
+    expect(euros(100_000)).toBe('1000.00');
+    expect(euros(-250)).toBe('-2.50');
+  });
+
+  it('defuses formula cells and quotes separators', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('-2.50', { isText: false })).toBe('-2.50');
+    expect(csvCell(null)).toBe('');
+  });
+});
