@@ -207,8 +207,8 @@ export function CheckoutBlock({
           t={t}
           i18nKey="terms"
           components={{
-            terms: <Link href={localePath('/termsofuse')} target="_blank" rel="noopener" />,
-            privacy: <Link href={localePath('/privacy')} target="_blank" rel="noopener" />,
+            terms: <Link href={localePath('/termsofuse')} target="_blank" rel="noopener" color="inherit" />,
+            privacy: <Link href={localePath('/privacy')} target="_blank" rel="noopener" color="inherit" />,
           }}
         />
       </Typography>

@@ -49,7 +49,7 @@ function TipjarDetail({ tipjar }: { tipjar: Tipjar }) {
   const rows: [string, React.ReactNode][] = [
     [
       t('fields.slug'),
-      <AppLink key="slug" to={`/backoffice/${tipjar.slug}`}>
+      <AppLink key="slug" color="inherit" to={`/backoffice/${tipjar.slug}`}>
         {tipjar.slug}
       </AppLink>,
     ],

@@ -23,7 +23,11 @@ export default function AdminTipjarsPage() {
     {
       key: 'slug',
       label: t('columns.slug'),
-      render: (j) => <AppLink to={`/backoffice/${j.slug}`}>{j.slug}</AppLink>,
+      render: (j) => (
+        <AppLink color="inherit" to={`/backoffice/${j.slug}`}>
+          {j.slug}
+        </AppLink>
+      ),
       sortable: true,
     },
     {

@@ -52,7 +52,10 @@ export default function BackofficeRegistrationPage() {
         )}
         {!complete && (
           <Typography variant="body2" sx={{ mt: 2 }}>
-            {t('registration.comingSoon')} <Link href={`mailto:${env.supportEmail}`}>{env.supportEmail}</Link>
+            {t('registration.comingSoon')}{' '}
+            <Link color="inherit" href={`mailto:${env.supportEmail}`}>
+              {env.supportEmail}
+            </Link>
           </Typography>
         )}
       </Paper>

@@ -89,7 +89,9 @@ export function RetryPaymentCard({
         <Typography sx={{ mb: 1 }}>{t('retry.finish')}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('retry.mayTakeAWhile')} {t('retry.help')}{' '}
-          <Link href={`mailto:${env.supportEmail}`}>{env.supportEmail}</Link>
+          <Link color="inherit" href={`mailto:${env.supportEmail}`}>
+            {env.supportEmail}
+          </Link>
         </Typography>
         <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 3 }}>
           <Step>

@@ -342,7 +342,7 @@ function OrderFormFields({ loggedIn }: { loggedIn: boolean }) {
           </Typography>
           <Typography variant="body2" sx={{ mt: 1 }}>
             {t('podcastmaker:form.accountIntro')}{' '}
-            <AppLink to={`/login?redirect=${encodeURIComponent(`${location.pathname}#order`)}`}>
+            <AppLink color="inherit" to={`/login?redirect=${encodeURIComponent(`${location.pathname}#order`)}`}>
               {t('podcastmaker:form.login')}
             </AppLink>
           </Typography>

@@ -35,7 +35,9 @@ export default function PodcastmakerPage() {
         <Typography>{t('order.intro')}</Typography>
         <OrderForm />
         <Box sx={{ mt: 2 }}>
-          <AppLink to="/support">{t('order.questions')}</AppLink>
+          <AppLink color="inherit" to="/support">
+            {t('order.questions')}
+          </AppLink>
         </Box>
       </Paper>
     </Page>

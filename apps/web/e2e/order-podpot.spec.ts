@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Ordering a Podpot end to end, in Dutch: the order form, the simulator's hosted checkout, the
+ * backoffice's welcome dialog, and recovering an expired payment through the retry card.
+ * The simulator notifies the API asynchronously, so states are awaited by polling the UI.
+ */
+
+const run = Date.now().toString(36);
+const maker = {
+  firstName: 'Eva',
+  lastName: 'Tester',
+  email: `maker-${run}@example.com`,
+  password: 'geheim-wachtwoord',
+};
+
+async function fillTipjar(page: Page, name: string, slug: string) {
+  await page.getByRole('textbox', { name: 'Naam van je Podpot' }).fill(name);
+  await page.getByRole('textbox', { name: 'Webadres' }).fill(slug);
+  await page.getByRole('textbox', { name: 'Contact e-mailadres' }).fill(maker.email);
+  await page.getByRole('textbox', { name: 'Mobiel nummer' }).fill('06 12345678');
+  await expect(page.getByText(`Beschikbaar: `, { exact: false }).filter({ hasText: `/${slug}` })).toBeVisible();
+}
+
+/** On the simulator's hosted checkout: choose an outcome ('Betaald' is the value completed). */
+async function simulate(page: Page, outcome: 'completed' | 'expired') {
+  await expect(page).toHaveURL(/\/sim\/checkout\//);
+  await page.locator(`button[name="outcome"][value="${outcome}"]`).click();
+}
+
+async function closeWelcome(page: Page, slug: string) {
+  const welcome = page.getByRole('dialog', { name: 'Whoop whoop, je eigen Podpot!' });
+  await expect(welcome).toBeVisible();
+  await welcome.getByRole('button', { name: 'Sluiten' }).click();
+  await expect(welcome).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/nl/backoffice/${slug}$`));
+}
+
+test.describe('ordering a Podpot', () => {
+  test('the order form has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/nl/podcastmaker#order');
+    await expect(page.getByRole('heading', { name: 'Podpot bestellen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /AFREKENEN € 15,00/ })).toBeDisabled();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('a new maker orders and pays, then recovers an expired second order with the retry card', async ({ page }) => {
+    test.setTimeout(120_000);
+
+    // 1. Logged out on /nl/podcastmaker: the order registers the maker in the same request.
+    const first = `e2e-pod-${run}`;
+    await page.goto('/nl/podcastmaker#order');
+    await fillTipjar(page, `E2E Pod ${run}`, first);
+    await page.getByRole('textbox', { name: 'Voornaam' }).fill(maker.firstName);
+    await page.getByRole('textbox', { name: 'Achternaam' }).fill(maker.lastName);
+    await page.getByRole('textbox', { name: 'E-mailadres om mee in te loggen' }).fill(maker.email);
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(maker.password);
+    await expect(page.getByTestId('paymentmethod-ideal').getByRole('radio')).toBeChecked();
+    const pay = page.getByRole('button', { name: 'AFREKENEN € 15,00' });
+    await expect(pay).toBeEnabled();
+    await pay.click();
+
+    await simulate(page, 'completed');
+    await expect(page).toHaveURL(new RegExp(`/nl/backoffice/${first}\\?welcome=true`));
+    await closeWelcome(page, first);
+    // The payment notification arrives in the background; the backoffice polls until LIVE.
+    await expect(page.getByTestId('tipjar-status').first()).toHaveAttribute('data-status', 'LIVE', {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('storefront-link')).toBeVisible();
+    await expect(page.getByTestId('registration-alert')).toBeVisible();
+
+    // 2. A second order by the same (now logged-in) maker, left to expire in the simulator.
+    const second = `e2e-pod2-${run}`;
+    await page.goto('/nl/order');
+    await expect(page.getByRole('textbox', { name: 'Voornaam' })).toHaveCount(0);
+    await fillTipjar(page, `E2E Pod 2 ${run}`, second);
+    await page.getByRole('button', { name: 'AFREKENEN € 15,00' }).click();
+    await simulate(page, 'expired');
+    await closeWelcome(page, second);
+
+    // The payment dialog shows the retry card; once the expiry is known it offers the method chooser.
+    const dialog = page.getByRole('dialog', { name: 'Rond de betaling van je Podpot af' });
+    await expect(dialog).toBeVisible();
+    const card = dialog.getByTestId('retry-payment-card');
+    await expect(card).toContainText('geen geld van je rekening afgeschreven');
+    await expect(card.getByTestId('retry-step-2')).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('tipjar-status')).toHaveCount(0);
+    await card.getByRole('button', { name: 'AFREKENEN € 15,00' }).click();
+
+    await simulate(page, 'completed');
+    await closeWelcome(page, second);
+    await expect(page.getByTestId('tipjar-status').first()).toHaveAttribute('data-status', 'LIVE', {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
