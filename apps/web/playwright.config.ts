@@ -9,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: './e2e',
+  // Separate folders per port, so two runs (e.g. two developers' sessions) never share artifacts.
+  outputDir: `./test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
