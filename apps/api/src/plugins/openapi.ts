@@ -15,7 +15,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         description:
           'Tipping platform API. Lists answer `{data, metadata: {count}}` and take `skip`, `limit`, `sortBy`, `sortDesc`, `search`. ' +
           "`limit` is the exclusive END of the window (rows skip … limit-1, at most 1000), matching the web client's " +
-          'paging conversion (skip = page*itemsPerPage - itemsPerPage, limit = page*itemsPerPage). Amounts are integer euro cents.',
+          'paging conversion (skip = page × itemsPerPage − itemsPerPage, limit = page × itemsPerPage). Amounts are integer euro cents.',
       },
       servers: [{ url: '/api/v1' }],
       components: {
@@ -25,6 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // staticCSP: the docs page sends its own policy with hashes for its inline scripts (helmet's would block them).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
