@@ -50,6 +50,31 @@ describe('payment methods', () => {
     );
   });
 
+  it('refreshes the iDEAL bank list from the payment provider (the simulator), and none for Bancontact', async () => {
+    const ideal = await t.api('POST', '/paymentmethods', {
+      token: admin.token,
+      body: method('iDEAL sync', 'ideal', 1),
+    });
+    const synced = await t.api('POST', `/paymentmethods/${ideal.body.id}/issuers/sync`, { token: admin.token });
+    expect(synced.status).toBe(200);
+    expect(synced.body.paymentissuers.length).toBeGreaterThan(3);
+    expect(synced.body.paymentissuers[0]).toEqual({
+      bic: expect.stringMatching(/^[A-Z0-9]{8,11}$/),
+      name: expect.any(String),
+    });
+    // Syncing twice leaves one copy of each bank.
+    const again = await t.api('POST', `/paymentmethods/${ideal.body.id}/issuers/sync`, { token: admin.token });
+    expect(again.body.paymentissuers).toEqual(synced.body.paymentissuers);
+
+    const bcmc = await t.api('POST', '/paymentmethods', { token: admin.token, body: method('BC sync', 'bcmc', 1) });
+    const none = await t.api('POST', `/paymentmethods/${bcmc.body.id}/issuers/sync`, { token: admin.token });
+    expect(none.body.paymentissuers).toEqual([]);
+    expect(
+      (await t.api('POST', '/paymentmethods/00000000-0000-4000-8000-000000000000/issuers/sync', { token: admin.token }))
+        .status,
+    ).toBe(404);
+  });
+
   it('refuses an unknown type', async () => {
     const res = await t.api('POST', '/paymentmethods', {
       token: admin.token,
