@@ -339,7 +339,9 @@ export function TipDetailDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common:actions.close')}</Button>
+        <Button onClick={onClose} color="inherit">
+          {t('common:actions.close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -36,7 +36,7 @@ export function DashboardTips({ tipjarId, slug }: { tipjarId: string; slug: stri
         <Typography id="dashboard-tips-title" variant="h2" sx={{ flexGrow: 1 }}>
           {t('dashboard.title')}
         </Typography>
-        <Button component={LocaleRouterLink} to={`/backoffice/${slug}/tips`}>
+        <Button component={LocaleRouterLink} to={`/backoffice/${slug}/tips`} color="inherit">
           {t('dashboard.all')}
         </Button>
       </Box>

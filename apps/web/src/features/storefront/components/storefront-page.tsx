@@ -28,12 +28,26 @@ function TipjarHeader({ tipjar }: { tipjar: PublicTipjar }) {
         {tipjar.description && <Typography sx={{ whiteSpace: 'pre-line', mb: 1 }}>{tipjar.description}</Typography>}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {tipjar.podcastUrl && (
-            <Button size="small" href={tipjar.podcastUrl} target="_blank" rel="noopener" startIcon={<PodcastsIcon />}>
+            <Button
+              size="small"
+              color="inherit"
+              href={tipjar.podcastUrl}
+              target="_blank"
+              rel="noopener"
+              startIcon={<PodcastsIcon />}
+            >
               {t('header.listen')}
             </Button>
           )}
           {tipjar.rssUrl && (
-            <Button size="small" href={tipjar.rssUrl} target="_blank" rel="noopener" startIcon={<RssFeedIcon />}>
+            <Button
+              size="small"
+              color="inherit"
+              href={tipjar.rssUrl}
+              target="_blank"
+              rel="noopener"
+              startIcon={<RssFeedIcon />}
+            >
               {t('header.rss')}
             </Button>
           )}

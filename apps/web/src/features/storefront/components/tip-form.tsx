@@ -161,7 +161,6 @@ export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
         {tipjar.presetAmounts.length > 0 && (
           <ToggleButtonGroup
             exclusive
-            color="primary"
             value={presetValue}
             aria-label={t('amount.presets')}
             onChange={(_, value: number | null) => {
@@ -173,7 +172,16 @@ export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
             sx={{ flexWrap: 'wrap', mb: 2 }}
           >
             {tipjar.presetAmounts.map((preset) => (
-              <ToggleButton key={preset} value={preset} sx={{ minWidth: 88, fontSize: '1rem' }}>
+              <ToggleButton
+                key={preset}
+                value={preset}
+                sx={{
+                  minWidth: 88,
+                  fontSize: '1rem',
+                  // Dark text on the brand orange: orange text on white would fail WCAG AA contrast.
+                  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+                }}
+              >
                 {formatCents(preset, locale)}
               </ToggleButton>
             ))}

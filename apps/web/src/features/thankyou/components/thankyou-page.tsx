@@ -66,11 +66,11 @@ function Completed({ slug }: { slug: string | null }) {
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
           {slug && (
-            <Button component={LocaleRouterLink} to={`/${slug}`} variant="outlined">
+            <Button component={LocaleRouterLink} to={`/${slug}`} variant="outlined" color="inherit">
               {tipjar ? t('backTo', { name: tipjar.name }) : t('back')}
             </Button>
           )}
-          <Button component={LocaleRouterLink} to="/">
+          <Button component={LocaleRouterLink} to="/" color="inherit">
             {t('home')}
           </Button>
         </Box>
@@ -101,7 +101,7 @@ function Unpaid({ status, slug }: { status: TipStatus; slug: string | null }) {
               {t('unpaid.tryAgain')}
             </Button>
           )}
-          <Button component={LocaleRouterLink} to="/">
+          <Button component={LocaleRouterLink} to="/" color="inherit">
             {t('home')}
           </Button>
         </Box>
