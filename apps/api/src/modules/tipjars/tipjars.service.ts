@@ -15,6 +15,7 @@ import { isReservedSlug } from '../../../../web/src/config/paths.js';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { signAccessToken } from '../../plugins/auth.js';
 import * as addonsRepo from '../addons/addons.repository.js';
@@ -70,12 +71,6 @@ function slugTaken(): AppError {
   return AppError.field(ErrorCode.SlugTaken, 'data.slug', { key: 'slug' }, 'This address is already taken');
 }
 
-function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const name = e?.constraint ?? e?.cause?.constraint;
-  return code === '23505' && (!constraint || name === undefined || name === constraint);
-}
 
 /* ---------- ordering ---------- */
 

@@ -11,6 +11,7 @@ import argon2 from 'argon2';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import * as repo from './users.repository.js';
 
@@ -56,12 +57,6 @@ function emailTaken(): AppError {
   );
 }
 
-/** Postgres unique violation on users.email (a concurrent registration with the same address). */
-function isUniqueViolation(err: unknown): boolean {
-  const code =
-    (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}
 
 export async function isEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {
   return !(await repo.findUserByEmail(ctx.db, email));
