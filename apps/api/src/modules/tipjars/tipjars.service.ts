@@ -71,7 +71,6 @@ function slugTaken(): AppError {
   return AppError.field(ErrorCode.SlugTaken, 'data.slug', { key: 'slug' }, 'This address is already taken');
 }
 
-
 /* ---------- ordering ---------- */
 
 /**

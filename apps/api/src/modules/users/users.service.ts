@@ -57,7 +57,6 @@ function emailTaken(): AppError {
   );
 }
 
-
 export async function isEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {
   return !(await repo.findUserByEmail(ctx.db, email));
 }
