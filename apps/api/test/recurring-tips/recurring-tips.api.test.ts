@@ -255,6 +255,18 @@ describe('the charge run (jobs/charge.ts)', () => {
     if (TEST_DB === 'pg') expect(t.database.driver).toBe('postgres');
   });
 
+  it('the schema itself refuses a second charge row for the same month', async () => {
+    const tipper = await t.createUser();
+    const { id } = await signUpAndPay(tipper, 500);
+    const [first] = await chargesOf(id);
+    await expect(
+      t.database.db
+        .insert(recurringTipCharges)
+        .values({ recurringTipId: id, period: first!.period, amount: 500, via: 'debit' }),
+    ).rejects.toThrow();
+    expect(await chargesOf(id)).toHaveLength(1);
+  });
+
   it('a crash between claiming and the provider call loses no month and charges none twice', async () => {
     const tipper = await t.createUser();
     const { id } = await signUpAndPay(tipper, 400);

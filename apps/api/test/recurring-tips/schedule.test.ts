@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chargeDateOf,
+  chargeDayOf,
+  nextChargeAfter,
+  nextPeriod,
+  periodOf,
+  resumeNextChargeAt,
+  retryAt,
+} from '../../src/modules/recurring-tips/recurring-tips.schedule.js';
+
+const d = (iso: string) => new Date(iso);
+
+describe('monthly tip calendar', () => {
+  it('charges on the day of the first payment, 29–31 clamped to 28', () => {
+    expect(chargeDayOf(d('2026-01-15T10:00:00Z'))).toBe(15);
+    expect(chargeDayOf(d('2026-01-31T10:00:00Z'))).toBe(28);
+    expect(chargeDayOf(d('2026-03-29T00:00:00Z'))).toBe(28);
+  });
+
+  it('periods are calendar months and roll over the year', () => {
+    expect(periodOf(d('2026-12-31T23:59:59Z'))).toBe('2026-12');
+    expect(nextPeriod('2026-12')).toBe('2027-01');
+    expect(nextPeriod('2026-02')).toBe('2026-03');
+    expect(chargeDateOf(28, '2026-02').toISOString()).toBe('2026-02-28T00:00:00.000Z');
+  });
+
+  it('the month after a paid one is due on its charge day, never in the past', () => {
+    expect(nextChargeAfter(15, '2026-01', d('2026-01-15T12:00:00Z')).toISOString()).toBe('2026-02-15T00:00:00.000Z');
+    // Paid late (a mandate retry in April for January): February and March are skipped.
+    expect(nextChargeAfter(15, '2026-01', d('2026-04-20T12:00:00Z')).toISOString()).toBe('2026-05-15T00:00:00.000Z');
+  });
+
+  it('resume keeps a due date still ahead and otherwise takes the next charge day from today', () => {
+    const ahead = d('2026-05-15T00:00:00Z');
+    expect(resumeNextChargeAt(15, ahead, d('2026-05-01T00:00:00Z'))).toBe(ahead);
+    expect(resumeNextChargeAt(15, d('2026-02-15T00:00:00Z'), d('2026-05-10T09:00:00Z')).toISOString()).toBe(
+      '2026-05-15T00:00:00.000Z',
+    );
+    expect(resumeNextChargeAt(15, d('2026-02-15T00:00:00Z'), d('2026-05-20T09:00:00Z')).toISOString()).toBe(
+      '2026-06-15T00:00:00.000Z',
+    );
+  });
+
+  it('a failed try is retried 3 days later', () => {
+    expect(retryAt(d('2026-05-15T00:00:00Z')).toISOString()).toBe('2026-05-18T00:00:00.000Z');
+  });
+});
