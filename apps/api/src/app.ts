@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
+import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(paymentsRoutes, { ctx });
       await api.register(tipjarsRoutes, { ctx });
       await api.register(addonsRoutes, { ctx });
+      await api.register(merchantsRoutes, { ctx });
       await api.register(tipsRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
       await api.register(recurringTipsRoutes, { ctx });

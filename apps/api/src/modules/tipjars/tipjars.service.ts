@@ -20,6 +20,8 @@ import type { ParsedListQuery } from '../../lib/list-query.js';
 import { signAccessToken } from '../../plugins/auth.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { addonsOfTipjars, resolvePaymentChoice, startAddonPayment, toAddon } from '../addons/addons.service.js';
+import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
+import { toMerchantRef } from '../merchants/merchants.service.js';
 import { registerUser } from '../users/users.service.js';
 import { loadManagedTipjar } from './tipjar-access.js';
 import * as repo from './tipjars.repository.js';
@@ -44,7 +46,11 @@ export function toPublicTipjar(row: repo.TipjarRow): PublicTipjar {
 /** Full tip jars (addons, admins) for their admins, with batched queries for lists. */
 async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> {
   const ids = rows.map((r) => r.id);
-  const [addons, admins] = await Promise.all([addonsOfTipjars(db, ids), repo.listAdmins(db, ids)]);
+  const [addons, admins, merchants] = await Promise.all([
+    addonsOfTipjars(db, ids),
+    repo.listAdmins(db, ids),
+    merchantsOfTipjars(db, ids),
+  ]);
   return rows.map((row) => ({
     ...toPublicTipjar(row),
     email: row.contactEmail,
@@ -54,8 +60,7 @@ async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> 
     vatNumber: row.vatNumber,
     notifyOnTip: row.notifyOnTip,
     addons: addons.get(row.id) ?? [],
-    // Merchant registration (POST tipjars/{id}/oppmerchant) is a later feature.
-    oppMerchant: null,
+    oppMerchant: toMerchantRef(merchants.get(row.id)),
     admins: admins.get(row.id) ?? [],
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),

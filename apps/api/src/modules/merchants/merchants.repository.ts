@@ -1,0 +1,42 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { oppMerchants } from '../../db/schema/merchants.js';
+
+export type MerchantRow = typeof oppMerchants.$inferSelect;
+export type NewMerchantRow = typeof oppMerchants.$inferInsert;
+
+export async function findMerchantOfTipjar(db: DbOrTx, tipjarId: string): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(oppMerchants).where(eq(oppMerchants.tipjarId, tipjarId));
+  return row;
+}
+
+export async function findMerchantByUid(db: DbOrTx, merchantUid: string): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(oppMerchants).where(eq(oppMerchants.merchantUid, merchantUid));
+  return row;
+}
+
+/** The merchants of several tip jars in one query (tip jar lists). */
+export async function merchantsOfTipjars(db: DbOrTx, tipjarIds: string[]): Promise<Map<string, MerchantRow>> {
+  if (tipjarIds.length === 0) return new Map();
+  const rows = await db.select().from(oppMerchants).where(inArray(oppMerchants.tipjarId, tipjarIds));
+  return new Map(rows.map((r) => [r.tipjarId, r]));
+}
+
+/** Inserts the link; on a concurrent insert for the same tip jar, keeps the first one. */
+export async function insertMerchant(db: DbOrTx, values: NewMerchantRow): Promise<MerchantRow | undefined> {
+  const [row] = await db.insert(oppMerchants).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateMerchant(db: DbOrTx, id: string, values: Partial<NewMerchantRow>) {
+  const [row] = await db.update(oppMerchants).set(values).where(eq(oppMerchants.id, id)).returning();
+  return row;
+}
+
+export async function deleteMerchantOfTipjar(db: DbOrTx, tipjarId: string): Promise<boolean> {
+  const rows = await db
+    .delete(oppMerchants)
+    .where(eq(oppMerchants.tipjarId, tipjarId))
+    .returning({ id: oppMerchants.id });
+  return rows.length > 0;
+}
