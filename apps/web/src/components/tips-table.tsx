@@ -89,6 +89,8 @@ function SearchField({ value, onChange, label }: { value: string; onChange: (val
       label={label}
       value={text}
       onChange={(event) => setText(event.target.value)}
+      fullWidth={false}
+      margin="none"
       sx={{ minWidth: 240 }}
     />
   );
@@ -187,6 +189,8 @@ export function TipsTable({
           onChange={(event) =>
             onState({ ...state, page: 1, status: (event.target.value || undefined) as TipStatus | undefined })
           }
+          fullWidth={false}
+          margin="none"
           sx={{ minWidth: 180 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >

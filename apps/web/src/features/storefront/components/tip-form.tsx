@@ -150,6 +150,20 @@ export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
     }
   });
 
+  // Back from the provider through the browser's back button (page restored from the bfcache):
+  // the form is usable again, and the next submit is a new attempt with a new key.
+  const { reset } = createTip;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submitting.current = false;
+      idempotencyKey.current = null;
+      reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+
   const loading = createTip.isPending || (createTip.isSuccess && submitting.current);
 
   return (
@@ -236,7 +250,7 @@ export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
         <Typography id="about-title" variant="h2" gutterBottom>
           {t('about.title')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid' }}>
           <FormControl>
             <FormLabel id="privacy-label">{t('privacy.label')}</FormLabel>
             <RadioGroup
