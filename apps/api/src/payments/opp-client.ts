@@ -572,6 +572,11 @@ export class OppClient {
     return this.toMandate(await this.request<Raw>('GET', `/mandates/${encodeURIComponent(uid)}`));
   }
 
+  /** Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. */
+  async revokeMandate(uid: string): Promise<OppMandate> {
+    return this.toMandate(await this.request<Raw>('DELETE', `/mandates/${encodeURIComponent(uid)}`));
+  }
+
   /** A charge against a mandate: an ordinary transaction (payments.md §3). */
   async createMandateTransaction(
     mandateUid: string,

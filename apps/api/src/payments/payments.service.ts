@@ -177,6 +177,18 @@ function isValidHash(secret: string, uid: string, hash: string): boolean {
 export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
 
 /**
+ * What a module does with a verified notification about a non-transaction object (e.g. 'mandate'),
+ * outside any DB transaction. It must read the object back from the provider and be idempotent.
+ */
+export type NotificationObjectHandler = (ctx: AppContext, body: OppNotificationBody) => Promise<void>;
+
+const objectHandlers = new Map<string, NotificationObjectHandler>();
+
+export function registerNotificationHandler(objectType: string, handler: NotificationObjectHandler): void {
+  objectHandlers.set(objectType, handler);
+}
+
+/**
  * A provider notification: proves it came from the provider (hash), refuses object URLs outside the
  * configured API, then reads the object from the provider (outside any DB transaction) and applies it.
  */
@@ -194,6 +206,19 @@ export async function handleNotification(ctx: AppContext, body: OppNotificationB
   }
   if (await repo.isNotificationProcessed(ctx.db, body.uid)) return 'duplicate';
   if (body.object_type !== 'transaction') {
+    const handler = objectHandlers.get(body.object_type);
+    if (handler) {
+      // The handler re-reads the object from the provider and applies it idempotently; only then is
+      // the notification remembered (a failure answers non-2xx, so the provider sends it again).
+      await handler(ctx, body);
+      await repo.insertNotification(ctx.db, {
+        uid: body.uid,
+        type: body.type,
+        objectType: body.object_type,
+        objectUid: body.object_uid,
+      });
+      return 'applied';
+    }
     // Merchant, bank account and mandate notifications belong to later features; remember we saw them.
     ctx.log.info({ type: body.type, objectType: body.object_type }, 'provider notification not handled yet');
     return 'ignored';

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringTipCharges, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
 import { runCharges } from '../../src/jobs/charge.js';
 import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
-import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '../../src/payments/simulator/index.js';
+import {
+  awaitSimulatorDeliveries,
+  simulateMandateRevocation,
+  simulatePayment,
+  simulateReversal,
+} from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -349,6 +354,52 @@ describe('the charge run (jobs/charge.ts)', () => {
     expect(mine).toMatchObject({ failedAttempts: 0, mandate: { status: 'valid' } });
     expect(mine.charges.filter((c: { via?: string }) => c).length).toBe(2);
     expect(mine.charges[0]).toMatchObject({ id: month.id, status: 'completed', attempt: 4, tipStatus: 'completed' });
+  });
+
+  it('a mandate revoked by the bank stops the charges until the tipper sets up a new one', async () => {
+    const tipper = await t.createUser();
+    const { id } = await signUpAndPay(tipper, 500);
+    const [row] = await t.database.db.select().from(recurringTips).where(eq(recurringTips.id, id));
+    await simulateMandateRevocation(t.ctx, row!.mandateUid!);
+    await awaitSimulatorDeliveries(t.ctx);
+    let mine = await getMine(tipper, id);
+    expect(mine.mandate.status).toBe('revoked');
+    await run(new Date(mine.nextChargeAt));
+    expect((await chargesOf(id)).filter((c) => c.via === 'debit')).toHaveLength(0);
+
+    const retry = await t.api('POST', `/user/me/recurringtips/${id}/mandate/retry`, {
+      token: tipper.token,
+      body: { data: { paymentmethod: ideal, paymentissuer: '' } },
+    });
+    expect(retry.status, retry.text).toBe(200);
+    await simulatePayment(t.ctx, uidOf(retry.body.mandate.oppTransaction.redirectUrl), 'completed');
+    await awaitSimulatorDeliveries(t.ctx);
+    mine = await getMine(tipper, id);
+    expect(mine.mandate.status).toBe('valid');
+    // The new first payment paid the next month due; that month is not charged again.
+    expect(mine.charges).toHaveLength(2);
+    const paidPeriod = mine.charges[0].period;
+    await run(new Date(Date.now() + 400 * DAY));
+    const periods = (await chargesOf(id)).map((c) => c.period);
+    expect(periods.filter((p) => p === paidPeriod)).toHaveLength(1);
+  });
+
+  it('cancelling revokes the mandate at the provider', async () => {
+    const tipper = await t.createUser();
+    const { id } = await signUpAndPay(tipper, 500);
+    await t.api('PUT', `/user/me/recurringtips/${id}`, {
+      token: tipper.token,
+      body: { data: { status: 'cancelled' } },
+    });
+    await awaitSimulatorDeliveries(t.ctx);
+    expect((await getMine(tipper, id)).mandate.status).toBe('revoked');
+    const mailsBefore = (await t.outbox()).length;
+    const again = await t.api('POST', `/user/me/recurringtips/${id}/mandate/retry`, {
+      token: tipper.token,
+      body: { data: { paymentmethod: ideal, paymentissuer: '' } },
+    });
+    expect(again.status).toBe(409);
+    expect((await t.outbox()).length).toBe(mailsBefore);
   });
 
   it('a chargeback on a collected month is recorded on its tip, visible to the maker', async () => {

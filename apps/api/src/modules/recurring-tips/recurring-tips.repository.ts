@@ -45,6 +45,11 @@ export async function findRecurringTip(db: DbOrTx, id: string): Promise<Recurrin
   return row ? toView(row) : undefined;
 }
 
+/** The recurring tips charged through a provider mandate, locked (a mandate notification applies to them). */
+export async function lockByMandate(db: DbOrTx, mandateUid: string) {
+  return db.select().from(recurringTips).where(eq(recurringTips.mandateUid, mandateUid)).for('update');
+}
+
 /** Reads and locks a recurring tip until the surrounding transaction ends. */
 export async function lockRecurringTip(db: DbOrTx, id: string) {
   const [row] = await db.select().from(recurringTips).where(eq(recurringTips.id, id)).for('update');

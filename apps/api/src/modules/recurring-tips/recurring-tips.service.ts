@@ -30,7 +30,9 @@ import {
   type AfterCommit,
   applyProviderTransaction,
   notifyUrlOf,
+  type OppNotificationBody,
   type OppTransactionRow,
+  registerNotificationHandler,
   registerTransactionOwner,
 } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../addons/addons.service.js';
@@ -617,6 +619,32 @@ async function onChargePaid(
 
 registerTransactionOwner(CHARGE_KIND, onChargePayment);
 
+/**
+ * mandate.status.changed: read the mandate back from the provider; a revoked mandate (the payer's
+ * bank, or our own revoke on cancel) stops the charges: mandate status `revoked`, retries waiting
+ * are cancelled. The tipper can set up a new one (mandate retry). Repeats change nothing.
+ */
+async function onMandateNotification(ctx: AppContext, body: OppNotificationBody): Promise<void> {
+  let mandate: Awaited<ReturnType<typeof ctx.opp.getMandate>>;
+  try {
+    mandate = await ctx.opp.getMandate(body.object_uid);
+  } catch (err) {
+    ctx.log.error({ err, mandateUid: body.object_uid }, 'reading the notified mandate failed');
+    throw providerUnavailable();
+  }
+  if (mandate.status !== 'revoked') return;
+  await ctx.db.transaction(async (tx) => {
+    for (const recurringTip of await repo.lockByMandate(tx, mandate.uid)) {
+      if (recurringTip.mandateStatus === 'revoked' || recurringTip.mandateStatus === 'invalid') continue;
+      await repo.updateRecurringTip(tx, recurringTip.id, { mandateStatus: 'revoked', lastFailureReason: 'revoked' });
+      for (const charge of await repo.cancelScheduledCharges(tx, recurringTip.id)) {
+        await moveTip(tx, charge.tipId, 'cancelled');
+      }
+    }
+  });
+}
+registerNotificationHandler('mandate', onMandateNotification);
+
 /* ---------- the tipper's self-service ---------- */
 
 export async function listMyRecurringTips(
@@ -644,7 +672,7 @@ export async function updateMyRecurringTip(
   data: UpdateRecurringTipBody['data'],
 ): Promise<RecurringTip> {
   await loadOwnRecurringTip(ctx, access, id);
-  await ctx.db.transaction(async (tx) => {
+  const revoke = await ctx.db.transaction(async (tx) => {
     const row = (await repo.lockRecurringTip(tx, id))!;
     if (row.status === 'cancelled') {
       throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip cannot be changed');
@@ -668,7 +696,12 @@ export async function updateMyRecurringTip(
       }
     }
     if (Object.keys(updates).length > 0) await repo.updateRecurringTip(tx, id, updates);
+    return updates.status === 'cancelled' && row.mandateStatus === 'valid' ? row.mandateUid : null;
   });
+  if (revoke) {
+    // After the commit: the mandate is of no further use. Best effort — we never charge a cancelled tip anyway.
+    await ctx.opp.revokeMandate(revoke).catch((err) => ctx.log.warn({ err }, 'revoking the mandate failed'));
+  }
   return toRecurringTip(ctx.db, (await repo.findRecurringTip(ctx.db, id))!, OWNER_VIEW);
 }
 

@@ -12,7 +12,12 @@ const simulators = new WeakMap<AppContext, OppSimulator>();
 /** Registers the OPP simulator (API + hosted checkout). app.ts calls this when OPP_API_URL is unset. */
 export async function registerOppSimulator(app: FastifyInstance, ctx: AppContext): Promise<OppSimulator> {
   const isDev = ctx.config.NODE_ENV !== 'production';
-  const sim = new OppSimulator(ctx, { retryBaseMs: ctx.config.NODE_ENV === 'test' ? 20 : 1000 });
+  const isTest = ctx.config.NODE_ENV === 'test';
+  const sim = new OppSimulator(ctx, {
+    retryBaseMs: isTest ? 20 : 1000,
+    // Monthly tips in the demo: SEPA charges are collected a few seconds later (tests settle them).
+    settleMandateChargesMs: isTest ? undefined : 5000,
+  });
   simulators.set(ctx, sim);
   await app.register(simApiRoutes(sim, ctx, isDev), { prefix: SIM_API_PREFIX });
   await app.register(simCheckoutRoutes(sim));
@@ -37,6 +42,11 @@ export function simulatePayment(ctx: AppContext, uid: string, outcome: SimOutcom
 /** A chargeback (or refund) of a completed simulated transaction, e.g. a reversed SEPA debit. */
 export function simulateReversal(ctx: AppContext, uid: string, status: 'chargeback' | 'refunded' = 'chargeback') {
   return simulatorOf(ctx).reverse(uid, status);
+}
+
+/** The payer's bank revokes a simulated mandate (sends mandate.status.changed). */
+export function simulateMandateRevocation(ctx: AppContext, mandateUid: string) {
+  return simulatorOf(ctx).revokeMandate(mandateUid);
 }
 
 /** Resolves when every queued simulator notification was delivered (or gave up). */

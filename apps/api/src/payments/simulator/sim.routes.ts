@@ -113,6 +113,7 @@ export function simApiRoutes(sim: OppSimulator, ctx: AppContext, exposeTestRoute
       return reply.status(201).send(created);
     });
     api.get<{ Params: Params }>('/mandates/:uid', async (request) => sim.getMandate(request.params.uid));
+    api.delete<{ Params: Params }>('/mandates/:uid', async (request) => sim.revokeMandate(request.params.uid));
     api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request, reply) => {
       const created = await sim.idempotent(`mandate_transactions:${request.params.uid}`, idempotencyKey(request), () =>
         sim.createMandateTransaction(request.params.uid, body(request)),

@@ -75,6 +75,12 @@ function optionalString(body: Body, field: string): string | null {
 export interface SimulatorOptions {
   /** First retry delay of a notification; doubles each try. */
   retryBaseMs?: number;
+  /**
+   * Demo/development: a mandate charge (SEPA, `planned`) completes by itself after this many ms, as
+   * the bank collects it days later at the real provider. Unset: it stays planned until a test or a
+   * person settles it (simulatePayment).
+   */
+  settleMandateChargesMs?: number;
 }
 
 export class OppSimulator {
@@ -82,12 +88,14 @@ export class OppSimulator {
   private closed = false;
   private readonly wakeups = new Set<() => void>();
   private readonly retryBaseMs: number;
+  private readonly settleMandateChargesMs: number | undefined;
 
   constructor(
     private readonly ctx: AppContext,
     options: SimulatorOptions = {},
   ) {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
+    this.settleMandateChargesMs = options.settleMandateChargesMs;
   }
 
   /** The simulated API base, as objects name it in `object_url` (the same the client uses). */
@@ -458,6 +466,21 @@ export class OppSimulator {
     return mandate;
   }
 
+  /** The payer (their bank) or the partner revokes a mandate: no further charges; notifies. */
+  async revokeMandate(uid: string): Promise<SimObject> {
+    const mandate = await this.getMandate(uid);
+    if (mandate.status === 'revoked') return mandate;
+    mandate.status = 'revoked';
+    mandate.updated = now();
+    await repo.saveObject(this.ctx.db, mandate);
+    if (typeof mandate.notify_url === 'string') {
+      await this.notify(mandate.notify_url, 'mandate.status.changed', 'mandate', uid, {
+        object_url: `${this.apiBase}/mandates/${uid}`,
+      });
+    }
+    return mandate;
+  }
+
   private async completeMandate(uid: string) {
     const mandate = await repo.findObject(this.ctx.db, uid, 'mandate');
     if (mandate?.status !== 'created') return;
@@ -480,6 +503,12 @@ export class OppSimulator {
       { ...body, payment_method: 'sepa', merchant_uid: body.merchant_uid ?? mandate.merchant_uid },
       { mandateUid, status: 'planned' },
     );
+    if (this.settleMandateChargesMs !== undefined) {
+      const settleMs = this.settleMandateChargesMs;
+      void this.sleep(settleMs)
+        .then(() => (this.closed ? undefined : this.setStatus(String(transaction.uid), 'completed')))
+        .catch((err) => this.ctx.log.warn({ err }, 'simulator: settling a mandate charge failed'));
+    }
     return transaction;
   }
 
