@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { OppBankAccount, OppMerchant } from '../../payments/opp-client.js';
-import { notifyUrlOf } from '../../payments/payments.service.js';
+import { notifyUrlOf, registerNotificationHandler } from '../../payments/payments.service.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as repo from './merchants.repository.js';
 
@@ -192,7 +192,6 @@ export async function connectMerchant(ctx: AppContext, actor: Actor, tipjarId: s
   let bank: OppBankAccount | null;
   try {
     merchant = await ctx.opp.getMerchant(merchantUid);
-    bank = await defaultBankAccount(ctx, merchantUid);
   } catch {
     throw AppError.field(
       ErrorCode.NotFound,
@@ -200,6 +199,12 @@ export async function connectMerchant(ctx: AppContext, actor: Actor, tipjarId: s
       { key: 'invalid' },
       'The payment provider does not know this merchant',
     );
+  }
+  try {
+    bank = await defaultBankAccount(ctx, merchantUid);
+  } catch (err) {
+    ctx.log.warn({ err, merchantUid }, 'reading the bank accounts of a connected merchant failed');
+    bank = null;
   }
   const row = await repo.insertMerchant(ctx.db, {
     tipjarId,
@@ -244,3 +249,13 @@ export async function disconnectMerchant(ctx: AppContext, actor: Actor, tipjarId
   if (actor.role !== 'ADMIN') throw AppError.forbidden();
   if (!(await repo.deleteMerchantOfTipjar(ctx.db, tipjarId))) throw AppError.notFound('Merchant');
 }
+
+// The provider tells us when a merchant's status, compliance or bank account changes; the handler
+// reads the merchant back (the notification carries no state) and refreshes our copy.
+registerNotificationHandler('merchant', (ctx, body) => refreshMerchantByUid(ctx, body.object_uid));
+registerNotificationHandler('bank_account', async (ctx, body) => {
+  if (body.parent_type === 'merchant' && body.parent_uid) await refreshMerchantByUid(ctx, body.parent_uid);
+});
+registerNotificationHandler('contact', async (ctx, body) => {
+  if (body.parent_type === 'merchant' && body.parent_uid) await refreshMerchantByUid(ctx, body.parent_uid);
+});
