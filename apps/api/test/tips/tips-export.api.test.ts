@@ -37,6 +37,7 @@ beforeAll(async () => {
     from generate_series(1, ${ROWS}) as g`);
 }, 120_000);
 afterAll(() => t.close());
+// About 20 s each on PGlite alone; the generous timeouts are for a loaded machine running suites side by side.
 
 async function insertSmallTip(values: {
   amount: number;
@@ -125,7 +126,7 @@ describe('GET /api/v1/tips/export', () => {
     expect(growth, `heap grew ${Math.round(growth / 1e6)} MB for ${Math.round(bytes / 1e6)} MB of CSV`).toBeLessThan(
       bytes,
     );
-  }, 60_000);
+  }, 150_000);
 
   it(`reads in keyset batches of ${EXPORT_BATCH_SIZE}: each row once, in order, also across equal timestamps`, async () => {
     const batches: number[] = [];
@@ -155,7 +156,7 @@ describe('GET /api/v1/tips/export', () => {
     expect(batches.every((b) => b <= EXPORT_BATCH_SIZE)).toBe(true);
     // Full batches, then one empty read that ends the export.
     expect(batches.length).toBe(ROWS / 2 / EXPORT_BATCH_SIZE + 1);
-  }, 60_000);
+  }, 150_000);
 
   it('filters by status, tip jar and date; euros with 2 decimals; escapes and defuses formulas', async () => {
     await insertSmallTip({ amount: 1234, message: '=HYPERLINK("http://evil")', created: '2026-02-01T10:00:00Z' });

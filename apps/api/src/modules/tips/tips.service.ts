@@ -132,12 +132,13 @@ export async function createTip(
   data: CreateTipBody['data'],
   clientKey: string | undefined,
 ): Promise<CreateTipResponse> {
-  const tipjar = await loadTippableTipjar(ctx, tipjarId);
-  if (clientKey) {
-    const existing = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, clientKey);
-    if (existing) return answerRepeatedTip(ctx, existing, data);
-  }
-  const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
+  // Independent reads, side by side (this is the storefront's hot path).
+  const [tipjar, existing, method] = await Promise.all([
+    loadTippableTipjar(ctx, tipjarId),
+    clientKey ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, clientKey) : undefined,
+    resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod'),
+  ]);
+  if (existing) return answerRepeatedTip(ctx, existing, data);
   const merchantUid = await tipMerchantUid(ctx, tipjar);
 
   const tipId = randomUUID();
@@ -201,7 +202,9 @@ export async function createTip(
     idempotencyKey: providerKey,
     request,
   });
-  return toCreateTipResponse((await repo.findTip(ctx.db, tipId)) ?? tip, payment);
+  // The recorded answer moved the tip along; its status follows from the transaction's.
+  const status = (payment.status && tipStatusOfTransaction(payment.status)) || tip.status;
+  return toCreateTipResponse({ ...tip, status }, payment);
 }
 
 /** Provider calls under way in this process, by tip id. */
