@@ -384,6 +384,31 @@ describe('the charge run (jobs/charge.ts)', () => {
     expect(periods.filter((p) => p === paidPeriod)).toHaveLength(1);
   });
 
+  it('a mandate retry never pays a month whose debit is still under way', async () => {
+    const tipper = await t.createUser();
+    const { id } = await signUpAndPay(tipper, 500);
+    const due = new Date((await getMine(tipper, id)).nextChargeAt);
+    await run(due);
+    const month = (await chargesOf(id)).find((c) => c.via === 'debit')!;
+    const [row] = await t.database.db.select().from(recurringTips).where(eq(recurringTips.id, id));
+    await simulateMandateRevocation(t.ctx, row!.mandateUid!);
+    await awaitSimulatorDeliveries(t.ctx);
+    const body = { data: { paymentmethod: ideal, paymentissuer: '' } };
+    const busy = await t.api('POST', `/user/me/recurringtips/${id}/mandate/retry`, { token: tipper.token, body });
+    expect(busy.status).toBe(409);
+
+    // The bank refuses the debit: no retry against a revoked mandate; the month waits for the tipper.
+    await settle(month.id, 'failed');
+    expect((await chargesOf(id)).find((c) => c.id === month.id)).toMatchObject({ status: 'failed', attempt: 1 });
+    const retry = await t.api('POST', `/user/me/recurringtips/${id}/mandate/retry`, { token: tipper.token, body });
+    expect(retry.status, retry.text).toBe(200);
+    await simulatePayment(t.ctx, uidOf(retry.body.mandate.oppTransaction.redirectUrl), 'completed');
+    await awaitSimulatorDeliveries(t.ctx);
+    const mine = await getMine(tipper, id);
+    expect(mine.mandate.status).toBe('valid');
+    expect(mine.charges[0]).toMatchObject({ id: month.id, status: 'completed', attempt: 2 });
+  });
+
   it('cancelling revokes the mandate at the provider', async () => {
     const tipper = await t.createUser();
     const { id } = await signUpAndPay(tipper, 500);

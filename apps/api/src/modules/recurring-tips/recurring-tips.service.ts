@@ -459,11 +459,13 @@ async function recordDebitFailure(tx: Tx, charge: repo.ChargeRow, reason: string
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
   if (!recurringTip) return undefined;
   const stillCharging = recurringTip.status === 'active';
-  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS;
+  // No retry against a mandate that is gone (revoked meanwhile): the tipper sets up a new one.
+  const mandateUsable = recurringTip.mandateStatus === 'valid';
+  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS || !mandateUsable;
   await repo.updateRecurringTip(tx, recurringTip.id, {
     failedAttempts: charge.attempt,
     lastFailureReason: reason,
-    ...(last && stillCharging ? { mandateStatus: 'invalid' } : {}),
+    ...(last && stillCharging && mandateUsable ? { mandateStatus: 'invalid' } : {}),
   });
   if (!stillCharging) {
     await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: reason, claimedUntil: null });
@@ -738,13 +740,22 @@ export async function retryMandate(
   const fresh = await repo.findLatestCharge(ctx.db, id);
   const charge = await ctx.db.transaction(async (tx) => {
     const recurringTip = (await repo.lockRecurringTip(tx, id))!;
+    // Re-checked under the lock: the refresh above (or a notification) may just have validated it.
+    if (recurringTip.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
+    if (recurringTip.status === 'cancelled') {
+      throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
+    }
     await repo.updateRecurringTip(tx, id, { mandateStatus: 'pending' });
     if (fresh && fresh.via === 'mandate' && fresh.status === 'scheduled') {
       // The previous request never reached the provider: send that attempt again (same key).
       const existing = await findLatestForOwner(tx, CHARGE_KIND, fresh.id);
       if (!existing || existing.attempt !== fresh.attempt) return fresh;
     }
-    if (fresh && (fresh.status === 'failed' || fresh.status === 'pending' || fresh.status === 'scheduled')) {
+    if (fresh && (fresh.status === 'pending' || fresh.status === 'scheduled')) {
+      // A debit of this month is still under way at the provider: paying it again could collect twice.
+      throw new AppError(ErrorCode.Conflict, "This month's payment is still being processed; try again later");
+    }
+    if (fresh?.status === 'failed') {
       // The unpaid month gets a further attempt, now as a mandate-creating payment.
       const charge = (await repo.lockCharge(tx, fresh.id))!;
       const next = await repo.updateCharge(tx, charge.id, {
