@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { awaitSimulatorDeliveries, simulateMerchantVerification } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Registering a tip jar with the payment provider (backoffice 'Registratie'). Real HTTP + simulator. */
@@ -191,5 +192,78 @@ describe('connect, migrate and disconnect', () => {
       token: maker.token,
     });
     expect(badCoc.status).toBe(400);
+  });
+});
+
+describe('verification at the provider', () => {
+  it('completes the registration when the maker is verified, through the notification alone', async () => {
+    const jar = await makeJar(maker);
+    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+    expect(created.body.registrationComplete).toBe(false);
+    expect(created.body.bankAccount.verificationUrl).toContain(`/sim/verify/${created.body.merchantUid}`);
+
+    await simulateMerchantVerification(t.ctx, created.body.merchantUid, 'approve');
+    await awaitSimulatorDeliveries(t.ctx);
+
+    // The tip jar (which does not ask the provider) already shows the new state: the webhook stored it.
+    const jarRes = await t.api('GET', `/tipjars/${jar.id}`, { token: maker.token });
+    expect(jarRes.body.oppMerchant).toEqual({ complianceStatus: 'verified', merchantStatus: 'live' });
+    const read = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
+    expect(read.body).toMatchObject({
+      registrationComplete: true,
+      bankAccount: { status: 'approved', iban: expect.stringMatching(/^NL\*\*/) },
+    });
+  });
+
+  it('shows a refused bank account', async () => {
+    const jar = await makeJar(maker);
+    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+    await simulateMerchantVerification(t.ctx, created.body.merchantUid, 'disapprove');
+    await awaitSimulatorDeliveries(t.ctx);
+    const read = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
+    expect(read.body.registrationComplete).toBe(false);
+    expect(read.body.bankAccount.status).toBe('disapproved');
+  });
+
+  it('serves the verification page and returns the maker to the backoffice', async () => {
+    const jar = await makeJar(maker);
+    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+    const page = await fetch(`${t.baseUrl}/sim/verify/${created.body.merchantUid}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Approve');
+    const done = await fetch(`${t.baseUrl}/sim/verify/${created.body.merchantUid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=approve',
+      redirect: 'manual',
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${t.baseUrl}/backoffice/${jar.slug}/registration`);
+  });
+});
+
+describe('tips after registration', () => {
+  it('pays a tip to the merchant the maker registered', async () => {
+    const admin2 = admin;
+    const method = await t.api('POST', '/paymentmethods', {
+      token: admin2.token,
+      body: { data: { name: 'iDEAL', type: 'ideal' } },
+    });
+    const jar = await makeJar(maker);
+    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+    const tip = await t.api('POST', `/tipjars/${jar.id}/tips`, {
+      body: {
+        data: {
+          amount: 500,
+          displayName: 'Lotte',
+          email: 'lotte@example.test',
+          payment: { paymentmethod: method.body.id, paymentissuer: '' },
+        },
+      },
+    });
+    expect(tip.status, tip.text).toBe(201);
+    const uid = tip.body.oppTransaction.redirectUrl.split('/').pop();
+    const transaction = await t.ctx.opp.getTransaction(uid);
+    expect(transaction.merchantUid).toBe(created.body.merchantUid);
   });
 });

@@ -26,6 +26,7 @@ import {
   startPayment,
 } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../addons/addons.service.js';
+import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as repo from './tips.repository.js';
@@ -67,17 +68,21 @@ function toCreateTipResponse(tip: repo.TipRow, payment: OppTransactionRow | unde
 const simMerchants = new WeakMap<AppContext, Map<string, Promise<string>>>();
 
 /**
- * The merchant that receives a tip. Merchant registration (POST tipjars/{id}/oppmerchant) is the
- * next issue and tip jars have no merchant column yet, so:
+ * The merchant that receives a tip: the one the maker registered (POST tipjars/{id}/oppmerchant).
+ * Before registration:
  * - with the simulator, each tip jar gets its own simulated consumer merchant, made once (the
- *   Idempotency-Key `sim-tipjar-merchant-<id>` finds the same one after a restart), so the money
- *   and the partner_fee land where they would in production;
+ *   Idempotency-Key `sim-tipjar-merchant-<id>` finds the same one after a restart), so the demo and
+ *   tests can tip any LIVE tip jar;
  * - with the real provider there is nobody to pay yet: refuse before anything is written.
  */
-export function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
+export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
+  // The merchant the maker registered (backoffice 'Registratie') receives the money. Payouts wait for
+  // its verification at the provider, but payments may be taken before (payments.md §1.3).
+  const registered = await findMerchantOfTipjar(ctx.db, tipjar.id);
+  if (registered) return registered.merchantUid;
   if (!ctx.config.usesSimulator) {
     ctx.log.error({ tipjarId: tipjar.id }, 'tip jar has no provider merchant yet; tips cannot be paid');
-    return Promise.reject(new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet'));
+    throw new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet');
   }
   let cache = simMerchants.get(ctx);
   if (!cache) {

@@ -108,3 +108,41 @@ export function renderCheckoutPage(view: CheckoutView): string {
 </body>
 </html>`;
 }
+
+/** The simulated KYC page: who is being verified, and two buttons. English and Dutch together. */
+export function renderVerifyPage(merchant: Record<string, unknown>): string {
+  const name = String(merchant.name ?? merchant.emailaddress ?? merchant.uid);
+  const compliance = (merchant.compliance as { status?: string } | undefined)?.status ?? 'unknown';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Verification – ${escapeHtml(name)}</title>
+  <style>
+    body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f6; color: #1a1a1a; }
+    main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+    fieldset { border: 0; padding: 0; display: grid; gap: .5rem; }
+    legend { font-weight: 600; margin-bottom: .5rem; }
+    button { font-size: 1rem; padding: .75rem; border-radius: 6px; border: 2px solid #1a1a1a; background: #fff; cursor: pointer; }
+    button:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    button.approve { background: #1e6b2e; border-color: #1e6b2e; color: #fff; }
+  </style>
+</head>
+<body>
+  <main>
+    <h1>Verification <span lang="nl">/ Verificatie</span></h1>
+    <p>This is the payment simulator: here a maker confirms bank account and identity. No real data is asked.
+      <span lang="nl">Dit is de betaalsimulator: hier bevestigt een maker bankrekening en identiteit.</span></p>
+    <p>Merchant: <strong>${escapeHtml(name)}</strong> (${escapeHtml(String(merchant.uid))}) · ${escapeHtml(compliance)}</p>
+    <form method="post" action="/sim/verify/${escapeHtml(String(merchant.uid))}">
+      <fieldset>
+        <legend>Outcome <span lang="nl">/ Uitkomst</span></legend>
+        <button type="submit" name="outcome" value="approve" class="approve">Approve / Goedkeuren</button>
+        <button type="submit" name="outcome" value="disapprove">Refuse / Afwijzen</button>
+      </fieldset>
+    </form>
+  </main>
+</body>
+</html>`;
+}

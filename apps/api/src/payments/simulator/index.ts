@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { simApiRoutes, simCheckoutRoutes } from './sim.routes.js';
+import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './sim.routes.js';
 import { OppSimulator, type SimOutcome } from './simulator.js';
 
 export { OppSimulator, SIM_IDEAL_ISSUERS, type SimOutcome } from './simulator.js';
@@ -21,6 +21,7 @@ export async function registerOppSimulator(app: FastifyInstance, ctx: AppContext
   simulators.set(ctx, sim);
   await app.register(simApiRoutes(sim, ctx, isDev), { prefix: SIM_API_PREFIX });
   await app.register(simCheckoutRoutes(sim));
+  await app.register(simVerifyRoutes(sim));
   app.addHook('onReady', async () => {
     await sim.resumeDeliveries().catch((err) => ctx.log.warn({ err }, 'simulator: could not resume deliveries'));
   });
@@ -52,4 +53,13 @@ export function simulateMandateRevocation(ctx: AppContext, mandateUid: string) {
 /** Resolves when every queued simulator notification was delivered (or gave up). */
 export function awaitSimulatorDeliveries(ctx: AppContext): Promise<void> {
   return simulatorOf(ctx).idle();
+}
+
+/** The maker finishes (or fails) verification on the provider's page (tests, demo). */
+export function simulateMerchantVerification(
+  ctx: AppContext,
+  merchantUid: string,
+  outcome: 'approve' | 'disapprove' = 'approve',
+) {
+  return simulatorOf(ctx).verifyMerchant(merchantUid, outcome);
 }

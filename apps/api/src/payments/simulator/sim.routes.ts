@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { renderCheckoutPage } from './checkout-page.js';
+import { renderCheckoutPage, renderVerifyPage } from './checkout-page.js';
 import {
   listEnvelope,
   type OppSimulator,
@@ -95,6 +95,10 @@ export function simApiRoutes(sim: OppSimulator, ctx: AppContext, exposeTestRoute
         sim.migrateMerchant(request.params.uid, body(request)),
       ),
     );
+    api.get<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request) => {
+      const data = await sim.listBankAccounts(request.params.uid);
+      return listEnvelope(`/v1/merchants/${request.params.uid}/bank_accounts`, data, data.length, 1, 100);
+    });
     api.post<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request, reply) => {
       const created = await sim.idempotent(`bank_accounts:${request.params.uid}`, idempotencyKey(request), () =>
         sim.createBankAccount(request.params.uid, body(request)),
@@ -181,6 +185,45 @@ export function simCheckoutRoutes(sim: OppSimulator) {
         const transaction = await sim.chooseOutcome(request.params.uid, outcome as SimOutcome);
         const back =
           typeof transaction.return_url === 'string' ? transaction.return_url : `/sim/checkout/${transaction.uid}`;
+        return reply.status(303).header('location', back).send();
+      } catch (err) {
+        if (err instanceof SimError && err.status === 404) return notFound(reply);
+        throw err;
+      }
+    });
+  };
+}
+
+/** The provider's hosted verification (KYC) page at /sim/verify/:merchantUid: approve or refuse. */
+export function simVerifyRoutes(sim: OppSimulator) {
+  return async (app: FastifyInstance) => {
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .status(404)
+        .type('text/html')
+        .send('<!doctype html><html lang="en"><title>Not found</title><p>Unknown merchant.</p></html>');
+
+    app.get<{ Params: Params }>('/sim/verify/:uid', async (request, reply) => {
+      try {
+        const merchant = await sim.getMerchant(request.params.uid);
+        return reply.type('text/html').header('cache-control', 'no-store').send(renderVerifyPage(merchant));
+      } catch (err) {
+        if (err instanceof SimError && err.status === 404) return notFound(reply);
+        throw err;
+      }
+    });
+
+    app.post<{ Params: Params }>('/sim/verify/:uid', async (request, reply) => {
+      const outcome = (request.body as Body | undefined)?.outcome;
+      if (outcome !== 'approve' && outcome !== 'disapprove') {
+        return reply
+          .status(400)
+          .type('text/html')
+          .send('<!doctype html><html lang="en"><title>Bad request</title><p>Choose an outcome.</p></html>');
+      }
+      try {
+        const merchant = await sim.verifyMerchant(request.params.uid, outcome);
+        const back = typeof merchant.return_url === 'string' ? merchant.return_url : `/sim/verify/${merchant.uid}`;
         return reply.status(303).header('location', back).send();
       } catch (err) {
         if (err instanceof SimError && err.status === 404) return notFound(reply);

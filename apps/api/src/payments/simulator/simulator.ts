@@ -173,6 +173,8 @@ export class OppSimulator {
       return_url: optionalString(body, 'return_url'),
       metadata: toMetadata(body.metadata),
     };
+    // The provider's hosted KYC overview: here the simulator's verification page.
+    (merchant.compliance as Body).overview_url = this.verificationUrlOf(String(merchant.uid));
     await repo.insertObject(this.ctx.db, 'merchant', merchant);
     return merchant;
   }
@@ -226,7 +228,7 @@ export class OppSimulator {
       updated: ts,
       verified: null,
       verified_with: null,
-      verification_url: null,
+      verification_url: this.verificationUrlOf(merchantUid),
       status: 'new',
       account: { account_iban: null },
       bank: { bic: null },
@@ -237,6 +239,57 @@ export class OppSimulator {
     };
     await repo.insertObject(this.ctx.db, 'bank_account', account, merchantUid);
     return account;
+  }
+
+  async listBankAccounts(merchantUid: string): Promise<SimObject[]> {
+    await this.getMerchant(merchantUid);
+    const { rows } = await repo.listObjects(this.ctx.db, 'bank_account', { parentUid: merchantUid, limit: 100 });
+    return rows;
+  }
+
+  /** Where a maker verifies bank account and identity (OPP's hosted pages; here one simulator page). */
+  verificationUrlOf(merchantUid: string): string {
+    return `${this.ctx.config.publicUrl}/sim/verify/${merchantUid}`;
+  }
+
+  /**
+   * The maker finished (approve) or failed (disapprove) verification on the provider's pages: bank
+   * accounts approved with a masked IBAN, compliance verified, merchant live — and the provider
+   * notifies the merchant's notify_url, as OPP does for compliance and bank account changes.
+   */
+  async verifyMerchant(merchantUid: string, outcome: 'approve' | 'disapprove'): Promise<SimObject> {
+    const merchant = await this.getMerchant(merchantUid);
+    const ts = now();
+    const approve = outcome === 'approve';
+    for (const account of await this.listBankAccounts(merchantUid)) {
+      account.status = approve ? 'approved' : 'disapproved';
+      account.verified = approve ? ts : null;
+      account.verified_with = approve ? 'ideal' : null;
+      account.account = { account_iban: approve ? 'NL**INGB******1234' : null };
+      account.bank = { bic: approve ? 'INGBNL2A' : null };
+      account.updated = ts;
+      await repo.saveObject(this.ctx.db, account);
+      if (typeof account.notify_url === 'string') {
+        await this.notify(account.notify_url, 'bank_account.status.changed', 'bank_account', account.uid, {
+          object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
+          parent_uid: merchantUid,
+          parent_type: 'merchant',
+        });
+      }
+    }
+    const compliance = (merchant.compliance as Body) ?? {};
+    merchant.compliance = approve
+      ? { ...compliance, status: 'verified', level: Math.max(Number(compliance.level ?? 100), 200), requirements: [] }
+      : { ...compliance, status: 'unverified' };
+    if (approve) merchant.status = 'live';
+    merchant.updated = ts;
+    await repo.saveObject(this.ctx.db, merchant);
+    if (typeof merchant.notify_url === 'string') {
+      await this.notify(merchant.notify_url, 'merchant.compliance_status.changed', 'merchant', merchantUid, {
+        object_url: `${this.apiBase}/merchants/${merchantUid}`,
+      });
+    }
+    return merchant;
   }
 
   /** A minimal running settlement: the merchant's completed transactions of the current period. */
