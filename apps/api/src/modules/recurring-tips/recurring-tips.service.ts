@@ -175,7 +175,7 @@ async function loadOwnRecurringTip(ctx: AppContext, access: OwnerAccess, id: str
 
 async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
   const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
-  if (!tipjar || tipjar.status !== 'LIVE' || !tipjar.active) throw AppError.notFound('Tip jar');
+  if (tipjar?.status !== 'LIVE' || !tipjar.active) throw AppError.notFound('Tip jar');
   return tipjar;
 }
 
@@ -338,17 +338,28 @@ async function recordAttempt(
 ): Promise<OppTransactionRow> {
   const existing = await findLatestForOwner(tx, CHARGE_KIND, a.charge.id);
   if (existing && existing.attempt === a.charge.attempt) return existing;
-  return insertTransactionRow(tx, {
-    kind: CHARGE_KIND,
-    ownerId: a.charge.id,
-    attempt: a.charge.attempt,
-    idempotencyKey: a.key,
-    oppUid: a.oppUid,
-    amount: a.charge.amount,
-    merchantUid: a.merchantUid,
-    redirectUrl: a.redirectUrl,
-    request: a.request,
-  });
+  try {
+    // A savepoint: on PostgreSQL a failed statement would otherwise abort the whole transaction.
+    return await tx.transaction((sp) =>
+      insertTransactionRow(sp, {
+        kind: CHARGE_KIND,
+        ownerId: a.charge.id,
+        attempt: a.charge.attempt,
+        idempotencyKey: a.key,
+        oppUid: a.oppUid,
+        amount: a.charge.amount,
+        merchantUid: a.merchantUid,
+        redirectUrl: a.redirectUrl,
+        request: a.request,
+      }),
+    );
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Another instance recorded the same attempt (same key → the same provider transaction).
+    const winner = await findLatestForOwner(tx, CHARGE_KIND, a.charge.id);
+    if (!winner) throw err;
+    return winner;
+  }
 }
 
 /** Reads the attempt's transaction from the provider and applies it; a failure is left to reconcile. */
