@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, users } from '../db/schema/index.js';
+import { platformFeeOf } from '@podpot/domain';
+import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/users/users.service.js';
 
 export const DEMO_PASSWORD = 'podpot-demo';
@@ -60,6 +61,30 @@ export async function seedDemoData(
       costTotalWithTax: ctx.config.TIPJAR_PRICE_CENTS,
       orderedBy: maker!.id,
     });
+    // A month of past tips, so the maker's dashboard and the admin tables have something to show.
+    const names = ['Sanne', 'Joris', null, 'Fatima', 'Kees', 'Lotte', null, 'Mo', 'Eva', 'Daan', 'Noor', 'Bram'];
+    const amounts = [300, 500, 1000, 250, 500, 300, 2000, 500, 1000, 300, 750, 500];
+    const day = 24 * 60 * 60 * 1000;
+    await tx.insert(tips).values(
+      names.map((name, i) => {
+        const at = new Date(Date.now() - (i * 2.5 + 1) * day);
+        return {
+          tipjarId: jar!.id,
+          amount: amounts[i]!,
+          fee: platformFeeOf(amounts[i]!, ctx.config.PLATFORM_FEE_BPS),
+          status: i === 5 ? ('cancelled' as const) : ('completed' as const),
+          privacy: name ? ('NAME_AND_AMOUNT' as const) : ('ANONYMOUS' as const),
+          displayName: name,
+          message: i % 3 === 0 ? 'Heerlijke aflevering, ga zo door!' : '',
+          email: `tipper${i}@example.org`,
+          locale: 'nl' as const,
+          paymentMethod: i % 4 === 0 ? 'bcmc' : 'ideal',
+          completedAt: i === 5 ? null : at,
+          created: at,
+          updated: at,
+        };
+      }),
+    );
     await tx.insert(paymentMethods).values([
       { name: 'iDEAL', type: 'ideal', active: true, priority: 20 },
       { name: 'Bancontact', type: 'bcmc', active: true, priority: 10 },
