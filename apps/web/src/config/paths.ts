@@ -46,7 +46,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Public: logged out, the order form registers the maker in the same request.
   r('order', '/order', 'default'),
   r('account', '/account', 'default', 'user'),
-  r('accountRecurringtips', '/account/recurringtips/:recurringtipid?', 'default', 'user'),
+  // Public: the manage link (?token=) works without a login; the page asks for one otherwise.
+  r('accountRecurringtips', '/account/recurringtips/:recurringtipid?', 'default'),
 
   r('adminDashboard', '/admin', 'admin', 'admin'),
   r('adminFaqitems', '/admin/faqitems', 'admin', 'admin'),

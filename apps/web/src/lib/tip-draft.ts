@@ -12,8 +12,8 @@ export interface TipDraft {
   email: string;
   paymentmethod: string;
   paymentissuer: string;
-  /** The monthly-tips work adds 'monthly'. */
-  frequency: 'once';
+  /** 'monthly' starts a recurring tip (POST tipjars/{id}/recurringtips) instead of a one-off tip. */
+  frequency: 'once' | 'monthly';
 }
 
 const keyOf = (slug: string) => `podpot:tip-draft:${slug}`;

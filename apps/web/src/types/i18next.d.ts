@@ -10,6 +10,7 @@ import type errors from '@/locales/en/errors.json';
 import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
+import type recurringtips from '@/locales/en/recurringtips.json';
 import type storefront from '@/locales/en/storefront.json';
 import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       home: typeof home;
       info: typeof info;
       podcastmaker: typeof podcastmaker;
+      recurringtips: typeof recurringtips;
       storefront: typeof storefront;
       thankyou: typeof thankyou;
       tipjar: typeof tipjar;

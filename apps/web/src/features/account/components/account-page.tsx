@@ -2,11 +2,11 @@ import { Button, Grid, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { AddressForm } from '@/features/account/components/address-form';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { RecurringTipsSection } from '@/features/account/components/recurring-tips-section';
 import { logout, useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
 
@@ -21,20 +21,15 @@ export default function AccountPage() {
     <Page
       title={t('title')}
       actions={
-        <>
-          <Button component={LocaleRouterLink} to="/account/recurringtips" variant="outlined">
-            {t('recurringtips.title')}
-          </Button>
-          <Button
-            onClick={() => {
-              logout();
-              queryClient.clear();
-              navigate(localePath('/'));
-            }}
-          >
-            {t('common:topbar.logout')}
-          </Button>
-        </>
+        <Button
+          onClick={() => {
+            logout();
+            queryClient.clear();
+            navigate(localePath('/'));
+          }}
+        >
+          {t('common:topbar.logout')}
+        </Button>
       }
     >
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -56,6 +51,9 @@ export default function AccountPage() {
             </Typography>
             <PasswordForm />
           </Paper>
+        </Grid>
+        <Grid size={12}>
+          <RecurringTipsSection />
         </Grid>
         <Grid size={12}>
           <Paper component="section" aria-labelledby="address-title" sx={{ p: 3 }}>

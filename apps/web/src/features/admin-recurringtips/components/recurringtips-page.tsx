@@ -1,8 +1,44 @@
+import type { RecurringTip } from '@podpot/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import type { TableState } from '@/components/admin-table';
+import { Page } from '@/components/page';
+import {
+  DEFAULT_RECURRING_TIPS_TABLE_STATE,
+  RecurringTipDetailDialog,
+  RecurringTipsTable,
+} from '@/components/recurring-tips-table';
+import { useAdminRecurringTip, useAdminRecurringTips } from '@/features/admin-recurringtips/api/get-recurring-tips';
 
-/** Placeholder: the real page arrives with a later issue. */
+/** Admin 'Maandelijkse fooien': the monthly tips of every tip jar, newest first. */
 export default function AdminRecurringtipsPage() {
-  const { t } = useTranslation('admin');
-  return <ComingSoon title={t('recurringtips.title')} />;
+  const { t } = useTranslation('recurringtips');
+  const [state, setState] = useState<TableState>(DEFAULT_RECURRING_TIPS_TABLE_STATE);
+  const query = useAdminRecurringTips(state);
+  const [open, setOpen] = useState<RecurringTip | null>(null);
+  const detail = useAdminRecurringTip(open?.id);
+  return (
+    <Page title={t('admin.title')}>
+      <RecurringTipsTable
+        label={t('admin.title')}
+        rows={query.data?.data ?? []}
+        count={query.data?.metadata.count ?? 0}
+        loading={query.isFetching}
+        error={query.isError}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+        showTipjar
+        showEmail
+      />
+      <RecurringTipDetailDialog
+        open={Boolean(open)}
+        tip={detail.data ?? open ?? undefined}
+        loading={detail.isFetching}
+        error={detail.isError}
+        onClose={() => setOpen(null)}
+        showTipjar
+      />
+    </Page>
+  );
 }

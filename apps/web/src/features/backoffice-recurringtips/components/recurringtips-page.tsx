@@ -1,8 +1,50 @@
+import { Typography } from '@mui/material';
+import { CHARGE_RETRY_DAYS, MAX_CHARGE_ATTEMPTS, type RecurringTip } from '@podpot/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { useOutletContext } from 'react-router';
+import type { TableState } from '@/components/admin-table';
+import { Page } from '@/components/page';
+import {
+  DEFAULT_RECURRING_TIPS_TABLE_STATE,
+  RecurringTipDetailDialog,
+  RecurringTipsTable,
+} from '@/components/recurring-tips-table';
+import {
+  useTipjarRecurringTip,
+  useTipjarRecurringTips,
+} from '@/features/backoffice-recurringtips/api/get-tipjar-recurring-tips';
 
-/** Placeholder: the real page arrives with a later issue. */
+/** Backoffice 'Maandelijkse fooien': the tip jar's monthly tips, newest first (spec §9), with their charges. */
 export default function BackofficeRecurringtipsPage() {
-  const { t } = useTranslation('backoffice');
-  return <ComingSoon title={t('recurringtips.title')} />;
+  const { t } = useTranslation('recurringtips');
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const [state, setState] = useState<TableState>(DEFAULT_RECURRING_TIPS_TABLE_STATE);
+  const query = useTipjarRecurringTips(tipjar.id, state);
+  const [open, setOpen] = useState<RecurringTip | null>(null);
+  const detail = useTipjarRecurringTip(tipjar.id, open?.id);
+  return (
+    <Page title={t('backoffice.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('backoffice.intro', { attempts: MAX_CHARGE_ATTEMPTS, days: CHARGE_RETRY_DAYS })}
+      </Typography>
+      <RecurringTipsTable
+        label={t('backoffice.title')}
+        rows={query.data?.data ?? []}
+        count={query.data?.metadata.count ?? 0}
+        loading={query.isFetching}
+        error={query.isError}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+      />
+      <RecurringTipDetailDialog
+        open={Boolean(open)}
+        tip={detail.data ?? open ?? undefined}
+        loading={detail.isFetching}
+        error={detail.isError}
+        onClose={() => setOpen(null)}
+      />
+    </Page>
+  );
 }

@@ -1,8 +1,25 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { useParams, useSearchParams } from 'react-router';
+import { RequireAccess } from '@/components/route-guard';
+import { RecurringTipDetail } from '@/features/recurring-tips/components/recurring-tip-detail';
+import { RecurringTipList } from '@/features/recurring-tips/components/recurring-tip-list';
 
-/** Placeholder: the real page arrives with a later issue. */
+/**
+ * /account/recurringtips/{recurringtipid?}: the list of own monthly tips, or one of them. The route is
+ * public on purpose: the manage link in every mail (?token=…) opens that ONE monthly tip without a
+ * login; everything else needs the tipper to be logged in.
+ */
 export default function AccountRecurringtipsPage() {
-  const { t } = useTranslation('account');
-  return <ComingSoon title={t('recurringtips.title')} />;
+  const { recurringtipid } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (recurringtipid && token) return <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={token} />;
+  return (
+    <RequireAccess access="user">
+      {recurringtipid ? (
+        <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={null} />
+      ) : (
+        <RecurringTipList />
+      )}
+    </RequireAccess>
+  );
 }

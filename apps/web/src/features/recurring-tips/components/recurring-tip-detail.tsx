@@ -1,0 +1,367 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Grid,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  CHARGE_RETRY_DAYS,
+  formatCents,
+  formatEuroAmount,
+  MAX_CHARGE_ATTEMPTS,
+  MAX_TIP_CENTS,
+  MIN_TIP_CENTS,
+  type PaymentChoice,
+  parseEuroToCents,
+  type RecurringTip,
+  TipAmountSchema,
+} from '@podpot/domain';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '@/components/app-link';
+import { CheckoutBlock } from '@/components/checkout-block';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Page } from '@/components/page';
+import {
+  ChargesTable,
+  formatDate,
+  MandateStatusChip,
+  RecurringTipStatusChip,
+  useFailureReason,
+} from '@/components/recurring-tips-table';
+import { paymentMethodName } from '@/components/tips-table';
+import { useMyRecurringTip } from '@/features/recurring-tips/api/get-my-recurring-tips';
+import { useRetryMandate, useUpdateRecurringTip } from '@/features/recurring-tips/api/update-recurring-tip';
+import { isApiError } from '@/lib/api-client';
+import { errorTextKey } from '@/lib/api-errors';
+import { notifySuccess } from '@/lib/notifications';
+import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
+import { useLocale } from '@/lib/use-locale';
+
+type Props = { id: string; token: string | null };
+
+/**
+ * One own monthly tip (signed in, or through the manage link's token): where it stands, its payments,
+ * and the self-service — change the amount (from next month), pause, resume, cancel (final), and set
+ * the payment up again when the mandate is not valid. Also where the provider sends the tipper back
+ * after the first payment: it polls until the provider's notification has settled the mandate.
+ */
+export function RecurringTipDetail({ id, token }: Props) {
+  const { t } = useTranslation(['recurringtips', 'common']);
+  const query = useMyRecurringTip(id, token);
+  const tip = query.data;
+
+  if (query.isPending) {
+    return (
+      <Page title={t('account.title')}>
+        <LinearProgress aria-label={t('common:loading')} />
+      </Page>
+    );
+  }
+  if (!tip) {
+    const missing = isApiError(query.error) && [401, 403, 404].includes(query.error.status);
+    return (
+      <Page title={t('account.title')}>
+        <Alert severity="error" data-testid="recurringtip-error">
+          {t(missing ? 'detail.notFound' : 'detail.loadError')}
+        </Alert>
+        {!token && (
+          <Box sx={{ mt: 2 }}>
+            <AppLink to="/account/recurringtips">{t('account.back')}</AppLink>
+          </Box>
+        )}
+      </Page>
+    );
+  }
+  return <Loaded tip={tip} token={token} />;
+}
+
+function Loaded({ tip, token }: { tip: RecurringTip; token: string | null }) {
+  const { t } = useTranslation(['recurringtips', 'common']);
+  const locale = useLocale();
+  const reasonText = useFailureReason();
+  const cancelled = tip.status === 'cancelled';
+  const needsMandate = !cancelled && (tip.mandate.status === 'invalid' || tip.mandate.status === 'revoked');
+
+  // Back from the provider with the payment confirmed: the storefront's saved form is done with.
+  const wasPending = useRef(tip.mandate.status === 'pending');
+  const [justStarted, setJustStarted] = useState(false);
+  useEffect(() => {
+    if (tip.mandate.status === 'pending') wasPending.current = true;
+    if (tip.mandate.status !== 'valid') return;
+    if (wasPending.current) setJustStarted(true);
+    wasPending.current = false;
+    if (readTipDraft(tip.tipjar.slug)?.frequency === 'monthly') clearTipDraft(tip.tipjar.slug);
+  }, [tip.mandate.status, tip.tipjar.slug]);
+
+  const facts: [string, ReactNode][] = [
+    [
+      t('columns.status'),
+      <Box key="status" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <RecurringTipStatusChip status={tip.status} />
+        <MandateStatusChip status={tip.mandate.status} />
+      </Box>,
+    ],
+    [
+      t('columns.amount'),
+      <span key="amount">
+        {t('perMonth', { amount: formatCents(tip.amount, locale) })}
+        {tip.nextAmount !== null && (
+          <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+            {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
+          </Typography>
+        )}
+      </span>,
+    ],
+    [t('dialog.chargeDay'), tip.chargeDay ? t('chargeDay', { day: tip.chargeDay }) : '—'],
+    [
+      t('detail.nextCharge'),
+      tip.nextChargeAt && tip.status === 'active' ? formatDate(tip.nextChargeAt, locale) : t('detail.noNextCharge'),
+    ],
+    [t('columns.mandate'), paymentMethodName(tip.mandate.paymentMethod)],
+  ];
+
+  return (
+    <Page title={t('detail.title', { name: tip.tipjar.name })}>
+      {token ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('detail.tokenNotice')}
+        </Alert>
+      ) : (
+        <Box sx={{ mb: 2 }}>
+          <AppLink to="/account/recurringtips">{t('account.back')}</AppLink>
+        </Box>
+      )}
+
+      <Box role="status" aria-live="polite" sx={{ mb: 2, display: 'grid', gap: 1 }} data-testid="recurringtip-outcome">
+        {!cancelled && tip.mandate.status === 'pending' && (
+          <Alert severity="info" icon={<CircularProgress size={20} aria-hidden="true" />}>
+            {t('detail.waiting')}
+          </Alert>
+        )}
+        {justStarted && tip.status === 'active' && <Alert severity="success">{t('detail.started')}</Alert>}
+        {cancelled && <Alert severity="info">{t('detail.cancelled')}</Alert>}
+        {tip.status === 'paused' && <Alert severity="warning">{t('detail.paused')}</Alert>}
+        {!cancelled && tip.lastFailureReason && (
+          <Alert severity={needsMandate ? 'error' : 'warning'}>
+            {t('detail.failed', { reason: reasonText(tip.lastFailureReason) })}
+            {!needsMandate && tip.failedAttempts > 0 && (
+              <>
+                {' '}
+                {t('detail.failedAttempts', {
+                  count: tip.failedAttempts,
+                  days: CHARGE_RETRY_DAYS,
+                  max: MAX_CHARGE_ATTEMPTS,
+                })}
+              </>
+            )}
+          </Alert>
+        )}
+      </Box>
+
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper component="section" aria-labelledby="recurringtip-summary" sx={{ p: 3, height: '100%' }}>
+            <Typography id="recurringtip-summary" variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
+              {tip.tipjar.name}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+            >
+              {facts.map(([term, value]) => (
+                <Box key={term} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ color: 'text.secondary' }}>
+                    {term}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0 }}>
+                    {value}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          </Paper>
+        </Grid>
+        {!cancelled && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Paper component="section" aria-labelledby="recurringtip-manage" sx={{ p: 3, height: '100%' }}>
+              <Typography id="recurringtip-manage" variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                {t('detail.manageTitle')}
+              </Typography>
+              <ManageActions tip={tip} token={token} />
+            </Paper>
+          </Grid>
+        )}
+        {needsMandate && (
+          <Grid size={12}>
+            <RetryMandate tip={tip} token={token} />
+          </Grid>
+        )}
+        <Grid size={12}>
+          <Paper component="section" aria-labelledby="recurringtip-history" sx={{ p: 3 }}>
+            <Typography id="recurringtip-history" variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+              {t('history.title')}
+            </Typography>
+            <ChargesTable charges={tip.charges} />
+          </Paper>
+        </Grid>
+      </Grid>
+    </Page>
+  );
+}
+
+/** Change the amount (from next month on), pause/resume, cancel with a confirm (cancelled is final). */
+function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null }) {
+  const { t } = useTranslation(['recurringtips', 'validation', 'errors', 'common']);
+  const locale = useLocale();
+  const update = useUpdateRecurringTip(tip.id, token);
+  const [amountText, setAmountText] = useState(formatEuroAmount(tip.nextAmount ?? tip.amount, locale));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const run = async (data: { amount?: number; status?: RecurringTip['status'] }, done: string) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(data);
+      notifySuccess(done);
+      return true;
+    } catch (error) {
+      setFailure(isApiError(error) && error.code ? t(errorTextKey(error)) : t('detail.updateError'));
+      return false;
+    }
+  };
+
+  const rangeText = t('validation:amountRange', {
+    min: formatCents(MIN_TIP_CENTS, locale),
+    max: formatCents(MAX_TIP_CENTS, locale),
+  });
+  const onAmount = async (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseEuroToCents(amountText);
+    if (cents === null || !TipAmountSchema.safeParse(cents).success) {
+      setAmountError(rangeText);
+      return;
+    }
+    setAmountError(null);
+    await run({ amount: cents }, t('detail.amountDone'));
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Box component="form" noValidate onSubmit={onAmount} aria-labelledby="recurringtip-amount-title">
+        <Typography id="recurringtip-amount-title" variant="subtitle1" component="h3">
+          {t('detail.amountTitle')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField
+            id="recurringtip-amount"
+            label={t('detail.amountLabel')}
+            value={amountText}
+            onChange={(event) => {
+              setAmountText(event.target.value);
+              if (amountError) setAmountError(null);
+            }}
+            error={Boolean(amountError)}
+            helperText={amountError ?? t('detail.amountHelp')}
+            autoComplete="off"
+            sx={{ flex: '1 1 200px' }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
+              htmlInput: { inputMode: 'decimal' },
+            }}
+          />
+          <Button type="submit" variant="outlined" disabled={update.isPending} sx={{ mt: 2 }}>
+            {t('detail.amountSubmit')}
+          </Button>
+        </Box>
+      </Box>
+      {update.isPending && <LinearProgress aria-label={t('common:loading')} />}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {tip.status === 'active' ? (
+          <Button
+            variant="outlined"
+            disabled={update.isPending}
+            onClick={() => void run({ status: 'paused' }, t('detail.pausedDone'))}
+          >
+            {t('detail.pause')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            disabled={update.isPending}
+            onClick={() => void run({ status: 'active' }, t('detail.resumedDone'))}
+          >
+            {t('detail.resume')}
+          </Button>
+        )}
+        <Button color="error" disabled={update.isPending} onClick={() => setConfirming(true)}>
+          {t('detail.cancel')}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        title={t('detail.confirmTitle')}
+        text={t('detail.confirmText', { name: tip.tipjar.name })}
+        confirmLabel={t('detail.confirmButton')}
+        loading={update.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          await run({ status: 'cancelled' }, t('detail.cancelledDone'));
+          setConfirming(false);
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The mandate is not valid: a new first payment (checkout block → mandate/retry → the provider). */
+function RetryMandate({ tip, token }: { tip: RecurringTip; token: string | null }) {
+  const { t } = useTranslation(['recurringtips', 'errors']);
+  const retry = useRetryMandate(tip.id, token);
+  const [choice, setChoice] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const amount = tip.nextAmount ?? tip.amount;
+
+  const onSubmit = async () => {
+    setFailure(null);
+    try {
+      const answer = await retry.mutateAsync(choice);
+      const redirectUrl = answer.mandate.oppTransaction?.redirectUrl;
+      if (redirectUrl) {
+        setLeaving(true);
+        window.location.assign(redirectUrl);
+      }
+    } catch (error) {
+      setFailure(t(errorTextKey(error)));
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="recurringtip-retry" sx={{ display: 'grid', gap: 2 }}>
+      <Box>
+        <Typography id="recurringtip-retry" variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+          {t('detail.retryTitle')}
+        </Typography>
+        <Typography>{t('detail.retryText')}</Typography>
+      </Box>
+      <CheckoutBlock
+        title={t('detail.retryCheckout')}
+        amountCents={amount}
+        value={choice}
+        onChange={setChoice}
+        onSubmit={() => void onSubmit()}
+        loading={retry.isPending || leaving}
+        error={failure}
+      />
+    </Box>
+  );
+}
