@@ -21,6 +21,7 @@ import { AppLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
 import { useAdminTipjar, useDeleteAdminTipjar, useUpdateAdminTipjar } from '@/features/admin-tipjars/api/tipjars';
+import { MerchantSection } from '@/features/admin-tipjars/components/merchant-section';
 import { TipjarStatusBadge } from '@/features/admin-tipjars/components/tipjar-status-badge';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
@@ -141,6 +142,8 @@ function TipjarDetail({ tipjar }: { tipjar: Tipjar }) {
           </TableBody>
         </Table>
       </Paper>
+
+      <MerchantSection tipjarId={tipjar.id} />
 
       <Paper sx={{ p: 3, maxWidth: 760 }} component="section" aria-labelledby="addons-title">
         <Typography id="addons-title" variant="h3" component="h2" gutterBottom>
