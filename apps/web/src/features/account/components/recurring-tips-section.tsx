@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, Paper, Typography } from '@mui/material';
-import { formatCents, RECURRING_TIP_STATUS_COLOR } from '@podpot/domain';
+import { Alert, Box, Button, LinearProgress, List, ListItem, Paper, Typography } from '@mui/material';
+import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { AppLink, LocaleRouterLink } from '@/components/app-link';
+import { RecurringTipStatusChip } from '@/components/recurring-tips-table';
 import { useRecurringTipsSummary } from '@/features/account/api/get-recurring-tips-summary';
 import { useLocale } from '@/lib/use-locale';
 
@@ -31,15 +32,17 @@ export function RecurringTipsSection() {
         <List dense disablePadding>
           {query.data?.data.map((tip) => (
             <ListItem key={tip.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <AppLink to={`/account/recurringtips/${tip.id}`}>{tip.tipjar.name}</AppLink>
+              <AppLink color="inherit" to={`/account/recurringtips/${tip.id}`}>
+                {tip.tipjar.name}
+              </AppLink>
               <span>{t('perMonth', { amount: formatCents(tip.amount, locale) })}</span>
-              <Chip size="small" color={RECURRING_TIP_STATUS_COLOR[tip.status]} label={t(`status.${tip.status}`)} />
+              <RecurringTipStatusChip status={tip.status} />
             </ListItem>
           ))}
         </List>
       )}
       <Box sx={{ mt: 2 }}>
-        <Button component={LocaleRouterLink} to="/account/recurringtips" variant="outlined">
+        <Button component={LocaleRouterLink} to="/account/recurringtips" variant="outlined" color="inherit">
           {t('account.sectionLink')}
         </Button>
       </Box>

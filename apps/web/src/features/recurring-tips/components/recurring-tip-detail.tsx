@@ -73,7 +73,9 @@ export function RecurringTipDetail({ id, token }: Props) {
         </Alert>
         {!token && (
           <Box sx={{ mt: 2 }}>
-            <AppLink to="/account/recurringtips">{t('account.back')}</AppLink>
+            <AppLink color="inherit" to="/account/recurringtips">
+              {t('account.back')}
+            </AppLink>
           </Box>
         )}
       </Page>
@@ -135,7 +137,9 @@ function Loaded({ tip, token }: { tip: RecurringTip; token: string | null }) {
         </Alert>
       ) : (
         <Box sx={{ mb: 2 }}>
-          <AppLink to="/account/recurringtips">{t('account.back')}</AppLink>
+          <AppLink color="inherit" to="/account/recurringtips">
+            {t('account.back')}
+          </AppLink>
         </Box>
       )}
 
@@ -278,7 +282,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
               htmlInput: { inputMode: 'decimal' },
             }}
           />
-          <Button type="submit" variant="outlined" disabled={update.isPending} sx={{ mt: 2 }}>
+          <Button type="submit" variant="outlined" color="inherit" disabled={update.isPending} sx={{ mt: 2 }}>
             {t('detail.amountSubmit')}
           </Button>
         </Box>
@@ -288,6 +292,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
         {tip.status === 'active' ? (
           <Button
             variant="outlined"
+            color="inherit"
             disabled={update.isPending}
             onClick={() => void run({ status: 'paused' }, t('detail.pausedDone'))}
           >

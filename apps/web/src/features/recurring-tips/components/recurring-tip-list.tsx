@@ -86,6 +86,7 @@ export function RecurringTipList() {
                         to={`/account/recurringtips/${tip.id}`}
                         size="small"
                         variant="outlined"
+                        color="inherit"
                         aria-label={t('account.manageLabel', { name: tip.tipjar.name })}
                       >
                         {t('account.manage')}

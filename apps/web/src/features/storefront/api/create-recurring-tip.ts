@@ -1,0 +1,24 @@
+import type { CreateRecurringTipBody, CreateRecurringTipResponse, RegisterBody, TokenResponse } from '@podpot/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type CreateRecurringTipData = CreateRecurringTipBody['data'];
+
+/** POST tipjars/{id}/recurringtips (signed in): the answer's redirectUrl is the first payment's checkout. */
+export function createRecurringTip(tipjarId: string, data: CreateRecurringTipData) {
+  return api.post<CreateRecurringTipResponse>(
+    `tipjars/${encodeURIComponent(tipjarId)}/recurringtips`,
+    { data },
+    // The form shows the failure itself (field messages or an alert).
+    { silent: true },
+  );
+}
+
+export function useCreateRecurringTip(tipjarId: string) {
+  return useMutation({ mutationFn: (data: CreateRecurringTipData) => createRecurringTip(tipjarId, data) });
+}
+
+/** POST users/register for the inline account panel: answers a token, so the tipper is logged in at once. */
+export function registerTipper(data: RegisterBody['data']): Promise<TokenResponse> {
+  return api.post<TokenResponse>('users/register', { data }, { silent: true });
+}

@@ -1,0 +1,164 @@
+import { Alert, Box, Button, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { LoginBodySchema, type RegisterBody, RegisterBodySchema } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerTipper } from '@/features/storefront/api/create-recurring-tip';
+import { isApiError } from '@/lib/api-client';
+import { errorTextKey } from '@/lib/api-errors';
+import { login, startSession } from '@/lib/auth';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { useLocale } from '@/lib/use-locale';
+
+const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
+type LoginForm = { username: string; password: string };
+type RegisterForm = RegisterBody['data'];
+const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTaken' }) };
+
+/**
+ * A monthly tip needs an account: log in or register right inside the storefront, without leaving
+ * the page, so the tip form keeps what was typed. Its own <form>s, placed after the tip form.
+ */
+export function InlineAuth() {
+  const { t } = useTranslation('recurringtips');
+  const [tab, setTab] = useState<'login' | 'register'>('login');
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="inline-auth-title" sx={{ p: 3 }}>
+      <Typography id="inline-auth-title" variant="h3" component="h2" gutterBottom>
+        {t('storefront.authTabs')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('storefront.accountNeeded')}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_, value: 'login' | 'register') => setTab(value)}
+        aria-label={t('storefront.authTabs')}
+      >
+        <Tab value="login" label={t('storefront.login')} id="inline-auth-tab-login" aria-controls="inline-auth-panel" />
+        <Tab
+          value="register"
+          label={t('storefront.register')}
+          id="inline-auth-tab-register"
+          aria-controls="inline-auth-panel"
+        />
+      </Tabs>
+      <Box id="inline-auth-panel" role="tabpanel" aria-labelledby={`inline-auth-tab-${tab}`} sx={{ pt: 1 }}>
+        {tab === 'login' ? <LoginPanel /> : <RegisterPanel />}
+      </Box>
+    </Paper>
+  );
+}
+
+function LoginPanel() {
+  const { t } = useTranslation(['recurringtips', 'errors']);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, field } = useDomainForm<LoginForm>(LoginFormSchema, { username: '', password: '' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await login(values.username, values.password);
+    } catch (error) {
+      setFailure(t(errorTextKey(error)));
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('storefront.login')}>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      <TextField
+        label={t('storefront.email')}
+        type="email"
+        autoComplete="username"
+        required
+        fullWidth
+        {...field('username')}
+        id="inline-login-username"
+      />
+      <TextField
+        label={t('storefront.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        fullWidth
+        {...field('password')}
+        id="inline-login-password"
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
+        {t('storefront.submitLogin')}
+      </Button>
+    </Box>
+  );
+}
+
+function RegisterPanel() {
+  const { t } = useTranslation(['recurringtips', 'errors']);
+  const locale = useLocale();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, field } = useDomainForm<RegisterForm>(RegisterBodySchema.shape.data, {
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    locale,
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await startSession(await registerTipper({ ...values, locale }));
+    } catch (error) {
+      if (isApiError(error) && error.code === 'EMAIL_TAKEN') form.setError('email', emailTaken);
+      else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('storefront.register')}>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <TextField
+          label={t('storefront.firstName')}
+          autoComplete="given-name"
+          required
+          fullWidth
+          {...field('firstName')}
+          id="inline-register-firstName"
+        />
+        <TextField
+          label={t('storefront.lastName')}
+          autoComplete="family-name"
+          required
+          fullWidth
+          {...field('lastName')}
+          id="inline-register-lastName"
+        />
+      </Box>
+      <TextField
+        label={t('storefront.email')}
+        type="email"
+        autoComplete="email"
+        required
+        fullWidth
+        {...field('email')}
+        id="inline-register-email"
+      />
+      <TextField
+        label={t('storefront.password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        {...field('password', { helperText: t('storefront.passwordHint') })}
+        id="inline-register-password"
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
+        {t('storefront.submitRegister')}
+      </Button>
+    </Box>
+  );
+}
