@@ -132,4 +132,60 @@ test.describe('monthly tips', () => {
     await expect(guest.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'active');
     await anonymous.close();
   });
+
+  test('in Dutch, registering inline: a cancelled first payment is set up again, then cancelled for good', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const email = `maandelijks-${run}@example.com`;
+
+    await page.goto(`/nl/${SLUG}`);
+    await page.getByRole('textbox', { name: 'Ander bedrag' }).fill('4,50');
+    await page.getByRole('radio', { name: 'Elke maand' }).check();
+    await expect(page.getByTestId('monthly-summary')).toContainText('€ 4,50 per maand');
+    await page.getByRole('radio', { name: 'Niets: anoniem geven' }).check();
+
+    // No account yet: register inline.
+    await page.getByRole('tab', { name: 'Account aanmaken' }).click();
+    const registerForm = page.getByRole('form', { name: 'Account aanmaken' });
+    await registerForm.getByRole('textbox', { name: 'Voornaam' }).fill('Maan');
+    await registerForm.getByRole('textbox', { name: 'Achternaam' }).fill('Delijks');
+    await registerForm.getByRole('textbox', { name: 'E-mailadres' }).fill(email);
+    await registerForm.getByRole('textbox', { name: 'Wachtwoord' }).fill('maandelijks-123');
+    await registerForm.getByRole('button', { name: 'Account aanmaken en verder' }).click();
+    await expect(page.getByTestId('monthly-account')).toContainText(email);
+    await expect(page.getByRole('textbox', { name: 'Ander bedrag' })).toHaveValue('4,50');
+
+    await page.getByTestId('paymentmethod-bcmc').getByRole('radio').check();
+    await page.getByRole('button', { name: 'AFREKENEN € 4,50' }).click();
+    await expect(page).toHaveURL(/\/sim\/checkout\//);
+    await page.locator('button[name="outcome"][value="cancelled"]').click();
+
+    // Not paid: no mandate; the page offers to set the payment up again.
+    await expect(page).toHaveURL(/\/nl\/account\/recurringtips\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('mandate-status')).toHaveAttribute('data-status', 'invalid', { timeout: 30_000 });
+    await expect(page.getByText('De laatste betaling is niet gelukt: de betaling is geannuleerd.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('heading', { name: 'Betaling opnieuw instellen' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'AFREKENEN € 4,50' }).click();
+    await expect(page).toHaveURL(/\/sim\/checkout\//);
+    await page.locator('button[name="outcome"][value="completed"]').click();
+    await expect(page.getByTestId('mandate-status')).toHaveAttribute('data-status', 'valid', { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Betaling opnieuw instellen' })).toHaveCount(0);
+
+    // A new amount applies from next month.
+    await page.getByRole('textbox', { name: 'Nieuw bedrag per maand' }).fill('6');
+    await page.getByRole('button', { name: 'Bedrag wijzigen' }).click();
+    await expect(page.getByText('€ 6,00 per maand vanaf volgende maand')).toBeVisible();
+
+    // Cancel, confirmed; cancelled is final (no actions left).
+    await page.getByRole('button', { name: 'Maandelijkse fooi opzeggen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deze maandelijkse fooi opzeggen?' })
+      .getByRole('button', { name: 'Ja, opzeggen' })
+      .click();
+    await expect(page.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByRole('button', { name: 'Pauzeren' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Hervatten' })).toHaveCount(0);
+  });
 });
