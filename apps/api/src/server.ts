@@ -17,6 +17,7 @@ async function main() {
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
+    onIdleError: (err) => console.warn(`database connection lost: ${err.message}`),
   });
   const { app, ctx } = await buildApp({ config, db: database.db });
 

@@ -32,12 +32,17 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; omitted = in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** Told about errors of idle PostgreSQL connections (logged by the server). */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client that loses its connection (server restart, database dropped) emits 'error' on
+    // the pool; unhandled, that would crash the process. The next query reconnects or reports it.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     // Two instances starting at once must not both migrate: hold an advisory lock meanwhile.
     const client = await pool.connect();
