@@ -131,6 +131,16 @@ test.describe('monthly tips', () => {
     await guest.getByRole('button', { name: 'Resume' }).click();
     await expect(guest.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'active');
     await anonymous.close();
+
+    // Admin: across tip jars, with the tipper's e-mail.
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, 'admin@podpot.local');
+    await page.goto('/admin/recurringtips');
+    await expect(page.getByRole('heading', { level: 1, name: 'Monthly tips' })).toBeVisible();
+    const adminRow = page.getByTestId('recurringtip-row').filter({ hasText: name });
+    await expect(adminRow).toContainText('De Koffiepod');
+    await expect(adminRow).toContainText(LISTENER);
+    await expect(adminRow.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'active');
   });
 
   test('in Dutch, registering inline: a cancelled first payment is set up again, then cancelled for good', async ({
