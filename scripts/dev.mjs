@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/api'], {
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),
