@@ -622,3 +622,36 @@ describe('lists and permissions', () => {
     expect(mine.body.recurring).toEqual({ active: rows[0]!.n, monthlySum: rows[0]!.s });
   });
 });
+
+describe('POST /api/v1/tipjars/:id/recurringtips with an Idempotency-Key', () => {
+  it('answers a resubmit with the same recurring tip and payment, never a second one', async () => {
+    const tipper = await t.createUser();
+    const headers = { 'idempotency-key': `monthly-${Date.now()}` };
+    const first = await t.api('POST', `/tipjars/${jar.id}/recurringtips`, {
+      token: tipper.token,
+      body: signUpBody(700),
+      headers,
+    });
+    const again = await t.api('POST', `/tipjars/${jar.id}/recurringtips`, {
+      token: tipper.token,
+      body: signUpBody(700),
+      headers,
+    });
+    expect(first.status, first.text).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.recurringTip.id).toBe(first.body.recurringTip.id);
+    expect(again.body.oppTransaction.redirectUrl).toBe(first.body.oppTransaction.redirectUrl);
+    const mine = await t.api('GET', '/user/me/recurringtips', { token: tipper.token });
+    expect(mine.body.metadata.count).toBe(1);
+
+    // The same key from another user is that user's own first request.
+    const other = await t.createUser();
+    const theirs = await t.api('POST', `/tipjars/${jar.id}/recurringtips`, {
+      token: other.token,
+      body: signUpBody(700),
+      headers,
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.recurringTip.id).not.toBe(first.body.recurringTip.id);
+  });
+});

@@ -54,12 +54,15 @@ export const recurringTips = pgTable(
       .notNull()
       .default('en'),
     cancelledAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The client's Idempotency-Key: the same key from the same user answers the same recurring tip. */
+    idempotencyKey: text(),
     created: created(),
     updated: updated(),
   },
   (t) => [
     // Lists: own (user/me), a tip jar's, all — each newest first (spec §9).
     index('recurring_tips_user_created_idx').on(t.userId, t.created, t.id),
+    uniqueIndex('recurring_tips_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('recurring_tips_tipjar_created_idx').on(t.tipjarId, t.created, t.id),
     index('recurring_tips_created_idx').on(t.created, t.id),
     // The charge job's scan: only chargeable rows are in this index.

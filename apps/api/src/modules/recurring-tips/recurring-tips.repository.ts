@@ -35,9 +35,18 @@ function viewQuery(db: DbOrTx) {
     .innerJoin(users, eq(users.id, recurringTips.userId));
 }
 
+/** Inserts a recurring tip; undefined when the user already made one with this Idempotency-Key. */
 export async function insertRecurringTip(db: DbOrTx, values: typeof recurringTips.$inferInsert) {
-  const [row] = await db.insert(recurringTips).values(values).returning();
-  return row!;
+  const [row] = await db.insert(recurringTips).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findRecurringTipByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
+  const [row] = await db
+    .select({ id: recurringTips.id })
+    .from(recurringTips)
+    .where(and(eq(recurringTips.userId, userId), eq(recurringTips.idempotencyKey, key)));
+  return row?.id;
 }
 
 export async function findRecurringTip(db: DbOrTx, id: string): Promise<RecurringTipView | undefined> {

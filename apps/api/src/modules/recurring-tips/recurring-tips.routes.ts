@@ -55,7 +55,7 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags,
         summary:
-          'Start a monthly tip (signed-in tipper): the first payment sets up the mandate. Redirect to oppTransaction.redirectUrl.',
+          'Start a monthly tip (signed-in tipper): the first payment sets up the mandate. Redirect to oppTransaction.redirectUrl. An Idempotency-Key header makes a resubmit answer the same recurring tip.',
         params: IdParams,
         body: CreateRecurringTipBodySchema,
         response: { 201: CreateRecurringTipResponseSchema, ...owned, 502: ErrorBodySchema },
@@ -63,7 +63,9 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request, reply) => {
       const actor = await requireUser(request);
-      const answer = await service.createRecurringTip(ctx, actor, request.params.id, request.body.data);
+      const key = request.headers['idempotency-key'];
+      const idempotencyKey = typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : undefined;
+      const answer = await service.createRecurringTip(ctx, actor, request.params.id, request.body.data, idempotencyKey);
       return reply.status(201).send(answer);
     },
   );

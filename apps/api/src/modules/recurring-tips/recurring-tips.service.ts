@@ -179,6 +179,16 @@ async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
   return tipjar;
 }
 
+/** The answer for a recurring tip created before (same Idempotency-Key): its current first payment. */
+async function existingAnswer(ctx: AppContext, id: string): Promise<CreateRecurringTipResponse> {
+  const view = (await repo.findRecurringTip(ctx.db, id))!;
+  const recurringTip = await toRecurringTip(ctx.db, view, OWNER_VIEW);
+  return {
+    recurringTip,
+    oppTransaction: recurringTip.mandate.oppTransaction ?? { status: 'created', redirectUrl: null },
+  };
+}
+
 /**
  * POST tipjars/{id}/recurringtips. The recurring tip, its first month's charge and tip are written
  * and committed in one transaction; only then is the mandate-creating first payment requested.
@@ -188,18 +198,24 @@ export async function createRecurringTip(
   actor: Actor,
   tipjarId: string,
   data: CreateRecurringTipBody['data'],
+  idempotencyKey?: string,
 ): Promise<CreateRecurringTipResponse> {
   const tipjar = await loadTippableTipjar(ctx, tipjarId);
+  // A resubmit (lost answer, second tab) with the same key answers the recurring tip made the first time.
+  const repeated =
+    idempotencyKey && (await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotencyKey));
+  if (repeated) return existingAnswer(ctx, repeated);
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
   const user = await usersRepo.findUserById(ctx.db, actor.userId);
   if (!user) throw AppError.unauthorized();
   const anonymous = data.privacy === 'ANONYMOUS';
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
-  const { recurringTip, charge } = await ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     const recurringTip = await repo.insertRecurringTip(tx, {
       tipjarId,
       userId: actor.userId,
+      idempotencyKey: idempotencyKey ?? null,
       amount: data.amount,
       paymentMethod: method.type,
       privacy: data.privacy,
@@ -207,6 +223,7 @@ export async function createRecurringTip(
       message: data.message,
       locale: data.locale,
     });
+    if (!recurringTip) return undefined; // the same key won a race: answer that recurring tip below
     const charge = await newMonth(tx, recurringTip, {
       period: periodOf(new Date()),
       amount: data.amount,
@@ -217,6 +234,11 @@ export async function createRecurringTip(
     });
     return { recurringTip, charge: charge! };
   });
+  if (!created) {
+    const id = await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotencyKey!);
+    return existingAnswer(ctx, id!);
+  }
+  const { recurringTip, charge } = created;
   const payment = await sendMandatePayment(ctx, { recurringTip, charge, tipjar, method, merchantUid });
   const view = (await repo.findRecurringTip(ctx.db, recurringTip.id))!;
   return {

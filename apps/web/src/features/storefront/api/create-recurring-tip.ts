@@ -4,18 +4,24 @@ import { api } from '@/lib/api-client';
 
 export type CreateRecurringTipData = CreateRecurringTipBody['data'];
 
-/** POST tipjars/{id}/recurringtips (signed in): the answer's redirectUrl is the first payment's checkout. */
-export function createRecurringTip(tipjarId: string, data: CreateRecurringTipData) {
+/**
+ * POST tipjars/{id}/recurringtips (signed in): the answer's redirectUrl is the first payment's checkout.
+ * Like one-off tips, one Idempotency-Key per attempt: a resubmit after a lost answer gets the same one.
+ */
+export function createRecurringTip(tipjarId: string, data: CreateRecurringTipData, idempotencyKey: string) {
   return api.post<CreateRecurringTipResponse>(
     `tipjars/${encodeURIComponent(tipjarId)}/recurringtips`,
     { data },
     // The form shows the failure itself (field messages or an alert).
-    { silent: true },
+    { silent: true, headers: { 'Idempotency-Key': idempotencyKey } },
   );
 }
 
 export function useCreateRecurringTip(tipjarId: string) {
-  return useMutation({ mutationFn: (data: CreateRecurringTipData) => createRecurringTip(tipjarId, data) });
+  return useMutation({
+    mutationFn: ({ data, idempotencyKey }: { data: CreateRecurringTipData; idempotencyKey: string }) =>
+      createRecurringTip(tipjarId, data, idempotencyKey),
+  });
 }
 
 /** POST users/register for the inline account panel: answers a token, so the tipper is logged in at once. */

@@ -186,12 +186,19 @@ export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
     submitting.current = true;
     setFailure(null);
     saveDraft(form.getValues());
+    idempotencyKey.current ??= newIdempotencyKey();
     try {
-      const answer = await createRecurringTip.mutateAsync(parsed.data);
+      const answer = await createRecurringTip.mutateAsync({
+        data: parsed.data,
+        idempotencyKey: idempotencyKey.current,
+      });
+      idempotencyKey.current = null;
       const redirectUrl = answer.oppTransaction.redirectUrl;
       // Stays "loading" while the browser leaves for the provider's checkout.
       window.location.assign(redirectUrl ?? localePath(`/account/recurringtips/${answer.recurringTip.id}`));
     } catch (error) {
+      const maybeArrived = !isApiError(error) || error.status === 0 || error.status >= 500;
+      if (!maybeArrived) idempotencyKey.current = null;
       submitting.current = false;
       if (isApiError(error) && error.status === 404) setFailure(t('errors.notLive'));
       else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));

@@ -1,0 +1,2 @@
+ALTER TABLE "recurring_tips" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "recurring_tips_user_idempotency_key" ON "recurring_tips" USING btree ("user_id","idempotency_key");
