@@ -59,6 +59,10 @@ export const VALIDATION_KEYS = [
   'slug',
   'passwordsDiffer',
   'amountRange',
+  'emailTaken',
+  'wrongPassword',
+  'slugTaken',
+  'slugReserved',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -96,7 +96,7 @@ describe('POST /api/v1/tipjars', () => {
       const res = await t.api('POST', '/tipjars', { token: user.token, body: body({ slug }) });
       expect(res.status, slug).toBe(400);
       expect(res.body.code).toBe('SLUG_RESERVED');
-      expect(res.body.fields['data.slug']).toBeDefined();
+      expect(res.body.fields['data.slug']).toEqual({ key: 'slugReserved' });
     }
   });
 
@@ -106,7 +106,7 @@ describe('POST /api/v1/tipjars', () => {
     const res = await t.api('POST', '/tipjars', { token: user.token, body: body({ slug: jar.slug }) });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('SLUG_TAKEN');
-    expect(res.body.fields['data.slug']).toEqual({ key: 'slug' });
+    expect(res.body.fields['data.slug']).toEqual({ key: 'slugTaken' });
   });
 
   it.each([

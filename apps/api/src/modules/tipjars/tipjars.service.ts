@@ -73,7 +73,7 @@ async function toTipjar(db: DbOrTx, row: repo.TipjarRow): Promise<Tipjar> {
 }
 
 function slugTaken(): AppError {
-  return AppError.field(ErrorCode.SlugTaken, 'data.slug', { key: 'slug' }, 'This address is already taken');
+  return AppError.field(ErrorCode.SlugTaken, 'data.slug', { key: 'slugTaken' }, 'This address is already taken');
 }
 
 /* ---------- ordering ---------- */
@@ -94,7 +94,7 @@ export async function createTipjar(
     throw AppError.field(
       ErrorCode.SlugReserved,
       'data.slug',
-      { key: 'slug' },
+      { key: 'slugReserved' },
       'This address is reserved; choose another',
     );
   }

@@ -52,7 +52,7 @@ function emailTaken(): AppError {
   return AppError.field(
     ErrorCode.EmailTaken,
     'data.email',
-    { key: 'invalid' },
+    { key: 'emailTaken' },
     'This e-mail address is already in use',
   );
 }
@@ -104,7 +104,7 @@ export async function updateMyPassword(ctx: AppContext, actor: Actor, data: Upda
     throw AppError.field(
       ErrorCode.WrongPassword,
       'data.currentPassword',
-      { key: 'invalid' },
+      { key: 'wrongPassword' },
       'The current password is wrong',
     );
   }
