@@ -112,7 +112,7 @@ export async function createTipjar(
           userId = (await registerUser(tx, { ...account, locale })).id;
         } catch (err) {
           if (err instanceof AppError && err.code === ErrorCode.EmailTaken) {
-            throw AppError.field(ErrorCode.EmailTaken, 'data.account.email', { key: 'invalid' }, err.message);
+            throw AppError.field(ErrorCode.EmailTaken, 'data.account.email', { key: 'emailTaken' }, err.message);
           }
           throw err;
         }
