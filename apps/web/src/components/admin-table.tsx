@@ -1,50 +1,21 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-} from '@mui/material';
-import type { ReactNode } from 'react';
+import { Button, Chip, IconButton, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { type Column, DataTable, type ListQuery, listProps, type TableState } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { notifySuccess } from '@/lib/notifications';
 
-export interface Column<T> {
-  key: string;
-  label: string;
-  render: (row: T) => ReactNode;
-  sortable?: boolean;
-}
+export type { Column, TableState } from '@/components/data-table';
 
-export interface TableState {
-  page: number;
-  itemsPerPage: number;
-  sortBy?: string;
-  sortDesc?: boolean;
-  search?: string;
-}
-
-/** A paged, sortable admin table; `state` goes to the API through domain `toListQuery`. */
+/** A paged, sortable admin table with an edit link (and a delete button) per row. */
 export function AdminTable<T extends { id: string }>({
-  columns,
-  rows,
-  count,
-  loading,
-  error,
-  state,
-  onState,
   editPath,
   onDelete,
-  label,
+  ...table
 }: {
   columns: Column<T>[];
   rows: T[];
@@ -59,78 +30,116 @@ export function AdminTable<T extends { id: string }>({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper>
-      {loading && <LinearProgress aria-label={t('loading')} />}
-      {error && <Alert severity="error">{t('table.loadError')}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  sortDirection={state.sortBy === column.key ? (state.sortDesc ? 'desc' : 'asc') : false}
-                >
-                  {column.sortable ? (
-                    <TableSortLabel
-                      active={state.sortBy === column.key}
-                      direction={state.sortBy === column.key && state.sortDesc ? 'desc' : 'asc'}
-                      onClick={() =>
-                        onState({
-                          ...state,
-                          page: 1,
-                          sortBy: column.key,
-                          sortDesc: state.sortBy === column.key ? !state.sortDesc : false,
-                        })
-                      }
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-              <TableCell align="right">{t('actions.edit')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1}>{t('table.noData')}</TableCell>
-              </TableRow>
-            )}
-            {rows.map((row) => (
-              <TableRow key={row.id} hover>
-                {columns.map((column) => (
-                  <TableCell key={column.key}>{column.render(row)}</TableCell>
-                ))}
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton component={LocaleRouterLink} to={editPath(row)} aria-label={t('actions.edit')}>
-                    <EditIcon />
-                  </IconButton>
-                  {onDelete && (
-                    <IconButton onClick={() => onDelete(row)} aria-label={t('actions.delete')} color="error">
-                      <DeleteIcon />
-                    </IconButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={state.page - 1}
-        rowsPerPage={state.itemsPerPage}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, page) => onState({ ...state, page: page + 1 })}
-        onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count: total }) => t('table.displayedRows', { from, to, count: total })}
+    <DataTable
+      {...table}
+      actionsLabel={t('actions.edit')}
+      actions={(row) => (
+        <>
+          <IconButton component={LocaleRouterLink} to={editPath(row)} aria-label={t('actions.edit')}>
+            <EditIcon />
+          </IconButton>
+          {onDelete && (
+            <IconButton onClick={() => onDelete(row)} aria-label={t('actions.delete')} color="error">
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </>
+      )}
+    />
+  );
+}
+
+/** Whether a catalog item is active, as a chip. */
+export function ActiveChip({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Chip size="small" color={active ? 'success' : 'default'} label={t(active ? 'state.active' : 'state.inactive')} />
+  );
+}
+
+/**
+ * An admin list page: its title with an optional 'new' button, an optional search field (a new
+ * search goes to page 1), the {@link AdminTable} of the query's page (labelled with the title), and
+ * deleting a row after a confirmation, with a toast.
+ */
+export function AdminListPage<T extends { id: string }>({
+  title,
+  newPath,
+  newLabel,
+  searchLabel,
+  columns,
+  query,
+  state,
+  onState,
+  editPath,
+  remove,
+  deleteText,
+  deletedMessage,
+}: {
+  title: string;
+  /** The 'new' button's link; none without it. */
+  newPath?: string;
+  newLabel?: string;
+  searchLabel?: string;
+  columns: Column<T>[];
+  query: ListQuery<T>;
+  state: TableState;
+  onState: (state: TableState) => void;
+  editPath: (row: T) => string;
+  remove: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
+  /** The confirmation's text; `null` while the dialog closes. */
+  deleteText: (row: T | null) => string;
+  deletedMessage: string;
+}) {
+  const { t } = useTranslation();
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  return (
+    <Page
+      title={title}
+      actions={
+        newPath && (
+          <Button component={LocaleRouterLink} to={newPath} variant="contained">
+            {newLabel}
+          </Button>
+        )
+      }
+    >
+      {searchLabel && (
+        <TextField
+          label={searchLabel}
+          type="search"
+          size="small"
+          sx={{ maxWidth: 360, mt: 0 }}
+          value={state.search ?? ''}
+          onChange={(event) => onState({ ...state, page: 1, search: event.target.value })}
+        />
+      )}
+      <AdminTable
+        label={title}
+        columns={columns}
+        {...listProps(query)}
+        state={state}
+        onState={onState}
+        editPath={editPath}
+        onDelete={setToDelete}
       />
-    </Paper>
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title={t('confirm.title')}
+        text={deleteText(toDelete)}
+        confirmLabel={t('actions.delete')}
+        loading={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={async () => {
+          if (!toDelete) return;
+          try {
+            await remove.mutateAsync(toDelete.id);
+            notifySuccess(deletedMessage);
+          } finally {
+            setToDelete(null);
+          }
+        }}
+      />
+    </Page>
   );
 }

@@ -1,27 +1,4 @@
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import {
   formatCents,
   MANDATE_STATUS_COLOR,
@@ -32,10 +9,17 @@ import {
   type RecurringTipCharge,
   type RecurringTipStatus,
 } from '@podpot/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '@/components/admin-table';
-import { formatDateTime, paymentMethodName } from '@/components/tips-table';
+import {
+  type Column,
+  DataTable,
+  type DataTableProps,
+  OpenDetailsButton,
+  SearchField,
+  type TableState,
+} from '@/components/data-table';
+import { DetailDialog, formatDateTime, paymentMethodName, TipName } from '@/components/tips-table';
 import { useLocale } from '@/lib/use-locale';
 
 /**
@@ -182,90 +166,35 @@ export function ChargesTable({ charges }: { charges: RecurringTipCharge[] }) {
   );
 }
 
-function TipperName({ tip }: { tip: Pick<RecurringTip, 'displayName' | 'privacy'> }) {
-  const { t } = useTranslation('recurringtips');
-  if (tip.privacy === 'ANONYMOUS' || !tip.displayName) {
-    return (
-      <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-        {t('anonymous')}
-      </Box>
-    );
-  }
-  return <>{tip.displayName}</>;
-}
-
-/** A search field that reports after the user stops typing. */
-function SearchField({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <TextField
-      type="search"
-      size="small"
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      fullWidth={false}
-      margin="none"
-      sx={{ minWidth: 240 }}
-    />
-  );
-}
-
-interface Column {
-  key: string;
-  label: string;
-  sortKey?: 'created' | 'amount' | 'status' | 'nextChargeAt';
-  render: (tip: RecurringTip) => ReactNode;
-}
-
 /**
  * The monthly tips of a tip jar (backoffice) or of all tip jars (admin): status, payment (mandate)
  * status, amount, next charge and last failure; paging, sorting and search; a row opens its details.
  */
 export function RecurringTipsTable({
-  label,
-  rows,
-  count,
-  loading,
-  error,
-  state,
-  onState,
   onOpen,
   showTipjar = false,
   showEmail = false,
-}: {
-  label: string;
-  rows: RecurringTip[];
-  count: number;
-  loading: boolean;
-  error: boolean;
-  state: TableState;
-  onState: (state: TableState) => void;
+  ...table
+}: DataTableProps<RecurringTip> & {
   onOpen: (tip: RecurringTip) => void;
   showTipjar?: boolean;
   showEmail?: boolean;
 }) {
-  const { t } = useTranslation(['recurringtips', 'common']);
+  const { t } = useTranslation('recurringtips');
   const locale = useLocale();
   const reasonText = useFailureReason();
-  const columns: Column[] = [
+  const columns: Column<RecurringTip>[] = [
     {
       key: 'status',
       label: t('columns.status'),
-      sortKey: 'status',
+      sortable: true,
       render: (tip) => <RecurringTipStatusChip status={tip.status} />,
     },
     { key: 'mandate', label: t('columns.mandate'), render: (tip) => <MandateStatusChip status={tip.mandate.status} /> },
     {
       key: 'amount',
       label: t('columns.amount'),
-      sortKey: 'amount',
+      sortable: true,
       render: (tip) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
           {formatCents(tip.amount, locale)}
@@ -277,7 +206,7 @@ export function RecurringTipsTable({
         </Box>
       ),
     },
-    { key: 'name', label: t('columns.name'), render: (tip) => <TipperName tip={tip} /> },
+    { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
     ...(showEmail ? [{ key: 'email', label: t('columns.email'), render: (tip: RecurringTip) => tip.email ?? '' }] : []),
     ...(showTipjar
       ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (tip: RecurringTip) => tip.tipjar.name }]
@@ -285,7 +214,7 @@ export function RecurringTipsTable({
     {
       key: 'nextChargeAt',
       label: t('columns.nextCharge'),
-      sortKey: 'nextChargeAt',
+      sortable: true,
       render: (tip) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>{tip.nextChargeAt ? formatDate(tip.nextChargeAt, locale) : '—'}</Box>
       ),
@@ -298,87 +227,28 @@ export function RecurringTipsTable({
     {
       key: 'created',
       label: t('columns.created'),
-      sortKey: 'created',
+      sortable: true,
       render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(tip.created, locale)}</Box>,
     },
   ];
 
   return (
-    <Paper>
-      <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
+    <DataTable
+      {...table}
+      columns={columns}
+      sortDescFirst
+      emptyOnError={false}
+      rowTestId="recurringtip-row"
+      actionsLabel={t('columns.details')}
+      actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
+      toolbar={
         <SearchField
           label={t('table.search')}
-          value={state.search ?? ''}
-          onChange={(search) => onState({ ...state, page: 1, search })}
+          value={table.state.search ?? ''}
+          onChange={(search) => table.onState({ ...table.state, page: 1, search })}
         />
-      </Box>
-      {loading && <LinearProgress aria-label={t('common:loading')} />}
-      {error && <Alert severity="error">{t('common:table.loadError')}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  sortDirection={state.sortBy === column.sortKey ? (state.sortDesc ? 'desc' : 'asc') : false}
-                >
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      active={state.sortBy === column.sortKey}
-                      direction={state.sortBy === column.sortKey && state.sortDesc ? 'desc' : 'asc'}
-                      onClick={() =>
-                        onState({
-                          ...state,
-                          page: 1,
-                          sortBy: column.sortKey,
-                          sortDesc: state.sortBy === column.sortKey ? !state.sortDesc : true,
-                        })
-                      }
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-              <TableCell align="right">{t('columns.details')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {!loading && !error && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1}>{t('common:table.noData')}</TableCell>
-              </TableRow>
-            )}
-            {rows.map((tip) => (
-              <TableRow key={tip.id} hover data-testid="recurringtip-row">
-                {columns.map((column) => (
-                  <TableCell key={column.key}>{column.render(tip)}</TableCell>
-                ))}
-                <TableCell align="right">
-                  <IconButton onClick={() => onOpen(tip)} aria-label={t('table.open')}>
-                    <InfoOutlinedIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={state.page - 1}
-        rowsPerPage={state.itemsPerPage}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, page) => onState({ ...state, page: page + 1 })}
-        onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
-        labelRowsPerPage={t('common:table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count: total }) => t('common:table.displayedRows', { from, to, count: total })}
-      />
-    </Paper>
+      }
+    />
   );
 }
 
@@ -398,10 +268,10 @@ export function RecurringTipDetailDialog({
   error?: boolean;
   showTipjar?: boolean;
 }) {
-  const { t } = useTranslation(['recurringtips', 'tips', 'common']);
+  const { t } = useTranslation(['recurringtips', 'tips']);
   const locale = useLocale();
   const reasonText = useFailureReason();
-  const rows: [string, ReactNode][] = tip
+  const rows: [string, ReactNode][] | undefined = tip
     ? [
         [t('columns.status'), <RecurringTipStatusChip key="status" status={tip.status} />],
         [t('columns.mandate'), <MandateStatusChip key="mandate" status={tip.mandate.status} />],
@@ -412,7 +282,7 @@ export function RecurringTipDetailDialog({
             {tip.nextAmount !== null && ` (${t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })})`}
           </span>,
         ],
-        [t('columns.name'), <TipperName key="name" tip={tip} />],
+        [t('columns.name'), <TipName key="name" tip={tip} />],
         ...(tip.email ? ([[t('columns.email'), tip.email]] as [string, ReactNode][]) : []),
         ...(showTipjar ? ([[t('columns.tipjar'), tip.tipjar.name]] as [string, ReactNode][]) : []),
         [t('dialog.privacy'), t(`tips:privacy.${tip.privacy}`)],
@@ -423,48 +293,26 @@ export function RecurringTipDetailDialog({
         [t('columns.created'), formatDateTime(tip.created, locale)],
         [t('dialog.id'), tip.id],
       ]
-    : [];
+    : undefined;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="recurringtip-detail-title" fullWidth maxWidth="md">
-      <DialogTitle id="recurringtip-detail-title">{t('dialog.title')}</DialogTitle>
-      <DialogContent>
-        {loading && <LinearProgress aria-label={t('common:loading')} />}
-        {error && <Alert severity="error">{t('dialog.loadError')}</Alert>}
-        {tip && (
-          <>
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-            >
-              {rows.map(([term, value]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ color: 'text.secondary' }}>
-                    {term}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                    {value}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>
-              {t('dialog.message')}
-            </Typography>
-            <Typography sx={{ whiteSpace: 'pre-line' }} color={tip.message ? 'text.primary' : 'text.secondary'}>
-              {tip.message || t('dialog.noMessage')}
-            </Typography>
-            <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
-              {t('history.title')}
-            </Typography>
-            <ChargesTable charges={tip.charges} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DetailDialog
+      titleId="recurringtip-detail-title"
+      title={t('dialog.title')}
+      maxWidth="md"
+      open={open}
+      onClose={onClose}
+      loading={loading}
+      error={error}
+      errorText={t('dialog.loadError')}
+      rows={rows}
+      messageLabel={t('dialog.message')}
+      message={tip?.message}
+      noMessage={t('dialog.noMessage')}
+    >
+      <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
+        {t('history.title')}
+      </Typography>
+      {tip && <ChargesTable charges={tip.charges} />}
+    </DetailDialog>
   );
 }

@@ -1,4 +1,3 @@
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
   Alert,
   Box,
@@ -8,25 +7,22 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   LinearProgress,
   MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material';
 import { formatCents, TIP_STATUS_COLOR, TIP_STATUSES, type Tip, type TipStatus } from '@podpot/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '@/components/admin-table';
+import {
+  type Column,
+  DataTable,
+  type DataTableProps,
+  OpenDetailsButton,
+  SearchField,
+  type TableState,
+} from '@/components/data-table';
 import { useLocale } from '@/lib/use-locale';
 
 /** Table state of a tips list: paging/sort/search (domain toListQuery) plus a status filter. */
@@ -60,7 +56,7 @@ export function TipStatusChip({ status }: { status: TipStatus }) {
   return <Chip size="small" color={TIP_STATUS_COLOR[status]} label={t(`status.${status}`)} />;
 }
 
-/** The tipper's name as the maker may see it: an anonymous tip never shows one. */
+/** The tipper's name as the maker may see it: an anonymous (monthly) tip never shows one. */
 export function TipName({ tip }: { tip: Pick<Tip, 'privacy' | 'displayName'> }) {
   const { t } = useTranslation('tips');
   if (tip.privacy === 'ANONYMOUS' || !tip.displayName) {
@@ -73,34 +69,80 @@ export function TipName({ tip }: { tip: Pick<Tip, 'privacy' | 'displayName'> }) 
   return <>{tip.displayName}</>;
 }
 
-/** A search field that reports after the user stops typing. */
-function SearchField({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+/**
+ * The dialog of one (monthly) tip: a loading bar, a load error, its facts (`rows`, as a description
+ * list) and its message, then `children`; `rows` is undefined while there is no tip to show.
+ */
+export function DetailDialog({
+  titleId,
+  title,
+  maxWidth,
+  open,
+  onClose,
+  loading,
+  error,
+  errorText,
+  rows,
+  messageLabel,
+  message,
+  noMessage,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  maxWidth: 'sm' | 'md';
+  open: boolean;
+  onClose: () => void;
+  loading: boolean;
+  error: boolean;
+  errorText: string;
+  rows: [string, ReactNode][] | undefined;
+  messageLabel: string;
+  message: string | undefined;
+  noMessage: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
   return (
-    <TextField
-      type="search"
-      size="small"
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      fullWidth={false}
-      margin="none"
-      sx={{ minWidth: 240 }}
-    />
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {loading && <LinearProgress aria-label={t('loading')} />}
+        {error && <Alert severity="error">{errorText}</Alert>}
+        {rows && (
+          <>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
+            >
+              {rows.map(([term, value]) => (
+                <Box key={term} sx={{ display: 'contents' }}>
+                  <Box component="dt" sx={{ color: 'text.secondary' }}>
+                    {term}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+                    {value}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+            <Typography variant="subtitle2" sx={{ mt: 2 }}>
+              {messageLabel}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }} color={message ? 'text.primary' : 'text.secondary'}>
+              {message || noMessage}
+            </Typography>
+            {children}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          {t('actions.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
-}
-
-interface TipColumn {
-  key: string;
-  label: string;
-  sortKey?: 'amount' | 'created' | 'updated' | 'status';
-  render: (tip: Tip) => ReactNode;
 }
 
 /**
@@ -108,42 +150,30 @@ interface TipColumn {
  * method and date; paging, sorting, search and a status filter; a row opens the tip's details.
  */
 export function TipsTable({
-  label,
-  rows,
-  count,
-  loading,
-  error,
-  state,
-  onState,
   onOpen,
   tipjarName,
   showEmail = false,
-}: {
-  label: string;
-  rows: Tip[];
-  count: number;
-  loading: boolean;
-  error: boolean;
-  state: TipsTableState;
-  onState: (state: TipsTableState) => void;
+  ...table
+}: DataTableProps<Tip, TipsTableState> & {
   onOpen: (tip: Tip) => void;
   /** Admin: a column with the tip jar of each tip. */
   tipjarName?: (tipjarId: string) => string;
   showEmail?: boolean;
 }) {
-  const { t } = useTranslation(['tips', 'common']);
+  const { t } = useTranslation('tips');
   const locale = useLocale();
-  const columns: TipColumn[] = [
+  const { state, onState } = table;
+  const columns: Column<Tip>[] = [
     {
       key: 'status',
       label: t('columns.status'),
-      sortKey: 'status',
+      sortable: true,
       render: (tip) => <TipStatusChip status={tip.status} />,
     },
     {
       key: 'amount',
       label: t('columns.amount'),
-      sortKey: 'amount',
+      sortable: true,
       render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatCents(tip.amount, locale)}</Box>,
     },
     { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
@@ -168,108 +198,49 @@ export function TipsTable({
     {
       key: 'updated',
       label: t('columns.date'),
-      sortKey: 'updated',
+      sortable: true,
       render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(tip.updated, locale)}</Box>,
     },
   ];
 
   return (
-    <Paper>
-      <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>
-        <SearchField
-          label={t('table.search')}
-          value={state.search ?? ''}
-          onChange={(search) => onState({ ...state, page: 1, search })}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('table.statusFilter')}
-          value={state.status ?? ''}
-          onChange={(event) =>
-            onState({ ...state, page: 1, status: (event.target.value || undefined) as TipStatus | undefined })
-          }
-          fullWidth={false}
-          margin="none"
-          sx={{ minWidth: 180 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">{t('table.allStatuses')}</MenuItem>
-          {TIP_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-      {loading && <LinearProgress aria-label={t('common:loading')} />}
-      {error && <Alert severity="error">{t('common:table.loadError')}</Alert>}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  sortDirection={state.sortBy === column.sortKey ? (state.sortDesc ? 'desc' : 'asc') : false}
-                >
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      active={state.sortBy === column.sortKey}
-                      direction={state.sortBy === column.sortKey && state.sortDesc ? 'desc' : 'asc'}
-                      onClick={() =>
-                        onState({
-                          ...state,
-                          page: 1,
-                          sortBy: column.sortKey,
-                          // A new column starts newest/largest first, like the default order.
-                          sortDesc: state.sortBy === column.sortKey ? !state.sortDesc : true,
-                        })
-                      }
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-              <TableCell align="right">{t('columns.details')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1}>{t('common:table.noData')}</TableCell>
-              </TableRow>
-            )}
-            {rows.map((tip) => (
-              <TableRow key={tip.id} hover data-testid="tip-row">
-                {columns.map((column) => (
-                  <TableCell key={column.key}>{column.render(tip)}</TableCell>
-                ))}
-                <TableCell align="right">
-                  <IconButton onClick={() => onOpen(tip)} aria-label={t('table.open')}>
-                    <InfoOutlinedIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
+    <DataTable
+      {...table}
+      columns={columns}
+      sortDescFirst
+      rowTestId="tip-row"
+      actionsLabel={t('columns.details')}
+      actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
+      toolbar={
+        <>
+          <SearchField
+            label={t('table.search')}
+            value={state.search ?? ''}
+            onChange={(search) => onState({ ...state, page: 1, search })}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('table.statusFilter')}
+            value={state.status ?? ''}
+            onChange={(event) =>
+              onState({ ...state, page: 1, status: (event.target.value || undefined) as TipStatus | undefined })
+            }
+            fullWidth={false}
+            margin="none"
+            sx={{ minWidth: 180 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('table.allStatuses')}</MenuItem>
+            {TIP_STATUSES.map((status) => (
+              <MenuItem key={status} value={status}>
+                {t(`status.${status}`)}
+              </MenuItem>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={state.page - 1}
-        rowsPerPage={state.itemsPerPage}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, page) => onState({ ...state, page: page + 1 })}
-        onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
-        labelRowsPerPage={t('common:table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count: total }) => t('common:table.displayedRows', { from, to, count: total })}
-      />
-    </Paper>
+          </TextField>
+        </>
+      }
+    />
   );
 }
 
@@ -289,9 +260,9 @@ export function TipDetailDialog({
   error?: boolean;
   tipjarName?: string;
 }) {
-  const { t } = useTranslation(['tips', 'common']);
+  const { t } = useTranslation('tips');
   const locale = useLocale();
-  const rows: [string, ReactNode][] = tip
+  const rows: [string, ReactNode][] | undefined = tip
     ? [
         [t('columns.status'), <TipStatusChip key="status" status={tip.status} />],
         [t('columns.amount'), formatCents(tip.amount, locale)],
@@ -306,47 +277,26 @@ export function TipDetailDialog({
         [t('detail.updated'), formatDateTime(tip.updated, locale)],
         [t('detail.id'), tip.id],
       ]
-    : [];
+    : undefined;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="tip-detail-title" fullWidth maxWidth="sm">
-      <DialogTitle id="tip-detail-title">
-        {t('detail.title')}
-        {tip?.recurringTipId && <Chip size="small" sx={{ ml: 1 }} label={t('recurring')} />}
-      </DialogTitle>
-      <DialogContent>
-        {loading && <LinearProgress aria-label={t('common:loading')} />}
-        {error && <Alert severity="error">{t('detail.loadError')}</Alert>}
-        {tip && (
-          <>
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-            >
-              {rows.map(([term, value]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ color: 'text.secondary' }}>
-                    {term}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                    {value}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>
-              {t('columns.message')}
-            </Typography>
-            <Typography sx={{ whiteSpace: 'pre-line' }} color={tip.message ? 'text.primary' : 'text.secondary'}>
-              {tip.message || t('detail.noMessage')}
-            </Typography>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DetailDialog
+      titleId="tip-detail-title"
+      title={
+        <>
+          {t('detail.title')}
+          {tip?.recurringTipId && <Chip size="small" sx={{ ml: 1 }} label={t('recurring')} />}
+        </>
+      }
+      maxWidth="sm"
+      open={open}
+      onClose={onClose}
+      loading={loading}
+      error={error}
+      errorText={t('detail.loadError')}
+      rows={rows}
+      messageLabel={t('columns.message')}
+      message={tip?.message}
+      noMessage={t('detail.noMessage')}
+    />
   );
 }

@@ -1,0 +1,218 @@
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import {
+  Alert,
+  Box,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+} from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Paging/sort/search of a list; goes to the API through domain `toListQuery`. */
+export interface TableState {
+  page: number;
+  itemsPerPage: number;
+  sortBy?: string;
+  sortDesc?: boolean;
+  search?: string;
+}
+
+export interface Column<T> {
+  /** Also the API's sort key of a sortable column. */
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  sortable?: boolean;
+}
+
+/** A list query: one page of rows and the total count. */
+export interface ListQuery<T> {
+  data?: { data: T[]; metadata: { count: number } };
+  isFetching: boolean;
+  isError: boolean;
+}
+
+/** A list query's page as the rows/count/loading/error of a table. */
+export function listProps<T>(query: ListQuery<T>) {
+  return {
+    rows: query.data?.data ?? [],
+    count: query.data?.metadata.count ?? 0,
+    loading: query.isFetching,
+    error: query.isError,
+  };
+}
+
+/** The props of a row's detail dialog (`tip`: the row from the list until the detail call has it). */
+export function detailProps<T>(open: T | null, detail: { data?: T; isFetching: boolean; isError: boolean }) {
+  return {
+    open: Boolean(open),
+    tip: detail.data ?? open ?? undefined,
+    loading: detail.isFetching,
+    error: detail.isError,
+  };
+}
+
+/** A search field that reports after the user stops typing. */
+export function SearchField({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text), 300);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <TextField
+      type="search"
+      size="small"
+      label={label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      fullWidth={false}
+      margin="none"
+      sx={{ minWidth: 240 }}
+    />
+  );
+}
+
+/** The row action of a table whose rows open a detail dialog. */
+export function OpenDetailsButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconButton onClick={onClick} aria-label={label}>
+      <InfoOutlinedIcon />
+    </IconButton>
+  );
+}
+
+/** The props a table of tips or monthly tips passes through to {@link DataTable}. */
+export interface DataTableProps<T, S extends TableState = TableState> {
+  label: string;
+  rows: T[];
+  count: number;
+  loading: boolean;
+  error: boolean;
+  state: S;
+  onState: (state: S) => void;
+}
+
+/**
+ * A paged, sortable table: optional toolbar, loading bar, error, column head with sort labels, an
+ * empty row, one actions cell per row and the pagination. Changing sort or page size goes to page 1.
+ */
+export function DataTable<T extends { id: string }, S extends TableState = TableState>({
+  label,
+  columns,
+  rows,
+  count,
+  loading,
+  error,
+  state,
+  onState,
+  actionsLabel,
+  actions,
+  toolbar,
+  rowTestId,
+  sortDescFirst = false,
+  emptyOnError = true,
+}: DataTableProps<T, S> & {
+  columns: Column<T>[];
+  /** Head of the last column, whose cells hold `actions(row)`. */
+  actionsLabel: string;
+  actions: (row: T) => ReactNode;
+  /** Filters above the table. */
+  toolbar?: ReactNode;
+  rowTestId?: string;
+  /** A column sorted for the first time starts descending (newest/largest first). */
+  sortDescFirst?: boolean;
+  /** Show the 'no data' row also when loading failed. */
+  emptyOnError?: boolean;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Paper>
+      {toolbar && <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>{toolbar}</Box>}
+      {loading && <LinearProgress aria-label={t('loading')} />}
+      {error && <Alert severity="error">{t('table.loadError')}</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  sortDirection={state.sortBy === column.key ? (state.sortDesc ? 'desc' : 'asc') : false}
+                >
+                  {column.sortable ? (
+                    <TableSortLabel
+                      active={state.sortBy === column.key}
+                      direction={state.sortBy === column.key && state.sortDesc ? 'desc' : 'asc'}
+                      onClick={() =>
+                        onState({
+                          ...state,
+                          page: 1,
+                          sortBy: column.key,
+                          sortDesc: state.sortBy === column.key ? !state.sortDesc : sortDescFirst,
+                        })
+                      }
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+              <TableCell align="right">{actionsLabel}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {!loading && (emptyOnError || !error) && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length + 1}>{t('table.noData')}</TableCell>
+              </TableRow>
+            )}
+            {rows.map((row) => (
+              <TableRow key={row.id} hover data-testid={rowTestId}>
+                {columns.map((column) => (
+                  <TableCell key={column.key}>{column.render(row)}</TableCell>
+                ))}
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {actions(row)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={count}
+        page={state.page - 1}
+        rowsPerPage={state.itemsPerPage}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        onPageChange={(_, page) => onState({ ...state, page: page + 1 })}
+        onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
+        labelRowsPerPage={t('table.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count: total }) => t('table.displayedRows', { from, to, count: total })}
+      />
+    </Paper>
+  );
+}
