@@ -1,7 +1,7 @@
 import type { RecurringTip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '@/components/admin-table';
+import { detailProps, listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import {
   DEFAULT_RECURRING_TIPS_TABLE_STATE,
@@ -21,24 +21,14 @@ export default function AdminRecurringtipsPage() {
     <Page title={t('admin.title')}>
       <RecurringTipsTable
         label={t('admin.title')}
-        rows={query.data?.data ?? []}
-        count={query.data?.metadata.count ?? 0}
-        loading={query.isFetching}
-        error={query.isError}
+        {...listProps(query)}
         state={state}
         onState={setState}
         onOpen={setOpen}
         showTipjar
         showEmail
       />
-      <RecurringTipDetailDialog
-        open={Boolean(open)}
-        tip={detail.data ?? open ?? undefined}
-        loading={detail.isFetching}
-        error={detail.isError}
-        onClose={() => setOpen(null)}
-        showTipjar
-      />
+      <RecurringTipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} showTipjar />
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import type { Tip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { detailProps, listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { DEFAULT_TIPS_TABLE_STATE, TipDetailDialog, TipsTable, type TipsTableState } from '@/components/tips-table';
 import { exportTips, useAdminTip, useAdminTips, useTipjarNames } from '@/features/admin-tips/api/get-tips';
@@ -41,10 +42,7 @@ export default function AdminTipsPage() {
     >
       <TipsTable
         label={t('admin.title')}
-        rows={query.data?.data ?? []}
-        count={query.data?.metadata.count ?? 0}
-        loading={query.isFetching}
-        error={query.isError}
+        {...listProps(query)}
         state={state}
         onState={setState}
         onOpen={setOpen}
@@ -52,10 +50,7 @@ export default function AdminTipsPage() {
         showEmail
       />
       <TipDetailDialog
-        open={Boolean(open)}
-        tip={detail.data ?? open ?? undefined}
-        loading={detail.isFetching}
-        error={detail.isError}
+        {...detailProps(open, detail)}
         tipjarName={open ? tipjarName(open.tipjarId) : undefined}
         onClose={() => setOpen(null)}
       />

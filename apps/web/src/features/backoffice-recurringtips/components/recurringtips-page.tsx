@@ -3,7 +3,7 @@ import { CHARGE_RETRY_DAYS, MAX_CHARGE_ATTEMPTS, type RecurringTip } from '@podp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import type { TableState } from '@/components/admin-table';
+import { detailProps, listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import {
   DEFAULT_RECURRING_TIPS_TABLE_STATE,
@@ -30,21 +30,12 @@ export default function BackofficeRecurringtipsPage() {
       </Typography>
       <RecurringTipsTable
         label={t('backoffice.title')}
-        rows={query.data?.data ?? []}
-        count={query.data?.metadata.count ?? 0}
-        loading={query.isFetching}
-        error={query.isError}
+        {...listProps(query)}
         state={state}
         onState={setState}
         onOpen={setOpen}
       />
-      <RecurringTipDetailDialog
-        open={Boolean(open)}
-        tip={detail.data ?? open ?? undefined}
-        loading={detail.isFetching}
-        error={detail.isError}
-        onClose={() => setOpen(null)}
-      />
+      <RecurringTipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} />
     </Page>
   );
 }

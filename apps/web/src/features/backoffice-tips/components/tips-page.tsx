@@ -2,6 +2,7 @@ import type { Tip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
+import { detailProps, listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { DEFAULT_TIPS_TABLE_STATE, TipDetailDialog, TipsTable, type TipsTableState } from '@/components/tips-table';
 import { useTipjarTip, useTipjarTips } from '@/features/backoffice-tips/api/get-tipjar-tips';
@@ -18,21 +19,12 @@ export default function BackofficeTipsPage() {
     <Page title={t('backoffice.title')}>
       <TipsTable
         label={t('backoffice.title')}
-        rows={query.data?.data ?? []}
-        count={query.data?.metadata.count ?? 0}
-        loading={query.isFetching}
-        error={query.isError}
+        {...listProps(query)}
         state={state}
         onState={setState}
         onOpen={setOpen}
       />
-      <TipDetailDialog
-        open={Boolean(open)}
-        tip={detail.data ?? open ?? undefined}
-        loading={detail.isFetching}
-        error={detail.isError}
-        onClose={() => setOpen(null)}
-      />
+      <TipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} />
     </Page>
   );
 }
