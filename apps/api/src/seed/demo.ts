@@ -1,6 +1,6 @@
+import { platformFeeOf } from '@podpot/domain';
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { platformFeeOf } from '@podpot/domain';
 import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/users/users.service.js';
 
