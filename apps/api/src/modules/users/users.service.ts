@@ -80,9 +80,13 @@ export async function registerUser(db: DbOrTx, data: RegisterBody['data']): Prom
 }
 
 export async function getMe(ctx: AppContext, actor: Actor): Promise<User> {
-  const row = await repo.findUserById(ctx.db, actor.userId);
+  // Read after every page load: the user and their tip jars side by side, not one after the other.
+  const [row, refs] = await Promise.all([
+    repo.findUserById(ctx.db, actor.userId),
+    repo.listTipjarRefs(ctx.db, [actor.userId]),
+  ]);
   if (!row) throw AppError.unauthorized();
-  return withTipjars(ctx.db, row);
+  return toUser(row, refs.get(row.id) ?? []);
 }
 
 export async function updateMyProfile(ctx: AppContext, actor: Actor, data: UpdateProfileBody['data']): Promise<User> {
