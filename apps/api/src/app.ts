@@ -119,6 +119,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     app.addHook('onClose', async () => stopJobs());
   }
 
-  await registerWeb(app, config);
+  await registerWeb(app, ctx);
   return { app, ctx };
 }

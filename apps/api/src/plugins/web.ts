@@ -1,21 +1,47 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode } from '@podpot/domain';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config/env.js';
+import { ErrorCode, SLUG_PATTERN } from '@podpot/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The web app's route table: a first path segment that is a route is never a tip jar.
+import { isReservedSlug } from '../../../web/src/config/paths.js';
+import type { AppContext } from '../context.js';
+import { findTipjarBySlug } from '../modules/tipjars/tipjars.repository.js';
 import { sendError } from './error-handler.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** `/{slug}` or `/nl/{slug}`: the storefront's slug, or null for any other path. */
+export function storefrontSlugOf(url: string): { slug: string; locale: 'en' | 'nl' } | null {
+  const segments = url.split(/[?#]/)[0]!.split('/').filter(Boolean);
+  const locale = segments[0] === 'nl' ? 'nl' : 'en';
+  const rest = locale === 'nl' ? segments.slice(1) : segments;
+  const slug = rest.length === 1 ? decodeURIComponent(rest[0]!).toLowerCase() : null;
+  if (!slug || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return null;
+  return { slug, locale };
+}
+
 /**
  * Serves the built single-page app: hashed assets with long caching, every other GET that is
  * not an API or simulator path gets index.html so the client router can answer (including its 404 page).
+ * A tip jar's page gets its title, description and Open Graph tags in the HTML itself, because chat
+ * apps and search engines that show link previews do not run the app's JavaScript; an unknown or not
+ * LIVE slug is answered 404 (the app shows its 404 page).
  */
-export async function registerWeb(app: FastifyInstance, config: Config) {
+export async function registerWeb(app: FastifyInstance, ctx: AppContext) {
+  const { config } = ctx;
   const root = path.resolve(config.WEB_DIST ?? DEFAULT_DIST);
-  const hasWeb = existsSync(path.join(root, 'index.html'));
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -31,11 +57,38 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  async function storefrontHtml(request: FastifyRequest): Promise<{ status: number; html: string }> {
+    const target = storefrontSlugOf(request.url);
+    if (!target) return { status: 200, html: indexHtml };
+    const tipjar = await findTipjarBySlug(ctx.db, target.slug);
+    if (tipjar?.status !== 'LIVE' || !tipjar.active) return { status: 404, html: indexHtml };
+    const url = `${config.publicUrl}${target.locale === 'nl' ? '/nl' : ''}/${tipjar.slug}`;
+    const title = `${tipjar.name} - ${config.BRAND_NAME}`;
+    const description = tipjar.description || tipjar.name;
+    const tags = [
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      '<meta property="og:type" content="website" />',
+      `<meta property="og:site_name" content="${escapeHtml(config.BRAND_NAME)}" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      ...(tipjar.imageUrl ? [`<meta property="og:image" content="${escapeHtml(tipjar.imageUrl)}" />`] : []),
+      `<meta name="twitter:card" content="${tipjar.imageUrl ? 'summary_large_image' : 'summary'}" />`,
+    ].join('\n    ');
+    const html = indexHtml
+      .replace(/<html lang="[^"]*"/, `<html lang="${target.locale}"`)
+      .replace(/<title>[^<]*<\/title>/, tags);
+    return { status: 200, html };
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api/') || url.startsWith('/sim/opp/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      const { status, html } = await storefrontHtml(request);
+      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return sendError(reply, 404, ErrorCode.NotFound, `Route ${request.method} ${url.split('?')[0]} not found`);
   });

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjars } from '../../src/db/schema/index.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/** The built web app as served by the API: link previews for tip jars, 404 for unknown slugs. */
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'podpot-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Podpot</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: dist });
+  await t.database.db.insert(tipjars).values([
+    {
+      slug: 'de-preview-pod',
+      name: 'De <Preview> Pod',
+      status: 'LIVE',
+      description: 'Verhalen & "meer"',
+      imageUrl: 'https://example.org/cover.jpg',
+      contactEmail: 'maker@example.test',
+    },
+    { slug: 'nog-niet-betaald', name: 'Unpaid', status: 'AWAITING_PAYMENT', contactEmail: 'maker@example.test' },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+async function page(url: string) {
+  const res = await fetch(`${t.baseUrl}${url}`);
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+describe('GET /{slug} (the storefront HTML)', () => {
+  it('carries the tip jar title, description and Open Graph tags, escaped', async () => {
+    const { status, html } = await page('/de-preview-pod');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>De &lt;Preview&gt; Pod - Podpot</title>');
+    expect(html).toContain('<meta property="og:title" content="De &lt;Preview&gt; Pod - Podpot" />');
+    expect(html).toContain('<meta name="description" content="Verhalen &amp; &quot;meer&quot;" />');
+    expect(html).toContain('<meta property="og:image" content="https://example.org/cover.jpg" />');
+    expect(html).toContain(`<meta property="og:url" content="${t.baseUrl}/de-preview-pod" />`);
+    expect(html).not.toContain('<Preview>');
+    expect(html).toContain('<div id="root">');
+  });
+
+  it('speaks Dutch under /nl', async () => {
+    const { status, html } = await page('/nl/de-preview-pod');
+    expect(status).toBe(200);
+    expect(html).toContain('<html lang="nl"');
+    expect(html).toContain(`content="${t.baseUrl}/nl/de-preview-pod"`);
+  });
+
+  it('answers 404 (with the app, which shows its 404 page) for unknown and not LIVE tip jars', async () => {
+    for (const url of ['/no-such-pod', '/nog-niet-betaald', '/nl/no-such-pod']) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(404);
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toContain('og:title');
+    }
+  });
+
+  it("serves the plain app for the app's own routes", async () => {
+    for (const url of ['/login', '/nl/podcastmaker', '/backoffice/de-preview-pod', '/admin']) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(200);
+      expect(html).toContain('<title>Podpot</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and the HTML not at all', async () => {
+    const asset = await page('/assets/app-1234.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await page('/login')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps unknown API paths JSON', async () => {
+    const res = await t.api('GET', '/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+});
