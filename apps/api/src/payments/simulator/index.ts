@@ -19,9 +19,15 @@ export async function registerOppSimulator(app: FastifyInstance, ctx: AppContext
     settleMandateChargesMs: isTest ? undefined : 5000,
   });
   simulators.set(ctx, sim);
-  await app.register(simApiRoutes(sim, ctx, isDev), { prefix: SIM_API_PREFIX });
-  await app.register(simCheckoutRoutes(sim));
-  await app.register(simVerifyRoutes(sim));
+  await app.register(async (simApp) => {
+    // The simulator stands in for the provider: its routes are not part of our API document.
+    simApp.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    await simApp.register(simApiRoutes(sim, ctx, isDev), { prefix: SIM_API_PREFIX });
+    await simApp.register(simCheckoutRoutes(sim));
+    await simApp.register(simVerifyRoutes(sim));
+  });
   app.addHook('onReady', async () => {
     await sim.resumeDeliveries().catch((err) => ctx.log.warn({ err }, 'simulator: could not resume deliveries'));
   });

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+
+/**
+ * The permission matrix over EVERY operation in the OpenAPI document, with real ids of a real tip
+ * jar, tip and add-on: who may read what. Anonymous callers and strangers must never get a 2xx from
+ * anything that is not public; a tip jar's data must never reach another tip jar's admin; platform
+ * admins can read everything.
+ */
+let t: TestApp;
+let admin: TestUser;
+let maker: TestUser;
+let otherMaker: TestUser;
+let stranger: TestUser;
+let ops: { method: string; path: string }[];
+const ids: Record<string, string> = {};
+
+/** Operations anyone may call (the storefront, sign-up, login, the provider's webhook). */
+const PUBLIC = new Set([
+  'POST /auth/login',
+  'POST /auth/password-recover/{email}',
+  'POST /auth/password-reset',
+  'GET /faqitems',
+  'GET /faqitems/{id}',
+  'GET /paymentmethods',
+  'GET /paymentmethods/{id}',
+  'POST /payments/opp/notify',
+  'POST /tipjars',
+  'POST /tipjars/create/test-email',
+  'POST /tipjars/create/test-phonenumber',
+  'POST /tipjars/{id}/tips',
+  'GET /tips/{id}/outcome',
+  'POST /users/register',
+  'POST /users/register/test-email',
+]);
+/** Operations on the caller's own things (any signed-in user). */
+const OWN = new Set([
+  'GET /users/me',
+  'PUT /users/me/profile',
+  'PUT /users/me/password',
+  'GET /tipjars',
+  'GET /user/me/recurringtips',
+  'POST /tipjars/{id}/recurringtips',
+]);
+
+function fill(path: string) {
+  return path
+    .replace('{id}', ids.jar!)
+    .replace('{addonId}', ids.addon!)
+    .replace('{tipId}', ids.tip!)
+    .replace('{email}', encodeURIComponent('nobody@example.test'));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: 'ADMIN' });
+  maker = await t.createUser();
+  otherMaker = await t.createUser();
+  stranger = await t.createUser();
+  const ideal = await t.api('POST', '/paymentmethods', {
+    token: admin.token,
+    body: { data: { name: 'iDEAL', type: 'ideal' } },
+  });
+  // A tip jar ordered and paid for through the real flow, and a paid tip in it.
+  const order = await t.api('POST', '/tipjars', {
+    token: maker.token,
+    body: {
+      data: {
+        name: 'Matrix Pod',
+        slug: `matrix-${Date.now().toString(36)}`,
+        type: 'CONSUMER',
+        email: 'maker@example.test',
+        phoneNumber: '+31612345678',
+        payment: { paymentmethod: ideal.body.id, paymentissuer: '' },
+      },
+    },
+  });
+  expect(order.status, order.text).toBe(201);
+  ids.jar = order.body.tipjar.id;
+  ids.addon = order.body.addon.id;
+  await simulatePayment(t.ctx, order.body.oppTransaction.redirectUrl.split('/').pop()!, 'completed');
+  await awaitSimulatorDeliveries(t.ctx);
+  const tip = await t.api('POST', `/tipjars/${ids.jar}/tips`, {
+    body: {
+      data: {
+        amount: 500,
+        displayName: 'Fan',
+        email: 'fan@example.test',
+        payment: { paymentmethod: ideal.body.id, paymentissuer: '' },
+      },
+    },
+  });
+  expect(tip.status, tip.text).toBe(201);
+  ids.tip = tip.body.tip.id;
+  // Another maker's tip jar, so "admin of some tip jar" is not mistaken for "admin of this one".
+  const [other] = await t.database.db
+    .insert(tipjars)
+    .values({
+      slug: `matrix-other-${Date.now().toString(36)}`,
+      name: 'Other',
+      status: 'LIVE',
+      contactEmail: 'o@example.test',
+    })
+    .returning();
+  await t.database.db.insert(tipjarAdmins).values({ tipjarId: other!.id, userId: otherMaker.id });
+
+  const doc = (await t.api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+  ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.keys(byMethod)
+      .filter((m) => ['get', 'post', 'put', 'delete'].includes(m))
+      .map((m) => ({ method: m.toUpperCase(), path })),
+  );
+});
+afterAll(() => t.close());
+
+const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+const bodyFor = (method: string) => (method === 'POST' || method === 'PUT' ? {} : undefined);
+
+describe('permission matrix over every operation', () => {
+  it('documents only our API (no simulator routes)', () => {
+    expect(ops.length).toBeGreaterThan(50);
+    expect(ops.filter((op) => op.path.startsWith('/sim'))).toEqual([]);
+  });
+
+  it('answers anonymous callers 401 (or 400 for a body it cannot read) on everything that is not public', async () => {
+    for (const op of ops.filter((o) => !PUBLIC.has(key(o)))) {
+      const res = await t.api(op.method, fill(op.path), { body: bodyFor(op.method) });
+      expect([400, 401], `${key(op)} → ${res.status} ${res.text.slice(0, 120)}`).toContain(res.status);
+    }
+  });
+
+  it('never gives a signed-in stranger a 2xx on anything that is not public or their own', async () => {
+    for (const op of ops.filter((o) => !PUBLIC.has(key(o)) && !OWN.has(key(o)))) {
+      for (const user of [stranger, otherMaker]) {
+        const res = await t.api(op.method, fill(op.path), { token: user.token, body: bodyFor(op.method) });
+        expect(
+          res.status,
+          `${key(op)} as ${user === stranger ? 'stranger' : 'other maker'} → ${res.text.slice(0, 120)}`,
+        ).toBeGreaterThanOrEqual(400);
+        // Tip-jar data answers 404 (never 403, which would confirm the tip jar exists).
+        if (op.path.startsWith('/tipjars/{id}') && op.method === 'GET') expect(res.status, key(op)).toBe(404);
+      }
+    }
+  });
+
+  it("lets the tip jar's own admin read all of its data", async () => {
+    const reads = ops.filter(
+      (o) => o.method === 'GET' && o.path.startsWith('/tipjars/{id}') && !o.path.includes('recurringtips/{tipId}'),
+    );
+    expect(reads.length).toBeGreaterThan(5);
+    for (const op of reads) {
+      const res = await t.api('GET', fill(op.path), { token: maker.token });
+      // No merchant is registered for this tip jar: its read is an honest 404.
+      const expected = op.path.endsWith('/oppmerchant') ? 404 : 200;
+      expect(res.status, `${key(op)} → ${res.text.slice(0, 120)}`).toBe(expected);
+    }
+  });
+
+  it('lets platform admins read everything', async () => {
+    for (const op of ops.filter((o) => o.method === 'GET' && !o.path.includes('{') && !o.path.startsWith('/user/'))) {
+      const res = await t.api('GET', op.path, { token: admin.token });
+      expect(res.status, `${key(op)} → ${res.text.slice(0, 120)}`).toBe(200);
+    }
+    for (const path of [`/tipjars/${ids.jar}`, `/tips/${ids.tip}`, `/tipjars/${ids.jar}/tips/${ids.tip}`]) {
+      expect((await t.api('GET', path, { token: admin.token })).status, path).toBe(200);
+    }
+  });
+});
