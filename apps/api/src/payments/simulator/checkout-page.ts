@@ -76,62 +76,28 @@ export function renderCheckoutPage(view: CheckoutView): string {
     </form>`
     : `<p role="status">${escapeHtml(t.done)} <strong>${escapeHtml(view.status)}</strong>.</p>
     ${view.returnUrl ? `<p><a href="${escapeHtml(view.returnUrl)}">${escapeHtml(t.back)}</a></p>` : ''}`;
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(t.title)} – ${escapeHtml(view.merchantName)}</title>
-  <style>
-    body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f6; color: #1a1a1a; }
-    main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
-    dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
-    dt { font-weight: 600; }
-    fieldset { border: 0; padding: 0; display: grid; gap: .5rem; }
-    legend { font-weight: 600; margin-bottom: .5rem; }
-    button { font-size: 1rem; padding: .75rem; border-radius: 6px; border: 2px solid #1a1a1a; background: #fff; cursor: pointer; }
-    button:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
-    button.completed { background: #1e6b2e; border-color: #1e6b2e; color: #fff; }
-  </style>
-</head>
-<body>
-  <main>
-    <h1>${escapeHtml(t.title)}</h1>
+  return pageShell(
+    lang,
+    `${t.title} – ${view.merchantName}`,
+    `<h1>${escapeHtml(t.title)}</h1>
     <p>${escapeHtml(t.intro)}</p>
     <dl>
       <dt>${escapeHtml(t.amount)}</dt><dd data-testid="amount">${escapeHtml(formatCents(view.amount, lang))}</dd>
       <dt>${escapeHtml(t.merchant)}</dt><dd>${escapeHtml(view.merchantName)}</dd>
       <dt>${escapeHtml(t.method)}</dt><dd>${escapeHtml(method)}</dd>
     </dl>
-    ${body}
-  </main>
-</body>
-</html>`;
+    ${body}`,
+  );
 }
 
 /** The simulated KYC page: who is being verified, and two buttons. English and Dutch together. */
 export function renderVerifyPage(merchant: Record<string, unknown>): string {
   const name = String(merchant.name ?? merchant.emailaddress ?? merchant.uid);
   const compliance = (merchant.compliance as { status?: string } | undefined)?.status ?? 'unknown';
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Verification – ${escapeHtml(name)}</title>
-  <style>
-    body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f6; color: #1a1a1a; }
-    main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
-    fieldset { border: 0; padding: 0; display: grid; gap: .5rem; }
-    legend { font-weight: 600; margin-bottom: .5rem; }
-    button { font-size: 1rem; padding: .75rem; border-radius: 6px; border: 2px solid #1a1a1a; background: #fff; cursor: pointer; }
-    button:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
-    button.approve { background: #1e6b2e; border-color: #1e6b2e; color: #fff; }
-  </style>
-</head>
-<body>
-  <main>
-    <h1>Verification <span lang="nl">/ Verificatie</span></h1>
+  return pageShell(
+    'en',
+    `Verification – ${name}`,
+    `<h1>Verification <span lang="nl">/ Verificatie</span></h1>
     <p>This is the payment simulator: here a maker confirms bank account and identity. No real data is asked.
       <span lang="nl">Dit is de betaalsimulator: hier bevestigt een maker bankrekening en identiteit.</span></p>
     <p>Merchant: <strong>${escapeHtml(name)}</strong> (${escapeHtml(String(merchant.uid))}) · ${escapeHtml(compliance)}</p>
@@ -141,7 +107,33 @@ export function renderVerifyPage(merchant: Record<string, unknown>): string {
         <button type="submit" name="outcome" value="approve" class="approve">Approve / Goedkeuren</button>
         <button type="submit" name="outcome" value="disapprove">Refuse / Afwijzen</button>
       </fieldset>
-    </form>
+    </form>`,
+  );
+}
+
+/** The simulator's hosted pages share one small, dependency-free, accessible page frame. */
+function pageShell(lang: string, title: string, main: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)}</title>
+  <style>
+    body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f6; color: #1a1a1a; }
+    main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+    dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
+    dt { font-weight: 600; }
+    fieldset { border: 0; padding: 0; display: grid; gap: .5rem; }
+    legend { font-weight: 600; margin-bottom: .5rem; }
+    button { font-size: 1rem; padding: .75rem; border-radius: 6px; border: 2px solid #1a1a1a; background: #fff; cursor: pointer; }
+    button:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    button.completed, button.approve { background: #1e6b2e; border-color: #1e6b2e; color: #fff; }
+  </style>
+</head>
+<body>
+  <main>
+    ${main}
   </main>
 </body>
 </html>`;
