@@ -14,6 +14,7 @@ import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
+import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(tipsRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
       await api.register(recurringTipsRoutes, { ctx });
+      await api.register(settlementsRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -7,6 +7,7 @@ export * from './payment-status.js';
 export * from './phone.js';
 export * from './recurring-tip-schemas.js';
 export * from './schemas.js';
+export * from './settlement-schemas.js';
 export * from './tip-schemas.js';
 export * from './tipjar-schemas.js';
 export * from './tipjar-status.js';

@@ -137,6 +137,21 @@ export interface OppSettlement {
   amountPayable: number;
   numberOfTransactions: number;
   totalTransactionCosts: number;
+  /** Sum of the payments in the period (before costs and fees). */
+  totalVolume: number;
+  /** When it was paid out (unix seconds), if the provider says. */
+  paid: number | null;
+  /** Specification uids (with `expand[]=specifications`); their rows list the payments. */
+  specificationUids: string[];
+}
+
+export interface OppSettlementRow {
+  type: string;
+  /** The payment's uid (tra_…) or refund's (ref_…). */
+  reference: string;
+  amount: number;
+  totalPartnerFee: number;
+  amountPayable: number;
 }
 
 export interface OppList<T> {
@@ -484,6 +499,19 @@ export class OppClient {
     amountPayable: num(raw.amount_payable) ?? 0,
     numberOfTransactions: num(raw.number_of_transactions) ?? num(raw.total_number_of_transactions) ?? 0,
     totalTransactionCosts: num(raw.total_transaction_costs) ?? 0,
+    totalVolume: num(raw.total_volume) ?? num(raw.transaction_volume) ?? 0,
+    paid: num(raw.paid) ?? num(raw.date_paid) ?? null,
+    specificationUids: Array.isArray(raw.specifications)
+      ? (raw.specifications as Raw[]).map((s) => String(s.uid ?? '')).filter(Boolean)
+      : [],
+  });
+
+  toSettlementRow = (raw: Raw): OppSettlementRow => ({
+    type: String(raw.type ?? ''),
+    reference: String(raw.reference ?? ''),
+    amount: num(raw.amount) ?? 0,
+    totalPartnerFee: num(raw.total_partner_fee) ?? 0,
+    amountPayable: num(raw.amount_payable) ?? 0,
   });
 
   /* ----- merchants ----- */
@@ -591,8 +619,23 @@ export class OppClient {
   /* ----- settlements, issuers ----- */
 
   async listSettlements(merchantUid: string): Promise<OppList<OppSettlement>> {
-    const raw = await this.request<Raw>('GET', `/merchants/${encodeURIComponent(merchantUid)}/settlements`);
+    const raw = await this.request<Raw>(
+      'GET',
+      `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period`,
+    );
     return this.list(raw, this.toSettlement);
+  }
+
+  async listSettlementRows(
+    settlementUid: string,
+    specificationUid: string,
+    page = 1,
+  ): Promise<OppList<OppSettlementRow>> {
+    const raw = await this.request<Raw>(
+      'GET',
+      `/settlements/${encodeURIComponent(settlementUid)}/specifications/${encodeURIComponent(specificationUid)}/rows?perpage=100&page=${page}`,
+    );
+    return this.list(raw, this.toSettlementRow);
   }
 
   /** iDEAL banks. With iDEAL 2.0 the bank is chosen at the hub, so this list may be empty. */

@@ -109,6 +109,14 @@ export function simApiRoutes(sim: OppSimulator, ctx: AppContext, exposeTestRoute
       const data = await sim.settlements(request.params.uid);
       return listEnvelope(`/v1/merchants/${request.params.uid}/settlements`, data, data.length, 1, 100);
     });
+    api.get<{ Params: { uid: string; specUid: string } }>(
+      '/settlements/:uid/specifications/:specUid/rows',
+      async (request) => {
+        const { uid, specUid } = request.params;
+        const data = await sim.settlementRows(uid, specUid);
+        return listEnvelope(`/v1/settlements/${uid}/specifications/${specUid}/rows`, data, data.length, 1, 100);
+      },
+    );
 
     api.get('/ideal_issuers', async () => ({ data: SIM_IDEAL_ISSUERS }));
 

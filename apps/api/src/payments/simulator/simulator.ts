@@ -292,41 +292,58 @@ export class OppSimulator {
     return merchant;
   }
 
-  /** A minimal running settlement: the merchant's completed transactions of the current period. */
+  /**
+   * The merchant's settlements: one per calendar month (UTC) of its completed transactions, by
+   * completion time. Past months are `paid` (on the 1st of the next month), the running month is
+   * `current`. Each carries one specification whose rows are the transactions in it.
+   * The uid encodes merchant and month (`set_<merchant>_<yyyymm>`), so rows can be served without state.
+   */
   async settlements(merchantUid: string): Promise<SimObject[]> {
     await this.getMerchant(merchantUid);
+    const months = await this.settledTransactionsByMonth(merchantUid);
+    const current = monthKey(now());
+    return [...months.entries()]
+      .sort(([a], [b]) => b.localeCompare(a))
+      .map(([month, transactions]) => settlementOf(merchantUid, month, transactions, month !== current));
+  }
+
+  /** The rows of a settlement's specification (GET /settlements/{uid}/specifications/{uid}/rows). */
+  async settlementRows(settlementUid: string, specificationUid: string): Promise<SimObject[]> {
+    const match = /^set_(.+)_(\d{6})$/.exec(settlementUid);
+    if (!match || specificationUid !== `spe_${settlementUid.slice(4)}`) throw new SimError(404, 'Settlement not found');
+    const merchantUid = `mer_${match[1]}`;
+    const months = await this.settledTransactionsByMonth(merchantUid).catch(() => new Map<string, SimObject[]>());
+    const transactions = months.get(match[2]!);
+    if (!transactions) throw new SimError(404, 'Settlement not found');
+    return transactions.map((t) => {
+      const amount = Number(t.amount ?? 0);
+      const fee = partnerFeeOf(t);
+      return {
+        uid: `row_${String(t.uid).slice(4)}`,
+        object: 'settlement_row',
+        type: 'transaction',
+        reference: t.uid,
+        amount,
+        total_partner_fee: fee,
+        total_transaction_costs: -SIM_TRANSACTION_COST,
+        amount_payable: amount - fee - SIM_TRANSACTION_COST,
+        metadata: t.metadata ?? [],
+      };
+    });
+  }
+
+  private async settledTransactionsByMonth(merchantUid: string): Promise<Map<string, SimObject[]>> {
     const { rows } = await repo.listObjects(this.ctx.db, 'transaction', {
       parentUid: merchantUid,
       status: 'completed',
       limit: 10_000,
     });
-    const total = rows.reduce((sum, t) => sum + Number(t.amount ?? 0), 0);
-    const start = new Date();
-    start.setUTCDate(1);
-    start.setUTCHours(0, 0, 0, 0);
-    return [
-      {
-        uid: `set_${merchantUid.slice(4)}${start.getUTCFullYear()}${start.getUTCMonth() + 1}`,
-        object: 'settlement',
-        status: 'current',
-        period_start: Math.floor(start.getTime() / 1000),
-        period_end: null,
-        total_amount: total,
-        amount_paid: 0,
-        amount_payable: total,
-        total_number_of_transactions: rows.length,
-        number_of_transactions: rows.length,
-        number_of_refunds: 0,
-        number_of_mandates: 0,
-        total_volume: total,
-        transaction_volume: total,
-        refund_volume: 0,
-        mandate_volume: 0,
-        total_transaction_costs: 0,
-        payout_type: 'collective',
-        livemode: false,
-      },
-    ];
+    const months = new Map<string, SimObject[]>();
+    for (const t of rows) {
+      const key = monthKey(Number(t.completed ?? t.created));
+      months.set(key, [...(months.get(key) ?? []), t]);
+    }
+    return months;
   }
 
   /* ---------- transactions ---------- */
@@ -373,6 +390,8 @@ export class OppSimulator {
       order: [],
       escrow: null,
       fees: {},
+      // Kept so the simulated settlements can deduct it (the platform's cut of this payment).
+      partner_fee: typeof body.partner_fee === 'number' ? body.partner_fee : 0,
       refunds: {},
       mandate_uid: extra.mandateUid ?? null,
     };
@@ -668,5 +687,56 @@ export function listEnvelope(url: string, data: unknown[], total: number, page: 
     current_page: page,
     last_page: lastPage,
     data,
+  };
+}
+
+/** What the simulated provider charges the merchant per transaction, in cents. */
+export const SIM_TRANSACTION_COST = 25;
+
+function partnerFeeOf(transaction: SimObject): number {
+  const fee = Number(transaction.partner_fee ?? 0);
+  return Number.isFinite(fee) ? fee : 0;
+}
+
+/** `yyyymm` of a unix time, UTC. */
+function monthKey(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+function settlementOf(merchantUid: string, month: string, transactions: SimObject[], isPaid: boolean): SimObject {
+  const year = Number(month.slice(0, 4));
+  const monthIndex = Number(month.slice(4)) - 1;
+  const start = Date.UTC(year, monthIndex, 1) / 1000;
+  const end = Date.UTC(year, monthIndex + 1, 1) / 1000 - 1;
+  const volume = transactions.reduce((sum, t) => sum + Number(t.amount ?? 0), 0);
+  const fees = transactions.reduce((sum, t) => sum + partnerFeeOf(t), 0);
+  const costs = transactions.length * SIM_TRANSACTION_COST;
+  const payable = volume - fees - costs;
+  const uid = `set_${merchantUid.slice(4)}_${month}`;
+  return {
+    uid,
+    object: 'settlement',
+    status: isPaid ? 'paid' : 'current',
+    period_start: start,
+    period_end: end,
+    // Paid out on the first day after the period (payments.md §5: every business day; close enough).
+    paid: isPaid ? end + 1 : null,
+    total_amount: payable,
+    amount_paid: isPaid ? payable : 0,
+    amount_payable: payable,
+    total_number_of_transactions: transactions.length,
+    number_of_transactions: transactions.length,
+    number_of_refunds: 0,
+    number_of_mandates: 0,
+    total_volume: volume,
+    transaction_volume: volume,
+    refund_volume: 0,
+    mandate_volume: 0,
+    total_partner_fee: -fees,
+    total_transaction_costs: -costs,
+    payout_type: 'collective',
+    livemode: false,
+    specifications: [{ uid: `spe_${uid.slice(4)}`, object: 'specification', type: 'transaction' }],
   };
 }

@@ -1,0 +1,49 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { oppMerchants, oppTransactions, recurringTipCharges, tipjars } from '../../db/schema/index.js';
+
+/**
+ * Settlements live at the payment provider; we store none. This file holds the two reads that tie
+ * the provider's settlements back to our data: which tip jars have a merchant, and which tips a
+ * provider transaction paid for.
+ */
+
+export interface RegisteredMerchant {
+  tipjarId: string;
+  tipjarName: string;
+  merchantUid: string;
+}
+
+/** Every tip jar with a registered (or connected) merchant, in one query (the global list). */
+export async function listRegisteredMerchants(db: DbOrTx): Promise<RegisteredMerchant[]> {
+  return db
+    .select({ tipjarId: oppMerchants.tipjarId, tipjarName: tipjars.name, merchantUid: oppMerchants.merchantUid })
+    .from(oppMerchants)
+    .innerJoin(tipjars, eq(tipjars.id, oppMerchants.tipjarId))
+    .orderBy(asc(tipjars.name), asc(tipjars.id));
+}
+
+/**
+ * Our tip for each provider transaction uid, in one query: a one-off tip's transaction is owned by
+ * the tip (kind `tip`), a monthly charge's by the charge row, which names the tip it produced.
+ * Uids that are not ours (or not tips) are absent from the map.
+ */
+export async function tipIdsOfTransactions(db: DbOrTx, oppUids: string[]): Promise<Map<string, string>> {
+  if (oppUids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      oppUid: oppTransactions.oppUid,
+      kind: oppTransactions.kind,
+      ownerId: oppTransactions.ownerId,
+      chargeTipId: recurringTipCharges.tipId,
+    })
+    .from(oppTransactions)
+    .leftJoin(recurringTipCharges, eq(recurringTipCharges.id, oppTransactions.ownerId))
+    .where(inArray(oppTransactions.oppUid, oppUids));
+  const map = new Map<string, string>();
+  for (const row of rows) {
+    const tipId = row.kind === 'tip' ? row.ownerId : row.kind === 'recurring_charge' ? row.chargeTipId : null;
+    if (row.oppUid && tipId) map.set(row.oppUid, tipId);
+  }
+  return map;
+}

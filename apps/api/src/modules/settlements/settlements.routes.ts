@@ -1,0 +1,71 @@
+import {
+  listQuerySchema,
+  listResponseSchema,
+  SETTLEMENT_SORTABLE,
+  SETTLEMENT_STATUSES,
+  SettlementSchema,
+} from '@podpot/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import * as service from './settlements.service.js';
+
+const tags = ['settlements'];
+const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
+const SettlementParamsSchema = TipjarParamsSchema.extend({ settlementId: z.string().trim().min(1).max(100) });
+const provider = { 502: ErrorBodySchema.describe('The payment provider could not be reached') };
+const managed = { 400: errors[400], 401: errors[401], 404: errors[404], ...provider };
+const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403], ...provider };
+
+const StatusFilterSchema = z.object({ status: z.enum(SETTLEMENT_STATUSES).optional() });
+const TipjarQuerySchema = listQuerySchema(SETTLEMENT_SORTABLE).and(StatusFilterSchema);
+const AllQuerySchema = listQuerySchema(SETTLEMENT_SORTABLE).and(
+  StatusFilterSchema.extend({ tipjarId: z.uuid().optional() }),
+);
+
+export const settlementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/tipjars/settlements',
+    {
+      schema: {
+        tags,
+        summary:
+          "All tip jars' settlements with the tip jar's name (platform admins), newest period first. `search` looks in tip jar name and settlement id.",
+        querystring: AllQuerySchema,
+        response: { 200: listResponseSchema(SettlementSchema), ...adminOnly },
+      },
+    },
+    async (request) => service.listAllSettlements(ctx, await requireAdmin(request), request.query),
+  );
+
+  app.get(
+    '/tipjars/:id/settlements',
+    {
+      schema: {
+        tags,
+        summary:
+          "A tip jar's payouts from the payment provider, newest period first (its admins and platform admins). Empty until a merchant is registered.",
+        params: TipjarParamsSchema,
+        querystring: TipjarQuerySchema,
+        response: { 200: listResponseSchema(SettlementSchema), ...managed },
+      },
+    },
+    async (request) => service.listTipjarSettlements(ctx, await requireUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/tipjars/:id/settlements/:settlementId',
+    {
+      schema: {
+        tags,
+        summary: 'One settlement with its specification rows; a row names our tip when it is one',
+        params: SettlementParamsSchema,
+        response: { 200: SettlementSchema, ...managed },
+      },
+    },
+    async (request) =>
+      service.getTipjarSettlement(ctx, await requireUser(request), request.params.id, request.params.settlementId),
+  );
+};

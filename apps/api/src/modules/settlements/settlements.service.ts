@@ -1,0 +1,207 @@
+import {
+  ErrorCode,
+  type ListResponse,
+  type SETTLEMENT_SORTABLE,
+  type Settlement,
+  type SettlementRow,
+  type SettlementStatus,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import type { OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
+import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
+import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import * as repo from './settlements.repository.js';
+
+/**
+ * Settlements (payouts) are the provider's: we read them live for the tip jar's merchant and map
+ * them to our shape (payments.md §5). Nothing is stored, so what the maker sees is what the
+ * provider will pay.
+ */
+
+export type SettlementSortBy = (typeof SETTLEMENT_SORTABLE)[number];
+export interface SettlementFilter {
+  status?: SettlementStatus;
+  tipjarId?: string;
+}
+
+/** How many merchants the global list asks the provider about at once. */
+const PROVIDER_CONCURRENCY = 5;
+/** A specification is paged by 100 rows; more than this many pages is not a tip jar's month. */
+const MAX_ROW_PAGES = 50;
+
+function providerFailed(ctx: AppContext, err: unknown): AppError {
+  ctx.log.error({ err }, 'reading settlements from the payment provider failed');
+  return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached to read settlements');
+}
+
+const isoOf = (unixSeconds: number | null) =>
+  unixSeconds === null ? null : new Date(unixSeconds * 1000).toISOString();
+
+export function settlementStatusOf(providerStatus: string): SettlementStatus {
+  switch (providerStatus) {
+    case 'current':
+    case 'open':
+      return 'CURRENT';
+    case 'paid':
+      return 'PAID';
+    case 'failed':
+      return 'FAILED';
+    default:
+      return 'PENDING';
+  }
+}
+
+/**
+ * The provider's settlement in our terms, in cents. The provider gives the volume, its (negative)
+ * transaction costs and the payable amount; the platform fees are what lies between.
+ */
+export function toSettlement(tipjarId: string, s: OppSettlement): Settlement {
+  const gross = s.totalVolume;
+  const costs = Math.abs(s.totalTransactionCosts);
+  const net = s.amountPayable;
+  return {
+    id: s.uid,
+    tipjarId,
+    periodStart: isoOf(s.periodStart),
+    periodEnd: isoOf(s.periodEnd),
+    status: settlementStatusOf(s.status),
+    gross,
+    fees: Math.max(0, gross - costs - net),
+    costs,
+    net,
+    paidAt: isoOf(s.paid),
+    tipCount: s.numberOfTransactions,
+  };
+}
+
+async function readSettlements(ctx: AppContext, merchantUid: string): Promise<OppSettlement[]> {
+  try {
+    return (await ctx.opp.listSettlements(merchantUid)).data;
+  } catch (err) {
+    throw providerFailed(ctx, err);
+  }
+}
+
+/** Filters, sorts (default: newest period first) and windows an in-memory list. */
+function toPage(
+  all: Settlement[],
+  query: ParsedListQuery<SettlementSortBy> & SettlementFilter,
+): ListResponse<Settlement> {
+  const search = query.search?.toLowerCase();
+  const rows = all.filter(
+    (s) =>
+      (!query.status || s.status === query.status) &&
+      (!query.tipjarId || s.tipjarId === query.tipjarId) &&
+      (!search || s.id.toLowerCase().includes(search) || (s.tipjarName ?? '').toLowerCase().includes(search)),
+  );
+  const sortBy = query.sortBy ?? 'periodStart';
+  const direction = query.sortBy ? (query.sortDesc ? -1 : 1) : -1;
+  rows.sort((a, b) => {
+    const x = a[sortBy] ?? '';
+    const y = b[sortBy] ?? '';
+    const order = x < y ? -1 : x > y ? 1 : 0;
+    return order * direction || a.id.localeCompare(b.id);
+  });
+  return { data: rows.slice(query.skip, query.limit), metadata: { count: rows.length } };
+}
+
+/** GET tipjars/{id}/settlements: its admins and platform admins; no merchant yet → nothing to pay out. */
+export async function listTipjarSettlements(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  query: ParsedListQuery<SettlementSortBy> & SettlementFilter,
+): Promise<ListResponse<Settlement>> {
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  const merchant = await findMerchantOfTipjar(ctx.db, tipjar.id);
+  if (!merchant) return { data: [], metadata: { count: 0 } };
+  const settlements = await readSettlements(ctx, merchant.merchantUid);
+  return toPage(
+    settlements.map((s) => toSettlement(tipjar.id, s)),
+    query,
+  );
+}
+
+async function readRows(ctx: AppContext, settlementUid: string, specificationUid: string) {
+  const rows: OppSettlementRow[] = [];
+  for (let page = 1; page <= MAX_ROW_PAGES; page += 1) {
+    const answer = await ctx.opp.listSettlementRows(settlementUid, specificationUid, page);
+    rows.push(...answer.data);
+    if (!answer.hasMore) break;
+  }
+  return rows;
+}
+
+/** GET tipjars/{id}/settlements/{settlementId}: the settlement with its rows, each linked to our tip where known. */
+export async function getTipjarSettlement(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  settlementId: string,
+): Promise<Settlement> {
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  const merchant = await findMerchantOfTipjar(ctx.db, tipjar.id);
+  if (!merchant) throw AppError.notFound('Settlement');
+  // Only the merchant's own settlements are looked up, so another jar's settlement id is a 404.
+  const settlement = (await readSettlements(ctx, merchant.merchantUid)).find((s) => s.uid === settlementId);
+  if (!settlement) throw AppError.notFound('Settlement');
+  let providerRows: OppSettlementRow[];
+  try {
+    const perSpecification = await Promise.all(
+      settlement.specificationUids.map((spec) => readRows(ctx, settlement.uid, spec)),
+    );
+    providerRows = perSpecification.flat();
+  } catch (err) {
+    throw providerFailed(ctx, err);
+  }
+  const tipIds = await repo.tipIdsOfTransactions(
+    ctx.db,
+    providerRows.map((r) => r.reference),
+  );
+  const rows: SettlementRow[] = providerRows.map((r) => ({
+    tipId: tipIds.get(r.reference) ?? null,
+    reference: r.reference,
+    amount: r.amount,
+    fee: Math.abs(r.totalPartnerFee),
+    payable: r.amountPayable,
+  }));
+  return { ...toSettlement(tipjar.id, settlement), rows };
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping the order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * GET tipjars/settlements (platform admins): every registered tip jar's settlements. The provider
+ * is asked per merchant (its partner-wide list does not name the merchant in the documented
+ * fields), a few at a time; the tip jars come from one query.
+ */
+export async function listAllSettlements(
+  ctx: AppContext,
+  _admin: Actor,
+  query: ParsedListQuery<SettlementSortBy> & SettlementFilter,
+): Promise<ListResponse<Settlement>> {
+  const merchants = (await repo.listRegisteredMerchants(ctx.db)).filter(
+    (m) => !query.tipjarId || m.tipjarId === query.tipjarId,
+  );
+  const perMerchant = await mapLimit(merchants, PROVIDER_CONCURRENCY, async (m) =>
+    (await readSettlements(ctx, m.merchantUid)).map((s) => ({
+      ...toSettlement(m.tipjarId, s),
+      tipjarName: m.tipjarName,
+    })),
+  );
+  return toPage(perMerchant.flat(), query);
+}
