@@ -11,6 +11,7 @@ import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type recurringtips from '@/locales/en/recurringtips.json';
+import type settlements from '@/locales/en/settlements.json';
 import type storefront from '@/locales/en/storefront.json';
 import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       info: typeof info;
       podcastmaker: typeof podcastmaker;
       recurringtips: typeof recurringtips;
+      settlements: typeof settlements;
       storefront: typeof storefront;
       thankyou: typeof thankyou;
       tipjar: typeof tipjar;

@@ -722,7 +722,8 @@ function settlementOf(merchantUid: string, month: string, transactions: SimObjec
     period_end: end,
     // Paid out on the first day after the period (payments.md §5: every business day; close enough).
     paid: isPaid ? end + 1 : null,
-    total_amount: payable,
+    // The period's payments; what reaches the bank account is amount_payable.
+    total_amount: volume,
     amount_paid: isPaid ? payable : 0,
     amount_payable: payable,
     total_number_of_transactions: transactions.length,
