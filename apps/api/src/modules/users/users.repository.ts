@@ -3,6 +3,7 @@ import type { Actor } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+import { prepared } from '../../lib/prepared.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -10,25 +11,45 @@ export type NewUserRow = typeof users.$inferInsert;
 export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'role', 'created'] as const;
 export type UserSortBy = (typeof USER_SORTABLE)[number];
 
-function prepareFindActor(db: Db) {
-  return db
+const findActorStatement = prepared((db) =>
+  db
     .select({ userId: users.id, role: users.role })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('find_actor');
-}
-const findActorStatements = new WeakMap<Db, ReturnType<typeof prepareFindActor>>();
+    .prepare('find_actor'),
+);
 
 /** Runs on every authenticated request, so the statement is built once per database handle. */
 export async function findActor(db: Db, userId: string): Promise<Actor | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
-  let statement = findActorStatements.get(db);
-  if (!statement) {
-    statement = prepareFindActor(db);
-    findActorStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id: userId });
+  const [row] = await findActorStatement(db).execute({ id: userId });
   return row ?? null;
+}
+
+const meStatement = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_me'),
+);
+const myTipjarsStatement = prepared((db) =>
+  db
+    .select({ id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
+    .from(tipjarAdmins)
+    .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
+    .where(eq(tipjarAdmins.userId, sql.placeholder('userId')))
+    .orderBy(tipjarAdmins.created, tipjars.slug)
+    .prepare('find_my_tipjars'),
+);
+
+/** `users/me`, read after every page load: the user and the tip jars they administer. */
+export async function findMe(db: Db, userId: string) {
+  const [[row], refs] = await Promise.all([
+    meStatement(db).execute({ id: userId }),
+    myTipjarsStatement(db).execute({ userId }),
+  ]);
+  return row ? { row, tipjars: refs } : undefined;
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {

@@ -80,13 +80,9 @@ export async function registerUser(db: DbOrTx, data: RegisterBody['data']): Prom
 }
 
 export async function getMe(ctx: AppContext, actor: Actor): Promise<User> {
-  // Read after every page load: the user and their tip jars side by side, not one after the other.
-  const [row, refs] = await Promise.all([
-    repo.findUserById(ctx.db, actor.userId),
-    repo.listTipjarRefs(ctx.db, [actor.userId]),
-  ]);
-  if (!row) throw AppError.unauthorized();
-  return toUser(row, refs.get(row.id) ?? []);
+  const me = await repo.findMe(ctx.db, actor.userId);
+  if (!me) throw AppError.unauthorized();
+  return toUser(me.row, me.tipjars);
 }
 
 export async function updateMyProfile(ctx: AppContext, actor: Actor, data: UpdateProfileBody['data']): Promise<User> {
