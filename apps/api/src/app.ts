@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(statisticsRoutes, { ctx });
       await api.register(recurringTipsRoutes, { ctx });
       await api.register(settlementsRoutes, { ctx });
+      await api.register(invoicesRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

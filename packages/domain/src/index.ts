@@ -1,5 +1,6 @@
 export * from './brand.js';
 export * from './errors.js';
+export * from './invoice-schemas.js';
 export * from './merchant-schemas.js';
 export * from './money.js';
 export * from './paging.js';

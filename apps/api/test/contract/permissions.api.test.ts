@@ -50,6 +50,7 @@ function fill(path: string) {
     .replace('{id}', ids.jar!)
     .replace('{addonId}', ids.addon!)
     .replace('{tipId}', ids.tip!)
+    .replace('{invoiceId}', ids.invoice!)
     .replace('{email}', encodeURIComponent('nobody@example.test'));
 }
 
@@ -94,6 +95,12 @@ beforeAll(async () => {
   });
   expect(tip.status, tip.text).toBe(201);
   ids.tip = tip.body.tip.id;
+  const invoice = await t.api('POST', `/tipjars/${ids.jar}/invoices`, {
+    token: admin.token,
+    body: { data: { lines: [{ description: 'Matrix order', quantity: 1, unitPriceExVat: 1000 }] } },
+  });
+  expect(invoice.status, invoice.text).toBe(201);
+  ids.invoice = invoice.body.id;
   // Another maker's tip jar, so "admin of some tip jar" is not mistaken for "admin of this one".
   const [other] = await t.database.db
     .insert(tipjars)

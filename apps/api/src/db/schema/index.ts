@@ -1,4 +1,5 @@
 export * from './catalog.js';
+export * from './invoices.js';
 export * from './merchants.js';
 export * from './payments.js';
 export * from './recurring-tips.js';

@@ -1,0 +1,36 @@
+import { formatCents, type Locale } from '@podpot/domain';
+import type { MailContent } from './templates.js';
+
+/** The invoice mail to a maker, in the language of the tip jar's first admin; the PDF is attached. */
+export function invoiceMail(
+  locale: Locale,
+  p: { brand: string; tipjarName: string; number: string; totalInclVat: number; period: string | null },
+): MailContent {
+  const total = formatCents(p.totalInclVat, locale);
+  if (locale === 'nl') {
+    return {
+      subject: `Factuur ${p.number} - ${p.brand}`,
+      text: [
+        'Hoi,',
+        '',
+        `In de bijlage vind je factuur ${p.number} voor ${p.tipjarName}${p.period ? ` (periode ${p.period})` : ''}.`,
+        `Totaal inclusief 21% btw: ${total}.`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Invoice ${p.number} - ${p.brand}`,
+    text: [
+      'Hi,',
+      '',
+      `Attached is invoice ${p.number} for ${p.tipjarName}${p.period ? ` (period ${p.period})` : ''}.`,
+      `Total including 21% VAT: ${total}.`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,256 @@
+import {
+  BatchCreateInvoicesBodySchema,
+  BatchResultSchema,
+  CreateInvoiceBodySchema,
+  CreateTipjarInvoiceBodySchema,
+  IdParamsSchema,
+  INVOICE_SORTABLE,
+  INVOICE_STATUSES,
+  InvoiceSchema,
+  listQuerySchema,
+  listResponseSchema,
+  PeriodSchema,
+  UpdateInvoiceBodySchema,
+} from '@podpot/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors, NoContent } from '../../lib/http.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import * as service from './invoices.service.js';
+
+const tags = ['invoices'];
+const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
+const TipjarInvoiceParamsSchema = TipjarParamsSchema.extend({ invoiceId: z.uuid({ message: 'invalid' }) });
+const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403] };
+const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const FilterSchema = z.object({ status: z.enum(INVOICE_STATUSES).optional(), period: PeriodSchema.optional() });
+const TipjarListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema);
+const ListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
+/** The spec's `{}` body: anything else in it is a client error. */
+const EmptyBodySchema = z.strictObject({});
+const file = (description: string, types: string[]) => ({
+  produces: types,
+  response: { 200: z.string().describe(description) },
+});
+
+function sendFile(reply: FastifyReply, f: service.InvoiceFile) {
+  return (
+    reply
+      .header('content-type', f.contentType)
+      .header('content-disposition', `attachment; filename="${f.filename}"`)
+      .header('cache-control', 'no-store')
+      // A Buffer or string bypasses the response schema; the cast only satisfies the typed 200.
+      .send(f.body as unknown as string)
+  );
+}
+
+/** Invoices: platform admins manage them; a tip jar's admins read and download their own. */
+export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'All invoices, newest number first (platform admins). `search` looks in number and tip jar name.',
+        querystring: ListQuerySchema,
+        response: { 200: listResponseSchema(InvoiceSchema), ...adminOnly },
+      },
+    },
+    async (request) => service.listInvoices(ctx, await requireAdmin(request), request.query),
+  );
+
+  app.post(
+    '/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft invoice with lines priced excluding VAT; VAT 21 % is added (platform admins).',
+        body: CreateInvoiceBodySchema,
+        response: { 201: InvoiceSchema, ...adminOnly, 409: errors[409] },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createInvoice(ctx, await requireAdmin(request), request.body.data)),
+  );
+
+  app.post(
+    '/invoices/batch/create',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create the month's platform-fee draft invoices for every tip jar with completed tips in it; once per tip jar and month (platform admins). `count` is how many were made.",
+        body: BatchCreateInvoicesBodySchema,
+        response: { 200: BatchResultSchema, ...adminOnly },
+      },
+    },
+    async (request) => service.batchCreateInvoices(ctx, await requireAdmin(request), request.body.data.period),
+  );
+
+  app.post(
+    '/invoices/batch/send',
+    {
+      schema: {
+        tags,
+        summary: 'Send every draft invoice (platform admins). `count` is how many were sent.',
+        body: EmptyBodySchema,
+        response: { 200: BatchResultSchema, ...adminOnly },
+      },
+    },
+    async (request) => service.batchSendInvoices(ctx, await requireAdmin(request)),
+  );
+
+  app.get(
+    '/invoices/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: InvoiceSchema, ...adminOnly, 404: errors[404] } } },
+    async (request) => service.getInvoice(ctx, await requireAdmin(request), request.params.id),
+  );
+
+  app.put(
+    '/invoices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the lines of a draft, or mark an invoice paid (from sent) or void (from draft or sent).',
+        params: IdParamsSchema,
+        body: UpdateInvoiceBodySchema,
+        response: { 200: InvoiceSchema, ...adminOnly, 404: errors[404], 409: errors[409] },
+      },
+    },
+    async (request) => service.updateInvoice(ctx, await requireAdmin(request), request.params.id, request.body.data),
+  );
+
+  app.delete(
+    '/invoices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft that holds the latest number of its year (else void it: numbers stay gap-free).',
+        params: IdParamsSchema,
+        response: { 204: NoContent, ...adminOnly, 404: errors[404], 409: errors[409] },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteInvoice(ctx, await requireAdmin(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/invoices/:id/send',
+    {
+      schema: {
+        tags,
+        summary: "Mail a draft invoice with its PDF to the tip jar's contact address and mark it sent.",
+        params: IdParamsSchema,
+        body: EmptyBodySchema,
+        response: { 200: InvoiceSchema, ...adminOnly, 404: errors[404], 409: errors[409] },
+      },
+    },
+    async (request) => service.sendInvoice(ctx, await requireAdmin(request), request.params.id),
+  );
+
+  app.get(
+    '/invoices/:id/download',
+    {
+      schema: {
+        tags,
+        summary: 'The invoice as PDF (platform admins).',
+        params: IdParamsSchema,
+        ...file('PDF file', ['application/pdf']),
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, 'pdf')),
+  );
+
+  app.get(
+    '/invoices/:id/download/settlements',
+    {
+      schema: {
+        tags,
+        summary: "The settlement specification as CSV: the period's completed tips (platform admins).",
+        params: IdParamsSchema,
+        ...file('CSV file', ['text/csv']),
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, 'settlements'),
+      ),
+  );
+
+  app.get(
+    '/tipjars/:id/invoices',
+    {
+      schema: {
+        tags,
+        summary: "A tip jar's invoices (its admins and platform admins).",
+        params: TipjarParamsSchema,
+        querystring: TipjarListQuerySchema,
+        response: { 200: listResponseSchema(InvoiceSchema), ...managed },
+      },
+    },
+    async (request) => service.listTipjarInvoices(ctx, await requireUser(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/tipjars/:id/invoices',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create a tip jar's draft invoice (platform admins): with lines, those; with only a period, that month's platform-fee invoice.",
+        params: TipjarParamsSchema,
+        body: CreateTipjarInvoiceBodySchema,
+        response: { 201: InvoiceSchema, ...managed, 403: errors[403], 409: errors[409] },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createTipjarInvoice(ctx, await requireUser(request), request.params.id, request.body.data)),
+  );
+
+  app.get(
+    '/tipjars/:id/invoices/:invoiceId',
+    { schema: { tags, params: TipjarInvoiceParamsSchema, response: { 200: InvoiceSchema, ...managed } } },
+    async (request) =>
+      service.getTipjarInvoice(ctx, await requireUser(request), request.params.id, request.params.invoiceId),
+  );
+
+  app.get(
+    '/tipjars/:id/invoices/:invoiceId/download',
+    { schema: { tags, params: TipjarInvoiceParamsSchema, ...file('PDF file', ['application/pdf']) } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await service.downloadTipjarInvoice(
+          ctx,
+          await requireUser(request),
+          request.params.id,
+          request.params.invoiceId,
+          'pdf',
+        ),
+      ),
+  );
+
+  app.get(
+    '/tipjars/:id/invoices/:invoiceId/download/settlements',
+    { schema: { tags, params: TipjarInvoiceParamsSchema, ...file('CSV file', ['text/csv']) } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await service.downloadTipjarInvoice(
+          ctx,
+          await requireUser(request),
+          request.params.id,
+          request.params.invoiceId,
+          'settlements',
+        ),
+      ),
+  );
+};

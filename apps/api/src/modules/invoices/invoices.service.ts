@@ -1,0 +1,398 @@
+import {
+  canTransitionInvoice,
+  ErrorCode,
+  type Invoice,
+  type InvoiceLineInput,
+  type InvoiceStatus,
+  isInvoiceEditable,
+  type ListResponse,
+  percentOf,
+  splitVat,
+  VAT_RATE_BPS,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { InvoiceLineJson } from '../../db/schema/invoices.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ParsedListQuery } from '../../lib/list-query.js';
+import { invoiceMail } from '../../mail/invoice-mails.js';
+import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import { csvCell, euros } from '../tips/tips.export.js';
+import { invoicePdf } from './invoice-pdf.js';
+import * as repo from './invoices.repository.js';
+
+type Row = NonNullable<repo.InvoiceRow>;
+
+export function toInvoice(row: Row): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    tipjarId: row.tipjarId,
+    tipjarName: row.tipjarName,
+    period: row.period,
+    status: row.status,
+    lines: row.lines,
+    totalExVat: row.totalExVat,
+    vat: row.vat,
+    totalInclVat: row.totalInclVat,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+  };
+}
+
+/* ---------- amounts (rounding only through domain money.ts) ---------- */
+
+interface Amounts {
+  lines: InvoiceLineJson[];
+  totalExVat: number;
+  vat: number;
+  totalInclVat: number;
+}
+
+/** Lines priced excluding VAT: VAT is 21 % of the summed total, rounded once (percentOf). */
+export function amountsOfLines(input: InvoiceLineInput[]): Amounts {
+  const lines = input.map((l) => ({ ...l, totalExVat: l.quantity * l.unitPriceExVat }));
+  const totalExVat = lines.reduce((sum, l) => sum + l.totalExVat, 0);
+  const vat = percentOf(totalExVat, VAT_RATE_BPS);
+  return { lines, totalExVat, vat, totalInclVat: totalExVat + vat };
+}
+
+/** The UTC calendar month of a 'YYYY-MM' period: [start, end). */
+export function monthOf(period: string): { start: Date; end: Date } {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)) };
+}
+
+/**
+ * The platform-fee invoice of a month. The fees the maker paid already include VAT (DESIGN.md §3,
+ * decision 007), so the summed fee is the total incl. VAT and splitVat derives ex and VAT from it:
+ * the invoice total equals the fees taken to the cent.
+ */
+export function platformFeeAmounts(period: string, tipCount: number, feeCents: number): Amounts {
+  const { net, vat } = splitVat(feeCents);
+  const lines = [
+    {
+      description: `Platform fee on ${tipCount} ${tipCount === 1 ? 'tip' : 'tips'} in ${period}`,
+      quantity: 1,
+      unitPriceExVat: net,
+      totalExVat: net,
+    },
+  ];
+  return { lines, totalExVat: net, vat, totalInclVat: feeCents };
+}
+
+/* ---------- creating (numbering) ---------- */
+
+const NOT_ONCE = () => new AppError(ErrorCode.Conflict, 'This tip jar already has an invoice for that month');
+
+/**
+ * Writes one invoice with the next number of the year. The counter row is locked for the whole
+ * transaction, so numbers are consecutive, unique and gap-free (a rollback gives the number back),
+ * and the once-per-month check below it cannot race. Returns null when `skipIfExists` and the month
+ * is already invoiced.
+ */
+async function createNumbered(
+  ctx: AppContext,
+  tipjarId: string,
+  period: string | null,
+  amounts: Amounts | ((tx: DbOrTx) => Promise<Amounts>),
+  options: { skipIfExists?: boolean } = {},
+): Promise<string | null> {
+  const year = new Date().getUTCFullYear();
+  return ctx.db.transaction(async (tx) => {
+    const last = await repo.lockCounter(tx, year);
+    if (period && (await repo.findInvoiceForPeriod(tx, tipjarId, period))) {
+      if (options.skipIfExists) return null;
+      throw NOT_ONCE();
+    }
+    const a = typeof amounts === 'function' ? await amounts(tx) : amounts;
+    const seq = last + 1;
+    await repo.setCounter(tx, year, seq);
+    return repo.insertInvoice(tx, {
+      number: `${year}-${String(seq).padStart(4, '0')}`,
+      year,
+      seq,
+      tipjarId,
+      period,
+      status: 'draft',
+      ...a,
+    });
+  });
+}
+
+async function getRow(ctx: AppContext, id: string): Promise<Row> {
+  const row = await repo.findInvoice(ctx.db, id);
+  if (!row) throw AppError.notFound('Invoice');
+  return row;
+}
+
+async function feeInvoiceAmounts(db: DbOrTx, tipjarId: string, period: string): Promise<Amounts> {
+  const { start, end } = monthOf(period);
+  const [fees] = await repo.feesPerTipjar(db, start, end, tipjarId);
+  return platformFeeAmounts(period, fees?.tips ?? 0, fees?.fee ?? 0);
+}
+
+/** POST invoices (platform admins): an invoice with the given lines (e.g. for the Podpot order itself). */
+export async function createInvoice(
+  ctx: AppContext,
+  actor: Actor,
+  data: { tipjarId: string; period?: string | null; lines: InvoiceLineInput[] },
+): Promise<Invoice> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  const tipjar = await tipjarsRepo.findTipjar(ctx.db, data.tipjarId);
+  if (!tipjar) throw AppError.field(ErrorCode.Validation, 'data.tipjarId', { key: 'invalid' }, 'Unknown tip jar');
+  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines));
+  return toInvoice(await getRow(ctx, id!));
+}
+
+/**
+ * POST tipjars/{id}/invoices (platform admins): with lines, that invoice; with only a period, the
+ * month's platform-fee invoice.
+ */
+export async function createTipjarInvoice(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  data: { period?: string | null; lines?: InvoiceLineInput[] },
+): Promise<Invoice> {
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  const period = data.period ?? null;
+  const amounts = data.lines
+    ? amountsOfLines(data.lines)
+    : (tx: DbOrTx) => feeInvoiceAmounts(tx, tipjar.id, period as string);
+  const id = await createNumbered(ctx, tipjar.id, period, amounts);
+  return toInvoice(await getRow(ctx, id!));
+}
+
+/** POST invoices/batch/create: the month's fee invoices for every tip jar with completed tips in it; idempotent. */
+export async function batchCreateInvoices(ctx: AppContext, actor: Actor, period: string): Promise<{ count: number }> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  const { start, end } = monthOf(period);
+  let created = 0;
+  for (const fees of await repo.feesPerTipjar(ctx.db, start, end)) {
+    const id = await createNumbered(ctx, fees.tipjarId, period, platformFeeAmounts(period, fees.tips, fees.fee), {
+      skipIfExists: true,
+    });
+    if (id) created += 1;
+  }
+  return { count: created };
+}
+
+/* ---------- reading ---------- */
+
+export async function listInvoices(
+  ctx: AppContext,
+  actor: Actor,
+  query: ParsedListQuery<repo.InvoiceSortBy> & repo.InvoiceFilter,
+): Promise<ListResponse<Invoice>> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  const { rows, count } = await repo.listInvoices(ctx.db, query, query);
+  return { data: rows.map(toInvoice), metadata: { count } };
+}
+
+export async function listTipjarInvoices(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  query: ParsedListQuery<repo.InvoiceSortBy> & Omit<repo.InvoiceFilter, 'tipjarId'>,
+): Promise<ListResponse<Invoice>> {
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  const { rows, count } = await repo.listInvoices(ctx.db, query, { ...query, tipjarId: tipjar.id });
+  return { data: rows.map(toInvoice), metadata: { count } };
+}
+
+export async function getInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  return toInvoice(await getRow(ctx, id));
+}
+
+/** An invoice of a tip jar its admins may see; an invoice of another tip jar is a 404. */
+async function getTipjarRow(ctx: AppContext, actor: Actor, tipjarId: string, invoiceId: string): Promise<Row> {
+  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
+  const row = await repo.findInvoice(ctx.db, invoiceId);
+  if (!row || row.tipjarId !== tipjar.id) throw AppError.notFound('Invoice');
+  return row;
+}
+
+export async function getTipjarInvoice(ctx: AppContext, actor: Actor, tipjarId: string, invoiceId: string) {
+  return toInvoice(await getTipjarRow(ctx, actor, tipjarId, invoiceId));
+}
+
+/* ---------- changing ---------- */
+
+function refuse(from: InvoiceStatus, to: string): AppError {
+  return new AppError(ErrorCode.InvalidTransition, `A ${from} invoice cannot become ${to}`);
+}
+
+/** PUT invoices/{id}: lines (drafts only) and/or a move to paid or void. */
+export async function updateInvoice(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  data: { lines?: InvoiceLineInput[]; status?: 'paid' | 'void' },
+): Promise<Invoice> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findInvoice(tx, id, { forUpdate: true });
+    if (!row) throw AppError.notFound('Invoice');
+    if (data.lines && !isInvoiceEditable(row.status)) {
+      throw new AppError(ErrorCode.InvalidTransition, 'Only draft invoices can be changed');
+    }
+    if (data.status && data.status !== row.status && !canTransitionInvoice(row.status, data.status)) {
+      throw refuse(row.status, data.status);
+    }
+    await repo.updateInvoice(tx, id, {
+      ...(data.lines ? amountsOfLines(data.lines) : {}),
+      ...(data.status ? { status: data.status } : {}),
+    });
+  });
+  return toInvoice(await getRow(ctx, id));
+}
+
+/**
+ * DELETE invoices/{id}: drafts only, and only the latest number of its year (the counter steps back),
+ * so numbering stays gap-free. Any other invoice is voided instead (409 says so).
+ */
+export async function deleteInvoice(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findInvoice(tx, id);
+    if (!row) throw AppError.notFound('Invoice');
+    const last = await repo.lockCounter(tx, row.year);
+    if (row.status !== 'draft') throw new AppError(ErrorCode.InvalidTransition, 'Only draft invoices can be deleted');
+    if (row.seq !== last) {
+      throw new AppError(
+        ErrorCode.InvalidTransition,
+        'Only the latest invoice number can be deleted (numbers stay gap-free); void this invoice instead',
+      );
+    }
+    await repo.deleteInvoice(tx, id);
+    await repo.setCounter(tx, row.year, last - 1);
+  });
+}
+
+/* ---------- files ---------- */
+
+export interface InvoiceFile {
+  filename: string;
+  contentType: string;
+  body: Buffer | string;
+}
+
+async function pdfOf(ctx: AppContext, row: Row): Promise<InvoiceFile> {
+  const tipjar = await tipjarsRepo.findTipjar(ctx.db, row.tipjarId);
+  return {
+    filename: `invoice-${row.number}.pdf`,
+    contentType: 'application/pdf',
+    body: invoicePdf({
+      brand: ctx.config.BRAND_NAME,
+      invoice: toInvoice(row),
+      maker: {
+        name: tipjar?.name ?? row.tipjarName,
+        email: tipjar?.contactEmail ?? '',
+        companyName: tipjar?.companyName,
+        vatNumber: tipjar?.vatNumber,
+      },
+    }),
+  };
+}
+
+/**
+ * The settlement specification of a platform-fee invoice: the month's completed tips as CSV
+ * (date, tip id, amount, fee in euros). Text cells go through csvCell (formula injection).
+ */
+async function settlementsCsvOf(ctx: AppContext, row: Row): Promise<InvoiceFile> {
+  const header = 'date,tipId,amount,fee\r\n';
+  let body = `\ufeff${header}`;
+  if (row.period) {
+    const { start, end } = monthOf(row.period);
+    for (const tip of await repo.completedTipsOf(ctx.db, row.tipjarId, start, end)) {
+      const num = { isText: false };
+      body += `${[
+        csvCell(tip.completedAt?.toISOString() ?? ''),
+        csvCell(tip.id),
+        csvCell(euros(tip.amount), num),
+        csvCell(euros(tip.fee), num),
+      ].join(',')}\r\n`;
+    }
+  }
+  return { filename: `invoice-${row.number}-settlements.csv`, contentType: 'text/csv; charset=utf-8', body };
+}
+
+export async function downloadInvoice(ctx: AppContext, actor: Actor, id: string, what: 'pdf' | 'settlements') {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  const row = await getRow(ctx, id);
+  return what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row);
+}
+
+export async function downloadTipjarInvoice(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  invoiceId: string,
+  what: 'pdf' | 'settlements',
+) {
+  const row = await getTipjarRow(ctx, actor, tipjarId, invoiceId);
+  return what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row);
+}
+
+/* ---------- sending ---------- */
+
+/**
+ * Marks a draft sent (issued now) and, after that commit, mails it with the PDF to the tip jar's
+ * contact address in its first admin's language. A failed mail is logged; the invoice stays sent
+ * and can be downloaded.
+ */
+async function sendOne(ctx: AppContext, id: string): Promise<Row> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findInvoice(tx, id, { forUpdate: true });
+    if (!row) throw AppError.notFound('Invoice');
+    if (!canTransitionInvoice(row.status, 'sent')) throw refuse(row.status, 'sent');
+    const now = new Date();
+    await repo.updateInvoice(tx, id, { status: 'sent', sentAt: now, issuedAt: now });
+  });
+  const row = await getRow(ctx, id);
+  const recipient = await repo.findRecipient(ctx.db, row.tipjarId);
+  if (recipient) {
+    const pdf = await pdfOf(ctx, row);
+    const mail = invoiceMail(recipient.locale ?? 'en', {
+      brand: ctx.config.BRAND_NAME,
+      tipjarName: recipient.name,
+      number: row.number,
+      totalInclVat: row.totalInclVat,
+      period: row.period,
+    });
+    await ctx.mailer
+      .send({
+        to: recipient.email,
+        ...mail,
+        attachments: [{ filename: pdf.filename, content: pdf.body as Buffer, contentType: pdf.contentType }],
+      })
+      .catch((err) => ctx.log.error({ err, invoiceId: id }, 'sending the invoice mail failed'));
+  }
+  return row;
+}
+
+export async function sendInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  return toInvoice(await sendOne(ctx, id));
+}
+
+/** POST invoices/batch/send: sends every draft, oldest number first; one that changed meanwhile is skipped. */
+export async function batchSendInvoices(ctx: AppContext, actor: Actor): Promise<{ count: number }> {
+  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  let sent = 0;
+  for (const id of await repo.listDraftIds(ctx.db)) {
+    try {
+      await sendOne(ctx, id);
+      sent += 1;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return { count: sent };
+}

@@ -1,0 +1,368 @@
+import { splitVat } from '@podpot/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+
+/** Invoices: numbering, monthly platform-fee invoices, VAT, status moves, files, mail, permissions. Real HTTP, both databases. */
+let t: TestApp;
+let admin: TestUser;
+let maker: TestUser;
+let stranger: TestUser;
+let n = 0;
+const YEAR = new Date().getUTCFullYear();
+
+async function makeJar(options: { admin?: TestUser; name?: string } = {}) {
+  n += 1;
+  const [jar] = await t.database.db
+    .insert(tipjars)
+    .values({
+      slug: `inv-${n}-${Date.now().toString(36)}`,
+      name: options.name ?? `Invoice Pod ${n}`,
+      status: 'LIVE',
+      contactEmail: `jar${n}@example.test`,
+    })
+    .returning();
+  if (options.admin) await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: options.admin.id });
+  return jar!;
+}
+
+async function addTip(tipjarId: string, completedAt: string, amount: number, fee: number, status = 'completed') {
+  const [tip] = await t.database.db
+    .insert(tips)
+    .values({
+      tipjarId,
+      amount,
+      fee,
+      status: status as 'completed',
+      email: 'fan@example.test',
+      completedAt: new Date(completedAt),
+    })
+    .returning();
+  return tip!;
+}
+
+const seqOf = (number: string) => Number(number.split('-')[1]);
+
+async function createManual(
+  tipjarId: string,
+  lines = [{ description: 'Podpot order', quantity: 1, unitPriceExVat: 1000 }],
+) {
+  const res = await t.api('POST', '/invoices', { token: admin.token, body: { data: { tipjarId, lines } } });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: 'ADMIN' });
+  maker = await t.createUser({ locale: 'nl' });
+  stranger = await t.createUser();
+});
+afterAll(() => t.close());
+
+describe('POST /api/v1/invoices', () => {
+  it('answers 401 anonymous, 403 for a non-admin, 400 for bad lines', async () => {
+    const jar = await makeJar();
+    const body = { data: { tipjarId: jar.id, lines: [{ description: 'x', quantity: 1, unitPriceExVat: 100 }] } };
+    expect((await t.api('POST', '/invoices', { body })).status).toBe(401);
+    expect((await t.api('POST', '/invoices', { token: maker.token, body })).status).toBe(403);
+    const bad = await t.api('POST', '/invoices', {
+      token: admin.token,
+      body: { data: { tipjarId: jar.id, lines: [{ description: '', quantity: 0, unitPriceExVat: 1.5 }] } },
+    });
+    expect(bad.status).toBe(400);
+    const none = await t.api('POST', '/invoices', {
+      token: admin.token,
+      body: { data: { tipjarId: jar.id, lines: [] } },
+    });
+    expect(none.status).toBe(400);
+  });
+
+  it('numbers invoices per year as YYYY-NNNN, consecutively, and computes VAT 21 % in cents', async () => {
+    const jar = await makeJar();
+    const a = await createManual(jar.id, [
+      { description: 'Podpot order', quantity: 1, unitPriceExVat: 1999 },
+      { description: 'Extra', quantity: 3, unitPriceExVat: 333 },
+    ]);
+    const b = await createManual(jar.id);
+    expect(a.number).toMatch(new RegExp(`^${YEAR}-\\d{4}$`));
+    expect(seqOf(b.number)).toBe(seqOf(a.number) + 1);
+    expect(a).toMatchObject({ status: 'draft', period: null, tipjarName: jar.name, issuedAt: null, sentAt: null });
+    expect(a.lines[1]).toEqual({ description: 'Extra', quantity: 3, unitPriceExVat: 333, totalExVat: 999 });
+    // 1999 + 999 = 2998; 21 % = 629.58 → 630.
+    expect([a.totalExVat, a.vat, a.totalInclVat]).toEqual([2998, 630, 3628]);
+  });
+
+  it('gives two concurrent creates two distinct consecutive numbers', async () => {
+    const jar = await makeJar();
+    const [x, y] = await Promise.all([createManual(jar.id), createManual(jar.id)]);
+    const seqs = [seqOf(x.number), seqOf(y.number)].sort((p, q) => p - q);
+    expect(seqs[1]).toBe(seqs[0]! + 1);
+    const list = await t.api('GET', `/invoices?tipjarId=${jar.id}`, { token: admin.token });
+    expect(list.body.metadata.count).toBe(2);
+  });
+
+  it('refuses an unknown tip jar with 400', async () => {
+    const res = await t.api('POST', '/invoices', {
+      token: admin.token,
+      body: {
+        data: {
+          tipjarId: '00000000-0000-4000-8000-000000000000',
+          lines: [{ description: 'x', quantity: 1, unitPriceExVat: 1 }],
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('POST /api/v1/tipjars/:id/invoices (platform-fee invoice of a month)', () => {
+  it("sums the month's completed tip fees (UTC month) and splits the VAT out of them", async () => {
+    const jar = await makeJar({ admin: maker });
+    await addTip(jar.id, '2026-03-01T00:00:00Z', 1000, 50);
+    await addTip(jar.id, '2026-03-15T12:00:00Z', 333, 17);
+    await addTip(jar.id, '2026-03-31T23:59:59Z', 777, 39);
+    await addTip(jar.id, '2026-04-01T00:00:00Z', 5000, 250); // next month
+    await addTip(jar.id, '2026-03-10T00:00:00Z', 5000, 250, 'refunded'); // not completed
+    const res = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      body: { data: { period: '2026-03' } },
+    });
+    expect(res.status, res.text).toBe(201);
+    const { net, vat } = splitVat(106);
+    expect(res.body).toMatchObject({ period: '2026-03', totalExVat: net, vat, totalInclVat: 106 });
+    expect(net + vat).toBe(106);
+    expect(res.body.lines).toEqual([
+      { description: 'Platform fee on 3 tips in 2026-03', quantity: 1, unitPriceExVat: net, totalExVat: net },
+    ]);
+    // Once per tip jar and month.
+    const again = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      body: { data: { period: '2026-03' } },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses the tip jar's own admin (403), strangers (404) and a body without period or lines (400)", async () => {
+    const jar = await makeJar({ admin: maker });
+    const body = { data: { period: '2026-02' } };
+    expect((await t.api('POST', `/tipjars/${jar.id}/invoices`, { token: maker.token, body })).status).toBe(403);
+    expect((await t.api('POST', `/tipjars/${jar.id}/invoices`, { token: stranger.token, body })).status).toBe(404);
+    expect((await t.api('POST', `/tipjars/${jar.id}/invoices`, { body })).status).toBe(401);
+    const empty = await t.api('POST', `/tipjars/${jar.id}/invoices`, { token: admin.token, body: { data: {} } });
+    expect(empty.status).toBe(400);
+    const badPeriod = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      body: { data: { period: '2026-13' } },
+    });
+    expect(badPeriod.status).toBe(400);
+  });
+});
+
+describe('POST /api/v1/invoices/batch/create', () => {
+  it('makes one draft per tip jar with completed tips in the month, and nothing on a second run', async () => {
+    const withTips = await makeJar();
+    const other = await makeJar();
+    const quiet = await makeJar();
+    await addTip(withTips.id, '2025-07-02T10:00:00Z', 1000, 50);
+    await addTip(withTips.id, '2025-07-20T10:00:00Z', 2000, 100);
+    await addTip(other.id, '2025-07-05T10:00:00Z', 500, 25);
+    await addTip(quiet.id, '2025-08-01T00:00:00Z', 500, 25);
+    expect((await t.api('POST', '/invoices/batch/create', { body: { data: { period: '2025-07' } } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/invoices/batch/create', { token: maker.token, body: { data: { period: '2025-07' } } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.api('POST', '/invoices/batch/create', { token: admin.token, body: { data: { period: 'July' } } }))
+        .status,
+    ).toBe(400);
+
+    const first = await t.api('POST', '/invoices/batch/create', {
+      token: admin.token,
+      body: { data: { period: '2025-07' } },
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.count).toBe(2);
+    const second = await t.api('POST', '/invoices/batch/create', {
+      token: admin.token,
+      body: { data: { period: '2025-07' } },
+    });
+    expect(second.body.count).toBe(0);
+
+    const list = await t.api('GET', '/invoices?period=2025-07&limit=1000', { token: admin.token });
+    const byJar = new Map(list.body.data.map((i: { tipjarId: string }) => [i.tipjarId, i]));
+    expect(list.body.data).toHaveLength(2);
+    expect(byJar.get(withTips.id)).toMatchObject({ status: 'draft', totalInclVat: 150 });
+    expect(byJar.get(other.id)).toMatchObject({ status: 'draft', totalInclVat: 25 });
+    expect(byJar.has(quiet.id)).toBe(false);
+  });
+});
+
+describe('PUT /api/v1/invoices/:id and DELETE', () => {
+  it('edits lines of a draft, then marks sent → paid, and refuses invalid moves with 409', async () => {
+    const jar = await makeJar({ admin: maker });
+    const inv = await createManual(jar.id);
+    const edited = await t.api('PUT', `/invoices/${inv.id}`, {
+      token: admin.token,
+      body: { data: { lines: [{ description: 'Changed', quantity: 2, unitPriceExVat: 500 }] } },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect([edited.body.totalExVat, edited.body.vat, edited.body.totalInclVat]).toEqual([1000, 210, 1210]);
+
+    // draft → paid is not a move.
+    const paidEarly = await t.api('PUT', `/invoices/${inv.id}`, {
+      token: admin.token,
+      body: { data: { status: 'paid' } },
+    });
+    expect(paidEarly.status).toBe(409);
+    expect(paidEarly.body.code).toBe('INVALID_TRANSITION');
+
+    expect((await t.api('POST', `/invoices/${inv.id}/send`, { token: admin.token, body: {} })).status).toBe(200);
+    const again = await t.api('POST', `/invoices/${inv.id}/send`, { token: admin.token, body: {} });
+    expect(again.status).toBe(409);
+    const lines = await t.api('PUT', `/invoices/${inv.id}`, {
+      token: admin.token,
+      body: { data: { lines: [{ description: 'Late', quantity: 1, unitPriceExVat: 1 }] } },
+    });
+    expect(lines.status).toBe(409);
+    const paid = await t.api('PUT', `/invoices/${inv.id}`, { token: admin.token, body: { data: { status: 'paid' } } });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+    const voided = await t.api('PUT', `/invoices/${inv.id}`, {
+      token: admin.token,
+      body: { data: { status: 'void' } },
+    });
+    expect(voided.status).toBe(409);
+    expect((await t.api('DELETE', `/invoices/${inv.id}`, { token: admin.token })).status).toBe(409);
+  });
+
+  it('voids a draft; deletes only the latest draft and then reuses its number (gap-free)', async () => {
+    const jar = await makeJar();
+    const older = await createManual(jar.id);
+    const latest = await createManual(jar.id);
+    expect((await t.api('DELETE', `/invoices/${older.id}`, { token: admin.token })).status).toBe(409);
+    expect((await t.api('DELETE', `/invoices/${latest.id}`, { token: maker.token })).status).toBe(403);
+    expect((await t.api('DELETE', `/invoices/${latest.id}`, { token: admin.token })).status).toBe(204);
+    expect((await t.api('GET', `/invoices/${latest.id}`, { token: admin.token })).status).toBe(404);
+    const next = await createManual(jar.id);
+    expect(next.number).toBe(latest.number);
+    const voided = await t.api('PUT', `/invoices/${older.id}`, {
+      token: admin.token,
+      body: { data: { status: 'void' } },
+    });
+    expect(voided.body.status).toBe('void');
+  });
+});
+
+describe('downloads', () => {
+  it('gives the invoice as a PDF with its number and total', async () => {
+    const jar = await makeJar({ admin: maker, name: 'PDF (Pod) \\ Café' });
+    const inv = await createManual(jar.id, [{ description: 'Podpot order', quantity: 1, unitPriceExVat: 2479 }]);
+    for (const [path, token] of [
+      [`/invoices/${inv.id}/download`, admin.token],
+      [`/tipjars/${jar.id}/invoices/${inv.id}/download`, maker.token],
+    ] as const) {
+      const res = await fetch(`${t.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${inv.number}.pdf"`);
+      const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+      expect(pdf).toContain(inv.number);
+      // 2479 + 21 % (520.59 → 521) = 3000.
+      expect(pdf).toContain('EUR 30.00');
+      expect(pdf).toContain('PDF \\(Pod\\) \\\\ Caf\xe9');
+    }
+  });
+
+  it("gives the month's completed tips as CSV, formula injection neutralised", async () => {
+    const jar = await makeJar({ admin: maker });
+    const tip = await addTip(jar.id, '2026-05-03T08:00:00Z', 1234, 62);
+    await addTip(jar.id, '2026-06-03T08:00:00Z', 999, 50);
+    const inv = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      body: { data: { period: '2026-05' } },
+    });
+    const res = await t.api('GET', `/tipjars/${jar.id}/invoices/${inv.body.id}/download/settlements`, {
+      token: maker.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain(`invoice-${inv.body.number}-settlements.csv`);
+    const lines = res.text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual(['date,tipId,amount,fee', `2026-05-03T08:00:00.000Z,${tip.id},12.34,0.62`]);
+    const adminCsv = await t.api('GET', `/invoices/${inv.body.id}/download/settlements`, { token: admin.token });
+    expect(adminCsv.text).toBe(res.text);
+  });
+});
+
+describe('POST /api/v1/invoices/:id/send and batch/send', () => {
+  it("mails the PDF to the tip jar's contact address in its first admin's language and marks it sent", async () => {
+    const jar = await makeJar({ admin: maker });
+    const inv = await createManual(jar.id);
+    expect((await t.api('POST', `/invoices/${inv.id}/send`, { token: maker.token, body: {} })).status).toBe(403);
+    const res = await t.api('POST', `/invoices/${inv.id}/send`, { token: admin.token, body: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.status).toBe('sent');
+    expect(res.body.sentAt).not.toBeNull();
+    expect(res.body.issuedAt).not.toBeNull();
+    const mail = (await t.outbox()).find((m) => m.subject.includes(inv.number));
+    expect(mail?.to).toBe(jar.contactEmail);
+    expect(mail?.subject).toBe(`Factuur ${inv.number} - Podpot`);
+    expect(mail?.raw).toMatch(/content-type: application\/pdf/i);
+    expect(mail?.raw).toContain(`filename=invoice-${inv.number}.pdf`);
+  });
+
+  it('sends every draft once', async () => {
+    const jar = await makeJar();
+    const a = await createManual(jar.id);
+    const b = await createManual(jar.id);
+    expect((await t.api('POST', '/invoices/batch/send', { token: maker.token, body: {} })).status).toBe(403);
+    const res = await t.api('POST', '/invoices/batch/send', { token: admin.token, body: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.count).toBeGreaterThanOrEqual(2);
+    for (const inv of [a, b]) {
+      expect((await t.api('GET', `/invoices/${inv.id}`, { token: admin.token })).body.status).toBe('sent');
+    }
+    const mails = await t.outbox();
+    expect(mails.filter((m) => m.subject.includes(a.number))).toHaveLength(1);
+    const drafts = await t.api('GET', '/invoices?status=draft', { token: admin.token });
+    expect(drafts.body.metadata.count).toBe(0);
+    expect((await t.api('POST', '/invoices/batch/send', { token: admin.token, body: {} })).body.count).toBe(0);
+  });
+});
+
+describe('reading', () => {
+  it("lets a tip jar's admins read only their own invoices; others get 404; admin-only lists answer 401/403", async () => {
+    const mine = await makeJar({ admin: maker });
+    const theirs = await makeJar();
+    const inv = await createManual(mine.id);
+    const foreign = await createManual(theirs.id);
+    const list = await t.api('GET', `/tipjars/${mine.id}/invoices`, { token: maker.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((i: { id: string }) => i.id)).toEqual([inv.id]);
+    expect((await t.api('GET', `/tipjars/${mine.id}/invoices/${inv.id}`, { token: maker.token })).body.number).toBe(
+      inv.number,
+    );
+    // Another tip jar's invoice under my tip jar's path: 404.
+    expect((await t.api('GET', `/tipjars/${mine.id}/invoices/${foreign.id}`, { token: maker.token })).status).toBe(404);
+    expect((await t.api('GET', `/tipjars/${theirs.id}/invoices`, { token: maker.token })).status).toBe(404);
+    expect(
+      (await t.api('GET', `/tipjars/${theirs.id}/invoices/${foreign.id}/download`, { token: maker.token })).status,
+    ).toBe(404);
+    expect((await t.api('GET', `/tipjars/${mine.id}/invoices`, { token: stranger.token })).status).toBe(404);
+    expect((await t.api('GET', `/tipjars/${mine.id}/invoices`)).status).toBe(401);
+    expect((await t.api('GET', '/invoices')).status).toBe(401);
+    expect((await t.api('GET', '/invoices', { token: maker.token })).status).toBe(403);
+    expect((await t.api('GET', `/invoices/${inv.id}`, { token: maker.token })).status).toBe(403);
+    expect((await t.api('GET', `/invoices/${inv.id}/download`, { token: maker.token })).status).toBe(403);
+    const admins = await t.api('GET', `/invoices?search=${inv.number}`, { token: admin.token });
+    expect(admins.body.data.map((i: { id: string }) => i.id)).toEqual([inv.id]);
+    expect((await t.api('GET', '/invoices?sortBy=nope', { token: admin.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Invoices: Podpot invoices a maker for its platform fee on a month's tips (DESIGN.md §3,
+ * docs/decisions/007-invoices.md). All amounts are integer cents.
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Columns an invoice list may be sorted by. */
+export const INVOICE_SORTABLE = ['number', 'period', 'status', 'totalInclVat', 'created', 'updated'] as const;
+
+/** Allowed moves: draft → sent (by sending it), sent → paid, draft or sent → void. */
+const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['sent', 'void'],
+  sent: ['paid', 'void'],
+  paid: [],
+  void: [],
+};
+
+export function canTransitionInvoice(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  return INVOICE_TRANSITIONS[from].includes(to);
+}
+
+/** Lines (and so totals) may only change while the invoice is a draft. */
+export function isInvoiceEditable(status: InvoiceStatus): boolean {
+  return status === 'draft';
+}
+
+/** A calendar month, 'YYYY-MM'. */
+export const PeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'format' });
+
+export const InvoiceLineInputSchema = z.object({
+  description: z.string().trim().min(1).max(200),
+  quantity: z.number().int().min(1).max(1_000_000),
+  /** Cents excluding VAT; negative for a credit line. */
+  unitPriceExVat: z.number().int().min(-100_000_000).max(100_000_000),
+});
+export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
+
+export const InvoiceLineSchema = InvoiceLineInputSchema.extend({ totalExVat: z.number().int() });
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const InvoiceSchema = z.object({
+  id: z.uuid(),
+  /** Sequential per year: 2026-0001. */
+  number: z.string(),
+  tipjarId: z.uuid(),
+  tipjarName: z.string(),
+  /** The month a platform-fee invoice covers; null for other invoices. */
+  period: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  lines: z.array(InvoiceLineSchema),
+  totalExVat: z.number().int(),
+  vat: z.number().int(),
+  totalInclVat: z.number().int(),
+  issuedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+const LinesSchema = z.array(InvoiceLineInputSchema).min(1).max(100);
+
+/**
+ * POST invoices (platform admins): an invoice with the given lines. POST tipjars/{id}/invoices takes
+ * the same body without tipjarId; with a period and no lines it is that month's platform-fee invoice.
+ */
+export const CreateInvoiceBodySchema = z.object({
+  data: z.object({
+    tipjarId: z.uuid({ message: 'invalid' }),
+    period: PeriodSchema.nullish(),
+    lines: LinesSchema,
+  }),
+});
+export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBodySchema>;
+
+export const CreateTipjarInvoiceBodySchema = z.object({
+  data: z
+    .object({ period: PeriodSchema.nullish(), lines: LinesSchema.optional() })
+    .refine((d) => d.lines !== undefined || !!d.period, { message: 'required', path: ['period'] }),
+});
+export type CreateTipjarInvoiceBody = z.infer<typeof CreateTipjarInvoiceBodySchema>;
+
+/** PUT invoices/{id}: new lines (drafts only) and/or a status move (paid, void; sending is POST …/send). */
+export const UpdateInvoiceBodySchema = z.object({
+  data: z
+    .object({ lines: LinesSchema.optional(), status: z.enum(['paid', 'void']).optional() })
+    .refine((d) => d.lines !== undefined || d.status !== undefined, { message: 'required', path: ['status'] }),
+});
+export type UpdateInvoiceBody = z.infer<typeof UpdateInvoiceBodySchema>;
+
+export const BatchCreateInvoicesBodySchema = z.object({ data: z.object({ period: PeriodSchema }) });
+export type BatchCreateInvoicesBody = z.infer<typeof BatchCreateInvoicesBodySchema>;
+
+export const BatchResultSchema = z.object({ count: z.number().int() });
+export type BatchResult = z.infer<typeof BatchResultSchema>;
