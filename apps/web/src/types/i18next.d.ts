@@ -9,6 +9,7 @@ import type common from '@/locales/en/common.json';
 import type errors from '@/locales/en/errors.json';
 import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
+import type invoices from '@/locales/en/invoices.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type recurringtips from '@/locales/en/recurringtips.json';
 import type settlements from '@/locales/en/settlements.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       errors: typeof errors;
       home: typeof home;
       info: typeof info;
+      invoices: typeof invoices;
       podcastmaker: typeof podcastmaker;
       recurringtips: typeof recurringtips;
       settlements: typeof settlements;

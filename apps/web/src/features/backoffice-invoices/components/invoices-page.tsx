@@ -1,8 +1,30 @@
+import { Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { useOutletContext } from 'react-router';
+import { listProps, type TableState } from '@/components/data-table';
+import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/components/invoices-table';
+import { Page } from '@/components/page';
+import { useTipjarInvoices } from '@/features/backoffice-invoices/api/get-tipjar-invoices';
 
-/** Placeholder: the real page arrives with a later issue. */
+/** Backoffice 'Facturen': the platform's invoices to this tip jar. */
 export default function BackofficeInvoicesPage() {
-  const { t } = useTranslation('backoffice');
-  return <ComingSoon title={t('invoices.title')} />;
+  const { t } = useTranslation('invoices');
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const [state, setState] = useState<TableState>(DEFAULT_INVOICES_TABLE_STATE);
+  const query = useTipjarInvoices(tipjar.id, state);
+  return (
+    <Page title={t('backoffice.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('backoffice.intro')}
+      </Typography>
+      <InvoicesTable
+        label={t('backoffice.title')}
+        {...listProps(query)}
+        state={state}
+        onState={setState}
+        detailPath={(invoice) => `/backoffice/${tipjar.slug}/invoices/${invoice.id}`}
+      />
+    </Page>
+  );
 }
