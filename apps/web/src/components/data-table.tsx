@@ -4,6 +4,7 @@ import {
   Box,
   IconButton,
   LinearProgress,
+  MenuItem,
   Paper,
   Table,
   TableBody,
@@ -90,6 +91,44 @@ export function SearchField({
       margin="none"
       sx={{ minWidth: 240 }}
     />
+  );
+}
+
+/** A status select for a table's toolbar: one option per status, plus "all" (value undefined). */
+export function StatusFilter<S extends string>({
+  value,
+  statuses,
+  onChange,
+  label,
+  allLabel,
+  labelOf,
+}: {
+  value: S | undefined;
+  statuses: readonly S[];
+  onChange: (value: S | undefined) => void;
+  label: string;
+  allLabel: string;
+  labelOf: (status: S) => string;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange((event.target.value || undefined) as S | undefined)}
+      fullWidth={false}
+      margin="none"
+      sx={{ minWidth: 180 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{allLabel}</MenuItem>
+      {statuses.map((status) => (
+        <MenuItem key={status} value={status}>
+          {labelOf(status)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

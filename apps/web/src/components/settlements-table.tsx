@@ -8,13 +8,11 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { formatCents, SETTLEMENT_STATUSES, type Settlement, type SettlementStatus } from '@podpot/domain';
@@ -25,6 +23,7 @@ import {
   type DataTableProps,
   OpenDetailsButton,
   SearchField,
+  StatusFilter,
   type TableState,
 } from '@/components/data-table';
 import { useLocale } from '@/lib/use-locale';
@@ -139,26 +138,14 @@ export function SettlementsTable({
               onChange={(search) => onState({ ...state, page: 1, search })}
             />
           )}
-          <TextField
-            select
-            size="small"
+          <StatusFilter
             label={t('table.statusFilter')}
-            value={state.status ?? ''}
-            onChange={(event) =>
-              onState({ ...state, page: 1, status: (event.target.value || undefined) as SettlementStatus | undefined })
-            }
-            fullWidth={false}
-            margin="none"
-            sx={{ minWidth: 180 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('table.allStatuses')}</MenuItem>
-            {SETTLEMENT_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {t(`status.${status}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            allLabel={t('table.allStatuses')}
+            value={state.status}
+            statuses={SETTLEMENT_STATUSES}
+            labelOf={(status) => t(`status.${status}`)}
+            onChange={(status) => onState({ ...state, page: 1, status })}
+          />
         </>
       }
     />

@@ -8,8 +8,6 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  MenuItem,
-  TextField,
   Typography,
 } from '@mui/material';
 import { formatCents, TIP_STATUS_COLOR, TIP_STATUSES, type Tip, type TipStatus } from '@podpot/domain';
@@ -21,6 +19,7 @@ import {
   type DataTableProps,
   OpenDetailsButton,
   SearchField,
+  StatusFilter,
   type TableState,
 } from '@/components/data-table';
 import { useLocale } from '@/lib/use-locale';
@@ -218,26 +217,14 @@ export function TipsTable({
             value={state.search ?? ''}
             onChange={(search) => onState({ ...state, page: 1, search })}
           />
-          <TextField
-            select
-            size="small"
+          <StatusFilter
             label={t('table.statusFilter')}
-            value={state.status ?? ''}
-            onChange={(event) =>
-              onState({ ...state, page: 1, status: (event.target.value || undefined) as TipStatus | undefined })
-            }
-            fullWidth={false}
-            margin="none"
-            sx={{ minWidth: 180 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('table.allStatuses')}</MenuItem>
-            {TIP_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {t(`status.${status}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            allLabel={t('table.allStatuses')}
+            value={state.status}
+            statuses={TIP_STATUSES}
+            labelOf={(status) => t(`status.${status}`)}
+            onChange={(status) => onState({ ...state, page: 1, status })}
+          />
         </>
       }
     />
