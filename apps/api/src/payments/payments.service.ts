@@ -3,6 +3,7 @@ import { canAdvanceTransaction, ErrorCode } from '@podpot/domain';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import { isUniqueViolation } from '../lib/db-errors.js';
 import type { CreateTransactionInput, OppTransaction } from './opp-client.js';
 import * as repo from './payments.repository.js';
 
@@ -281,9 +282,4 @@ export function platformMerchantUid(ctx: AppContext): Promise<string> {
     platformMerchants.set(ctx, pending);
   }
   return pending;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.code ?? e?.cause?.code) === '23505';
 }

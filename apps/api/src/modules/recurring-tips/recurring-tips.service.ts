@@ -16,6 +16,7 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
 import type { CreateMandateInput, CreateMandateTransactionInput } from '../../payments/opp-client.js';
@@ -59,11 +60,6 @@ export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recu
 
 function providerUnavailable(): AppError {
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.code ?? e?.cause?.code) === '23505';
 }
 
 function isMandatePayment(row: OppTransactionRow): boolean {
