@@ -26,6 +26,7 @@ import {
   StatusFilter,
   type TableState,
 } from '@/components/data-table';
+import { FactList } from '@/components/fact-list';
 import { useLocale } from '@/lib/use-locale';
 
 /** Table state of a settlements list: paging/sort (domain toListQuery), search and a status filter. */
@@ -203,21 +204,7 @@ export function SettlementDetailDialog({
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('detail.summary')}
             </Typography>
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-            >
-              {facts.map(([term, value]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ color: 'text.secondary' }}>
-                    {term}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0 }}>
-                    {value}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
+            <FactList facts={facts} />
             {settlement.rows && (
               <>
                 <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>

@@ -22,6 +22,7 @@ import {
   StatusFilter,
   type TableState,
 } from '@/components/data-table';
+import { FactList } from '@/components/fact-list';
 import { useLocale } from '@/lib/use-locale';
 
 /** Table state of a tips list: paging/sort/search (domain toListQuery) plus a status filter. */
@@ -110,21 +111,7 @@ export function DetailDialog({
         {error && <Alert severity="error">{errorText}</Alert>}
         {rows && (
           <>
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-            >
-              {rows.map(([term, value]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ color: 'text.secondary' }}>
-                    {term}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                    {value}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
+            <FactList facts={rows} />
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
               {messageLabel}
             </Typography>

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { CheckoutBlock } from '@/components/checkout-block';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FactList } from '@/components/fact-list';
 import { Page } from '@/components/page';
 import {
   ChargesTable,
@@ -175,21 +176,7 @@ function Loaded({ tip, token }: { tip: RecurringTip; token: string | null }) {
             <Typography id="recurringtip-summary" variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
               {tip.tipjar.name}
             </Typography>
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-            >
-              {facts.map(([term, value]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Box component="dt" sx={{ color: 'text.secondary' }}>
-                    {term}
-                  </Box>
-                  <Box component="dd" sx={{ m: 0 }}>
-                    {value}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
+            <FactList facts={facts} />
           </Paper>
         </Grid>
         {!cancelled && (
