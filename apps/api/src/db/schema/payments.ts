@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 
@@ -25,8 +26,13 @@ export const oppTransactions = pgTable(
     merchantUid: text().notNull(),
     redirectUrl: text(),
     request: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** When the reconcile job last asked the provider about this row. */
+    /** When the reconcile job last asked the provider about this row (least recently checked go first). */
     checkedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * A process calling the provider to create this transaction holds it until then (DESIGN.md §4.2):
+     * only one process at a time sends the create, so no second provider transaction can appear.
+     */
+    leaseUntil: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
     updated: updated(),
   },
@@ -35,6 +41,10 @@ export const oppTransactions = pgTable(
     uniqueIndex('opp_transactions_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('opp_transactions_owner_attempt_key').on(t.kind, t.ownerId, t.attempt),
     index().on(t.status, t.updated),
+    // The reconcile job's scan: open rows, least recently checked first.
+    index('opp_transactions_open_checked_idx')
+      .on(t.checkedAt)
+      .where(sql`status is null or status in ('created', 'pending', 'planned')`),
   ],
 );
 
@@ -44,5 +54,47 @@ export const oppNotifications = pgTable('opp_notifications', {
   type: text().notNull(),
   objectType: text().notNull(),
   objectUid: text().notNull(),
+  created: created(),
+});
+
+/**
+ * Money events that need a person's eye (DESIGN.md §4): today a month collected twice. The row is
+ * written in the same transaction that saw it; the refund is sent after the commit with the
+ * Idempotency-Key `refund-<transaction row id>`, and retried by the reconcile job until it is made.
+ */
+export const paymentIncidents = pgTable(
+  'payment_incidents',
+  {
+    id: id(),
+    kind: text({ enum: ['double_collection'] }).notNull(),
+    /** Our opp_transactions row of the extra collection (the one refunded). */
+    transactionId: uuid().notNull(),
+    /** The month (recurring_tip_charges.id) or other owner the money was for. */
+    ownerKind: text().notNull(),
+    ownerId: uuid().notNull(),
+    amount: integer().notNull(),
+    /** The provider refund (ref_…) once made; null while it still has to be sent. */
+    refundUid: text(),
+    refundStatus: text(),
+    lastError: text(),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [uniqueIndex('payment_incidents_transaction_key').on(t.kind, t.transactionId)],
+);
+
+/** Secrets generated once per database (development, several processes), e.g. the JWT signing key. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  created: created(),
+});
+
+/** The last runs of the standing money check (jobs/money-check.ts): its result is the metric. */
+export const moneyCheckRuns = pgTable('money_check_runs', {
+  id: id(),
+  violations: integer().notNull(),
+  details: jsonb().$type<unknown[]>().notNull(),
+  durationMs: integer().notNull(),
   created: created(),
 });

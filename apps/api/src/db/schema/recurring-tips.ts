@@ -104,6 +104,8 @@ export const recurringTipCharges = pgTable(
     tipId: uuid().references(() => tips.id, { onDelete: 'set null' }),
     /** The provider transaction of the latest attempt (opp_transactions.id). */
     oppTransactionId: uuid(),
+    /** The provider transaction that collected this month (opp_transactions.id); any other that completes is refunded. */
+    paidTransactionId: uuid(),
     /** When the current attempt is due (a dunning retry: 3 days after the previous one). */
     nextAttemptAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** When the current attempt was sent (the run's clock). */
