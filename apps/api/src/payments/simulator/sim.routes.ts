@@ -80,6 +80,17 @@ export function simApiRoutes(sim: OppSimulator, ctx: AppContext, exposeTestRoute
     api.get('/transactions', async (request) => sim.listTransactions(page(request)));
     api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
 
+    api.post<{ Params: Params }>('/transactions/:uid/refunds', async (request, reply) => {
+      const created = await sim.idempotent(`refunds:${request.params.uid}`, idempotencyKey(request), () =>
+        sim.createRefund(request.params.uid, body(request)),
+      );
+      return reply.status(201).send(created);
+    });
+    api.get<{ Params: Params }>('/transactions/:uid/refunds', async (request) => {
+      const data = await sim.listRefunds(request.params.uid);
+      return listEnvelope(`/v1/transactions/${request.params.uid}/refunds`, data, data.length, 1, 100);
+    });
+
     api.post('/merchants', async (request, reply) => {
       const created = await sim.idempotent('merchants', idempotencyKey(request), () =>
         sim.createMerchant(body(request)),

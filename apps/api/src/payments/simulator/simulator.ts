@@ -471,6 +471,43 @@ export class OppSimulator {
     return transaction;
   }
 
+  /**
+   * POST /transactions/{uid}/refunds (payments.md §2.6): returns (part of) a completed payment. The
+   * refund completes at once here; a full refund moves the transaction to `refunded` and notifies.
+   */
+  async createRefund(uid: string, body: Body): Promise<SimObject> {
+    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    if (!transaction) throw new SimError(404, 'Transaction not found');
+    if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be refunded');
+    const amount = requireInt(body, 'amount');
+    const { rows } = await repo.listObjects(this.ctx.db, 'refund', { parentUid: uid, limit: 100 });
+    const refunded = rows.reduce((sum, r) => sum + Number(r.amount ?? 0), 0);
+    if (amount > Number(transaction.amount) - refunded)
+      throw new SimError(400, 'amount exceeds what is left to refund');
+    const ts = now();
+    const refund: SimObject = {
+      uid: newUid('ref'),
+      object: 'refund',
+      created: ts,
+      updated: ts,
+      paid: ts,
+      amount,
+      status: 'completed',
+      message: optionalString(body, 'message'),
+      internal_reason: optionalString(body, 'internal_reason'),
+      payout_description: optionalString(body, 'payout_description'),
+      fees: {},
+    };
+    await repo.insertObject(this.ctx.db, 'refund', refund, uid);
+    if (refunded + amount === Number(transaction.amount)) await this.reverse(uid, 'refunded');
+    return refund;
+  }
+
+  async listRefunds(uid: string): Promise<SimObject[]> {
+    const { rows } = await repo.listObjects(this.ctx.db, 'refund', { parentUid: uid, limit: 100 });
+    return rows;
+  }
+
   /** The hosted checkout was opened: created → pending. */
   async openCheckout(uid: string, options: { notify?: boolean } = {}): Promise<SimObject> {
     const transaction = await this.getTransaction(uid);
