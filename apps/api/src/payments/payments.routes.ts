@@ -1,8 +1,26 @@
+import { listQuerySchema, listResponseSchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
+import { windowOf } from '../lib/list-query.js';
+import { requireAdmin } from '../plugins/auth.js';
+import { listIncidents } from './incidents.js';
 import * as service from './payments.service.js';
+
+/** A money event that needs a person's eye (today: a month collected twice, refunded automatically). */
+const PaymentIncidentSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['double_collection']),
+  ownerKind: z.string(),
+  ownerId: z.uuid(),
+  amount: z.number().int().describe('cents'),
+  oppTransactionUid: z.string().nullable(),
+  refundUid: z.string().nullable().describe('the provider refund; null while it still has to be made'),
+  refundStatus: z.string().nullable(),
+  lastError: z.string().nullable(),
+  created: z.string(),
+});
 
 /** OPP notification (payments.md §4). It carries no status: the object is read back from the provider. */
 const OppNotificationSchema = z.object({
@@ -34,5 +52,41 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => ({ result: await service.handleNotification(ctx, request.body) }),
+  );
+
+  app.get(
+    '/payments/incidents',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Money incidents (a month collected twice and its automatic refund), newest first (ADMIN)',
+        querystring: listQuerySchema(['created'] as const),
+        response: {
+          200: listResponseSchema(PaymentIncidentSchema),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const { rows, count } = await listIncidents(ctx.db, windowOf(request.query));
+      return {
+        data: rows.map(({ incident, oppUid }) => ({
+          id: incident.id,
+          kind: incident.kind,
+          ownerKind: incident.ownerKind,
+          ownerId: incident.ownerId,
+          amount: incident.amount,
+          oppTransactionUid: oppUid,
+          refundUid: incident.refundUid,
+          refundStatus: incident.refundStatus,
+          lastError: incident.lastError,
+          created: incident.created.toISOString(),
+        })),
+        metadata: { count },
+      };
+    },
   );
 };

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
+import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import type { CreateMandateInput, CreateMandateTransactionInput } from '../../payments/opp-client.js';
 import { OppError } from '../../payments/opp-client.js';
 import {
@@ -60,6 +61,22 @@ export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recu
 
 function providerUnavailable(): AppError {
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
+}
+
+/** How long one request holds a month while it calls the provider; a dead request's hold runs out. */
+const MANDATE_LEASE_MS = 2 * 60_000;
+
+function leaseEnd(): Date {
+  return new Date(Date.now() + MANDATE_LEASE_MS);
+}
+
+function isLeased(charge: repo.ChargeRow): boolean {
+  return charge.claimedUntil !== null && charge.claimedUntil.getTime() > Date.now();
+}
+
+/** Holds a locked month for this request's provider call (released when the answer is recorded). */
+function lease(tx: Tx, charge: repo.ChargeRow): Promise<repo.ChargeRow> {
+  return repo.updateCharge(tx, charge.id, { claimedUntil: leaseEnd() });
 }
 
 function isMandatePayment(row: OppTransactionRow): boolean {
@@ -228,7 +245,8 @@ export async function createRecurringTip(
       email: user.email,
       nextAttemptAt: new Date(),
     });
-    return { recurringTip, charge: charge! };
+    // Held for this request's provider call; a resubmit meanwhile waits for it (existingAnswer).
+    return { recurringTip, charge: await lease(tx, charge!) };
   });
   if (!created) {
     const id = await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotencyKey!);
@@ -290,7 +308,10 @@ async function sendMandatePayment(
 ): Promise<OppTransactionRow> {
   const { recurringTip, charge, tipjar, method, merchantUid } = input;
   const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
-  if (existing && existing.attempt === charge.attempt) return existing;
+  if (existing && existing.attempt === charge.attempt) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return existing;
+  }
   const key = `mandate-${recurringTip.id}-${charge.period}-${charge.attempt}`;
   const prefix = recurringTip.locale === 'nl' ? '/nl' : '';
   const request: CreateMandateInput = {
@@ -311,12 +332,14 @@ async function sendMandatePayment(
   try {
     mandate = await ctx.opp.createMandate(request, key);
   } catch (err) {
-    // Our rows stay: the mandate retry sends the very same request under the same key.
+    // Our rows stay: the mandate retry (or the repair job) sends the very same request under the same key.
     ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
+    await repo.releaseCharge(ctx.db, charge.id);
     throw providerUnavailable();
   }
   if (!mandate.transactionUid) {
     ctx.log.error({ mandateUid: mandate.uid }, 'the provider answered a mandate without its first payment');
+    await repo.releaseCharge(ctx.db, charge.id);
     throw providerUnavailable();
   }
   const row = await ctx.db.transaction(async (tx) => {
@@ -333,7 +356,7 @@ async function sendMandatePayment(
       redirectUrl: mandate.redirectUrl,
       request: request as unknown as Record<string, unknown>,
     });
-    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date() });
+    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date(), claimedUntil: null });
     return row;
   });
   return refreshAttempt(ctx, row);
@@ -556,7 +579,7 @@ async function onChargePayment(
       }
       return undefined;
     case 'paid':
-      return onChargePaid(tx, charge, viaMandate, isCurrent);
+      return onChargePaid(tx, charge, row, viaMandate);
     case 'unpaid': {
       if (!isCurrent || (charge.status !== 'pending' && charge.status !== 'scheduled')) return undefined;
       if (!viaMandate) return recordDebitFailure(tx, charge, change.current);
@@ -573,34 +596,52 @@ async function onChargePayment(
       }
       return undefined;
     }
-    case 'reversed':
-      // A chargeback (SEPA payers may reverse for 8 weeks) or refund of a collected month.
-      if (charge.status === 'completed' && (change.current === 'chargeback' || change.current === 'refunded')) {
-        await repo.updateCharge(tx, charge.id, { status: change.current, failureReason: change.current });
-        await moveTip(tx, charge.tipId, change.current);
-        const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
-        if (recurringTip && change.current === 'chargeback') {
-          await repo.updateRecurringTip(tx, recurringTip.id, { lastFailureReason: 'chargeback' });
-        }
+    case 'reversed': {
+      // A chargeback (SEPA payers may reverse for 8 weeks) or refund of the money that paid the month —
+      // also when we never saw it completed (a notification lost, reconcile behind). The refund of an
+      // extra collection (another transaction than the one that paid) leaves the month as it is.
+      const paidByThis = charge.paidTransactionId === row.id;
+      const neverPaid = charge.paidTransactionId === null && charge.status !== 'completed';
+      if (!paidByThis && !neverPaid) return undefined;
+      if (charge.status === change.current) return undefined;
+      await repo.updateCharge(tx, charge.id, {
+        status: change.current === 'chargeback' ? 'chargeback' : 'refunded',
+        failureReason: change.current,
+        paidTransactionId: row.id,
+        claimedUntil: null,
+      });
+      await moveTip(tx, charge.tipId, change.current === 'chargeback' ? 'chargeback' : 'refunded');
+      const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+      if (recurringTip && change.current === 'chargeback') {
+        await repo.updateRecurringTip(tx, recurringTip.id, { lastFailureReason: 'chargeback' });
       }
       return undefined;
+    }
     default:
       return undefined;
   }
 }
 
+/**
+ * A month's money arrived. The first transaction to complete pays the month (paidTransactionId); any
+ * other that completes for the same month — two open attempts both paid, a late bank confirmation —
+ * is an extra collection: recorded as an incident in this transaction and refunded after the commit.
+ */
 async function onChargePaid(
   tx: Tx,
   charge: repo.ChargeRow,
+  row: OppTransactionRow,
   viaMandate: boolean,
-  isCurrent: boolean,
 ): Promise<AfterCommit | undefined> {
-  if (charge.status === 'completed' || charge.status === 'refunded' || charge.status === 'chargeback') {
-    if (!isCurrent) {
-      // Two attempts of one month both collected (a late bank confirmation): an admin refunds one.
-      return async (ctx) => ctx.log.error({ chargeId: charge.id }, 'a month was collected twice; refund one attempt');
-    }
-    return undefined;
+  if (charge.paidTransactionId === row.id) return undefined;
+  if (charge.paidTransactionId !== null || charge.status === 'completed') {
+    const incident = await recordDoubleCollection(tx, {
+      transactionId: row.id,
+      ownerKind: CHARGE_KIND,
+      ownerId: charge.id,
+      amount: row.amount,
+    });
+    return incident ? async (ctx) => void (await refundIncident(ctx, incident)) : undefined;
   }
   const now = new Date();
   const completed = await repo.updateCharge(tx, charge.id, {
@@ -608,6 +649,7 @@ async function onChargePaid(
     completedAt: now,
     failureReason: null,
     claimedUntil: null,
+    paidTransactionId: row.id,
   });
   await moveTip(tx, charge.tipId, 'completed');
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
@@ -619,7 +661,10 @@ async function onChargePaid(
     updates.chargeDay = chargeDay;
     updates.mandateStatus = 'valid';
     if (recurringTip.status !== 'cancelled') {
-      const next = nextChargeAfter(chargeDay, charge.period, now);
+      // The first debit is due one cycle after this payment at the earliest: a first payment started
+      // on the 31st and completed on the 1st pays for the new month, not the old one.
+      const paidPeriod = charge.period > periodOf(now) ? charge.period : periodOf(now);
+      const next = nextChargeAfter(chargeDay, paidPeriod, now);
       if (!recurringTip.nextChargeAt || recurringTip.nextChargeAt < next) updates.nextChargeAt = next;
     }
   }
@@ -739,7 +784,12 @@ export async function updateMyRecurringTip(
 /**
  * POST user/me/recurringtips/{id}/mandate/retry: a new mandate-creating payment. It pays the month
  * that failed (a further attempt on that charge row) or, if none failed, the next month due — so a
- * mandate retry can never pay a month twice. An open mandate payment is answered as is.
+ * mandate retry can never pay a month twice.
+ *
+ * Every decision is taken on the locked, re-read month (issue: two tabs retrying at once both got a
+ * checkout and the month was collected twice): an attempt already open is answered again; one being
+ * sent right now by another request is a 409; only a locked *failed* month gets a new attempt, and
+ * that attempt is leased (claimedUntil) for the duration of the provider call, as the debit path is.
  */
 export async function retryMandate(
   ctx: AppContext,
@@ -755,44 +805,50 @@ export async function retryMandate(
   const tipjar = await tipjarsRepo.findTipjar(ctx.db, view.tipjarId);
   if (!tipjar) throw AppError.notFound('Tip jar');
 
+  // Our record of an open attempt may be behind (a notification on its way): ask the provider first,
+  // outside any lock. Whatever it says is applied forward-only, so a concurrent request is harmless.
   const latest = await repo.findLatestCharge(ctx.db, id);
-  if (latest?.via === 'mandate' && (latest.status === 'pending' || latest.status === 'scheduled')) {
+  if (latest?.via === 'mandate' && latest.status === 'pending') {
     const current = await findLatestForOwner(ctx.db, CHARGE_KIND, latest.id);
-    if (current && current.attempt === latest.attempt) {
-      // Our record may be behind (a notification on its way): ask the provider first.
-      const refreshed = await refreshAttempt(ctx, current);
-      if (isOpenTransaction(refreshed.status)) return getMyRecurringTip(ctx, access, id);
-    }
+    if (current && current.attempt === latest.attempt) await refreshAttempt(ctx, current);
   }
   const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
-  const fresh = await repo.findLatestCharge(ctx.db, id);
-  const charge = await ctx.db.transaction(async (tx) => {
+  const toSend = await ctx.db.transaction(async (tx) => {
+    // Lock order month → recurring tip, the same as a notification's (onChargePayment), so the two never deadlock.
+    const candidate = await repo.findLatestCharge(tx, id);
+    const month = candidate ? await repo.lockCharge(tx, candidate.id) : undefined;
     const recurringTip = (await repo.lockRecurringTip(tx, id))!;
-    // Re-checked under the lock: the refresh above (or a notification) may just have validated it.
+    if ((await repo.findLatestCharge(tx, id))?.id !== month?.id) {
+      throw new AppError(ErrorCode.Conflict, 'The monthly tip changed meanwhile; reload');
+    }
     if (recurringTip.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
     if (recurringTip.status === 'cancelled') {
       throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
     }
+    if (month && (month.status === 'pending' || month.status === 'scheduled')) {
+      if (month.via === 'debit') {
+        // A debit of this month is still under way at the provider: paying it again could collect twice.
+        throw new AppError(ErrorCode.Conflict, "This month's payment is still being processed; try again later");
+      }
+      const attempt = await findLatestForOwner(tx, CHARGE_KIND, month.id);
+      // The attempt is at the provider and still open: the tipper gets its checkout again.
+      if (attempt?.attempt === month.attempt) return undefined;
+      if (isLeased(month)) {
+        throw new AppError(ErrorCode.Conflict, 'This payment is being set up right now; reload in a moment');
+      }
+      // The previous request never reached the provider (a crash): send that attempt again, same key.
+      return lease(tx, month);
+    }
     await repo.updateRecurringTip(tx, id, { mandateStatus: 'pending' });
-    if (fresh && fresh.via === 'mandate' && fresh.status === 'scheduled') {
-      // The previous request never reached the provider: send that attempt again (same key).
-      const existing = await findLatestForOwner(tx, CHARGE_KIND, fresh.id);
-      if (!existing || existing.attempt !== fresh.attempt) return fresh;
-    }
-    if (fresh && (fresh.status === 'pending' || fresh.status === 'scheduled')) {
-      // A debit of this month is still under way at the provider: paying it again could collect twice.
-      throw new AppError(ErrorCode.Conflict, "This month's payment is still being processed; try again later");
-    }
-    if (fresh?.status === 'failed') {
+    if (month?.status === 'failed') {
       // The unpaid month gets a further attempt, now as a mandate-creating payment.
-      const charge = (await repo.lockCharge(tx, fresh.id))!;
-      const next = await repo.updateCharge(tx, charge.id, {
-        attempt: charge.attempt + 1,
+      const next = await repo.updateCharge(tx, month.id, {
+        attempt: month.attempt + 1,
         via: 'mandate',
         status: 'scheduled',
         failureReason: null,
-        claimedUntil: null,
+        claimedUntil: leaseEnd(),
         nextAttemptAt: new Date(),
       });
       await moveTip(tx, next.tipId, 'pending');
@@ -811,10 +867,12 @@ export async function retryMandate(
     });
     if (!created) throw new AppError(ErrorCode.Conflict, 'This month is already being paid; reload');
     await repo.updateRecurringTip(tx, id, { amount, nextAmount: null });
-    return created;
+    return lease(tx, created);
   });
-  const recurringTip = (await repo.findRecurringTip(ctx.db, id))!;
-  await sendMandatePayment(ctx, { recurringTip, charge, tipjar, method, merchantUid });
+  if (toSend) {
+    const recurringTip = (await repo.findRecurringTip(ctx.db, id))!;
+    await sendMandatePayment(ctx, { recurringTip, charge: toSend, tipjar, method, merchantUid });
+  }
   return getMyRecurringTip(ctx, access, id);
 }
 

@@ -1,0 +1,87 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+import { oppTransactions, paymentIncidents } from '../db/schema/index.js';
+
+/**
+ * Money that came in twice (DESIGN.md §4): the extra collection is recorded in the same database
+ * transaction that saw it, then refunded after the commit with Idempotency-Key
+ * `refund-<transaction row id>`, so a retry (the reconcile job) can never refund twice. Every
+ * incident is logged at error level and listed for platform admins.
+ */
+export type PaymentIncidentRow = typeof paymentIncidents.$inferSelect;
+
+/** Records a second completed collection of one owner (e.g. a month); undefined if it was recorded before. */
+export async function recordDoubleCollection(
+  tx: DbOrTx,
+  values: { transactionId: string; ownerKind: string; ownerId: string; amount: number },
+): Promise<PaymentIncidentRow | undefined> {
+  const [row] = await tx
+    .insert(paymentIncidents)
+    .values({ kind: 'double_collection', ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Sends the refund of an incident's extra collection (idempotent); records the outcome. */
+export async function refundIncident(ctx: AppContext, incident: PaymentIncidentRow): Promise<boolean> {
+  ctx.log.error(
+    { incidentId: incident.id, ownerKind: incident.ownerKind, ownerId: incident.ownerId, amount: incident.amount },
+    'money collected twice: refunding the extra collection',
+  );
+  const [transaction] = await ctx.db
+    .select()
+    .from(oppTransactions)
+    .where(eq(oppTransactions.id, incident.transactionId));
+  if (!transaction?.oppUid) return false;
+  try {
+    const refund = await ctx.opp.createRefund(
+      transaction.oppUid,
+      {
+        amount: incident.amount,
+        internal_reason: 'double collection',
+        message: 'Refund: this payment was collected twice',
+      },
+      `refund-${transaction.id}`,
+    );
+    await ctx.db
+      .update(paymentIncidents)
+      .set({ refundUid: refund.uid, refundStatus: refund.status, lastError: null })
+      .where(eq(paymentIncidents.id, incident.id));
+    return true;
+  } catch (err) {
+    ctx.log.error({ err, incidentId: incident.id }, 'refunding a double collection failed; reconcile retries it');
+    await ctx.db
+      .update(paymentIncidents)
+      .set({ lastError: err instanceof Error ? err.message.slice(0, 500) : String(err) })
+      .where(eq(paymentIncidents.id, incident.id));
+    return false;
+  }
+}
+
+/** Incidents whose refund was not made yet (the provider could not be reached): the reconcile job retries. */
+export async function retryOpenRefunds(ctx: AppContext, limit = 50): Promise<number> {
+  const open = await ctx.db
+    .select()
+    .from(paymentIncidents)
+    .where(and(eq(paymentIncidents.kind, 'double_collection'), isNull(paymentIncidents.refundUid)))
+    .limit(limit);
+  let refunded = 0;
+  for (const incident of open) if (await refundIncident(ctx, incident)) refunded += 1;
+  return refunded;
+}
+
+export async function listIncidents(db: DbOrTx, page: { offset: number; limit: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ incident: paymentIncidents, oppUid: oppTransactions.oppUid })
+      .from(paymentIncidents)
+      .leftJoin(oppTransactions, eq(oppTransactions.id, paymentIncidents.transactionId))
+      .orderBy(desc(paymentIncidents.created), desc(paymentIncidents.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(paymentIncidents),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
