@@ -58,7 +58,7 @@ export async function recordProviderAnswer(
 ) {
   const [row] = await db
     .update(oppTransactions)
-    .set(values)
+    .set({ ...values, leaseUntil: null })
     .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid)))
     .returning();
   return row;
@@ -84,21 +84,25 @@ export async function isNotificationProcessed(db: DbOrTx, uid: string) {
 }
 
 /**
- * Claims rows the reconcile job should look at: still open at the provider (or never answered)
- * and untouched for `olderThan`. The claim is one statement (bumping checkedAt), so two instances
- * never take the same row and no transaction stays open while the provider is asked.
+ * Claims rows the reconcile job should look at: still open at the provider (or never answered),
+ * untouched for `olderThan` and not checked since then — the least recently *checked* first, so
+ * every open row gets its turn however many there are (ordering by `updated` starved all but the
+ * first few hundred). The claim is one statement (bumping checkedAt), so two instances never take
+ * the same row and no transaction stays open while the provider is asked. A row whose create is
+ * being sent right now (leaseUntil) is left to that process.
  */
 export async function claimStaleTransactions(db: DbOrTx, olderThan: Date, limit: number) {
   const stale = and(
     or(isNull(oppTransactions.status), inArray(oppTransactions.status, ['created', 'pending', 'planned'])),
     lt(oppTransactions.updated, olderThan),
     or(isNull(oppTransactions.checkedAt), lt(oppTransactions.checkedAt, olderThan)),
+    or(isNull(oppTransactions.leaseUntil), lt(oppTransactions.leaseUntil, sql`now()`)),
   );
   const candidates = db
     .select({ id: oppTransactions.id })
     .from(oppTransactions)
     .where(stale)
-    .orderBy(asc(oppTransactions.updated))
+    .orderBy(sql`${oppTransactions.checkedAt} asc nulls first`, asc(oppTransactions.updated))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
@@ -106,4 +110,33 @@ export async function claimStaleTransactions(db: DbOrTx, olderThan: Date, limit:
     .set({ checkedAt: sql`now()`, updated: sql`${oppTransactions.updated}` })
     .where(inArray(oppTransactions.id, candidates))
     .returning();
+}
+
+/**
+ * Leases a row whose create has not reached the provider yet, for this process only (DESIGN.md §4.2):
+ * true if we may send it now; false if another process holds it or the provider already answered.
+ */
+export async function leaseForCreate(db: DbOrTx, id: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(oppTransactions)
+    .set({
+      leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+      updated: sql`${oppTransactions.updated}`,
+    })
+    .where(
+      and(
+        eq(oppTransactions.id, id),
+        isNull(oppTransactions.oppUid),
+        or(isNull(oppTransactions.leaseUntil), lt(oppTransactions.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: oppTransactions.id });
+  return rows.length > 0;
+}
+
+export async function releaseCreateLease(db: DbOrTx, id: string) {
+  await db
+    .update(oppTransactions)
+    .set({ leaseUntil: null, updated: sql`${oppTransactions.updated}` })
+    .where(eq(oppTransactions.id, id));
 }

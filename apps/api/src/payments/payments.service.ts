@@ -83,15 +83,57 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput): P
     }
   }
   if (row.oppUid) return row;
+  return sendCreate(ctx, row);
+}
+
+/** How long one process may take to send a create before another may try (a dead process's hold runs out). */
+const CREATE_LEASE_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the create of a row the provider has not answered yet — from ONE process at a time: the row
+ * is leased first (issue: two app servers both sent the same create and the provider made a second
+ * transaction nobody saw). A request that finds the row leased waits briefly for the other's answer.
+ */
+async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
+  if (!(await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS))) {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      const current = await repo.findTransactionRow(ctx.db, row.id);
+      if (current?.oppUid) return current;
+      await sleep(100);
+    }
+    throw new AppError(ErrorCode.Conflict, 'This payment is being started right now; try again in a moment');
+  }
   let answer: OppTransaction;
   try {
     answer = await ctx.opp.createTransaction(row.request as unknown as CreateTransactionInput, row.idempotencyKey);
   } catch (err) {
     // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
     ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
+    await repo.releaseCreateLease(ctx.db, row.id);
     throw providerUnavailable();
   }
   return applyProviderTransaction(ctx, row.id, answer);
+}
+
+/**
+ * The reconcile job's repair of a create whose answer we never recorded: re-sent under its original
+ * key (the provider answers the transaction it already made, or makes it once) — unless another
+ * process is sending it right now.
+ */
+export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<boolean> {
+  if (!(await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS))) return false;
+  try {
+    const answer = await ctx.opp.createTransaction(
+      row.request as unknown as CreateTransactionInput,
+      row.idempotencyKey,
+    );
+    await applyProviderTransaction(ctx, row.id, answer);
+    return true;
+  } catch (err) {
+    await repo.releaseCreateLease(ctx.db, row.id);
+    throw err;
+  }
 }
 
 /**

@@ -243,6 +243,45 @@ export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, li
     .returning();
 }
 
+/** Holds one month's current attempt for this process (conditional: free and still that attempt). */
+export async function leaseCharge(db: DbOrTx, id: string, attempt: number, leaseMs: number) {
+  const [row] = await db
+    .update(recurringTipCharges)
+    .set({ claimedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval` })
+    .where(
+      and(
+        eq(recurringTipCharges.id, id),
+        eq(recurringTipCharges.attempt, attempt),
+        eq(recurringTipCharges.status, 'scheduled'),
+        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Mandate attempts left half-made (a crash between our commit and the provider's answer): scheduled,
+ * not held by anybody, untouched since `olderThan`, and with no provider transaction for the attempt.
+ */
+export async function listHalfMadeMandateCharges(db: DbOrTx, olderThan: Date, limit: number) {
+  return db
+    .select()
+    .from(recurringTipCharges)
+    .where(
+      and(
+        eq(recurringTipCharges.via, 'mandate'),
+        eq(recurringTipCharges.status, 'scheduled'),
+        lt(recurringTipCharges.updated, olderThan),
+        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        sql`not exists (select 1 from opp_transactions o where o.kind = 'recurring_charge'
+              and o.owner_id = ${recurringTipCharges.id} and o.attempt = ${recurringTipCharges.attempt})`,
+      ),
+    )
+    .orderBy(asc(recurringTipCharges.updated))
+    .limit(limit);
+}
+
 /** Gives a claimed charge back (the provider could not be reached): the next run tries it again. */
 export async function releaseCharge(db: DbOrTx, id: string) {
   await db.update(recurringTipCharges).set({ claimedUntil: null }).where(eq(recurringTipCharges.id, id));

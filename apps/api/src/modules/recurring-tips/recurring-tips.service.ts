@@ -192,8 +192,14 @@ async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
   return tipjar;
 }
 
-/** The answer for a recurring tip created before (same Idempotency-Key): its current first payment. */
+/**
+ * The answer for a recurring tip created before (same Idempotency-Key): its current first payment.
+ * If the first request died before the provider answered (a server killed mid-checkout), the very
+ * same mandate request is sent again under the same key, so the tipper gets a checkout after all.
+ */
 async function existingAnswer(ctx: AppContext, id: string): Promise<CreateRecurringTipResponse> {
+  const latest = await repo.findLatestCharge(ctx.db, id);
+  if (latest?.via === 'mandate' && latest.status === 'scheduled') await resumeMandatePayment(ctx, latest);
   const view = (await repo.findRecurringTip(ctx.db, id))!;
   const recurringTip = await toRecurringTip(ctx.db, view, OWNER_VIEW);
   return {
@@ -360,6 +366,39 @@ async function sendMandatePayment(
     return row;
   });
   return refreshAttempt(ctx, row);
+}
+
+/**
+ * Finishes a mandate attempt that never reached the provider (or whose answer was never recorded):
+ * leases the month and sends the same request again (same key → the provider answers the mandate it
+ * already made, or makes it once). If another request holds the month, waits briefly for its answer.
+ * Used by a resubmit and by the repair in the reconcile job.
+ */
+export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {
+  const sent = async () => (await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id))?.attempt === charge.attempt;
+  if (await sent()) return;
+  const leased = await repo.leaseCharge(ctx.db, charge.id, charge.attempt, MANDATE_LEASE_MS);
+  if (!leased) {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      if (await sent()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new AppError(ErrorCode.Conflict, 'This payment is being set up right now; reload in a moment');
+  }
+  const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
+  const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
+  if (!recurringTip || !tipjar) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return;
+  }
+  try {
+    const merchantUid = await tipMerchantUid(ctx, tipjar);
+    const method = { type: recurringTip.paymentMethod ?? 'ideal' };
+    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid });
+  } catch (err) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    throw err;
+  }
 }
 
 /**
