@@ -32,6 +32,11 @@ export type RecurringChargeStatus = (typeof RECURRING_CHARGE_STATUSES)[number];
 /** Dunning: a failed month is tried this many times in all, this many days apart. */
 export const MAX_CHARGE_ATTEMPTS = 3;
 export const CHARGE_RETRY_DAYS = 3;
+/**
+ * A month whose charge day passed more than this many days ago (the job could not run: an outage) is
+ * skipped, never charged late — and never charged together with the month after it.
+ */
+export const CHARGE_GRACE_DAYS = 3;
 /** The pre-notification mail goes out this many days before a charge (SEPA habit). */
 export const PRE_NOTIFICATION_DAYS = 3;
 /** Charges are made on day 1–28 of the month; a first payment on the 29th–31st charges on the 28th. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { preNotificationMail } from '../mail/recurring-mails.js';
 import { manageLinkOf } from '../modules/recurring-tips/manage-token.js';
 import * as repo from '../modules/recurring-tips/recurring-tips.repository.js';
-import { nextChargeAfter, periodOf } from '../modules/recurring-tips/recurring-tips.schedule.js';
+import { dueMonth, nextChargeAfter, periodOf } from '../modules/recurring-tips/recurring-tips.schedule.js';
 import { newMonth, sendDebitCharge } from '../modules/recurring-tips/recurring-tips.service.js';
 import * as tipjarsRepo from '../modules/tipjars/tipjars.repository.js';
 import * as usersRepo from '../modules/users/users.repository.js';
@@ -55,16 +55,27 @@ export async function runCharges(ctx: AppContext, options: { now?: Date } = {}):
   return result;
 }
 
-/** Step 2: one transaction per batch; no provider call while rows are locked (DESIGN.md §4.1). */
+/**
+ * Step 2: one transaction per batch; no provider call while rows are locked (DESIGN.md §4.1). A
+ * recurring tip is claimed at most once per run (its next due date always moves past `now`), and a
+ * month missed by an outage longer than the grace is skipped, not charged with the next one.
+ */
 async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
   let claimed = 0;
+  const seen = new Set<string>();
   for (let i = 0; i < MAX_BATCHES; i++) {
     const { locked, inserted } = await ctx.db.transaction(async (tx) => {
-      const due = await repo.lockDueRecurringTips(tx, now, BATCH);
+      const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...seen]);
       let inserted = 0;
       for (const recurringTip of due) {
+        seen.add(recurringTip.id);
         const chargeDay = recurringTip.chargeDay!;
-        const period = periodOf(recurringTip.nextChargeAt!);
+        const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
+        if (!month.charge) {
+          await repo.updateRecurringTip(tx, recurringTip.id, { nextChargeAt: month.due });
+          continue;
+        }
+        const period = periodOf(month.due);
         // An amount change takes effect with the first month charged after it.
         const amount = recurringTip.nextAmount ?? recurringTip.amount;
         const user = await usersRepo.findUserById(tx, recurringTip.userId);
@@ -74,7 +85,7 @@ async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
           fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
           via: 'debit',
           email: user?.email ?? '',
-          nextAttemptAt: recurringTip.nextChargeAt!,
+          nextAttemptAt: month.due,
         });
         if (charge) inserted += 1;
         // The next month: its charge day, but never in the past (a long outage does not catch up).

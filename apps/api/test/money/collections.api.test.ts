@@ -146,3 +146,27 @@ describe(`the first debit after a first payment across a month boundary (${TEST_
     expect(await chargesOf(t, res.body.recurringTip.id)).toHaveLength(1);
   });
 });
+
+describe(`the charge run after an outage that ends on the charge day (${TEST_DB})`, () => {
+  it('charges this month once and skips the month missed, in one run', async () => {
+    const tipper = await t.createUser();
+    const id = await signUpAndPay(w, tipper);
+    // The month before was never charged: the job could not run for a month.
+    await t.database.db.execute(
+      sql`update recurring_tips set charge_day = 5, next_charge_at = '2027-01-05T00:00:00Z' where id = ${id}`,
+    );
+    const result = await runCharges(t.ctx, { now: new Date('2027-02-05T10:00:00Z') });
+    await awaitSimulatorDeliveries(t.ctx);
+    expect(result.claimed).toBeGreaterThanOrEqual(1);
+    const debits = (await chargesOf(t, id)).filter((c) => c.via === 'debit');
+    expect(debits.map((c) => c.period)).toEqual(['2027-02']);
+    const [row] = await query<{ next_charge_at: Date }>(
+      t,
+      sql`select next_charge_at from recurring_tips where id = ${id}`,
+    );
+    expect(new Date(row!.next_charge_at).toISOString()).toBe('2027-03-05T00:00:00.000Z');
+    // Running again the same day changes nothing.
+    await runCharges(t.ctx, { now: new Date('2027-02-05T10:15:00Z') });
+    expect((await chargesOf(t, id)).filter((c) => c.via === 'debit')).toHaveLength(1);
+  });
+});

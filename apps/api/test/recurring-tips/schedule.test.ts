@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chargeDateOf,
   chargeDayOf,
+  dueMonth,
   nextChargeAfter,
   nextPeriod,
   periodOf,
@@ -44,5 +45,23 @@ describe('monthly tip calendar', () => {
 
   it('a failed try is retried 3 days later', () => {
     expect(retryAt(d('2026-05-15T00:00:00Z')).toISOString()).toBe('2026-05-18T00:00:00.000Z');
+  });
+
+  it('charges a month due within the grace; after a longer outage skips it for the next charge day', () => {
+    // Due yesterday (the job was down a day): charged now.
+    expect(dueMonth(5, d('2027-02-05T00:00:00Z'), d('2027-02-06T09:00:00Z'))).toEqual({
+      charge: true,
+      due: d('2027-02-05T00:00:00Z'),
+    });
+    // A month missed, the outage ends on the charge day: this month is charged, last month skipped.
+    expect(dueMonth(5, d('2027-01-05T00:00:00Z'), d('2027-02-05T10:00:00Z'))).toEqual({
+      charge: true,
+      due: d('2027-02-05T00:00:00Z'),
+    });
+    // The outage ends mid-month: nothing is charged now, the next charge day is recorded.
+    expect(dueMonth(5, d('2027-01-05T00:00:00Z'), d('2027-01-20T10:00:00Z'))).toEqual({
+      charge: false,
+      due: d('2027-02-05T00:00:00Z'),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recurringTipCharges, recurringTips, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -198,11 +198,17 @@ const chargeable = and(eq(recurringTips.status, 'active'), eq(recurringTips.mand
  * Locks the recurring tips whose next month is due, skipping rows another instance holds
  * (SELECT … FOR UPDATE SKIP LOCKED). Call inside a transaction.
  */
-export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number) {
+export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number, exclude: string[] = []) {
   return db
     .select()
     .from(recurringTips)
-    .where(and(chargeable, lte(recurringTips.nextChargeAt, now)))
+    .where(
+      and(
+        chargeable,
+        lte(recurringTips.nextChargeAt, now),
+        exclude.length > 0 ? notInArray(recurringTips.id, exclude) : undefined,
+      ),
+    )
     .orderBy(asc(recurringTips.nextChargeAt))
     .limit(limit)
     .for('update', { skipLocked: true });

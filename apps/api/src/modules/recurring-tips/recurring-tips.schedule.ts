@@ -1,4 +1,4 @@
-import { CHARGE_RETRY_DAYS, MAX_CHARGE_DAY } from '@podpot/domain';
+import { CHARGE_GRACE_DAYS, CHARGE_RETRY_DAYS, MAX_CHARGE_DAY } from '@podpot/domain';
 
 /**
  * Calendar rules of monthly tips, pure so they are tested on their own. Dates are UTC: a period is
@@ -57,6 +57,17 @@ export function resumeNextChargeAt(chargeDay: number, storedNext: Date | null, n
     due = chargeDateOf(chargeDay, period);
   }
   return due;
+}
+
+/**
+ * What the charge run does with a recurring tip whose `nextChargeAt` has come: charge that month if it
+ * fell due at most CHARGE_GRACE_DAYS ago; after a longer outage the missed month is skipped and the
+ * first charge day from today on is due instead — charged now if that is today, else just recorded.
+ */
+export function dueMonth(chargeDay: number, nextChargeAt: Date, now: Date): { charge: boolean; due: Date } {
+  if (nextChargeAt.getTime() >= now.getTime() - CHARGE_GRACE_DAYS * DAY_MS) return { charge: true, due: nextChargeAt };
+  const due = resumeNextChargeAt(chargeDay, null, now);
+  return { charge: due.getTime() <= now.getTime(), due };
 }
 
 /** When a failed try is tried again (dunning): CHARGE_RETRY_DAYS after it was sent. */
