@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
+import { resolveSharedSecrets } from './config/secrets.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { startJobs } from './jobs/index.js';
@@ -39,6 +40,7 @@ export interface BuildAppOptions {
 /** Builds the whole application (no listen): plugins, the API under /api/v1, the simulator, the web app. */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = options;
+  await resolveSharedSecrets(config, db);
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BRAND_NAME, DEFAULT_PLATFORM_FEE_BPS } from '@podpot/domain';
 import { z } from 'zod';
@@ -17,7 +15,7 @@ const EnvSchema = z.object({
   /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /** HS256 signing secret for access tokens; at least 32 characters. Generated per data dir in development. */
+  /** HS256 signing secret for access tokens; at least 32 characters. Generated once per database outside production. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -57,7 +55,11 @@ export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
   usesSimulator: boolean;
+  /** Secrets not given in the environment: filled from the database at start (config/secrets.ts). */
+  generatedSecrets: readonly SharedSecretName[];
 }
+
+export type SharedSecretName = 'JWT_SECRET' | 'OPP_NOTIFY_SECRET';
 
 /** Parses the environment; throws an Error listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
@@ -82,24 +84,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir,
     usesSimulator,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret', env.DATABASE_URL === undefined),
-    OPP_NOTIFY_SECRET:
-      env.OPP_NOTIFY_SECRET ?? localSecret(dataDir, 'opp-notify-secret', env.DATABASE_URL === undefined),
+    // Outside production a missing secret is generated once per database (resolveSharedSecrets), so
+    // every process on that database signs and verifies alike, across restarts.
+    JWT_SECRET: env.JWT_SECRET ?? '',
+    OPP_NOTIFY_SECRET: env.OPP_NOTIFY_SECRET ?? '',
     OPP_API_KEY: env.OPP_API_KEY ?? 'simulator-key',
+    generatedSecrets: [
+      ...(env.JWT_SECRET ? [] : (['JWT_SECRET'] as const)),
+      ...(env.OPP_NOTIFY_SECRET ? [] : (['OPP_NOTIFY_SECRET'] as const)),
+    ],
   };
-}
-
-/**
- * A development secret: random, kept in the data dir so tokens survive restarts.
- * Never used in production (loadConfig requires the variables there).
- */
-function localSecret(dataDir: string, name: string, persist: boolean): string {
-  const file = path.join(dataDir, `.${name}`);
-  if (persist && existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  if (persist) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, secret, { mode: 0o600 });
-  }
-  return secret;
 }
