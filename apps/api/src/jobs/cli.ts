@@ -4,11 +4,14 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { runCharges } from './charge.js';
+import { runMoneyCheck } from './money-check.js';
 
 /**
  * Runs a job once from the command line:
  *   npm run jobs:charge -- --now 2026-03-01T06:00:00Z
- * `--now` is the run's clock (which months are due); omitted = the real time.
+ *   npm run check:money [-- --settled-minutes 10 --no-provider]
+ * `--now` is the run's clock (which months are due); omitted = the real time. The money check prints
+ * every violation and exits 1 when there is any (docs/money-check.md).
  *
  * The app is built in-process (no web app, no scheduler) so the provider client, the simulator and
  * the webhook are the very ones the server uses. With PostgreSQL this runs next to live servers (the
@@ -17,11 +20,17 @@ import { runCharges } from './charge.js';
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { now: { type: 'string' } },
+    options: {
+      now: { type: 'string' },
+      'settled-minutes': { type: 'string' },
+      'no-provider': { type: 'boolean' },
+    },
   });
   const job = positionals[0];
-  if (job !== 'charge') {
-    console.error('usage: tsx src/jobs/cli.ts charge [--now <iso-date>]');
+  if (job !== 'charge' && job !== 'money-check') {
+    console.error(
+      'usage: tsx src/jobs/cli.ts charge [--now <iso-date>]\n       tsx src/jobs/cli.ts money-check [--settled-minutes N] [--no-provider]',
+    );
     process.exit(2);
   }
   const now = values.now ? new Date(values.now) : new Date();
@@ -45,8 +54,20 @@ async function main() {
       ctx.config.publicUrl = `http://127.0.0.1:${port}`;
       ctx.opp.rebase(`http://127.0.0.1:${port}/sim/opp/v1`);
     }
-    const result = await runCharges(ctx, { now });
-    console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));
+    if (job === 'money-check') {
+      const result = await runMoneyCheck(ctx, {
+        settledMinutes: Number(values['settled-minutes'] ?? 0),
+        provider: !values['no-provider'],
+      });
+      for (const v of result.violations) console.log(`VIOLATION ${v.invariant}: ${v.subject} — ${v.detail}`);
+      console.log(
+        `money check: ${result.violations.length} violations (${result.checkedTransactions} transactions compared with the provider, ${result.durationMs} ms)`,
+      );
+      process.exitCode = result.violations.length > 0 ? 1 : 0;
+    } else {
+      const result = await runCharges(ctx, { now });
+      console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));
+    }
   } finally {
     await app.close();
     await database.close();

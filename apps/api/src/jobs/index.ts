@@ -1,9 +1,11 @@
 import type { AppContext } from '../context.js';
 import { runCharges } from './charge.js';
+import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
 
 const RECONCILE_EVERY_MS = 5 * 60_000;
 const CHARGE_EVERY_MS = 15 * 60_000;
+const MONEY_CHECK_EVERY_MS = 60 * 60_000;
 
 /** Runs `job` every `everyMs`, never two of the same at once in this process. */
 function every(ctx: AppContext, name: string, everyMs: number, job: () => Promise<void>): () => void {
@@ -38,6 +40,10 @@ export function startJobs(ctx: AppContext): () => void {
     every(ctx, 'charge', CHARGE_EVERY_MS, async () => {
       const result = await runCharges(ctx);
       if (result.claimed || result.sent || result.preNotified) ctx.log.info(result, 'charge: monthly tips');
+    }),
+    // The standing money check (docs/money-check.md): stored per run, an error log line when anything is off.
+    every(ctx, 'money check', MONEY_CHECK_EVERY_MS, async () => {
+      await runMoneyCheck(ctx);
     }),
   ];
   return () => {

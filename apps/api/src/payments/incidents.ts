@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { oppTransactions, paymentIncidents } from '../db/schema/index.js';
+import { moneyCheckRuns, oppTransactions, paymentIncidents } from '../db/schema/index.js';
 
 /**
  * Money that came in twice (DESIGN.md §4): the extra collection is recorded in the same database
@@ -84,4 +84,10 @@ export async function listIncidents(db: DbOrTx, page: { offset: number; limit: n
     db.select({ n: sql<number>`count(*)::int` }).from(paymentIncidents),
   ]);
   return { rows, count: total?.n ?? 0 };
+}
+
+/** The last run of the standing money check (jobs/money-check.ts); its violation count is the metric. */
+export async function lastMoneyCheckRun(db: DbOrTx) {
+  const [row] = await db.select().from(moneyCheckRuns).orderBy(desc(moneyCheckRuns.created)).limit(1);
+  return row;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
 import { windowOf } from '../lib/list-query.js';
 import { requireAdmin } from '../plugins/auth.js';
-import { listIncidents } from './incidents.js';
+import { lastMoneyCheckRun, listIncidents } from './incidents.js';
 import * as service from './payments.service.js';
 
 /** A money event that needs a person's eye (today: a month collected twice, refunded automatically). */
@@ -86,6 +86,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           created: incident.created.toISOString(),
         })),
         metadata: { count },
+      };
+    },
+  );
+
+  app.get(
+    '/payments/moneycheck',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The last run of the standing money check: `violations` is the metric to alert on (> 0), `details` lists them (ADMIN)',
+        response: {
+          200: z.object({
+            ran: z.string().nullable().describe('when it last ran; null if never'),
+            violations: z.number().int(),
+            durationMs: z.number().int().nullable(),
+            details: z.array(z.object({ invariant: z.string(), subject: z.string(), detail: z.string() })),
+          }),
+          401: errors[401],
+          403: errors[403],
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const run = await lastMoneyCheckRun(ctx.db);
+      return {
+        ran: run?.created.toISOString() ?? null,
+        violations: run?.violations ?? 0,
+        durationMs: run?.durationMs ?? null,
+        details: (run?.details ?? []) as { invariant: string; subject: string; detail: string }[],
       };
     },
   );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recurringTipCharges } from '../../src/db/schema/index.js';
 import { runCharges } from '../../src/jobs/charge.js';
+import { checkMoney } from '../../src/jobs/money-check.js';
 import { insertTransactionRow } from '../../src/payments/payments.repository.js';
 import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -168,5 +169,11 @@ describe(`the charge run after an outage that ends on the charge day (${TEST_DB}
     // Running again the same day changes nothing.
     await runCharges(t.ctx, { now: new Date('2027-02-05T10:15:00Z') });
     expect((await chargesOf(t, id)).filter((c) => c.via === 'debit')).toHaveLength(1);
+  });
+});
+
+describe('afterwards', () => {
+  it('the money check finds no violation', async () => {
+    expect((await checkMoney(t.ctx)).violations).toEqual([]);
   });
 });

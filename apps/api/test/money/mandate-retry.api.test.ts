@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMoney } from '../../src/jobs/money-check.js';
 import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
@@ -57,5 +58,11 @@ describe(`POST /api/v1/user/me/recurringtips/:id/mandate/retry, twice at once ($
     const again = await retryMandate(w, tipper, id);
     expect(again.status, again.text).toBe(200);
     expect(again.body.mandate.oppTransaction.redirectUrl).toBe(first.body.mandate.oppTransaction.redirectUrl);
+  });
+});
+
+describe('afterwards', () => {
+  it('the money check finds no violation', async () => {
+    expect((await checkMoney(t.ctx)).violations).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { OppError } from '../../src/payments/opp-client.js';
 import { simulatePayment } from '../../src/payments/simulator/index.js';
@@ -106,5 +107,11 @@ describe(`a monthly tip whose first payment never reached the provider (${TEST_D
     const attempts = await transactionsOfCharge(t, month!.id);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]!.opp_uid).toMatch(/^tra_/);
+  });
+});
+
+describe('afterwards', () => {
+  it('the money check finds no violation', async () => {
+    expect((await checkMoney(t.ctx)).violations).toEqual([]);
   });
 });

@@ -1,0 +1,263 @@
+import { paymentOutcome, tipStatusOfTransaction } from '@podpot/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+import { moneyCheckRuns } from '../db/schema/index.js';
+import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
+
+/**
+ * The standing money check (docs/money-check.md): the invariants that keep other people's money
+ * safe, verified on a live database. `npm run check:money` prints every violation; the scheduled job
+ * stores each run (money_check_runs) and logs at error level when one is found, and
+ * `GET /api/v1/payments/moneycheck` shows the last run to platform admins.
+ *
+ *  1. one-collection-per-month — at most one completed, unrefunded collection per (recurring tip, month);
+ *  2. one-owner — every provider transaction we know belongs to exactly one owner row (tip, add-on,
+ *     month), and the provider has no transaction of ours that we do not know (an orphan);
+ *  3. status-matches-provider — our status of a transaction equals the provider's (settled rows);
+ *  4. totals-agree — tips, months, transactions and the statistics agree to the cent.
+ */
+
+export interface MoneyViolation {
+  invariant: 'one-collection-per-month' | 'one-owner' | 'status-matches-provider' | 'totals-agree';
+  subject: string;
+  detail: string;
+}
+
+export interface MoneyCheckOptions {
+  /** Also ask the provider (statuses, orphans). Default true. */
+  provider?: boolean;
+  /** Rows changed more recently than this are still settling (a notification on its way). Default 0. */
+  settledMinutes?: number;
+  /** At most this many of our transactions are compared with the provider per run (newest first). */
+  providerLimit?: number;
+  /** At most this many pages (100 each) of the provider's transaction list are read for orphans. */
+  providerPages?: number;
+}
+
+export interface MoneyCheckResult {
+  violations: MoneyViolation[];
+  checkedTransactions: number;
+  durationMs: number;
+}
+
+const OWNER_TABLES: Record<string, string> = {
+  tip: 'tips',
+  addon: 'addons',
+  recurring_charge: 'recurring_tip_charges',
+};
+
+async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
+  const started = Date.now();
+  const violations: MoneyViolation[] = [];
+  const db = ctx.db;
+
+  // 1. A month is collected once: extra collections count unless their refund was made.
+  for (const r of await rows<{ owner_id: string; n: number }>(
+    db,
+    sql`select o.owner_id, count(*)::int as n from opp_transactions o
+        where o.kind = 'recurring_charge' and o.status = 'completed'
+          and not exists (select 1 from payment_incidents i where i.transaction_id = o.id and i.refund_uid is not null)
+        group by o.owner_id having count(*) > 1`,
+  )) {
+    violations.push({
+      invariant: 'one-collection-per-month',
+      subject: `recurring_tip_charges ${r.owner_id}`,
+      detail: `${r.n} completed collections and no refund made`,
+    });
+  }
+  for (const r of await rows<{ id: string; status: string | null }>(
+    db,
+    sql`select c.id, o.status from recurring_tip_charges c
+        left join opp_transactions o on o.id = c.paid_transaction_id
+        where c.status = 'completed' and (o.id is null or o.status not in ('completed', 'refunded', 'chargeback'))`,
+  )) {
+    violations.push({
+      invariant: 'one-collection-per-month',
+      subject: `recurring_tip_charges ${r.id}`,
+      detail: `completed, but its paying transaction is ${r.status ?? 'missing'}`,
+    });
+  }
+
+  // 2. Every transaction has its owner row.
+  for (const r of await rows<{ id: string; kind: string; owner_id: string }>(
+    db,
+    sql`select o.id, o.kind, o.owner_id from opp_transactions o
+        where (o.kind = 'tip' and not exists (select 1 from tips x where x.id = o.owner_id))
+           or (o.kind = 'addon' and not exists (select 1 from addons x where x.id = o.owner_id))
+           or (o.kind = 'recurring_charge' and not exists (select 1 from recurring_tip_charges x where x.id = o.owner_id))
+           or o.kind not in (${sql.join(
+             Object.keys(OWNER_TABLES).map((k) => sql`${k}`),
+             sql`, `,
+           )})`,
+  )) {
+    violations.push({
+      invariant: 'one-owner',
+      subject: `opp_transactions ${r.id}`,
+      detail: `no ${r.kind} row ${r.owner_id}`,
+    });
+  }
+  for (const r of await rows<{ owner_id: string; n: number }>(
+    db,
+    sql`select owner_id, count(*)::int as n from opp_transactions where kind = 'tip' group by owner_id having count(*) > 1`,
+  )) {
+    violations.push({ invariant: 'one-owner', subject: `tips ${r.owner_id}`, detail: `${r.n} provider transactions` });
+  }
+
+  // 4. Totals agree to the cent.
+  const [tipSums] = await rows<{ tips: string; transactions: string }>(
+    db,
+    sql`select
+          (select coalesce(sum(amount), 0) from tips where status = 'completed' and recurring_tip_id is null)::bigint as tips,
+          (select coalesce(sum(o.amount), 0) from opp_transactions o join tips t on t.id = o.owner_id
+             where o.kind = 'tip' and o.status = 'completed')::bigint as transactions`,
+  );
+  if (Number(tipSums!.tips) !== Number(tipSums!.transactions)) {
+    violations.push({
+      invariant: 'totals-agree',
+      subject: 'one-off tips',
+      detail: `completed tips ${tipSums!.tips} ≠ completed tip transactions ${tipSums!.transactions} (cents)`,
+    });
+  }
+  const [monthSums] = await rows<{ tips: string; months: string; paid: string }>(
+    db,
+    sql`select
+          (select coalesce(sum(amount), 0) from tips where status = 'completed' and recurring_tip_id is not null)::bigint as tips,
+          (select coalesce(sum(amount), 0) from recurring_tip_charges where status = 'completed')::bigint as months,
+          (select coalesce(sum(o.amount), 0) from recurring_tip_charges c join opp_transactions o on o.id = c.paid_transaction_id
+             where c.status = 'completed')::bigint as paid`,
+  );
+  if (new Set([monthSums!.tips, monthSums!.months, monthSums!.paid].map(Number)).size !== 1) {
+    violations.push({
+      invariant: 'totals-agree',
+      subject: 'monthly tips',
+      detail: `completed monthly tips ${monthSums!.tips}, completed months ${monthSums!.months}, their payments ${monthSums!.paid} (cents)`,
+    });
+  }
+  for (const r of await rows<{ id: string; tip_status: string | null; status: string }>(
+    db,
+    sql`select c.id, t.status as tip_status, c.status from recurring_tip_charges c left join tips t on t.id = c.tip_id
+        where (c.status = 'completed') <> (coalesce(t.status, '') = 'completed')`,
+  )) {
+    violations.push({
+      invariant: 'totals-agree',
+      subject: `recurring_tip_charges ${r.id}`,
+      detail: `month ${r.status}, its tip ${r.tip_status ?? 'missing'}`,
+    });
+  }
+  const [totals, byMethod] = await Promise.all([tipTotals(db), tipsByMethod(db)]);
+  const [direct] = await rows<{ n: number; sum: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(amount), 0)::bigint as sum from tips where status = 'completed'`,
+  );
+  const methodSum = byMethod.reduce((s, m) => s + m.sum, 0);
+  if (totals.sum !== Number(direct!.sum) || totals.count !== direct!.n || methodSum !== totals.sum) {
+    violations.push({
+      invariant: 'totals-agree',
+      subject: 'statistics',
+      detail: `statistics total ${totals.sum} (${totals.count} tips), by method ${methodSum}, tips ${direct!.sum} (${direct!.n} tips)`,
+    });
+  }
+
+  // 3. (and the provider half of 2) Our statuses against the provider's.
+  let checkedTransactions = 0;
+  if (options.provider !== false) {
+    const settled = new Date(Date.now() - (options.settledMinutes ?? 0) * 60_000);
+    const ours = await rows<{ id: string; kind: string; owner_id: string; opp_uid: string; status: string | null }>(
+      db,
+      sql`select id, kind, owner_id, opp_uid, status from opp_transactions
+          where opp_uid is not null and updated <= ${settled.toISOString()}::timestamptz
+          order by created desc limit ${options.providerLimit ?? 5000}`,
+    );
+    const tipStatuses = new Map(
+      (
+        await rows<{ id: string; status: string }>(
+          db,
+          sql`select t.id, t.status from tips t join opp_transactions o on o.owner_id = t.id and o.kind = 'tip'`,
+        )
+      ).map((r) => [r.id, r.status]),
+    );
+    for (const row of ours) {
+      let provider: string;
+      try {
+        provider = (await ctx.opp.getTransaction(row.opp_uid)).status;
+      } catch (err) {
+        violations.push({
+          invariant: 'status-matches-provider',
+          subject: `opp_transactions ${row.id}`,
+          detail: `the provider could not be read: ${(err as Error).message}`,
+        });
+        continue;
+      }
+      checkedTransactions += 1;
+      if (provider !== row.status) {
+        violations.push({
+          invariant: 'status-matches-provider',
+          subject: `opp_transactions ${row.id} (${row.opp_uid})`,
+          detail: `ours ${row.status ?? 'none'}, the provider's ${provider}`,
+        });
+      }
+      const tipStatus = row.kind === 'tip' ? tipStatuses.get(row.owner_id) : undefined;
+      if (tipStatus && row.status && tipStatusOfTransaction(row.status) !== tipStatus) {
+        violations.push({
+          invariant: 'status-matches-provider',
+          subject: `tips ${row.owner_id}`,
+          detail: `tip ${tipStatus}, its transaction ${row.status}`,
+        });
+      }
+    }
+    violations.push(...(await providerOrphans(ctx, options.providerPages ?? 50)));
+  }
+  return { violations, checkedTransactions, durationMs: Date.now() - started };
+}
+
+/** Provider transactions nobody at our side knows (a second create that slipped through). */
+async function providerOrphans(ctx: AppContext, maxPages: number): Promise<MoneyViolation[]> {
+  const known = new Set(
+    (await rows<{ opp_uid: string }>(ctx.db, sql`select opp_uid from opp_transactions where opp_uid is not null`)).map(
+      (r) => r.opp_uid,
+    ),
+  );
+  const found: MoneyViolation[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    let list: Awaited<ReturnType<typeof ctx.opp.listTransactions>>;
+    try {
+      list = await ctx.opp.listTransactions({ page, perpage: 100 });
+    } catch {
+      break;
+    }
+    for (const transaction of list.data) {
+      // A completed-and-paid stranger is money we hold without a record; an open one is a checkout nobody tracks.
+      if (!known.has(transaction.uid) && paymentOutcome(transaction.status) !== null) {
+        found.push({
+          invariant: 'one-owner',
+          subject: `provider transaction ${transaction.uid}`,
+          detail: `${transaction.status} ${transaction.amount} cents at the provider, unknown to us`,
+        });
+      }
+    }
+    if (!list.hasMore) break;
+  }
+  return found;
+}
+
+/** The scheduled job: one run, stored (the metric), logged at error level when anything is wrong. */
+export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
+  const result = await checkMoney(ctx, { settledMinutes: 10, ...options });
+  await ctx.db.insert(moneyCheckRuns).values({
+    violations: result.violations.length,
+    details: result.violations.slice(0, 500),
+    durationMs: result.durationMs,
+  });
+  if (result.violations.length > 0) {
+    ctx.log.error(
+      { violations: result.violations.slice(0, 50) },
+      `money check: ${result.violations.length} violations`,
+    );
+  }
+  return result;
+}

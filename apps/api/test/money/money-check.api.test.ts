@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
+import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_DB } from '../support/test-db.js';
+import { createMonthlyWorld, type MonthlyWorld, signUpAndPay } from './monthly-support.js';
+
+/** The standing money check: silent on a healthy database, loud on each broken invariant. */
+let t: TestApp;
+let w: MonthlyWorld;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createMonthlyWorld(t);
+});
+afterAll(() => t.close());
+
+async function tip(amount: number) {
+  const res = await t.api('POST', `/tipjars/${w.jar.id}/tips`, {
+    body: {
+      data: {
+        amount,
+        displayName: 'Fan',
+        email: 'fan@example.test',
+        message: '',
+        privacy: 'NAME_AND_AMOUNT',
+        locale: 'en',
+        payment: { paymentmethod: w.ideal, paymentissuer: '' },
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return { tipId: res.body.tip?.id ?? res.body.id, uid: res.body.oppTransaction.redirectUrl.split('/').pop() };
+}
+
+describe(`the money check (${TEST_DB})`, () => {
+  it('finds nothing wrong after ordinary tips and monthly tips', async () => {
+    await simulatePayment(t.ctx, (await tip(500)).uid, 'completed');
+    await simulatePayment(t.ctx, (await tip(700)).uid, 'cancelled');
+    await signUpAndPay(w, await t.createUser());
+    await awaitSimulatorDeliveries(t.ctx);
+    const result = await checkMoney(t.ctx);
+    expect(result.violations).toEqual([]);
+    expect(result.checkedTransactions).toBeGreaterThanOrEqual(3);
+  });
+
+  it('names each broken invariant', async () => {
+    // A payment the provider completed but whose notification never came: our status is behind.
+    const behind = await tip(900);
+    await simulatePayment(t.ctx, behind.uid, 'completed', { notify: false });
+    // A provider transaction nobody at our side knows.
+    const [known] = (
+      (await t.database.db.execute(
+        sql`select request from opp_transactions where kind = 'tip' limit 1`,
+      )) as unknown as {
+        rows: { request: Record<string, unknown> }[];
+      }
+    ).rows;
+    const stranger = await t.ctx.opp.createTransaction(known!.request as never, 'money-check-stranger');
+    // A tip marked paid by hand, without its money.
+    await t.database.db.execute(
+      sql`update tips set status = 'completed', completed_at = now()
+          where id = (select owner_id from opp_transactions where opp_uid = ${(await tip(1100)).uid})`,
+    );
+
+    const result = await runMoneyCheck(t.ctx, { settledMinutes: 0 });
+    const found = result.violations.map((v) => `${v.invariant} ${v.subject}`);
+    expect(found).toContainEqual(
+      expect.stringMatching(new RegExp(`^status-matches-provider opp_transactions .*${behind.uid}`)),
+    );
+    expect(found).toContain(`one-owner provider transaction ${stranger.uid}`);
+    expect(found).toContain('totals-agree one-off tips');
+
+    // The run is stored: platform admins read the metric.
+    const admin = await t.createUser({ role: 'ADMIN' });
+    const last = await t.api('GET', '/payments/moneycheck', { token: admin.token });
+    expect(last.status, last.text).toBe(200);
+    expect(last.body.violations).toBe(result.violations.length);
+    expect(last.body.details.length).toBeGreaterThanOrEqual(3);
+    expect((await t.api('GET', '/payments/moneycheck', { token: (await t.createUser()).token })).status).toBe(403);
+  });
+});
