@@ -5,11 +5,13 @@ import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
 import { runCharges } from './charge.js';
 import { runMoneyCheck } from './money-check.js';
+import { reconcileTransactions } from './reconcile.js';
 
 /**
  * Runs a job once from the command line:
  *   npm run jobs:charge -- --now 2026-03-01T06:00:00Z
  *   npm run check:money [-- --settled-minutes 10 --no-provider]
+ *   npm run jobs:reconcile [-- --older-than-minutes 0]
  * `--now` is the run's clock (which months are due); omitted = the real time. The money check prints
  * every violation and exits 1 when there is any (docs/money-check.md).
  *
@@ -24,12 +26,13 @@ async function main() {
       now: { type: 'string' },
       'settled-minutes': { type: 'string' },
       'no-provider': { type: 'boolean' },
+      'older-than-minutes': { type: 'string' },
     },
   });
   const job = positionals[0];
-  if (job !== 'charge' && job !== 'money-check') {
+  if (job !== 'charge' && job !== 'money-check' && job !== 'reconcile') {
     console.error(
-      'usage: tsx src/jobs/cli.ts charge [--now <iso-date>]\n       tsx src/jobs/cli.ts money-check [--settled-minutes N] [--no-provider]',
+      'usage: tsx src/jobs/cli.ts charge [--now <iso-date>]\n       tsx src/jobs/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/jobs/cli.ts reconcile [--older-than-minutes N]',
     );
     process.exit(2);
   }
@@ -64,6 +67,9 @@ async function main() {
         `money check: ${result.violations.length} violations (${result.checkedTransactions} transactions compared with the provider, ${result.durationMs} ms)`,
       );
       process.exitCode = result.violations.length > 0 ? 1 : 0;
+    } else if (job === 'reconcile') {
+      const result = await reconcileTransactions(ctx, { olderThanMinutes: Number(values['older-than-minutes'] ?? 30) });
+      console.log(JSON.stringify({ job, ...result }));
     } else {
       const result = await runCharges(ctx, { now });
       console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));

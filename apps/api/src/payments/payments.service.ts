@@ -87,7 +87,7 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput): P
 }
 
 /** How long one process may take to send a create before another may try (a dead process's hold runs out). */
-const CREATE_LEASE_MS = 60_000;
+const CREATE_LEASE_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -13,7 +13,7 @@ export function adminDatabaseUrl(): string {
  * A fresh, migrated database for one test file: a new PostgreSQL database (dropped afterwards)
  * or a new in-memory PGlite.
  */
-export async function createTestDatabase(driver: 'pg' | 'pglite' = TEST_DB): Promise<Database> {
+export async function createTestDatabase(driver: 'pg' | 'pglite' = TEST_DB): Promise<Database & { url?: string }> {
   if (driver !== 'pg') return openDatabase({});
   const adminUrl = adminDatabaseUrl();
   const name = `podpot_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -26,6 +26,8 @@ export async function createTestDatabase(driver: 'pg' | 'pglite' = TEST_DB): Pro
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   return {
     ...database,
+    /** For tests that start app servers in child processes on the same database. */
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

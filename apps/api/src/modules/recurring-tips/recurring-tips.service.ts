@@ -64,7 +64,7 @@ function providerUnavailable(): AppError {
 }
 
 /** How long one request holds a month while it calls the provider; a dead request's hold runs out. */
-const MANDATE_LEASE_MS = 2 * 60_000;
+const MANDATE_LEASE_MS = 30_000;
 
 function leaseEnd(): Date {
   return new Date(Date.now() + MANDATE_LEASE_MS);

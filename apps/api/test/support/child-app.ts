@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A real app server in its own process (`src/server.ts`, as `npm start` runs it), for the tests that
+ * need two app servers on one PostgreSQL or a `kill -9` in mid-flight. Each gets a free port from the
+ * OS and its own data folder; all share the database given.
+ */
+const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ChildApp {
+  url: string;
+  process: ChildProcess;
+  /** The process's output so far (for a failing test's message). */
+  output(): string;
+  /** kill -9: no shutdown hook runs, whatever was in flight is cut off. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Runs a script of apps/api in a child process; resolves with its exit code and output. */
+export function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: API_ROOT,
+      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => {
+      output += d;
+    });
+    child.stderr!.on('data', (d) => {
+      output += d;
+    });
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+export async function startChildApp(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildApp> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-child-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '5',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      JOBS: 'off',
+      LOG_LEVEL: 'warn',
+      TIP_RATE_LIMIT_PER_MINUTE: '100000',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app server exited at start:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v1/paymentmethods`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the app server did not start within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const cleanUp = () => rm(dataDir, { recursive: true, force: true });
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+      await cleanUp();
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+      await cleanUp();
+    },
+  };
+}
