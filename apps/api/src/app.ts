@@ -10,16 +10,24 @@ import type { Db } from './db/client.js';
 import { startJobs } from './jobs/index.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
+import { ADDON_KIND, onAddonPayment } from './modules/addons/addons.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
+import { merchantNotificationHandlers } from './modules/merchants/merchants.service.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
+import {
+  CHARGE_KIND,
+  onChargePayment,
+  onMandateNotification,
+} from './modules/recurring-tips/recurring-tips.service.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
+import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -67,6 +75,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       apiKey: config.OPP_API_KEY,
       onUnknownValue: (field, value) => app.log.warn({ field, value }, 'OPP sent an unknown value'),
     }),
+    // The payment ledger's wiring: who owns each kind of provider transaction (what a status change
+    // means for it) and who reads back each other kind of notified object. The one place to look.
+    payments: {
+      owners: {
+        [ADDON_KIND]: onAddonPayment,
+        [TIP_KIND]: onTipPayment,
+        [CHARGE_KIND]: onChargePayment,
+      },
+      notifications: {
+        mandate: onMandateNotification,
+        ...merchantNotificationHandlers,
+      },
+    },
   };
 
   await app.register(helmet, {

@@ -31,11 +31,15 @@ export type TransactionOwnerHandler = (
 /** Gets the context of the app that applied the change (handlers are registered once per process). */
 export type AfterCommit = (ctx: AppContext) => Promise<void>;
 
-const owners = new Map<string, TransactionOwnerHandler>();
-
-/** Modules register what a status change of their transactions means (e.g. add-on paid → tip jar LIVE). */
-export function registerTransactionOwner(kind: string, handler: TransactionOwnerHandler): void {
-  owners.set(kind, handler);
+/**
+ * What the payments layer needs from the modules, wired in ONE place (app.ts, the composition root):
+ * for each kind of transaction owner what a status change means (add-on paid → tip jar LIVE, …), and
+ * for each other notified object (mandate, merchant, …) who reads it back. Nothing registers itself
+ * on import, so a job or test built with buildApp moves exactly what the app moves.
+ */
+export interface PaymentLedger {
+  owners: Readonly<Record<string, TransactionOwnerHandler>>;
+  notifications: Readonly<Record<string, NotificationObjectHandler>>;
 }
 
 /** Where the provider sends notifications about our transactions. */
@@ -179,7 +183,9 @@ export async function applyProviderTransaction(
       }
       return row;
     }
-    afterCommit = (await owners.get(row.kind)?.(tx, row, { previous, current: row.status! })) ?? undefined;
+    const owner = ctx.payments.owners[row.kind];
+    if (!owner) ctx.log.error({ rowId, kind: row.kind }, 'no owner is wired for this kind of transaction');
+    afterCommit = (await owner?.(tx, row, { previous, current: row.status! })) ?? undefined;
     return row;
   });
   if (afterCommit) {
@@ -225,12 +231,6 @@ export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
  */
 export type NotificationObjectHandler = (ctx: AppContext, body: OppNotificationBody) => Promise<void>;
 
-const objectHandlers = new Map<string, NotificationObjectHandler>();
-
-export function registerNotificationHandler(objectType: string, handler: NotificationObjectHandler): void {
-  objectHandlers.set(objectType, handler);
-}
-
 /**
  * A provider notification: proves it came from the provider (hash), refuses object URLs outside the
  * configured API, then reads the object from the provider (outside any DB transaction) and applies it.
@@ -249,7 +249,7 @@ export async function handleNotification(ctx: AppContext, body: OppNotificationB
   }
   if (await repo.isNotificationProcessed(ctx.db, body.uid)) return 'duplicate';
   if (body.object_type !== 'transaction') {
-    const handler = objectHandlers.get(body.object_type);
+    const handler = ctx.payments.notifications[body.object_type];
     if (handler) {
       // The handler re-reads the object from the provider and applies it idempotently; only then is
       // the notification remembered (a failure answers non-2xx, so the provider sends it again).

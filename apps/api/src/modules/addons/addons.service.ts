@@ -17,7 +17,6 @@ import {
   notifyUrlOf,
   type OppTransactionRow,
   platformMerchantUid,
-  registerTransactionOwner,
   startPayment,
 } from '../../payments/payments.service.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
@@ -116,7 +115,7 @@ export async function startAddonPayment(
  * recorded the new status. Only the latest attempt may expire the order; a payment that completed
  * makes the tip jar LIVE whichever attempt it was (the money arrived).
  */
-async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current: string }) {
+export async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current: string }) {
   const addon = await repo.findAddon(tx, row.ownerId);
   if (addon?.type !== 'TIPJAR') return;
   const latest = await findLatestForOwner(tx, ADDON_KIND, addon.id);
@@ -138,7 +137,6 @@ async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current:
       break;
   }
 }
-registerTransactionOwner(ADDON_KIND, onAddonPayment);
 
 /* ---------- endpoints ---------- */
 

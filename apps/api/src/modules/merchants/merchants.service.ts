@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { OppBankAccount, OppMerchant } from '../../payments/opp-client.js';
-import { notifyUrlOf, registerNotificationHandler } from '../../payments/payments.service.js';
+import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as repo from './merchants.repository.js';
 
@@ -250,12 +250,15 @@ export async function disconnectMerchant(ctx: AppContext, actor: Actor, tipjarId
   if (!(await repo.deleteMerchantOfTipjar(ctx.db, tipjarId))) throw AppError.notFound('Merchant');
 }
 
-// The provider tells us when a merchant's status, compliance or bank account changes; the handler
-// reads the merchant back (the notification carries no state) and refreshes our copy.
-registerNotificationHandler('merchant', (ctx, body) => refreshMerchantByUid(ctx, body.object_uid));
-registerNotificationHandler('bank_account', async (ctx, body) => {
+/**
+ * The provider tells us when a merchant's status, compliance, bank account or contact changes; each
+ * handler reads the merchant back (the notification carries no state) and refreshes our copy.
+ */
+const onMerchantChild: NotificationObjectHandler = async (ctx, body) => {
   if (body.parent_type === 'merchant' && body.parent_uid) await refreshMerchantByUid(ctx, body.parent_uid);
-});
-registerNotificationHandler('contact', async (ctx, body) => {
-  if (body.parent_type === 'merchant' && body.parent_uid) await refreshMerchantByUid(ctx, body.parent_uid);
-});
+};
+export const merchantNotificationHandlers: Record<string, NotificationObjectHandler> = {
+  merchant: (ctx, body) => refreshMerchantByUid(ctx, body.object_uid),
+  bank_account: onMerchantChild,
+  contact: onMerchantChild,
+};

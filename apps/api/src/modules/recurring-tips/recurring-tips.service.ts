@@ -34,8 +34,6 @@ import {
   notifyUrlOf,
   type OppNotificationBody,
   type OppTransactionRow,
-  registerNotificationHandler,
-  registerTransactionOwner,
 } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../addons/addons.service.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
@@ -600,7 +598,7 @@ async function recordDebitFailure(tx: Tx, charge: repo.ChargeRow, reason: string
  * transaction that recorded it. Each branch is guarded by the charge's current state, so a repeated
  * or late notification is a no-op.
  */
-async function onChargePayment(
+export async function onChargePayment(
   tx: Tx,
   row: OppTransactionRow,
   change: { current: string },
@@ -732,14 +730,12 @@ async function onChargePaid(
   };
 }
 
-registerTransactionOwner(CHARGE_KIND, onChargePayment);
-
 /**
  * mandate.status.changed: read the mandate back from the provider; a revoked mandate (the payer's
  * bank, or our own revoke on cancel) stops the charges: mandate status `revoked`, retries waiting
  * are cancelled. The tipper can set up a new one (mandate retry). Repeats change nothing.
  */
-async function onMandateNotification(ctx: AppContext, body: OppNotificationBody): Promise<void> {
+export async function onMandateNotification(ctx: AppContext, body: OppNotificationBody): Promise<void> {
   let mandate: Awaited<ReturnType<typeof ctx.opp.getMandate>>;
   try {
     mandate = await ctx.opp.getMandate(body.object_uid);
@@ -758,7 +754,6 @@ async function onMandateNotification(ctx: AppContext, body: OppNotificationBody)
     }
   });
 }
-registerNotificationHandler('mandate', onMandateNotification);
 
 /* ---------- the tipper's self-service ---------- */
 

@@ -22,7 +22,6 @@ import {
   type AfterCommit,
   notifyUrlOf,
   type OppTransactionRow,
-  registerTransactionOwner,
   startPayment,
 } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../addons/addons.service.js';
@@ -265,7 +264,7 @@ async function answerRepeatedTip(
  * notification changes nothing and the transition to completed happens exactly once; only that
  * transition sends mails, after the commit.
  */
-async function onTipPayment(
+export async function onTipPayment(
   tx: Tx,
   row: OppTransactionRow,
   change: { current: string },
@@ -319,8 +318,6 @@ async function sendTipCompletedMails(
     if (result.status === 'rejected') ctx.log.error({ err: result.reason, tipId: tip.id }, 'tip mail failed');
   }
 }
-
-registerTransactionOwner(TIP_KIND, onTipPayment);
 
 /* ---------- reads ---------- */
 
