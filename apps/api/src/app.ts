@@ -17,12 +17,12 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { merchantNotificationHandlers } from './modules/merchants/merchants.service.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
-import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import {
   CHARGE_KIND,
   onChargePayment,
   onMandateNotification,
-} from './modules/recurring-tips/recurring-tips.service.js';
+} from './modules/recurring-tips/recurring-tips.outcomes.js';
+import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';

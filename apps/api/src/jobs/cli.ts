@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
-import { runCharges } from './charge.js';
+import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { runCharges } from './charge.js';
+import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
 

@@ -55,7 +55,8 @@ export interface StartPaymentInput {
   request: CreateTransactionInput;
 }
 
-function providerUnavailable(): AppError {
+/** The one answer when the provider cannot be reached (502 PAYMENT_PROVIDER). */
+export function providerUnavailable(): AppError {
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
 }
 

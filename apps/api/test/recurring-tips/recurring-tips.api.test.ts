@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringTipCharges, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
-import { runCharges } from '../../src/jobs/charge.js';
 import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
+import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
 import {
   awaitSimulatorDeliveries,
   simulateMandateRevocation,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
+import { resumeMandatePayment } from './recurring-tips.payments.js';
 import * as repo from './recurring-tips.repository.js';
-import { resumeMandatePayment } from './recurring-tips.service.js';
 
 /**
  * Part of the reconcile job: a monthly tip whose first payment (or mandate retry) was committed at

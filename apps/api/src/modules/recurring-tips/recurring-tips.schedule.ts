@@ -17,6 +17,11 @@ export function periodOf(date: Date): string {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
+/** The later of two periods ('YYYY-MM' sorts as text). */
+export function laterPeriod(a: string, b: string): string {
+  return a.localeCompare(b) >= 0 ? a : b;
+}
+
 /** The period after `period` ('2025-12' → '2026-01'). */
 export function nextPeriod(period: string): string {
   const [year, month] = period.split('-').map(Number) as [number, number];

@@ -1,15 +1,15 @@
 import { PRE_NOTIFICATION_DAYS, platformFeeOf } from '@podpot/domain';
-import type { AppContext } from '../context.js';
-import { preNotificationMail } from '../mail/recurring-mails.js';
-import { manageLinkOf } from '../modules/recurring-tips/manage-token.js';
-import * as repo from '../modules/recurring-tips/recurring-tips.repository.js';
-import { dueMonth, nextChargeAfter, periodOf } from '../modules/recurring-tips/recurring-tips.schedule.js';
-import { newMonth, sendDebitCharge } from '../modules/recurring-tips/recurring-tips.service.js';
-import * as tipjarsRepo from '../modules/tipjars/tipjars.repository.js';
-import * as usersRepo from '../modules/users/users.repository.js';
+import type { AppContext } from '../../context.js';
+import { preNotificationMail } from '../../mail/recurring-mails.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as usersRepo from '../users/users.repository.js';
+import { manageLinkOf } from './manage-token.js';
+import { newMonth, sendDebitCharge } from './recurring-tips.payments.js';
+import * as repo from './recurring-tips.repository.js';
+import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
 
 /**
- * The monthly charge run (DESIGN.md §3–4). Safe to run at any time, twice, or on several instances
+ * The monthly charge run (DESIGN.md §3–4; decisions 005 and 008), next to the module it serves. Safe to run at any time, twice, or on several instances
  * at once:
  *  1. pre-notification mails for charges due within PRE_NOTIFICATION_DAYS (each period announced once);
  *  2. CLAIM: due recurring tips are locked with SELECT … FOR UPDATE SKIP LOCKED; the month's charge

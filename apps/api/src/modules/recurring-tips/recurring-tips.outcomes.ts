@@ -1,0 +1,258 @@
+import { MAX_CHARGE_ATTEMPTS, paymentOutcome, platformFeeOf, type TipStatus, tipStatusesBefore } from '@podpot/domain';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
+import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
+import {
+  type AfterCommit,
+  type OppNotificationBody,
+  type OppTransactionRow,
+  providerUnavailable,
+} from '../../payments/payments.service.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipsRepo from '../tips/tips.repository.js';
+import * as usersRepo from '../users/users.repository.js';
+import { manageLinkOf } from './manage-token.js';
+import * as repo from './recurring-tips.repository.js';
+import { chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './recurring-tips.schedule.js';
+
+/**
+ * Monthly tips (DESIGN.md §3, §4). Every payment of a month — the first payment that creates the
+ * mandate, a monthly debit against it, a dunning retry, a mandate retry — is an attempt on that
+ * month's ONE charge row and ONE provider transaction per attempt (opp_transactions kind
+ * `recurring_charge`, owner = the charge row). Our rows are committed before the provider is
+ * called; the provider's Idempotency-Key comes from our ids; statuses move forward only.
+ */
+export const CHARGE_KIND = 'recurring_charge';
+
+/** A mandate-creating payment (first payment, mandate retry), as opposed to a debit against the mandate. */
+
+export function isMandatePayment(row: OppTransactionRow): boolean {
+  return typeof (row.request as { mandate_method?: unknown }).mandate_method === 'string';
+}
+
+/* ---------- what a payment's status means (webhook, reconcile, the job) ---------- */
+
+export async function moveTip(tx: Tx, tipId: string | null, to: TipStatus) {
+  if (tipId) await tipsRepo.moveTipStatus(tx, tipId, to, tipStatusesBefore(to));
+}
+
+/**
+ * A failed try of a monthly debit: dunning. Tried again CHARGE_RETRY_DAYS after this try (the same
+ * charge row, attempt + 1) until MAX_CHARGE_ATTEMPTS; after the last one the mandate is invalid and
+ * the tipper has to set up the payment again (mandate retry). The tipper is mailed each time.
+ */
+export async function recordDebitFailure(
+  tx: Tx,
+  charge: repo.ChargeRow,
+  reason: string,
+): Promise<AfterCommit | undefined> {
+  const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+  if (!recurringTip) return undefined;
+  const stillCharging = recurringTip.status === 'active';
+  // No retry against a mandate that is gone (revoked meanwhile): the tipper sets up a new one.
+  const mandateUsable = recurringTip.mandateStatus === 'valid';
+  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS || !mandateUsable;
+  await repo.updateRecurringTip(tx, recurringTip.id, {
+    failedAttempts: charge.attempt,
+    lastFailureReason: reason,
+    ...(last && stillCharging && mandateUsable ? { mandateStatus: 'invalid' } : {}),
+  });
+  if (!stillCharging) {
+    await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: reason, claimedUntil: null });
+    await moveTip(tx, charge.tipId, 'cancelled');
+    return undefined;
+  }
+  let next: Date | null = null;
+  if (last) {
+    await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: reason, claimedUntil: null });
+    await moveTip(tx, charge.tipId, 'failed');
+  } else {
+    next = retryAt(charge.lastAttemptAt ?? new Date());
+    await repo.updateCharge(tx, charge.id, {
+      status: 'scheduled',
+      attempt: charge.attempt + 1,
+      nextAttemptAt: next,
+      failureReason: reason,
+      claimedUntil: null,
+    });
+  }
+  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  if (!tipjar || !user) return undefined;
+  return async (ctx) => {
+    await ctx.mailer.send({
+      to: user.email,
+      ...chargeFailedMail(recurringTip.locale, {
+        brand: ctx.config.BRAND_NAME,
+        tipjarName: tipjar.name,
+        manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale),
+        amount: charge.amount,
+        period: charge.period,
+        retryAt: next,
+      }),
+    });
+  };
+}
+
+/**
+ * What a status change of one of our transactions means for its month, run inside the DB
+ * transaction that recorded it. Each branch is guarded by the charge's current state, so a repeated
+ * or late notification is a no-op.
+ */
+export async function onChargePayment(
+  tx: Tx,
+  row: OppTransactionRow,
+  change: { current: string },
+): Promise<AfterCommit | undefined> {
+  const charge = await repo.lockCharge(tx, row.ownerId);
+  if (!charge) return undefined;
+  const isCurrent = row.attempt === charge.attempt;
+  const viaMandate = isMandatePayment(row);
+  switch (paymentOutcome(change.current)) {
+    case 'open':
+    case 'held':
+      if (isCurrent && charge.status === 'scheduled') {
+        await repo.updateCharge(tx, charge.id, { status: 'pending', claimedUntil: null });
+        await moveTip(tx, charge.tipId, 'pending');
+      }
+      return undefined;
+    case 'paid':
+      return onChargePaid(tx, charge, row, viaMandate);
+    case 'unpaid': {
+      if (!isCurrent || (charge.status !== 'pending' && charge.status !== 'scheduled')) return undefined;
+      if (!viaMandate) return recordDebitFailure(tx, charge, change.current);
+      // The first payment (or a mandate retry) was not finished: no mandate. The tipper was at the
+      // checkout and sees the outcome; the recurring tip waits for a mandate retry.
+      await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: change.current });
+      await moveTip(tx, charge.tipId, 'failed');
+      const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+      if (recurringTip && recurringTip.mandateStatus !== 'valid') {
+        await repo.updateRecurringTip(tx, recurringTip.id, {
+          mandateStatus: 'invalid',
+          lastFailureReason: change.current,
+        });
+      }
+      return undefined;
+    }
+    case 'reversed': {
+      // A chargeback (SEPA payers may reverse for 8 weeks) or refund of the money that paid the month —
+      // also when we never saw it completed (a notification lost, reconcile behind). The refund of an
+      // extra collection (another transaction than the one that paid) leaves the month as it is.
+      const paidByThis = charge.paidTransactionId === row.id;
+      const neverPaid = charge.paidTransactionId === null && charge.status !== 'completed';
+      if (!paidByThis && !neverPaid) return undefined;
+      if (charge.status === change.current) return undefined;
+      await repo.updateCharge(tx, charge.id, {
+        status: change.current === 'chargeback' ? 'chargeback' : 'refunded',
+        failureReason: change.current,
+        paidTransactionId: row.id,
+        claimedUntil: null,
+      });
+      await moveTip(tx, charge.tipId, change.current === 'chargeback' ? 'chargeback' : 'refunded');
+      const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+      if (recurringTip && change.current === 'chargeback') {
+        await repo.updateRecurringTip(tx, recurringTip.id, { lastFailureReason: 'chargeback' });
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A month's money arrived. The first transaction to complete pays the month (paidTransactionId); any
+ * other that completes for the same month — two open attempts both paid, a late bank confirmation —
+ * is an extra collection: recorded as an incident in this transaction and refunded after the commit.
+ */
+async function onChargePaid(
+  tx: Tx,
+  charge: repo.ChargeRow,
+  row: OppTransactionRow,
+  viaMandate: boolean,
+): Promise<AfterCommit | undefined> {
+  if (charge.paidTransactionId === row.id) return undefined;
+  if (charge.paidTransactionId !== null || charge.status === 'completed') {
+    const incident = await recordDoubleCollection(tx, {
+      transactionId: row.id,
+      ownerKind: CHARGE_KIND,
+      ownerId: charge.id,
+      amount: row.amount,
+    });
+    return incident ? async (ctx) => void (await refundIncident(ctx, incident)) : undefined;
+  }
+  const now = new Date();
+  const completed = await repo.updateCharge(tx, charge.id, {
+    status: 'completed',
+    completedAt: now,
+    failureReason: null,
+    claimedUntil: null,
+    paidTransactionId: row.id,
+  });
+  await moveTip(tx, charge.tipId, 'completed');
+  const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+  if (!recurringTip) return undefined;
+  const updates: Parameters<typeof repo.updateRecurringTip>[2] = { failedAttempts: 0, lastFailureReason: null };
+  if (viaMandate) {
+    // The mandate is usable: months are charged on the day of the month of the first payment.
+    const chargeDay = recurringTip.chargeDay ?? chargeDayOf(now);
+    updates.chargeDay = chargeDay;
+    updates.mandateStatus = 'valid';
+    if (recurringTip.status !== 'cancelled') {
+      // The first debit is due one cycle after this payment at the earliest: a first payment started
+      // on the 31st and completed on the 1st pays for the new month, not the old one.
+      const paidPeriod = laterPeriod(charge.period, periodOf(now));
+      const next = nextChargeAfter(chargeDay, paidPeriod, now);
+      if (!recurringTip.nextChargeAt || recurringTip.nextChargeAt < next) updates.nextChargeAt = next;
+    }
+  }
+  const updated = await repo.updateRecurringTip(tx, recurringTip.id, updates);
+  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  if (!tipjar || !user) return undefined;
+  return async (ctx) => {
+    const common = {
+      brand: ctx.config.BRAND_NAME,
+      tipjarName: tipjar.name,
+      manageLink: await manageLinkOf(ctx, updated.id, updated.locale),
+      amount: completed.amount,
+      fee: platformFeeOf(completed.amount, ctx.config.PLATFORM_FEE_BPS),
+      reference: completed.tipId ?? completed.id,
+    };
+    const mail =
+      viaMandate && updated.chargeDay && updated.nextChargeAt
+        ? recurringStartedMail(updated.locale, {
+            ...common,
+            chargeDay: updated.chargeDay,
+            nextChargeAt: updated.nextChargeAt,
+          })
+        : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
+    await ctx.mailer.send({ to: user.email, ...mail });
+  };
+}
+
+/**
+ * mandate.status.changed: read the mandate back from the provider; a revoked mandate (the payer's
+ * bank, or our own revoke on cancel) stops the charges: mandate status `revoked`, retries waiting
+ * are cancelled. The tipper can set up a new one (mandate retry). Repeats change nothing.
+ */
+export async function onMandateNotification(ctx: AppContext, body: OppNotificationBody): Promise<void> {
+  let mandate: Awaited<ReturnType<typeof ctx.opp.getMandate>>;
+  try {
+    mandate = await ctx.opp.getMandate(body.object_uid);
+  } catch (err) {
+    ctx.log.error({ err, mandateUid: body.object_uid }, 'reading the notified mandate failed');
+    throw providerUnavailable();
+  }
+  if (mandate.status !== 'revoked') return;
+  await ctx.db.transaction(async (tx) => {
+    for (const recurringTip of await repo.lockByMandate(tx, mandate.uid)) {
+      if (recurringTip.mandateStatus === 'revoked' || recurringTip.mandateStatus === 'invalid') continue;
+      await repo.updateRecurringTip(tx, recurringTip.id, { mandateStatus: 'revoked', lastFailureReason: 'revoked' });
+      for (const charge of await repo.cancelScheduledCharges(tx, recurringTip.id)) {
+        await moveTip(tx, charge.tipId, 'cancelled');
+      }
+    }
+  });
+}

@@ -1,0 +1,310 @@
+import { ErrorCode } from '@podpot/domain';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { CreateMandateInput, CreateMandateTransactionInput } from '../../payments/opp-client.js';
+import { OppError } from '../../payments/opp-client.js';
+import { findLatestForOwner, findTransactionRow, insertTransactionRow } from '../../payments/payments.repository.js';
+import {
+  type AfterCommit,
+  applyProviderTransaction,
+  notifyUrlOf,
+  type OppTransactionRow,
+  providerUnavailable,
+} from '../../payments/payments.service.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipsRepo from '../tips/tips.repository.js';
+import { tipMerchantUid } from '../tips/tips.service.js';
+import { CHARGE_KIND, recordDebitFailure } from './recurring-tips.outcomes.js';
+import * as repo from './recurring-tips.repository.js';
+
+/**
+ * Sending the payments of monthly tips to the provider: the mandate-creating first payment (or a
+ * mandate retry) and the monthly debit of the charge job. Each attempt is leased while its provider
+ * call is in flight, its Idempotency-Key comes from our ids, and the answer is recorded as the
+ * attempt's transaction row before it is applied (recurring-tips.outcomes.ts says what it means).
+ */
+/** How long one request holds a month while it calls the provider; a dead request's hold runs out. */
+const MANDATE_LEASE_MS = 30_000;
+
+export function leaseEnd(): Date {
+  return new Date(Date.now() + MANDATE_LEASE_MS);
+}
+
+export function isLeased(charge: repo.ChargeRow): boolean {
+  return charge.claimedUntil !== null && charge.claimedUntil.getTime() > Date.now();
+}
+
+/** Holds a locked month for this request's provider call (released when the answer is recorded). */
+export function lease(tx: Tx, charge: repo.ChargeRow): Promise<repo.ChargeRow> {
+  return repo.updateCharge(tx, charge.id, { claimedUntil: leaseEnd() });
+}
+
+/** A month's charge row and its tip (tips.recurring_tip_id); undefined if the month already has one. */
+export async function newMonth(
+  tx: Tx,
+  recurringTip: repo.RecurringTipRow,
+  m: { period: string; amount: number; fee: number; via: 'mandate' | 'debit'; email: string; nextAttemptAt: Date },
+) {
+  const charge = await repo.insertCharge(tx, {
+    recurringTipId: recurringTip.id,
+    period: m.period,
+    amount: m.amount,
+    via: m.via,
+    nextAttemptAt: m.nextAttemptAt,
+  });
+  if (!charge) return undefined;
+  const tip = await tipsRepo.insertTip(tx, {
+    tipjarId: recurringTip.tipjarId,
+    amount: m.amount,
+    fee: m.fee,
+    status: 'created',
+    privacy: recurringTip.privacy,
+    displayName: recurringTip.privacy === 'ANONYMOUS' ? null : recurringTip.displayName,
+    message: recurringTip.message,
+    email: m.email,
+    locale: recurringTip.locale,
+    paymentMethod: m.via === 'debit' ? 'sepa' : recurringTip.paymentMethod,
+    recurringTipId: recurringTip.id,
+  });
+  return repo.updateCharge(tx, charge.id, { tipId: tip!.id });
+}
+
+/**
+ * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key
+ * `mandate-<recurringTipId>-<period>-<attempt>`). Sending it again after a failure answers the same
+ * mandate and transaction. The answer is recorded as the attempt's transaction row, then applied.
+ */
+export async function sendMandatePayment(
+  ctx: AppContext,
+  input: {
+    recurringTip: repo.RecurringTipRow;
+    charge: repo.ChargeRow;
+    tipjar: tipjarsRepo.TipjarRow;
+    method: { type: string; issuer?: string };
+    merchantUid: string;
+  },
+): Promise<OppTransactionRow> {
+  const { recurringTip, charge, tipjar, method, merchantUid } = input;
+  const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
+  if (existing && existing.attempt === charge.attempt) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return existing;
+  }
+  const key = `mandate-${recurringTip.id}-${charge.period}-${charge.attempt}`;
+  const prefix = recurringTip.locale === 'nl' ? '/nl' : '';
+  const request: CreateMandateInput = {
+    merchant_uid: merchantUid,
+    mandate_method: 'payment',
+    mandate_type: 'consumer',
+    mandate_repeat: 'subscription',
+    mandate_amount: charge.amount,
+    products: [{ name: `Monthly tip: ${tipjar.name}`, price: charge.amount, quantity: 1 }],
+    total_price: charge.amount,
+    payment_method: method.type,
+    ...(method.issuer ? { issuer: method.issuer } : {}),
+    return_url: `${ctx.config.publicUrl}${prefix}/account/recurringtips/${recurringTip.id}`,
+    notify_url: notifyUrlOf(ctx),
+    metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+  };
+  let mandate: Awaited<ReturnType<typeof ctx.opp.createMandate>>;
+  try {
+    mandate = await ctx.opp.createMandate(request, key);
+  } catch (err) {
+    // Our rows stay: the mandate retry (or the repair job) sends the very same request under the same key.
+    ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
+    await repo.releaseCharge(ctx.db, charge.id);
+    throw providerUnavailable();
+  }
+  if (!mandate.transactionUid) {
+    ctx.log.error({ mandateUid: mandate.uid }, 'the provider answered a mandate without its first payment');
+    await repo.releaseCharge(ctx.db, charge.id);
+    throw providerUnavailable();
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    await repo.updateRecurringTip(tx, recurringTip.id, {
+      mandateUid: mandate.uid,
+      mandateToken: mandate.token,
+      paymentMethod: method.type,
+    });
+    const row = await recordAttempt(tx, {
+      charge,
+      key,
+      oppUid: mandate.transactionUid!,
+      merchantUid,
+      redirectUrl: mandate.redirectUrl,
+      request: request as unknown as Record<string, unknown>,
+    });
+    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date(), claimedUntil: null });
+    return row;
+  });
+  return refreshAttempt(ctx, row);
+}
+
+/**
+ * Finishes a mandate attempt that never reached the provider (or whose answer was never recorded):
+ * leases the month and sends the same request again (same key → the provider answers the mandate it
+ * already made, or makes it once). If another request holds the month, waits briefly for its answer.
+ * Used by a resubmit and by the repair in the reconcile job.
+ */
+export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {
+  const sent = async () => (await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id))?.attempt === charge.attempt;
+  if (await sent()) return;
+  const leased = await repo.leaseCharge(ctx.db, charge.id, charge.attempt, MANDATE_LEASE_MS);
+  if (!leased) {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      if (await sent()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new AppError(ErrorCode.Conflict, 'This payment is being set up right now; reload in a moment');
+  }
+  const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
+  const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
+  if (!recurringTip || !tipjar) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return;
+  }
+  try {
+    const merchantUid = await tipMerchantUid(ctx, tipjar);
+    const method = { type: recurringTip.paymentMethod ?? 'ideal' };
+    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid });
+  } catch (err) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    throw err;
+  }
+}
+
+/**
+ * Our row of an attempt's provider transaction, written with the provider's uid (its status comes
+ * with the first apply). The idempotency key is unique: a second writer finds the first one's row.
+ */
+async function recordAttempt(
+  tx: Tx,
+  a: {
+    charge: repo.ChargeRow;
+    key: string;
+    oppUid: string;
+    merchantUid: string;
+    redirectUrl: string | null;
+    request: Record<string, unknown>;
+  },
+): Promise<OppTransactionRow> {
+  const existing = await findLatestForOwner(tx, CHARGE_KIND, a.charge.id);
+  if (existing && existing.attempt === a.charge.attempt) return existing;
+  try {
+    // A savepoint: on PostgreSQL a failed statement would otherwise abort the whole transaction.
+    return await tx.transaction((sp) =>
+      insertTransactionRow(sp, {
+        kind: CHARGE_KIND,
+        ownerId: a.charge.id,
+        attempt: a.charge.attempt,
+        idempotencyKey: a.key,
+        oppUid: a.oppUid,
+        amount: a.charge.amount,
+        merchantUid: a.merchantUid,
+        redirectUrl: a.redirectUrl,
+        request: a.request,
+      }),
+    );
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Another instance recorded the same attempt (same key → the same provider transaction).
+    const winner = await findLatestForOwner(tx, CHARGE_KIND, a.charge.id);
+    if (!winner) throw err;
+    return winner;
+  }
+}
+
+/** Reads the attempt's transaction from the provider and applies it; a failure is left to reconcile. */
+export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
+  if (!row.oppUid) return row;
+  try {
+    return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+  } catch (err) {
+    ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
+    return (await findTransactionRow(ctx.db, row.id)) ?? row;
+  }
+}
+
+/* ---------- the charge job's provider call ---------- */
+
+/**
+ * Sends the current attempt of a claimed debit charge: `POST /mandates/{uid}/transactions` with
+ * Idempotency-Key `charge-<recurringTipId>-<period>-<attempt>`, so sending it again (after a crash or
+ * a lost answer) can never collect twice. Returns false when the provider could not be reached (the
+ * claim is released and the next run tries again).
+ */
+export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): Promise<boolean> {
+  const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
+  const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
+  if (!recurringTip || !tipjar || !recurringTip.mandateUid || !recurringTip.mandateToken) {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return false;
+  }
+  const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
+  if (existing && existing.attempt === charge.attempt) {
+    // Sent and recorded before (the process died after recording): only refresh it.
+    await repo.releaseCharge(ctx.db, charge.id);
+    await refreshAttempt(ctx, existing);
+    return true;
+  }
+  const key = `charge-${recurringTip.id}-${charge.period}-${charge.attempt}`;
+  let merchantUid: string;
+  try {
+    merchantUid = await tipMerchantUid(ctx, tipjar);
+  } catch {
+    await repo.releaseCharge(ctx.db, charge.id);
+    return false;
+  }
+  const request: CreateMandateTransactionInput = {
+    merchant_uid: merchantUid,
+    token: recurringTip.mandateToken,
+    total_price: charge.amount,
+    products: [{ name: `Monthly tip: ${tipjar.name} (${charge.period})`, price: charge.amount, quantity: 1 }],
+    reference: key,
+    notify_url: notifyUrlOf(ctx),
+    metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+  };
+  let answer: Awaited<ReturnType<typeof ctx.opp.createMandateTransaction>>;
+  try {
+    answer = await ctx.opp.createMandateTransaction(recurringTip.mandateUid, request, key);
+  } catch (err) {
+    if (err instanceof OppError && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status)) {
+      // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
+      ctx.log.warn({ err, chargeId: charge.id }, 'the provider refused a mandate charge');
+      const effect = await ctx.db.transaction(async (tx) => {
+        const locked = await repo.lockCharge(tx, charge.id);
+        if (locked?.status !== 'scheduled' || locked.attempt !== charge.attempt) return undefined;
+        return recordDebitFailure(tx, locked, 'rejected');
+      });
+      if (effect) await runEffect(ctx, effect, charge.id);
+      return true;
+    }
+    ctx.log.error({ err, chargeId: charge.id }, 'sending a mandate charge failed; the next run retries it');
+    await repo.releaseCharge(ctx.db, charge.id);
+    return false;
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const row = await recordAttempt(tx, {
+      charge,
+      key,
+      oppUid: answer.uid,
+      merchantUid,
+      redirectUrl: null,
+      request: request as unknown as Record<string, unknown>,
+    });
+    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, claimedUntil: null });
+    return row;
+  });
+  await applyProviderTransaction(ctx, row.id, answer);
+  return true;
+}
+
+async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string) {
+  try {
+    await effect(ctx);
+  } catch (err) {
+    ctx.log.error({ err, chargeId }, 'recurring tip mail failed');
+  }
+}
