@@ -8,7 +8,7 @@ import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import type { BackofficeTipjar } from '@/features/backoffice/api/get-tipjar-by-slug';
 import { TipjarStatusChip } from '@/features/backoffice/components/tipjar-status-chip';
-import { DashboardTips } from '@/features/backoffice-tips/components/dashboard-tips';
+import { DashboardTips } from '@/features/tips/components/dashboard-tips';
 import { useLocalePath } from '@/lib/use-locale';
 
 /** Backoffice dashboard: status, registration state, the storefront link, then recent tips and totals. */

@@ -29,18 +29,17 @@ import { CheckoutBlock } from '@/components/checkout-block';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FactList } from '@/components/fact-list';
 import { Page } from '@/components/page';
+import { useMyRecurringTip } from '@/features/recurring-tips/api/get-my-recurring-tips';
+import { useRetryMandate, useUpdateRecurringTip } from '@/features/recurring-tips/api/update-recurring-tip';
 import {
   ChargesTable,
-  formatDate,
   MandateStatusChip,
   RecurringTipStatusChip,
   useFailureReason,
-} from '@/components/recurring-tips-table';
-import { paymentMethodName } from '@/components/tips-table';
-import { useMyRecurringTip } from '@/features/recurring-tips/api/get-my-recurring-tips';
-import { useRetryMandate, useUpdateRecurringTip } from '@/features/recurring-tips/api/update-recurring-tip';
+} from '@/features/recurring-tips/components/recurring-tips-table';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
+import { formatDate, paymentMethodName } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
 import { useLocale } from '@/lib/use-locale';

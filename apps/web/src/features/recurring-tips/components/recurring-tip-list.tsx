@@ -16,13 +16,13 @@ import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { useMyRecurringTips } from '@/features/recurring-tips/api/get-my-recurring-tips';
 import {
-  formatDate,
   MandateStatusChip,
   RecurringTipStatusChip,
   useFailureReason,
-} from '@/components/recurring-tips-table';
-import { useMyRecurringTips } from '@/features/recurring-tips/api/get-my-recurring-tips';
+} from '@/features/recurring-tips/components/recurring-tips-table';
+import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
 /** 'Mijn maandelijkse fooien': every own monthly tip, newest first, each with a link to manage it. */

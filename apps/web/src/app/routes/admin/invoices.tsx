@@ -1,0 +1,82 @@
+import { Button, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { listProps, SearchField, type TableState } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useBatchCreateInvoices, useBatchSendInvoices, useInvoices } from '@/features/invoices/api/invoices';
+import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/features/invoices/components/invoices-table';
+import { notifySuccess } from '@/lib/notifications';
+
+/** The previous calendar month, 'YYYY-MM': the month batch create usually invoices. */
+function previousMonth(now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/** Admin 'Facturen': every invoice; batch create a month's drafts and batch send them. */
+export default function AdminInvoicesPage() {
+  const { t } = useTranslation(['invoices', 'common']);
+  const [state, setState] = useState<TableState>(DEFAULT_INVOICES_TABLE_STATE);
+  const query = useInvoices(state);
+  const [period, setPeriod] = useState(previousMonth);
+  const [confirmSend, setConfirmSend] = useState(false);
+  const batchCreate = useBatchCreateInvoices();
+  const batchSend = useBatchSendInvoices();
+
+  const onBatchCreate = async () => {
+    await batchCreate.mutateAsync(period);
+    notifySuccess(t('common:toasts.invoicesBatchCreated'));
+  };
+  const onBatchSend = async () => {
+    await batchSend.mutateAsync(undefined);
+    setConfirmSend(false);
+    notifySuccess(t('common:toasts.invoicesBatchSent'));
+  };
+
+  return (
+    <Page title={t('admin.title')}>
+      <InvoicesTable
+        label={t('admin.title')}
+        {...listProps(query)}
+        state={state}
+        onState={setState}
+        showTipjar
+        detailPath={(invoice) => `/admin/invoices/${invoice.id}`}
+        toolbar={
+          <>
+            <SearchField
+              label={t('admin.search')}
+              value={state.search ?? ''}
+              onChange={(search) => setState({ ...state, page: 1, search })}
+            />
+            <TextField
+              type="month"
+              size="small"
+              margin="none"
+              label={t('batch.period')}
+              value={period}
+              onChange={(event) => setPeriod(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button variant="contained" onClick={onBatchCreate} disabled={!period || batchCreate.isPending}>
+              {t('actions.batchCreate')}
+            </Button>
+            <Button variant="outlined" onClick={() => setConfirmSend(true)} disabled={batchSend.isPending}>
+              {t('actions.batchSend')}
+            </Button>
+          </>
+        }
+      />
+      <ConfirmDialog
+        open={confirmSend}
+        title={t('confirm.batchSendTitle')}
+        text={t('confirm.batchSendText')}
+        confirmLabel={t('actions.batchSend')}
+        loading={batchSend.isPending}
+        onConfirm={onBatchSend}
+        onClose={() => setConfirmSend(false)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, Typography } from '@mui/material';
+import type { Settlement } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listProps } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useAdminSettlement, useAdminSettlements } from '@/features/payouts/api/get-settlements';
+import {
+  DEFAULT_SETTLEMENTS_TABLE_STATE,
+  SettlementDetailDialog,
+  SettlementsTable,
+  type SettlementsTableState,
+} from '@/features/payouts/components/settlements-table';
+
+/** Admin 'Uitbetalingen': the payouts of every registered tip jar, read live from the payment provider. */
+export default function AdminSettlementsPage() {
+  const { t } = useTranslation('settlements');
+  const [state, setState] = useState<SettlementsTableState>(DEFAULT_SETTLEMENTS_TABLE_STATE);
+  const query = useAdminSettlements(state);
+  const [open, setOpen] = useState<Settlement | null>(null);
+  const detail = useAdminSettlement(open);
+
+  return (
+    <Page title={t('admin.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('admin.intro')}
+      </Typography>
+      {query.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('loadError')}
+        </Alert>
+      )}
+      <SettlementsTable
+        label={t('admin.title')}
+        {...listProps(query)}
+        // The page says why loading failed (the provider), once.
+        error={false}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+        showTipjar
+      />
+      <SettlementDetailDialog
+        open={Boolean(open)}
+        // The list row carries the tip jar's name; the detail call adds the rows.
+        settlement={open ? { ...open, ...detail.data, tipjarName: open.tipjarName } : undefined}
+        loading={detail.isFetching}
+        error={detail.isError}
+        onClose={() => setOpen(null)}
+      />
+    </Page>
+  );
+}

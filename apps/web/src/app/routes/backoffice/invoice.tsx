@@ -1,0 +1,46 @@
+import { Alert, Button, LinearProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext, useParams } from 'react-router';
+import { LocaleRouterLink } from '@/components/app-link';
+import { Page } from '@/components/page';
+import { downloadTipjarInvoice, useTipjarInvoice } from '@/features/invoices/api/get-tipjar-invoices';
+import { InvoiceDetails } from '@/features/invoices/components/invoices-table';
+
+/** Backoffice: one invoice, with its PDF and settlement specification as downloads. */
+export default function BackofficeInvoicePage() {
+  const { invoiceid } = useParams();
+  const { t } = useTranslation(['invoices', 'common']);
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const query = useTipjarInvoice(tipjar.id, invoiceid);
+  const invoice = query.data;
+  return (
+    <Page
+      title={invoice ? invoice.number : t('backoffice.title')}
+      actions={
+        <Button component={LocaleRouterLink} to={`/backoffice/${tipjar.slug}/invoices`}>
+          {t('actions.back')}
+        </Button>
+      }
+    >
+      {query.isPending && <LinearProgress aria-label={t('common:loading')} />}
+      {query.isError && <Alert severity="error">{t('loadError')}</Alert>}
+      {invoice && (
+        <InvoiceDetails
+          invoice={invoice}
+          actions={
+            <>
+              <Button variant="contained" onClick={() => downloadTipjarInvoice(tipjar.id, invoice, 'pdf')}>
+                {t('actions.downloadPdf')}
+              </Button>
+              {invoice.period && (
+                <Button onClick={() => downloadTipjarInvoice(tipjar.id, invoice, 'settlements')}>
+                  {t('actions.downloadSettlements')}
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,38 @@
+import { Typography } from '@mui/material';
+import { CHARGE_RETRY_DAYS, MAX_CHARGE_ATTEMPTS, type RecurringTip } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { detailProps, listProps, type TableState } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useTipjarRecurringTip, useTipjarRecurringTips } from '@/features/recurring-tips/api/get-tipjar-recurring-tips';
+import {
+  DEFAULT_RECURRING_TIPS_TABLE_STATE,
+  RecurringTipDetailDialog,
+  RecurringTipsTable,
+} from '@/features/recurring-tips/components/recurring-tips-table';
+
+/** Backoffice 'Maandelijkse fooien': the tip jar's monthly tips, newest first (spec §9), with their charges. */
+export default function BackofficeRecurringtipsPage() {
+  const { t } = useTranslation('recurringtips');
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const [state, setState] = useState<TableState>(DEFAULT_RECURRING_TIPS_TABLE_STATE);
+  const query = useTipjarRecurringTips(tipjar.id, state);
+  const [open, setOpen] = useState<RecurringTip | null>(null);
+  const detail = useTipjarRecurringTip(tipjar.id, open?.id);
+  return (
+    <Page title={t('backoffice.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('backoffice.intro', { attempts: MAX_CHARGE_ATTEMPTS, days: CHARGE_RETRY_DAYS })}
+      </Typography>
+      <RecurringTipsTable
+        label={t('backoffice.title')}
+        {...listProps(query)}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+      />
+      <RecurringTipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} />
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, AlertTitle, Button, Typography } from '@mui/material';
+import type { Settlement } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { LocaleRouterLink } from '@/components/app-link';
+import { listProps } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useTipjarSettlement, useTipjarSettlements } from '@/features/payouts/api/get-tipjar-settlements';
+import {
+  DEFAULT_SETTLEMENTS_TABLE_STATE,
+  SettlementDetailDialog,
+  SettlementsTable,
+  type SettlementsTableState,
+} from '@/features/payouts/components/settlements-table';
+
+/** Backoffice 'Uitbetalingen': the payment provider's payouts to the maker, each with its specification. */
+export default function BackofficeSettlementsPage() {
+  const { t } = useTranslation('settlements');
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const [state, setState] = useState<SettlementsTableState>(DEFAULT_SETTLEMENTS_TABLE_STATE);
+  const query = useTipjarSettlements(tipjar.id, state);
+  const [open, setOpen] = useState<Settlement | null>(null);
+  const detail = useTipjarSettlement(tipjar.id, open?.id);
+  // Nothing at all (not merely nothing matching the filter): payouts have not started yet.
+  const isEmpty = query.isSuccess && query.data.metadata.count === 0 && !state.status;
+
+  return (
+    <Page title={t('backoffice.title')}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('backoffice.intro')}
+      </Typography>
+      {query.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('loadError')}
+        </Alert>
+      )}
+      {isEmpty ? (
+        <Alert
+          severity="info"
+          data-testid="settlements-empty"
+          action={
+            <Button component={LocaleRouterLink} to={`/backoffice/${tipjar.slug}/registration`} color="inherit">
+              {t('backoffice.toRegistration')}
+            </Button>
+          }
+        >
+          <AlertTitle>{t('backoffice.emptyTitle')}</AlertTitle>
+          {t('backoffice.empty')}
+        </Alert>
+      ) : (
+        <SettlementsTable
+          label={t('backoffice.title')}
+          {...listProps(query)}
+          state={state}
+          onState={setState}
+          onOpen={setOpen}
+        />
+      )}
+      <SettlementDetailDialog
+        open={Boolean(open)}
+        settlement={detail.data ?? open ?? undefined}
+        loading={detail.isFetching}
+        error={detail.isError}
+        onClose={() => setOpen(null)}
+      />
+    </Page>
+  );
+}

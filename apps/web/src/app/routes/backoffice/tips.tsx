@@ -1,0 +1,35 @@
+import type { Tip } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { detailProps, listProps } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useTipjarTip, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
+import {
+  DEFAULT_TIPS_TABLE_STATE,
+  TipDetailDialog,
+  TipsTable,
+  type TipsTableState,
+} from '@/features/tips/components/tips-table';
+
+/** Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9). */
+export default function BackofficeTipsPage() {
+  const { t } = useTranslation('tips');
+  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const [state, setState] = useState<TipsTableState>(DEFAULT_TIPS_TABLE_STATE);
+  const query = useTipjarTips(tipjar.id, state);
+  const [open, setOpen] = useState<Tip | null>(null);
+  const detail = useTipjarTip(tipjar.id, open?.id);
+  return (
+    <Page title={t('backoffice.title')}>
+      <TipsTable
+        label={t('backoffice.title')}
+        {...listProps(query)}
+        state={state}
+        onState={setState}
+        onOpen={setOpen}
+      />
+      <TipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} />
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Grid, Paper, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '@/components/page';
+import { AddressForm } from '@/features/account/components/address-form';
+import { PasswordForm } from '@/features/account/components/password-form';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { RecurringTipsSection } from '@/features/recurring-tips/components/recurring-tips-section';
+import { logout, useAuth } from '@/lib/auth';
+import { useLocalePath } from '@/lib/use-locale';
+
+export default function AccountPage() {
+  const { t } = useTranslation(['account', 'common']);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const queryClient = useQueryClient();
+  if (!user) return null;
+  return (
+    <Page
+      title={t('title')}
+      actions={
+        <Button
+          onClick={() => {
+            logout();
+            queryClient.clear();
+            navigate(localePath('/'));
+          }}
+        >
+          {t('common:topbar.logout')}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {user.email}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper component="section" aria-labelledby="profile-title" sx={{ p: 3 }}>
+            <Typography id="profile-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
+              {t('profile.title')}
+            </Typography>
+            <ProfileForm key={user.id} user={user} />
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper component="section" aria-labelledby="password-title" sx={{ p: 3 }}>
+            <Typography id="password-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
+              {t('password.title')}
+            </Typography>
+            <PasswordForm />
+          </Paper>
+        </Grid>
+        <Grid size={12}>
+          <RecurringTipsSection />
+        </Grid>
+        <Grid size={12}>
+          <Paper component="section" aria-labelledby="address-title" sx={{ p: 3 }}>
+            <Typography id="address-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
+              {t('address.title')}
+            </Typography>
+            <AddressForm key={user.id} user={user} />
+          </Paper>
+        </Grid>
+      </Grid>
+    </Page>
+  );
+}

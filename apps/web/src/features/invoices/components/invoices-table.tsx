@@ -1,0 +1,146 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Box,
+  Chip,
+  type ChipProps,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { formatCents, type Invoice, type InvoiceStatus } from '@podpot/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocaleRouterLink } from '@/components/app-link';
+import { type Column, DataTable, type DataTableProps, type TableState } from '@/components/data-table';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+
+/** Invoices as both the admin and the backoffice show them: a paged table and the invoice itself. */
+
+export const DEFAULT_INVOICES_TABLE_STATE: TableState = { page: 1, itemsPerPage: 25 };
+
+const STATUS_COLOR: Record<InvoiceStatus, ChipProps['color']> = {
+  draft: 'default',
+  sent: 'info',
+  paid: 'success',
+  void: 'warning',
+};
+
+export function InvoiceStatusChip({ status }: { status: InvoiceStatus }) {
+  const { t } = useTranslation('invoices');
+  return <Chip size="small" color={STATUS_COLOR[status]} label={t(`status.${status}`)} />;
+}
+
+export function InvoicesTable({
+  detailPath,
+  showTipjar = false,
+  toolbar,
+  ...props
+}: DataTableProps<Invoice> & {
+  /** Where a row's invoice opens. */
+  detailPath: (invoice: Invoice) => string;
+  showTipjar?: boolean;
+  toolbar?: ReactNode;
+}) {
+  const { t } = useTranslation('invoices');
+  const locale = useLocale();
+  const columns: Column<Invoice>[] = [
+    { key: 'number', label: t('columns.number'), render: (r) => r.number, sortable: true },
+    ...(showTipjar ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (r: Invoice) => r.tipjarName }] : []),
+    { key: 'period', label: t('columns.period'), render: (r) => r.period ?? '—', sortable: true },
+    { key: 'status', label: t('columns.status'), render: (r) => <InvoiceStatusChip status={r.status} /> },
+    {
+      key: 'totalInclVat',
+      label: t('columns.totalInclVat'),
+      render: (r) => formatCents(r.totalInclVat, locale),
+      sortable: true,
+    },
+    { key: 'created', label: t('columns.created'), render: (r) => formatDate(r.created, locale), sortable: true },
+  ];
+  return (
+    <DataTable
+      {...props}
+      columns={columns}
+      toolbar={toolbar}
+      rowTestId="invoice-row"
+      sortDescFirst
+      actionsLabel={t('columns.actions')}
+      actions={(row) => (
+        <IconButton component={LocaleRouterLink} to={detailPath(row)} aria-label={t('actions.open')}>
+          <OpenInNewIcon />
+        </IconButton>
+      )}
+    />
+  );
+}
+
+/** The invoice: number, status, dates, lines and totals (amounts in cents, shown in the user's language). */
+export function InvoiceDetails({ invoice, actions }: { invoice: Invoice; actions?: ReactNode }) {
+  const { t } = useTranslation('invoices');
+  const locale = useLocale();
+  const money = (cents: number) => formatCents(cents, locale);
+  return (
+    <Paper sx={{ p: 3 }} data-testid="invoice-details">
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h6" component="h2">
+          {invoice.number}
+        </Typography>
+        <InvoiceStatusChip status={invoice.status} />
+        <Typography color="text.secondary">{invoice.tipjarName}</Typography>
+        {invoice.period && <Typography color="text.secondary">{invoice.period}</Typography>}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('detail.issuedAt')}: {invoice.issuedAt ? formatDate(invoice.issuedAt, locale) : t('detail.notYet')} ·{' '}
+        {t('detail.sentAt')}: {invoice.sentAt ? formatDate(invoice.sentAt, locale) : t('detail.notYet')}
+      </Typography>
+      <Table size="small" sx={{ my: 2 }} aria-label={invoice.number}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('detail.description')}</TableCell>
+            <TableCell align="right">{t('detail.quantity')}</TableCell>
+            <TableCell align="right">{t('detail.unitPrice')}</TableCell>
+            <TableCell align="right">{t('detail.lineTotal')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {invoice.lines.map((line, i) => (
+            // Lines have no id; their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <TableRow key={i}>
+              <TableCell>{line.description}</TableCell>
+              <TableCell align="right">{line.quantity}</TableCell>
+              <TableCell align="right">{money(line.unitPriceExVat)}</TableCell>
+              <TableCell align="right">{money(line.totalExVat)}</TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell colSpan={3} align="right">
+              {t('detail.totalExVat')}
+            </TableCell>
+            <TableCell align="right">{money(invoice.totalExVat)}</TableCell>
+          </TableRow>
+          <TableRow>
+            <TableCell colSpan={3} align="right">
+              {t('detail.vat')}
+            </TableCell>
+            <TableCell align="right">{money(invoice.vat)}</TableCell>
+          </TableRow>
+          <TableRow>
+            <TableCell colSpan={3} align="right">
+              <strong>{t('detail.totalInclVat')}</strong>
+            </TableCell>
+            <TableCell align="right" data-testid="invoice-total">
+              <strong>{money(invoice.totalInclVat)}</strong>
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+import { type ListResponse, type Statistics, type Tip, toListQuery } from '@podpot/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TipsTableState } from '@/features/tips/components/tips-table';
+import { api } from '@/lib/api-client';
+
+const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}`;
+
+/** GET tipjars/{id}/tips: the spec's paging conversion (limit = exclusive end) plus the status filter. */
+export function listTipjarTips(tipjarId: string, state: TipsTableState, signal?: AbortSignal) {
+  const { status, ...table } = state;
+  return api.get<ListResponse<Tip>>(`${base(tipjarId)}/tips`, { query: { ...toListQuery(table), status }, signal });
+}
+
+export const useTipjarTips = (tipjarId: string, state: TipsTableState) =>
+  useQuery({
+    queryKey: ['tipjars', tipjarId, 'tips', state],
+    queryFn: ({ signal }) => listTipjarTips(tipjarId, state, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET tipjars/{id}/tips/{tipId}. */
+export const useTipjarTip = (tipjarId: string, tipId: string | undefined) =>
+  useQuery({
+    queryKey: ['tipjars', tipjarId, 'tips', 'one', tipId],
+    queryFn: ({ signal }) => api.get<Tip>(`${base(tipjarId)}/tips/${encodeURIComponent(tipId ?? '')}`, { signal }),
+    enabled: Boolean(tipId),
+  });
+
+/** GET tipjars/{id}/statistics. */
+export const useTipjarStatistics = (tipjarId: string) =>
+  useQuery({
+    queryKey: ['tipjars', tipjarId, 'statistics'],
+    queryFn: ({ signal }) => api.get<Statistics>(`${base(tipjarId)}/statistics`, { signal, silent: true }),
+  });

@@ -1,0 +1,179 @@
+import { Box, Chip } from '@mui/material';
+import { formatCents, TIP_STATUS_COLOR, TIP_STATUSES, type Tip, type TipStatus } from '@podpot/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Column,
+  DataTable,
+  type DataTableProps,
+  OpenDetailsButton,
+  SearchField,
+  StatusFilter,
+  type TableState,
+} from '@/components/data-table';
+import { DetailDialog } from '@/components/detail-dialog';
+import { TipName } from '@/components/tip-name';
+import { formatDateTime, paymentMethodName } from '@/lib/format';
+import { useLocale } from '@/lib/use-locale';
+
+/** Table state of a tips list: paging/sort/search (domain toListQuery) plus a status filter. */
+export interface TipsTableState extends TableState {
+  status?: TipStatus;
+}
+
+/** The spec's ordering of a tip jar's tips: updated, newest first (spec §9). */
+export const DEFAULT_TIPS_TABLE_STATE: TipsTableState = {
+  page: 1,
+  itemsPerPage: 25,
+  sortBy: 'updated',
+  sortDesc: true,
+};
+
+export function TipStatusChip({ status }: { status: TipStatus }) {
+  const { t } = useTranslation('tips');
+  return <Chip size="small" color={TIP_STATUS_COLOR[status]} label={t(`status.${status}`)} />;
+}
+
+/**
+ * The tips table of the backoffice and of admin: status badge, amount, name per privacy, message,
+ * method and date; paging, sorting, search and a status filter; a row opens the tip's details.
+ */
+export function TipsTable({
+  onOpen,
+  tipjarName,
+  showEmail = false,
+  ...table
+}: DataTableProps<Tip, TipsTableState> & {
+  onOpen: (tip: Tip) => void;
+  /** Admin: a column with the tip jar of each tip. */
+  tipjarName?: (tipjarId: string) => string;
+  showEmail?: boolean;
+}) {
+  const { t } = useTranslation('tips');
+  const locale = useLocale();
+  const { state, onState } = table;
+  const columns: Column<Tip>[] = [
+    {
+      key: 'status',
+      label: t('columns.status'),
+      sortable: true,
+      render: (tip) => <TipStatusChip status={tip.status} />,
+    },
+    {
+      key: 'amount',
+      label: t('columns.amount'),
+      sortable: true,
+      render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatCents(tip.amount, locale)}</Box>,
+    },
+    { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
+    ...(showEmail ? [{ key: 'email', label: t('columns.email'), render: (tip: Tip) => tip.email ?? '' }] : []),
+    ...(tipjarName
+      ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (tip: Tip) => tipjarName(tip.tipjarId) }]
+      : []),
+    {
+      key: 'message',
+      label: t('columns.message'),
+      render: (tip) => (
+        <Box
+          component="span"
+          title={tip.message}
+          sx={{ display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {tip.message}
+        </Box>
+      ),
+    },
+    { key: 'method', label: t('columns.method'), render: (tip) => paymentMethodName(tip.paymentMethod) },
+    {
+      key: 'updated',
+      label: t('columns.date'),
+      sortable: true,
+      render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(tip.updated, locale)}</Box>,
+    },
+  ];
+
+  return (
+    <DataTable
+      {...table}
+      columns={columns}
+      sortDescFirst
+      rowTestId="tip-row"
+      actionsLabel={t('columns.details')}
+      actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
+      toolbar={
+        <>
+          <SearchField
+            label={t('table.search')}
+            value={state.search ?? ''}
+            onChange={(search) => onState({ ...state, page: 1, search })}
+          />
+          <StatusFilter
+            label={t('table.statusFilter')}
+            allLabel={t('table.allStatuses')}
+            value={state.status}
+            statuses={TIP_STATUSES}
+            labelOf={(status) => t(`status.${status}`)}
+            onChange={(status) => onState({ ...state, page: 1, status })}
+          />
+        </>
+      }
+    />
+  );
+}
+
+/** The details of one tip; `tip` may come from the list while the detail call refreshes it. */
+export function TipDetailDialog({
+  tip,
+  open,
+  onClose,
+  loading = false,
+  error = false,
+  tipjarName,
+}: {
+  tip: Tip | undefined;
+  open: boolean;
+  onClose: () => void;
+  loading?: boolean;
+  error?: boolean;
+  tipjarName?: string;
+}) {
+  const { t } = useTranslation('tips');
+  const locale = useLocale();
+  const rows: [string, ReactNode][] | undefined = tip
+    ? [
+        [t('columns.status'), <TipStatusChip key="status" status={tip.status} />],
+        [t('columns.amount'), formatCents(tip.amount, locale)],
+        [t('detail.fee'), formatCents(tip.fee, locale)],
+        [t('detail.net'), formatCents(tip.amount - tip.fee, locale)],
+        [t('columns.name'), <TipName key="name" tip={tip} />],
+        [t('detail.privacy'), t(`privacy.${tip.privacy}`)],
+        ...(tip.email ? ([[t('columns.email'), tip.email]] as [string, ReactNode][]) : []),
+        ...(tipjarName ? ([[t('columns.tipjar'), tipjarName]] as [string, ReactNode][]) : []),
+        [t('columns.method'), paymentMethodName(tip.paymentMethod)],
+        [t('detail.created'), formatDateTime(tip.created, locale)],
+        [t('detail.updated'), formatDateTime(tip.updated, locale)],
+        [t('detail.id'), tip.id],
+      ]
+    : undefined;
+  return (
+    <DetailDialog
+      titleId="tip-detail-title"
+      title={
+        <>
+          {t('detail.title')}
+          {tip?.recurringTipId && <Chip size="small" sx={{ ml: 1 }} label={t('recurring')} />}
+        </>
+      }
+      maxWidth="sm"
+      open={open}
+      onClose={onClose}
+      loading={loading}
+      error={error}
+      errorText={t('detail.loadError')}
+      rows={rows}
+      messageLabel={t('columns.message')}
+      message={tip?.message}
+      noMessage={t('detail.noMessage')}
+    />
+  );
+}
