@@ -10,8 +10,8 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { BackofficeSelector } from '@/components/backoffice-selector';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
+import { BackofficeSelector } from '@/features/tipjars/components/backoffice-selector';
 
 /** Admin layout (spec §2): sidebar with the admin menu, top bar and notifications. */
 export default function AdminLayout() {

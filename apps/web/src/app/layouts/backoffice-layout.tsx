@@ -11,12 +11,13 @@ import { Box, LinearProgress } from '@mui/material';
 import { isRegistrationComplete } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
-import { BackofficeSelector } from '@/components/backoffice-selector';
 import { ErrorPage } from '@/components/error-page';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
-import { type BackofficeTipjar, useTipjarBySlug } from '@/features/backoffice/api/get-tipjar-by-slug';
-import { RegistrationAlertIcon } from '@/features/backoffice/components/registration-alert-icon';
-import { TipjarDialogs } from '@/features/backoffice/components/tipjar-dialogs';
+import { RegistrationAlertIcon } from '@/features/merchants/components/registration-alert-icon';
+import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
+import { type BackofficeTipjar, useTipjarBySlug } from '@/features/tipjars/api/get-tipjar-by-slug';
+import { BackofficeSelector } from '@/features/tipjars/components/backoffice-selector';
+import { TipjarDialogs } from '@/features/tipjars/components/tipjar-dialogs';
 import { isApiError } from '@/lib/api-client';
 
 export interface BackofficeOutletContext {
@@ -79,7 +80,12 @@ export default function BackofficeLayout() {
     content = (
       <>
         <Outlet context={{ tipjar } satisfies BackofficeOutletContext} />
-        <TipjarDialogs tipjar={tipjar} onRefresh={() => void query.refetch()} refreshing={query.isFetching} />
+        <TipjarDialogs
+          tipjar={tipjar}
+          checkout={CheckoutBlock}
+          onRefresh={() => void query.refetch()}
+          refreshing={query.isFetching}
+        />
       </>
     );
   }

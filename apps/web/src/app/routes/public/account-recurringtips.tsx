@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { RequireAccess } from '@/components/route-guard';
+import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { RecurringTipDetail } from '@/features/recurring-tips/components/recurring-tip-detail';
 import { RecurringTipList } from '@/features/recurring-tips/components/recurring-tip-list';
 
@@ -12,11 +13,12 @@ export default function AccountRecurringtipsPage() {
   const { recurringtipid } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token');
-  if (recurringtipid && token) return <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={token} />;
+  if (recurringtipid && token)
+    return <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={token} checkout={CheckoutBlock} />;
   return (
     <RequireAccess access="user">
       {recurringtipid ? (
-        <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={null} />
+        <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={null} checkout={CheckoutBlock} />
       ) : (
         <RecurringTipList />
       )}

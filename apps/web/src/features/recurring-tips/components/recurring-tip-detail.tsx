@@ -25,7 +25,6 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
-import { CheckoutBlock } from '@/components/checkout-block';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FactList } from '@/components/fact-list';
 import { Page } from '@/components/page';
@@ -39,12 +38,14 @@ import {
 } from '@/features/recurring-tips/components/recurring-tips-table';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
+import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { formatDate, paymentMethodName } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
 import { useLocale } from '@/lib/use-locale';
 
-type Props = { id: string; token: string | null };
+/** `checkout`: the checkout block, for setting up the payment again (lib/checkout-slot.ts). */
+type Props = { id: string; token: string | null; checkout: CheckoutComponent };
 
 /**
  * One own monthly tip (signed in, or through the manage link's token): where it stands, its payments,
@@ -52,7 +53,7 @@ type Props = { id: string; token: string | null };
  * the payment up again when the mandate is not valid. Also where the provider sends the tipper back
  * after the first payment: it polls until the provider's notification has settled the mandate.
  */
-export function RecurringTipDetail({ id, token }: Props) {
+export function RecurringTipDetail({ id, token, checkout }: Props) {
   const { t } = useTranslation(['recurringtips', 'common']);
   const query = useMyRecurringTip(id, token);
   const tip = query.data;
@@ -81,10 +82,10 @@ export function RecurringTipDetail({ id, token }: Props) {
       </Page>
     );
   }
-  return <Loaded tip={tip} token={token} />;
+  return <Loaded tip={tip} token={token} checkout={checkout} />;
 }
 
-function Loaded({ tip, token }: { tip: RecurringTip; token: string | null }) {
+function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'id'>) {
   const { t } = useTranslation(['recurringtips', 'common']);
   const locale = useLocale();
   const reasonText = useFailureReason();
@@ -190,7 +191,7 @@ function Loaded({ tip, token }: { tip: RecurringTip; token: string | null }) {
         )}
         {needsMandate && (
           <Grid size={12}>
-            <RetryMandate tip={tip} token={token} />
+            <RetryMandate tip={tip} token={token} checkout={checkout} />
           </Grid>
         )}
         <Grid size={12}>
@@ -314,7 +315,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
 }
 
 /** The mandate is not valid: a new first payment (checkout block → mandate/retry → the provider). */
-function RetryMandate({ tip, token }: { tip: RecurringTip; token: string | null }) {
+function RetryMandate({ tip, token, checkout: CheckoutBlock }: { tip: RecurringTip } & Omit<Props, 'id'>) {
   const { t } = useTranslation(['recurringtips', 'errors']);
   const retry = useRetryMandate(tip.id, token);
   const [choice, setChoice] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });

@@ -28,7 +28,6 @@ import {
 } from '@podpot/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckoutBlock } from '@/components/checkout-block';
 import { type CreateRecurringTipData, useCreateRecurringTip } from '@/features/storefront/api/create-recurring-tip';
 import { type CreateTipData, newIdempotencyKey, useCreateTip } from '@/features/storefront/api/create-tip';
 import { FrequencyField, type TipFrequency } from '@/features/storefront/components/frequency-field';
@@ -36,6 +35,7 @@ import { InlineAuth } from '@/features/storefront/components/inline-auth';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import { useAuth } from '@/lib/auth';
+import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { applyServerFieldErrors, createValidationScheduler, decodeFieldError, useDomainForm } from '@/lib/form';
 import { readTipDraft, saveTipDraft } from '@/lib/tip-draft';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
@@ -70,7 +70,14 @@ function initialValues(
   return { values, customText, frequency: draft?.frequency === 'monthly' ? 'monthly' : 'once' };
 }
 
-export function TipForm({ tipjar }: { tipjar: PublicTipjar }) {
+export function TipForm({
+  tipjar,
+  checkout: CheckoutBlock,
+}: {
+  tipjar: PublicTipjar;
+  /** The checkout block (lib/checkout-slot.ts). */
+  checkout: CheckoutComponent;
+}) {
   const { t } = useTranslation(['storefront', 'errors', 'recurringtips']);
   const auth = useAuth();
   const locale = useLocale();

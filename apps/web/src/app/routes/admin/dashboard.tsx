@@ -1,0 +1,80 @@
+import { Box, Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
+import { TIPJAR_STATUSES } from '@podpot/domain';
+import { useTranslation } from 'react-i18next';
+import { LocaleRouterLink } from '@/components/app-link';
+import { Page } from '@/components/page';
+import { useTipjarCounts } from '@/features/tipjars/api/count-tipjars-by-status';
+import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
+
+const LINKS = [
+  ['tipjars', '/admin/tipjars'],
+  ['tips', '/admin/tips'],
+  ['recurringtips', '/admin/recurringtips'],
+  ['invoices', '/admin/invoices'],
+  ['settlements', '/admin/settlements'],
+  ['paymentmethods', '/admin/paymentmethods'],
+  ['users', '/admin/users'],
+  ['faq', '/admin/faqitems'],
+] as const;
+
+/** /admin: tip jar counts per status and the way to every admin page. */
+export default function AdminDashboardPage() {
+  const { t } = useTranslation(['admin-tipjars', 'common']);
+  const query = useTipjarCounts();
+
+  return (
+    <Page title={t('dashboard.title')}>
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="h3" component="h2">
+                {t('dashboard.tipjars')}
+              </Typography>
+              <Typography variant="h2" component="p" data-testid="tipjar-count">
+                {query.data?.total ?? '–'}
+              </Typography>
+            </CardContent>
+            <CardActions>
+              <Button component={LocaleRouterLink} to="/admin/tipjars">
+                {t('dashboard.viewAll')}
+              </Button>
+            </CardActions>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Card>
+            <CardContent>
+              <Typography variant="h3" component="h2" gutterBottom>
+                {t('dashboard.byStatus')}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+                {TIPJAR_STATUSES.map((status) => (
+                  <Box key={status} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <TipjarStatusBadge status={status} />
+                    <Typography>{query.data?.counts[status] ?? '–'}</Typography>
+                  </Box>
+                ))}
+              </Box>
+              {query.data && !query.data.complete && (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {t('dashboard.partial')}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Typography variant="h3" component="h2" gutterBottom>
+        {t('dashboard.shortcuts')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {LINKS.map(([key, to]) => (
+          <Button key={key} variant="outlined" component={LocaleRouterLink} to={to}>
+            {t(`common:adminMenu.${key}`)}
+          </Button>
+        ))}
+      </Box>
+    </Page>
+  );
+}

@@ -1,0 +1,87 @@
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Alert, Box, Button, Grid, Paper, Typography } from '@mui/material';
+import { isRegistrationComplete } from '@podpot/domain';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import { LocaleRouterLink } from '@/components/app-link';
+import { Page } from '@/components/page';
+import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
+import { TipjarStatusChip } from '@/features/tipjars/components/tipjar-status-chip';
+import { DashboardTips } from '@/features/tips/components/dashboard-tips';
+import { useLocalePath } from '@/lib/use-locale';
+
+/** Backoffice dashboard: status, registration state, the storefront link, then recent tips and totals. */
+export default function BackofficeDashboardPage() {
+  const { t } = useTranslation('tipjar');
+  const { tipjar } = useOutletContext<{ tipjar: BackofficeTipjar }>();
+  const localePath = useLocalePath();
+  const registered = isRegistrationComplete(tipjar.oppMerchant);
+  const live = tipjar.status === 'LIVE';
+  const storefront = localePath(`/${tipjar.slug}`);
+
+  return (
+    <Page title={tipjar.name} actions={<TipjarStatusChip status={tipjar.status} />}>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper sx={{ p: 3, height: '100%' }} component="section" aria-labelledby="dashboard-status">
+            <Typography id="dashboard-status" variant="h3" component="h2" gutterBottom>
+              {t('dashboard.statusTitle')}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+              <Typography>{t('dashboard.status')}</Typography>
+              <TipjarStatusChip status={tipjar.status} />
+            </Box>
+            {live ? (
+              <>
+                <Typography sx={{ mb: 1 }}>{t('dashboard.liveText')}</Typography>
+                <Button
+                  variant="outlined"
+                  href={storefront}
+                  target="_blank"
+                  rel="noopener"
+                  endIcon={<OpenInNewIcon />}
+                  data-testid="storefront-link"
+                >
+                  {t('dashboard.openStorefront', { url: `${window.location.host}${storefront}` })}
+                </Button>
+              </>
+            ) : (
+              <Typography>
+                {t(
+                  `dashboard.notLive.${tipjar.status === 'NEW' || tipjar.status === 'AWAITING_PAYMENT' || tipjar.status === 'PAYMENT_EXPIRED' ? 'unpaid' : 'other'}`,
+                )}
+              </Typography>
+            )}
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper sx={{ p: 3, height: '100%' }} component="section" aria-labelledby="dashboard-registration">
+            <Typography id="dashboard-registration" variant="h3" component="h2" gutterBottom>
+              {t('dashboard.registrationTitle')}
+            </Typography>
+            {registered ? (
+              <Alert severity="success">{t('dashboard.registered')}</Alert>
+            ) : (
+              <>
+                <Alert severity="warning" sx={{ mb: 2 }}>
+                  {t('dashboard.notRegistered')}
+                </Alert>
+                <Button
+                  component={LocaleRouterLink}
+                  to={`/backoffice/${tipjar.slug}/registration`}
+                  variant="contained"
+                  startIcon={<HowToRegIcon />}
+                >
+                  {t('dashboard.register')}
+                </Button>
+              </>
+            )}
+          </Paper>
+        </Grid>
+      </Grid>
+      {/* Recent tips and totals: from the tips feature. */}
+      <DashboardTips tipjarId={tipjar.id} slug={tipjar.slug} />
+    </Page>
+  );
+}

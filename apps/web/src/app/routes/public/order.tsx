@@ -1,0 +1,18 @@
+import { Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page';
+import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
+import { OrderForm } from '@/features/tipjars/components/order-form';
+
+/** /order: order another Podpot (logged in or not; logged out the form registers the maker too). */
+export default function OrderPage() {
+  const { t } = useTranslation('podcastmaker');
+  return (
+    <Page title={t('order.pageTitle')}>
+      <Paper sx={{ p: 3, maxWidth: 760 }}>
+        <Typography>{t('order.intro')}</Typography>
+        <OrderForm checkout={CheckoutBlock} />
+      </Paper>
+    </Page>
+  );
+}

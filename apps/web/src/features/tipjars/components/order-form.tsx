@@ -1,0 +1,389 @@
+import {
+  Alert,
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  LinearProgress,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  CocNumberSchema,
+  EmailSchema,
+  MobileNumberSchema,
+  NameSchema,
+  OrderAccountSchema,
+  type PaymentChoice,
+  SlugSchema,
+  TIPJAR_TYPES,
+  type TipjarType,
+  VatNumberSchema,
+} from '@podpot/domain';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { AppLink } from '@/components/app-link';
+import { isReservedSlug } from '@/config/paths';
+import {
+  createTipjar,
+  isSlugFree,
+  TIPJAR_PRICE_CENTS,
+  testOrderEmail,
+  testOrderPhoneNumber,
+} from '@/features/tipjars/api/create-tipjar';
+import { slugify } from '@/features/tipjars/rules';
+import { isApiError, tokenStorage } from '@/lib/api-client';
+import { errorTextKey } from '@/lib/api-errors';
+import { login, useAuth } from '@/lib/auth';
+import type { CheckoutComponent } from '@/lib/checkout-slot';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { useLocale, useLocalePath } from '@/lib/use-locale';
+
+/* ---------- the form's schema: the domain's order rules, with empty strings for unused fields ---------- */
+
+const OrderFieldsSchema = z.object({
+  name: NameSchema,
+  slug: SlugSchema,
+  type: z.enum(TIPJAR_TYPES),
+  email: EmailSchema,
+  phoneNumber: MobileNumberSchema,
+  companyName: z.string().trim().max(200),
+  cocNumber: z.string().trim(),
+  vatNumber: z.string().trim(),
+  description: z.string().trim().max(2000),
+});
+
+type OrderFields = z.infer<typeof OrderFieldsSchema>;
+
+/** A BUSINESS tip jar needs a company name and CoC number; the VAT number is optional (domain rule). */
+function businessRules(data: OrderFields, ctx: z.RefinementCtx): void {
+  if (data.type !== 'BUSINESS') return;
+  if (!data.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'required' });
+  if (!data.cocNumber) ctx.addIssue({ code: 'custom', path: ['cocNumber'], message: 'required' });
+  else if (!CocNumberSchema.safeParse(data.cocNumber).success)
+    ctx.addIssue({ code: 'custom', path: ['cocNumber'], message: 'format' });
+  if (data.vatNumber && !VatNumberSchema.safeParse(data.vatNumber).success)
+    ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: 'format' });
+}
+
+const LoggedInOrderSchema = OrderFieldsSchema.superRefine(businessRules);
+const LoggedOutOrderSchema = OrderFieldsSchema.extend({ account: OrderAccountSchema }).superRefine(businessRules);
+
+type OrderFormValues = OrderFields & {
+  account: { firstName: string; lastName: string; email: string; password: string };
+};
+
+type SlugState = 'idle' | 'checking' | 'available' | 'taken' | 'reserved';
+
+const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTaken' }) };
+const mobileInvalid = { type: 'mobile', message: JSON.stringify({ key: 'mobile' }) };
+
+/** The order form (spec §2 /podcastmaker#order and /order). Logged out it registers the maker too. */
+/** `checkout`: the checkout block (lib/checkout-slot.ts). */
+export function OrderForm({ checkout }: { checkout: CheckoutComponent }) {
+  const { loggedIn, loading } = useAuth();
+  const { t } = useTranslation('common');
+  if (loading) return <LinearProgress aria-label={t('loading')} />;
+  return <OrderFormFields key={loggedIn ? 'user' : 'anonymous'} loggedIn={loggedIn} checkout={checkout} />;
+}
+
+function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: boolean; checkout: CheckoutComponent }) {
+  const { t } = useTranslation(['podcastmaker', 'errors', 'validation']);
+  const locale = useLocale();
+  const localePath = useLocalePath();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const schema = loggedIn ? LoggedInOrderSchema : LoggedOutOrderSchema;
+  const { form, field } = useDomainForm<OrderFormValues>(schema, {
+    name: '',
+    slug: '',
+    type: 'CONSUMER',
+    email: '',
+    phoneNumber: '',
+    companyName: '',
+    cocNumber: '',
+    vatNumber: '',
+    description: '',
+    account: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const values = useWatch({ control: form.control }) as OrderFormValues;
+  const [payment, setPayment] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });
+  const [slugState, setSlugState] = useState<SlugState>('idle');
+  const [accountEmailTaken, setAccountEmailTaken] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  /* Suggest a slug from the name until the maker edits the slug. */
+  const slugEdited = form.formState.dirtyFields.slug;
+  useEffect(() => {
+    if (!slugEdited) form.setValue('slug', slugify(values.name ?? ''));
+  }, [values.name, slugEdited, form]);
+
+  /* Live slug feedback: format (domain SlugSchema), reserved (route table), taken (API). */
+  const slug = (values.slug ?? '').trim().toLowerCase();
+  useEffect(() => {
+    if (!SlugSchema.safeParse(slug).success) {
+      setSlugState('idle');
+      return;
+    }
+    if (isReservedSlug(slug)) {
+      setSlugState('reserved');
+      return;
+    }
+    setSlugState('checking');
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      isSlugFree(slug, controller.signal)
+        .then((free) => setSlugState(free ? 'available' : 'taken'))
+        .catch(() => {
+          if (!controller.signal.aborted) setSlugState('idle');
+        });
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug]);
+
+  const valid = useMemo(() => schema.safeParse(values).success, [schema, values]);
+  const slugBlocked = slugState === 'taken' || slugState === 'reserved';
+  const canPay = valid && !slugBlocked && !accountEmailTaken && slugState !== 'checking';
+
+  const checkAccountEmail = async () => {
+    if (!(await form.trigger('account.email'))) return;
+    try {
+      const available = await testOrderEmail(form.getValues('account.email').trim());
+      setAccountEmailTaken(!available);
+      if (!available) form.setError('account.email', emailTaken);
+    } catch {
+      // Spec §8: the check fails without detail; the order call checks again.
+    }
+  };
+
+  const checkPhone = async () => {
+    if (!(await form.trigger('phoneNumber'))) return;
+    try {
+      if (!(await testOrderPhoneNumber(form.getValues('phoneNumber')))) form.setError('phoneNumber', mobileInvalid);
+    } catch {
+      // The order call checks again.
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    if (!canPay || !payment.paymentmethod) return;
+    setFailure(null);
+    setSubmitting(true);
+    const business = data.type === 'BUSINESS';
+    try {
+      const answer = await createTipjar({
+        name: data.name,
+        slug: data.slug,
+        type: data.type,
+        email: data.email,
+        phoneNumber: data.phoneNumber,
+        companyName: business ? data.companyName : undefined,
+        cocNumber: business ? data.cocNumber : undefined,
+        vatNumber: business && data.vatNumber ? data.vatNumber : undefined,
+        description: data.description || undefined,
+        payment,
+        locale,
+        account: loggedIn ? undefined : data.account,
+      });
+      // Registered in the same request: the answer's token is the new session.
+      if (answer.access_token) tokenStorage.set(answer.access_token);
+      const redirectUrl = answer.oppTransaction.redirectUrl;
+      if (redirectUrl) {
+        window.location.assign(redirectUrl);
+        return;
+      }
+      // No checkout to go to: the backoffice's payment dialog lets the maker pay.
+      window.location.assign(localePath(`/backoffice/${answer.tipjar.slug}`));
+    } catch (error) {
+      setSubmitting(false);
+      if (isApiError(error)) {
+        if (error.code === 'SLUG_TAKEN') return setSlugState('taken');
+        if (error.code === 'SLUG_RESERVED') return setSlugState('reserved');
+        if (error.code === 'EMAIL_TAKEN') {
+          setAccountEmailTaken(true);
+          return form.setError('account.email', emailTaken);
+        }
+        if (error.code === 'PAYMENT_PROVIDER' && !loggedIn) {
+          // The tip jar and account exist, only the payment did not start: sign in and pay from the backoffice.
+          try {
+            await login(data.account.email, data.account.password);
+            navigate(localePath(`/backoffice/${data.slug}`));
+            return;
+          } catch {
+            // Fall through to the message.
+          }
+        }
+      }
+      if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+    }
+  });
+
+  const slugField = field('slug');
+  const slugHelper = slugField.error
+    ? slugField.helperText
+    : slugState === 'taken'
+      ? t('podcastmaker:form.slugTaken')
+      : slugState === 'reserved'
+        ? t('podcastmaker:form.slugReserved')
+        : slugState === 'checking'
+          ? t('podcastmaker:form.slugChecking')
+          : slugState === 'available'
+            ? t('podcastmaker:form.slugAvailable', { url: `${window.location.host}/${slug}` })
+            : t('podcastmaker:form.slugHint');
+  const accountEmailField = field('account.email');
+  const phoneField = field('phoneNumber', { helperText: t('podcastmaker:form.phoneHint') });
+  const isBusiness = values.type === 'BUSINESS';
+
+  const onPaymentChange = useCallback((choice: PaymentChoice) => setPayment(choice), []);
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('podcastmaker:form.label')}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+
+      <Typography variant="h3" component="h3" sx={{ mt: 2 }}>
+        {t('podcastmaker:form.tipjarSection')}
+      </Typography>
+      <TextField label={t('podcastmaker:form.name')} required {...field('name')} />
+      <TextField
+        label={t('podcastmaker:form.slug')}
+        required
+        {...slugField}
+        error={slugField.error || slugBlocked}
+        helperText={slugHelper}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <TextField
+        label={t('podcastmaker:form.description')}
+        multiline
+        minRows={2}
+        {...field('description', { helperText: t('podcastmaker:form.optional') })}
+      />
+
+      <FormControl component="fieldset" sx={{ mt: 2 }}>
+        <FormLabel component="legend">{t('podcastmaker:form.type')}</FormLabel>
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field: typeField }) => (
+            <RadioGroup
+              row
+              name={typeField.name}
+              value={typeField.value}
+              onChange={(event) => typeField.onChange(event.target.value as TipjarType)}
+            >
+              <FormControlLabel value="CONSUMER" control={<Radio />} label={t('podcastmaker:form.consumer')} />
+              <FormControlLabel value="BUSINESS" control={<Radio />} label={t('podcastmaker:form.business')} />
+            </RadioGroup>
+          )}
+        />
+      </FormControl>
+      {isBusiness && (
+        <Box>
+          <TextField label={t('podcastmaker:form.companyName')} required {...field('companyName')} />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+            <TextField
+              label={t('podcastmaker:form.cocNumber')}
+              required
+              {...field('cocNumber', { helperText: t('podcastmaker:form.cocHint') })}
+            />
+            <TextField
+              label={t('podcastmaker:form.vatNumber')}
+              {...field('vatNumber', { helperText: t('podcastmaker:form.vatHint') })}
+            />
+          </Box>
+        </Box>
+      )}
+
+      <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
+        {t('podcastmaker:form.contactSection')}
+      </Typography>
+      <TextField
+        label={t('podcastmaker:form.email')}
+        type="email"
+        autoComplete="email"
+        required
+        {...field('email', { helperText: t('podcastmaker:form.emailHint') })}
+      />
+      <TextField
+        label={t('podcastmaker:form.phoneNumber')}
+        type="tel"
+        autoComplete="tel"
+        required
+        {...phoneField}
+        onBlur={(event) => {
+          void phoneField.onBlur(event);
+          void checkPhone();
+        }}
+      />
+
+      {!loggedIn && (
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
+          <Typography variant="h3" component="legend">
+            {t('podcastmaker:form.accountSection')}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('podcastmaker:form.accountIntro')}{' '}
+            <AppLink color="inherit" to={`/login?redirect=${encodeURIComponent(`${location.pathname}#order`)}`}>
+              {t('podcastmaker:form.login')}
+            </AppLink>
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+            <TextField
+              label={t('podcastmaker:form.firstName')}
+              autoComplete="given-name"
+              required
+              {...field('account.firstName')}
+            />
+            <TextField
+              label={t('podcastmaker:form.lastName')}
+              autoComplete="family-name"
+              required
+              {...field('account.lastName')}
+            />
+          </Box>
+          <TextField
+            label={t('podcastmaker:form.accountEmail')}
+            type="email"
+            autoComplete="username"
+            required
+            {...accountEmailField}
+            onChange={(event) => {
+              setAccountEmailTaken(false);
+              void accountEmailField.onChange(event);
+            }}
+            onBlur={(event) => {
+              void accountEmailField.onBlur(event);
+              void checkAccountEmail();
+            }}
+          />
+          <TextField
+            label={t('podcastmaker:form.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...field('account.password', { helperText: t('podcastmaker:form.passwordHint') })}
+          />
+        </Box>
+      )}
+
+      <Box sx={{ mt: 3 }}>
+        <CheckoutBlock
+          amountCents={TIPJAR_PRICE_CENTS}
+          value={payment}
+          onChange={onPaymentChange}
+          invalid={!canPay}
+          loading={submitting}
+        />
+      </Box>
+    </Box>
+  );
+}
