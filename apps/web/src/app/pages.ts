@@ -1,29 +1,29 @@
 import { lazyWithPreload, type PreloadableComponent } from '@/lib/chunk-reload';
 
 /**
- * Route id (config/paths.ts) → page component. Each page is its own lazy chunk in its feature folder,
- * so later issues fill a page without touching the router.
+ * Route id (config/paths.ts) → page component. Each page is its own lazy chunk under app/routes/<audience>/
+ * (public, admin, backoffice); a page composes the components of the features it needs.
  */
 export const PAGES: Record<string, PreloadableComponent<object>> = {
-  home: lazyWithPreload(() => import('@/features/home/components/home-page')),
-  about: lazyWithPreload(() => import('@/features/info/components/about-page')),
-  faq: lazyWithPreload(() => import('@/features/info/components/faq-page')),
-  privacy: lazyWithPreload(() => import('@/features/info/components/privacy-page')),
-  support: lazyWithPreload(() => import('@/features/info/components/support-page')),
-  termsofuse: lazyWithPreload(() => import('@/features/info/components/termsofuse-page')),
+  home: lazyWithPreload(() => import('@/app/routes/public/home')),
+  about: lazyWithPreload(() => import('@/app/routes/public/about')),
+  faq: lazyWithPreload(() => import('@/app/routes/public/faq')),
+  privacy: lazyWithPreload(() => import('@/app/routes/public/privacy')),
+  support: lazyWithPreload(() => import('@/app/routes/public/support')),
+  termsofuse: lazyWithPreload(() => import('@/app/routes/public/termsofuse')),
   thankyou: lazyWithPreload(() => import('@/app/routes/public/thankyou')),
-  login: lazyWithPreload(() => import('@/features/auth/components/login-page')),
-  register: lazyWithPreload(() => import('@/features/auth/components/register-page')),
-  passwordRecovery: lazyWithPreload(() => import('@/features/auth/components/password-recovery-page')),
-  passwordReset: lazyWithPreload(() => import('@/features/auth/components/password-reset-page')),
+  login: lazyWithPreload(() => import('@/app/routes/public/login')),
+  register: lazyWithPreload(() => import('@/app/routes/public/register')),
+  passwordRecovery: lazyWithPreload(() => import('@/app/routes/public/password-recovery')),
+  passwordReset: lazyWithPreload(() => import('@/app/routes/public/password-reset')),
   podcastmaker: lazyWithPreload(() => import('@/app/routes/public/podcastmaker')),
   order: lazyWithPreload(() => import('@/app/routes/public/order')),
   account: lazyWithPreload(() => import('@/app/routes/public/account')),
   accountRecurringtips: lazyWithPreload(() => import('@/app/routes/public/account-recurringtips')),
 
   adminDashboard: lazyWithPreload(() => import('@/app/routes/admin/dashboard')),
-  adminFaqitems: lazyWithPreload(() => import('@/features/admin-faqitems/components/faqitems-page')),
-  adminFaqitem: lazyWithPreload(() => import('@/features/admin-faqitems/components/faqitem-page')),
+  adminFaqitems: lazyWithPreload(() => import('@/app/routes/admin/faqitems')),
+  adminFaqitem: lazyWithPreload(() => import('@/app/routes/admin/faqitem')),
   adminInvoices: lazyWithPreload(() => import('@/app/routes/admin/invoices')),
   adminInvoice: lazyWithPreload(() => import('@/app/routes/admin/invoice')),
   adminPaymentmethods: lazyWithPreload(() => import('@/app/routes/admin/paymentmethods')),
@@ -33,8 +33,8 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   adminTipjars: lazyWithPreload(() => import('@/app/routes/admin/tipjars')),
   adminTipjar: lazyWithPreload(() => import('@/app/routes/admin/tipjar')),
   adminTips: lazyWithPreload(() => import('@/app/routes/admin/tips')),
-  adminUsers: lazyWithPreload(() => import('@/features/admin-users/components/users-page')),
-  adminUser: lazyWithPreload(() => import('@/features/admin-users/components/user-page')),
+  adminUsers: lazyWithPreload(() => import('@/app/routes/admin/users')),
+  adminUser: lazyWithPreload(() => import('@/app/routes/admin/user')),
 
   backofficeIndex: lazyWithPreload(() => import('@/app/routes/backoffice/index')),
   backofficeDashboard: lazyWithPreload(() => import('@/app/routes/backoffice/dashboard')),

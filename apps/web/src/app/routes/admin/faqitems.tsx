@@ -2,7 +2,7 @@ import type { FaqItem } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveChip, AdminListPage, type Column, type TableState } from '@/components/admin-table';
-import { useDeleteFaqitem, useFaqitems } from '@/features/admin-faqitems/api/faqitems';
+import { useDeleteFaqitem, useFaqitems } from '@/features/faqitems/api/faqitems';
 import { useLocale } from '@/lib/use-locale';
 
 export default function FaqitemsPage() {

@@ -1,9 +1,9 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, LinearProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { InfoText } from '@/components/info-text';
 import { Page } from '@/components/page';
-import { usePublicFaqitems } from '@/features/info/api/list-faqitems';
-import { InfoText } from '@/features/info/components/info-text';
+import { usePublicFaqitems } from '@/features/faqitems/api/list-faqitems';
 import { useLocale } from '@/lib/use-locale';
 
 export default function FaqPage() {

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
-import { useDeleteUser, useSaveUser, useUser } from '@/features/admin-users/api/users';
+import { useDeleteUser, useSaveUser, useUser } from '@/features/users/api/users';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocalePath } from '@/lib/use-locale';

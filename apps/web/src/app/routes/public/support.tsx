@@ -1,9 +1,9 @@
 import { Link, List, ListItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
+import { InfoText } from '@/components/info-text';
 import { Page } from '@/components/page';
 import { env } from '@/config/env';
-import { InfoText } from '@/features/info/components/info-text';
 
 /** 'Informatie': the information hub. */
 export default function SupportPage() {

@@ -3,7 +3,7 @@ import type { User } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminListPage, type Column, type TableState } from '@/components/admin-table';
-import { useDeleteUser, useUsers } from '@/features/admin-users/api/users';
+import { useDeleteUser, useUsers } from '@/features/users/api/users';
 
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);

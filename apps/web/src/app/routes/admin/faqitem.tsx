@@ -3,7 +3,7 @@ import { type FaqItem, FaqItemDataSchema } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/page';
-import { useFaqitem, useSaveFaqitem } from '@/features/admin-faqitems/api/faqitems';
+import { useFaqitem, useSaveFaqitem } from '@/features/faqitems/api/faqitems';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocalePath } from '@/lib/use-locale';

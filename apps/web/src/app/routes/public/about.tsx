@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { InfoText } from '@/components/info-text';
 import { Page } from '@/components/page';
-import { InfoText } from '@/features/info/components/info-text';
 
 export default function AboutPage() {
   const { t } = useTranslation('info');
