@@ -75,7 +75,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     const missing: string[] = [];
     if (!env.JWT_SECRET) missing.push('JWT_SECRET');
     if (!usesSimulator && !env.OPP_API_KEY) missing.push('OPP_API_KEY');
-    if (!usesSimulator && !env.OPP_NOTIFY_SECRET) missing.push('OPP_NOTIFY_SECRET');
+    if (!env.OPP_NOTIFY_SECRET) missing.push('OPP_NOTIFY_SECRET');
     if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
   }
   if (!usesSimulator && !env.OPP_API_KEY) throw new Error('Invalid configuration: OPP_API_URL needs OPP_API_KEY');

@@ -4,6 +4,7 @@ import { paymentMethods, tipjarAdmins, tipjars, users } from '../../src/db/schem
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { type ChildApp, runScript, startChildApp } from '../support/child-app.js';
 import { createTestDatabase, TEST_DB } from '../support/test-db.js';
+import { oneOffTip } from './monthly-support.js';
 
 /**
  * Issue 8 under a hostile world, on PostgreSQL only (PGlite is one process and one connection, so it
@@ -112,17 +113,7 @@ run('two app servers and kill -9 on one PostgreSQL', () => {
   });
 
   it('the same tip sent to both servers at once is one tip with one provider transaction (30 of 30)', async () => {
-    const tip = (amount: number) => ({
-      data: {
-        amount,
-        displayName: 'Fan',
-        email: 'fan@example.test',
-        message: '',
-        privacy: 'NAME_AND_AMOUNT',
-        locale: 'en',
-        payment: { paymentmethod: ideal, paymentissuer: '' },
-      },
-    });
+    const tip = (amount: number) => oneOffTip(ideal, amount);
     for (let i = 0; i < 30; i++) {
       const key = `chaos-tip-${i}`;
       const answers = await Promise.all([

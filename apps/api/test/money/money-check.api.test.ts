@@ -4,7 +4,7 @@ import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
 import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
-import { createMonthlyWorld, type MonthlyWorld, signUpAndPay } from './monthly-support.js';
+import { createMonthlyWorld, type MonthlyWorld, signUpAndPay, startTip } from './monthly-support.js';
 
 /** The standing money check: silent on a healthy database, loud on each broken invariant. */
 let t: TestApp;
@@ -16,28 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tip(amount: number) {
-  const res = await t.api('POST', `/tipjars/${w.jar.id}/tips`, {
-    body: {
-      data: {
-        amount,
-        displayName: 'Fan',
-        email: 'fan@example.test',
-        message: '',
-        privacy: 'NAME_AND_AMOUNT',
-        locale: 'en',
-        payment: { paymentmethod: w.ideal, paymentissuer: '' },
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return { tipId: res.body.tip?.id ?? res.body.id, uid: res.body.oppTransaction.redirectUrl.split('/').pop() };
-}
-
 describe(`the money check (${TEST_DB})`, () => {
   it('finds nothing wrong after ordinary tips and monthly tips', async () => {
-    await simulatePayment(t.ctx, (await tip(500)).uid, 'completed');
-    await simulatePayment(t.ctx, (await tip(700)).uid, 'cancelled');
+    await simulatePayment(t.ctx, (await startTip(w, 500)).uid, 'completed');
+    await simulatePayment(t.ctx, (await startTip(w, 700)).uid, 'cancelled');
     await signUpAndPay(w, await t.createUser());
     await awaitSimulatorDeliveries(t.ctx);
     const result = await checkMoney(t.ctx);
@@ -47,7 +29,7 @@ describe(`the money check (${TEST_DB})`, () => {
 
   it('names each broken invariant', async () => {
     // A payment the provider completed but whose notification never came: our status is behind.
-    const behind = await tip(900);
+    const behind = await startTip(w, 900);
     await simulatePayment(t.ctx, behind.uid, 'completed', { notify: false });
     // A provider transaction nobody at our side knows.
     const [known] = (
@@ -61,7 +43,7 @@ describe(`the money check (${TEST_DB})`, () => {
     // A tip marked paid by hand, without its money.
     await t.database.db.execute(
       sql`update tips set status = 'completed', completed_at = now()
-          where id = (select owner_id from opp_transactions where opp_uid = ${(await tip(1100)).uid})`,
+          where id = (select owner_id from opp_transactions where opp_uid = ${(await startTip(w, 1100)).uid})`,
     );
 
     const result = await runMoneyCheck(t.ctx, { settledMinutes: 0 });

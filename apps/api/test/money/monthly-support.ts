@@ -42,6 +42,28 @@ export async function createMonthlyWorld(t: TestApp): Promise<MonthlyWorld> {
   return { t, ideal: method.body.id, jar: { id: row!.id, slug: row!.slug } };
 }
 
+/** The body of a one-off tip of `amount` cents by iDEAL. */
+export function oneOffTip(ideal: string, amount: number) {
+  return {
+    data: {
+      amount,
+      displayName: 'Fan',
+      email: 'fan@example.test',
+      message: '',
+      privacy: 'NAME_AND_AMOUNT',
+      locale: 'en',
+      payment: { paymentmethod: ideal, paymentissuer: '' },
+    },
+  };
+}
+
+/** A listener starts a one-off tip; returns the tip's id and its provider transaction uid. */
+export async function startTip(w: MonthlyWorld, amount: number): Promise<{ tipId: string; uid: string }> {
+  const res = await w.t.api('POST', `/tipjars/${w.jar.id}/tips`, { body: oneOffTip(w.ideal, amount) });
+  expect(res.status, res.text).toBe(201);
+  return { tipId: res.body.tip?.id ?? res.body.id, uid: uidOf(res.body.oppTransaction.redirectUrl) };
+}
+
 export function uidOf(redirectUrl: string): string {
   return redirectUrl.split('/').pop()!;
 }

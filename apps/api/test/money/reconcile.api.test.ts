@@ -12,6 +12,7 @@ import {
   type MonthlyWorld,
   query,
   signUp,
+  startTip,
   transactionsOfCharge,
 } from './monthly-support.js';
 
@@ -25,28 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function openTip(amount: number): Promise<string> {
-  const res = await t.api('POST', `/tipjars/${w.jar.id}/tips`, {
-    body: {
-      data: {
-        amount,
-        displayName: 'Fan',
-        email: 'fan@example.test',
-        message: '',
-        privacy: 'NAME_AND_AMOUNT',
-        locale: 'en',
-        payment: { paymentmethod: w.ideal, paymentissuer: '' },
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.oppTransaction.redirectUrl.split('/').pop();
-}
-
 describe(`reconcile (${TEST_DB})`, () => {
   it('checks the least recently checked first: small runs reach every open transaction', async () => {
     const uids: string[] = [];
-    for (let i = 0; i < 130; i++) uids.push(await openTip(100 + i));
+    for (let i = 0; i < 130; i++) uids.push((await startTip(w, 100 + i)).uid);
     // The newest ten were paid, but their notifications were lost.
     const paid = uids.slice(-10);
     for (const uid of paid) await simulatePayment(t.ctx, uid, 'completed', { notify: false });

@@ -50,6 +50,11 @@ describe(`secrets outside production (${TEST_DB})`, () => {
   });
 
   it('are required in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' }, { DATA_DIR: t.dataDir })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production' }, { DATA_DIR: t.dataDir })).toThrow(
+      /JWT_SECRET, OPP_NOTIFY_SECRET/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, { DATA_DIR: t.dataDir })).toThrow(
+      /OPP_NOTIFY_SECRET/,
+    );
   });
 });

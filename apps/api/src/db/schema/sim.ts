@@ -18,13 +18,17 @@ export const simObjects = pgTable(
   (t) => [index().on(t.objectType, t.parentUid)],
 );
 
-/** Idempotency-Key → the object the first request created (same key → same object). */
+/**
+ * Idempotency-Key → the object the first request created (same key → same object). The key is
+ * reserved (object_uid null) before the object is made, so concurrent requests cannot both create;
+ * `created` is when the reservation was taken (a reservation left by a crashed request goes stale).
+ */
 export const simIdempotencyKeys = pgTable(
   'sim_idempotency_keys',
   {
     scope: text().notNull(),
     key: text().notNull(),
-    objectUid: text().notNull(),
+    objectUid: text(),
     created: created(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],

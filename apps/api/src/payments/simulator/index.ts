@@ -28,9 +28,7 @@ export async function registerOppSimulator(app: FastifyInstance, ctx: AppContext
     await simApp.register(simCheckoutRoutes(sim));
     await simApp.register(simVerifyRoutes(sim));
   });
-  app.addHook('onReady', async () => {
-    await sim.resumeDeliveries().catch((err) => ctx.log.warn({ err }, 'simulator: could not resume deliveries'));
-  });
+  app.addHook('onReady', async () => sim.resumeInBackground());
   app.addHook('onClose', async () => sim.close());
   return sim;
 }

@@ -44,22 +44,67 @@ export async function saveObject(db: DbOrTx, data: SimObject) {
   await db.update(simObjects).set({ data }).where(eq(simObjects.uid, data.uid));
 }
 
-export async function findIdempotentUid(db: DbOrTx, scope: string, key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ uid: simIdempotencyKeys.objectUid })
-    .from(simIdempotencyKeys)
-    .where(and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key)));
-  return row?.uid;
+export interface IdempotencyReservation {
+  objectUid: string | null;
+  created: Date;
 }
 
-/** False when another request stored the key first (the caller then answers that request's object). */
-export async function insertIdempotencyKey(db: DbOrTx, scope: string, key: string, objectUid: string) {
+export async function findIdempotencyKey(
+  db: DbOrTx,
+  scope: string,
+  key: string,
+): Promise<IdempotencyReservation | undefined> {
+  const [row] = await db
+    .select({ objectUid: simIdempotencyKeys.objectUid, created: simIdempotencyKeys.created })
+    .from(simIdempotencyKeys)
+    .where(and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key)));
+  return row;
+}
+
+/** Takes the key for this request; false when another request holds or has used it. */
+export async function reserveIdempotencyKey(db: DbOrTx, scope: string, key: string): Promise<boolean> {
   const rows = await db
     .insert(simIdempotencyKeys)
-    .values({ scope, key, objectUid })
+    .values({ scope, key, objectUid: null })
     .onConflictDoNothing()
     .returning({ key: simIdempotencyKeys.key });
   return rows.length > 0;
+}
+
+/**
+ * Takes over a reservation whose request died before it made its object (reserved before
+ * `staleBefore`). The update re-checks the row, so of two takers only one wins.
+ */
+export async function takeOverIdempotencyKey(db: DbOrTx, scope: string, key: string, staleBefore: Date) {
+  const rows = await db
+    .update(simIdempotencyKeys)
+    .set({ created: sql`now()` })
+    .where(
+      and(
+        eq(simIdempotencyKeys.scope, scope),
+        eq(simIdempotencyKeys.key, key),
+        isNull(simIdempotencyKeys.objectUid),
+        sql`${simIdempotencyKeys.created} < ${staleBefore.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ key: simIdempotencyKeys.key });
+  return rows.length > 0;
+}
+
+export async function completeIdempotencyKey(db: DbOrTx, scope: string, key: string, objectUid: string) {
+  await db
+    .update(simIdempotencyKeys)
+    .set({ objectUid })
+    .where(and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key)));
+}
+
+/** A failed create gives the key back, so the client's retry can create. */
+export async function releaseIdempotencyKey(db: DbOrTx, scope: string, key: string) {
+  await db
+    .delete(simIdempotencyKeys)
+    .where(
+      and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key), isNull(simIdempotencyKeys.objectUid)),
+    );
 }
 
 export async function insertNotification(db: DbOrTx, uid: string, url: string, payload: Record<string, unknown>) {
@@ -76,11 +121,38 @@ export async function markNotificationAttempt(db: DbOrTx, uid: string, delivered
     .where(eq(simNotifications.uid, uid));
 }
 
-export async function listUndeliveredNotifications(db: DbOrTx, maxAttempts: number) {
+/** Where a batch of undelivered notifications ended: (created as exact text, uid). */
+export interface DeliveryCursor {
+  created: string;
+  uid: string;
+}
+
+/** One batch of notifications still to deliver, oldest first, after the cursor. */
+export async function listUndeliveredNotifications(
+  db: DbOrTx,
+  maxAttempts: number,
+  after: DeliveryCursor | undefined,
+  limit: number,
+) {
   return db
-    .select()
+    .select({
+      uid: simNotifications.uid,
+      url: simNotifications.url,
+      payload: simNotifications.payload,
+      attempts: simNotifications.attempts,
+      // Exact (microsecond) text, so the cursor never re-reads its own last row.
+      cursor: sql<string>`${simNotifications.created}::text`,
+    })
     .from(simNotifications)
-    .where(and(isNull(simNotifications.deliveredAt), sql`${simNotifications.attempts} < ${maxAttempts}`))
-    .orderBy(asc(simNotifications.created))
-    .limit(100);
+    .where(
+      and(
+        isNull(simNotifications.deliveredAt),
+        sql`${simNotifications.attempts} < ${maxAttempts}`,
+        after
+          ? sql`(${simNotifications.created}, ${simNotifications.uid}) > (${after.created}::timestamptz, ${after.uid})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(simNotifications.created), asc(simNotifications.uid))
+    .limit(limit);
 }

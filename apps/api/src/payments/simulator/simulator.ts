@@ -25,6 +25,10 @@ export const SIM_OUTCOMES: readonly SimOutcome[] = ['completed', 'cancelled', 'e
 const EXPIRY_SECONDS = 15 * 60;
 const FINAL = new Set(['completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback']);
 const MAX_DELIVERY_ATTEMPTS = 6;
+/** Undelivered notifications re-sent per batch after a restart. */
+const RESUME_BATCH_SIZE = 100;
+/** A reserved Idempotency-Key whose request made nothing for this long was left by a crash. */
+const IDEMPOTENCY_STALE_MS = 60_000;
 
 /** A realistic Dutch iDEAL bank list (BIC + name). */
 export const SIM_IDEAL_ISSUERS = [
@@ -84,7 +88,7 @@ export interface SimulatorOptions {
 }
 
 export class OppSimulator {
-  private readonly deliveries = new Set<Promise<void>>();
+  private readonly deliveries = new Set<Promise<unknown>>();
   private closed = false;
   private readonly wakeups = new Set<() => void>();
   private readonly retryBaseMs: number;
@@ -107,22 +111,39 @@ export class OppSimulator {
 
   /**
    * Runs `create` once per (scope, key): a second request with the same Idempotency-Key gets the
-   * object the first one made. Without a key every request creates (as OPP does).
+   * object the first one made. The key is reserved before anything is made, so of concurrent
+   * requests one creates and the others get 409 while it is in flight; a reservation left by a
+   * request that died is taken over once it is stale. Without a key every request creates (as OPP does).
    */
   async idempotent(scope: string, key: string | undefined, create: () => Promise<SimObject>): Promise<SimObject> {
     if (!key) return create();
-    const existing = await repo.findIdempotentUid(this.ctx.db, scope, key);
-    if (existing) {
-      const object = await repo.findObject(this.ctx.db, existing);
-      if (object) return object;
+    const db = this.ctx.db;
+    for (let tries = 0; tries < 3; tries++) {
+      if (await repo.reserveIdempotencyKey(db, scope, key)) return this.createReserved(scope, key, create);
+      const held = await repo.findIdempotencyKey(db, scope, key);
+      if (!held) continue; // its request failed and gave the key back: try again
+      if (held.objectUid) {
+        const object = await repo.findObject(db, held.objectUid);
+        if (object) return object;
+        throw new SimError(409, 'The object of this Idempotency-Key no longer exists');
+      }
+      if (await repo.takeOverIdempotencyKey(db, scope, key, new Date(Date.now() - IDEMPOTENCY_STALE_MS))) {
+        return this.createReserved(scope, key, create);
+      }
+      throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
     }
-    const object = await create();
-    if (!(await repo.insertIdempotencyKey(this.ctx.db, scope, key, object.uid))) {
-      // A concurrent request with the same key won the race: answer its object.
-      const winner = await repo.findIdempotentUid(this.ctx.db, scope, key);
-      const found = winner ? await repo.findObject(this.ctx.db, winner) : undefined;
-      if (found) return found;
+    throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
+  }
+
+  private async createReserved(scope: string, key: string, create: () => Promise<SimObject>): Promise<SimObject> {
+    let object: SimObject;
+    try {
+      object = await create();
+    } catch (err) {
+      await repo.releaseIdempotencyKey(this.ctx.db, scope, key);
+      throw err;
     }
+    await repo.completeIdempotencyKey(this.ctx.db, scope, key, object.uid);
     return object;
   }
 
@@ -639,38 +660,51 @@ export class OppSimulator {
     this.schedule(uid, url, payload);
   }
 
-  private schedule(uid: string, url: string, payload: Body, attemptsSoFar = 0) {
+  private schedule(uid: string, url: string, payload: Body, attemptsSoFar = 0, backoffFirst = false) {
     if (this.closed) return;
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.deliver(uid, url, payload, attemptsSoFar))
-      .catch((err) => this.ctx.log.warn({ err, uid }, 'simulator: notification delivery stopped'));
-    this.deliveries.add(delivery);
-    void delivery.finally(() => this.deliveries.delete(delivery));
+    this.track(
+      new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => this.deliver(uid, url, payload, attemptsSoFar, backoffFirst))
+        .catch((err) => this.ctx.log.warn({ err, uid }, 'simulator: notification delivery stopped')),
+    );
   }
 
-  /** POSTs until a 2xx, with exponential backoff, at most MAX_DELIVERY_ATTEMPTS tries. */
-  private async deliver(uid: string, url: string, payload: Body, attemptsSoFar: number) {
+  private track(work: Promise<unknown>) {
+    this.deliveries.add(work);
+    void work.finally(() => this.deliveries.delete(work));
+  }
+
+  /**
+   * POSTs until a 2xx, with exponential backoff, at most MAX_DELIVERY_ATTEMPTS tries in all
+   * (`attemptsSoFar` were made before; `backoffFirst` waits before the first try here too).
+   */
+  private async deliver(uid: string, url: string, payload: Body, attemptsSoFar: number, backoffFirst = false) {
     for (let attempt = attemptsSoFar; attempt < MAX_DELIVERY_ATTEMPTS && !this.closed; attempt++) {
-      if (attempt > attemptsSoFar) await this.sleep(this.retryBaseMs * 2 ** (attempt - 1));
+      if (attempt > attemptsSoFar || backoffFirst) await this.sleep(this.retryBaseMs * 2 ** Math.max(0, attempt - 1));
       if (this.closed) return;
-      let ok = false;
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-          signal: AbortSignal.timeout(10_000),
-        });
-        ok = res.ok;
-        await res.body?.cancel();
-      } catch {
-        ok = false;
-      }
-      if (this.closed) return;
-      await repo.markNotificationAttempt(this.ctx.db, uid, ok);
-      if (ok) return;
+      if (await this.attemptDelivery(uid, url, payload)) return;
       this.ctx.log.info({ uid, attempt: attempt + 1 }, 'simulator: notification not accepted; will retry');
     }
+  }
+
+  /** One POST of a notification; records the attempt. True when the receiver accepted it. */
+  private async attemptDelivery(uid: string, url: string, payload: Body): Promise<boolean> {
+    let ok = false;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(10_000),
+      });
+      ok = res.ok;
+      await res.body?.cancel();
+    } catch {
+      ok = false;
+    }
+    if (this.closed) return ok;
+    await repo.markNotificationAttempt(this.ctx.db, uid, ok);
+    return ok;
   }
 
   /** A delay that close() cuts short, so shutdown never waits for a backoff. */
@@ -686,11 +720,37 @@ export class OppSimulator {
     });
   }
 
-  /** After a restart: deliver what was queued but not yet accepted. */
-  async resumeDeliveries() {
-    for (const n of await repo.listUndeliveredNotifications(this.ctx.db, MAX_DELIVERY_ATTEMPTS)) {
-      this.schedule(n.uid, n.url, n.payload, n.attempts);
+  /**
+   * After a restart: deliver everything that was queued but not yet accepted, in batches until
+   * none is left. Each batch gets its next try at once; the ones refused again go on retrying with
+   * backoff in the background, so one unreachable receiver cannot hold up the rest.
+   */
+  async resumeDeliveries(batchSize = RESUME_BATCH_SIZE): Promise<number> {
+    let cursor: repo.DeliveryCursor | undefined;
+    let resumed = 0;
+    while (!this.closed) {
+      const batch = await repo.listUndeliveredNotifications(this.ctx.db, MAX_DELIVERY_ATTEMPTS, cursor, batchSize);
+      if (batch.length === 0) break;
+      await Promise.all(
+        batch.map(async (n) => {
+          if (this.closed || (await this.attemptDelivery(n.uid, n.url, n.payload))) return;
+          this.schedule(n.uid, n.url, n.payload, n.attempts + 1, true);
+        }),
+      );
+      resumed += batch.length;
+      const last = batch[batch.length - 1]!;
+      cursor = { created: last.cursor, uid: last.uid };
+      if (batch.length < batchSize) break;
     }
+    if (resumed > 0) this.ctx.log.info({ resumed }, 'simulator: resumed undelivered notifications');
+    return resumed;
+  }
+
+  /** Resumes deliveries without holding up start-up; idle() waits for it too. */
+  resumeInBackground() {
+    this.track(
+      this.resumeDeliveries().catch((err) => this.ctx.log.warn({ err }, 'simulator: could not resume deliveries')),
+    );
   }
 
   /** Resolves once every queued notification was delivered or gave up (tests await this). */

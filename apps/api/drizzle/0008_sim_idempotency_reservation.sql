@@ -1,0 +1,1 @@
+ALTER TABLE "sim_idempotency_keys" ALTER COLUMN "object_uid" DROP NOT NULL;

@@ -1,0 +1,129 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMoney } from '../../src/jobs/money-check.js';
+import { simulatePayment, simulatorOf } from '../../src/payments/simulator/index.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_DB } from '../support/test-db.js';
+import { createMonthlyWorld, type MonthlyWorld, query, startTip } from './monthly-support.js';
+
+/**
+ * The simulated provider behaves like a provider we can trust with retries (issue 8.3, 8.6):
+ * after a restart every undelivered notification arrives, and one Idempotency-Key never makes
+ * two objects, however many requests carry it at once.
+ */
+let t: TestApp;
+let w: MonthlyWorld;
+
+beforeAll(async () => {
+  t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 });
+  w = await createMonthlyWorld(t);
+});
+afterAll(() => t.close());
+
+/** POST /transactions straight to the simulated provider, as our client would. */
+async function createAtProvider(key: string, merchantUid: string, amount: number) {
+  const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${t.ctx.config.OPP_API_KEY}`,
+      'content-type': 'application/json',
+      'idempotency-key': key,
+    },
+    body: JSON.stringify({
+      merchant_uid: merchantUid,
+      total_price: amount,
+      return_url: `${t.baseUrl}/thankyou`,
+      notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
+      payment_method: 'ideal',
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as { uid?: string } };
+}
+
+async function latestMerchantUid(): Promise<string> {
+  const [merchant] = await query<{ uid: string }>(
+    t,
+    sql`select uid from sim_objects where object_type = 'merchant' order by created desc limit 1`,
+  );
+  return merchant!.uid;
+}
+
+/** What a simulator process that died before delivering leaves behind: stored, undelivered rows. */
+async function leaveUndelivered(uid: string, i: number) {
+  const id = `not_restart_${i}_${Date.now().toString(36)}`;
+  const payload = {
+    uid: id,
+    type: 'transaction.status.changed',
+    created: Math.floor(Date.now() / 1000),
+    object_uid: uid,
+    object_type: 'transaction',
+    object_url: `${t.baseUrl}/sim/opp/v1/transactions/${uid}`,
+    verification_hash: createHmac('sha256', t.ctx.config.OPP_NOTIFY_SECRET).update(id).digest('hex'),
+  };
+  await t.database.db.execute(
+    sql`insert into sim_notifications (uid, url, payload) values (${id}, ${`${t.baseUrl}/api/v1/payments/opp/notify`}, ${JSON.stringify(payload)}::jsonb)`,
+  );
+}
+
+describe(`simulated provider (${TEST_DB})`, () => {
+  it('delivers every undelivered notification after a restart, not just the first 100', async () => {
+    const uids: string[] = [];
+    for (let i = 0; i < 250; i++) uids.push((await startTip(w, 100 + i)).uid);
+    // Paid at the provider; the process died before any notification went out.
+    for (const [i, uid] of uids.entries()) {
+      await simulatePayment(t.ctx, uid, 'completed', { notify: false });
+      await leaveUndelivered(uid, i);
+    }
+    const sim = simulatorOf(t.ctx);
+    await sim.resumeDeliveries();
+    await sim.idle();
+
+    const [left] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from sim_notifications where delivered_at is null`,
+    );
+    expect(left?.n).toBe(0);
+    const [pending] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from opp_transactions where opp_uid in ${sql.raw(`(${uids.map((u) => `'${u}'`).join(',')})`)} and status <> 'completed'`,
+    );
+    expect(pending?.n).toBe(0);
+    const report = await checkMoney(t.ctx, { provider: false });
+    expect(report.violations).toEqual([]);
+  }, 120_000);
+
+  it('answers one object for 20 concurrent creates with the same Idempotency-Key (409 while in flight)', async () => {
+    const merchantUid = await latestMerchantUid();
+    const key = `same-key-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => createAtProvider(key, merchantUid, 500)));
+    for (const a of answers) expect([201, 409], JSON.stringify(a.body)).toContain(a.status);
+    const made = answers.filter((a) => a.status === 201);
+    expect(made.length).toBeGreaterThan(0);
+    expect(new Set(made.map((a) => a.body.uid)).size).toBe(1);
+    const [count] = await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from sim_objects where object_type = 'transaction' and data->>'merchant_uid' = ${merchantUid} and (data->>'amount')::int = 500`,
+    );
+    expect(count?.n).toBe(1);
+
+    // A retry after the first finished gets the same object.
+    const again = await createAtProvider(key, merchantUid, 500);
+    expect(again.status).toBe(201);
+    expect(again.body.uid).toBe(made[0]!.body.uid);
+  });
+
+  it('takes over a key whose first request died before finishing (stale reservation)', async () => {
+    const key = `stale-key-${Date.now()}`;
+    await t.database.db.execute(
+      sql`insert into sim_idempotency_keys (scope, key, object_uid, created) values ('transactions', ${key}, null, now() - interval '10 minutes')`,
+    );
+    const res = await createAtProvider(key, await latestMerchantUid(), 700);
+    expect(res.status).toBe(201);
+    const [row] = await query<{ object_uid: string | null }>(
+      t,
+      sql`select object_uid from sim_idempotency_keys where scope = 'transactions' and key = ${key}`,
+    );
+    expect(row?.object_uid).toBe(res.body.uid);
+  });
+});
