@@ -11,18 +11,15 @@ import { Box, LinearProgress } from '@mui/material';
 import { isRegistrationComplete } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
+import type { BackofficeOutletContext } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { ErrorPage } from '@/components/error-page';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
 import { RegistrationAlertIcon } from '@/features/merchants/components/registration-alert-icon';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
-import { type BackofficeTipjar, useTipjarBySlug } from '@/features/tipjars/api/get-tipjar-by-slug';
+import { useTipjarBySlug } from '@/features/tipjars/api/get-tipjar-by-slug';
 import { BackofficeSelector } from '@/features/tipjars/components/backoffice-selector';
 import { TipjarDialogs } from '@/features/tipjars/components/tipjar-dialogs';
 import { isApiError } from '@/lib/api-client';
-
-export interface BackofficeOutletContext {
-  tipjar: BackofficeTipjar;
-}
 
 /** Backoffice layout (spec §2): loads the tip jar by slug and shows its menu, welcome and payment dialogs. */
 export default function BackofficeLayout() {

@@ -3,10 +3,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Grid, Paper, Typography } from '@mui/material';
 import { isRegistrationComplete } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
-import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
 import { TipjarStatusChip } from '@/features/tipjars/components/tipjar-status-chip';
 import { DashboardTips } from '@/features/tips/components/dashboard-tips';
 import { useLocalePath } from '@/lib/use-locale';
@@ -14,7 +13,7 @@ import { useLocalePath } from '@/lib/use-locale';
 /** Backoffice dashboard: status, registration state, the storefront link, then recent tips and totals. */
 export default function BackofficeDashboardPage() {
   const { t } = useTranslation('tipjar');
-  const { tipjar } = useOutletContext<{ tipjar: BackofficeTipjar }>();
+  const tipjar = useBackofficeTipjar();
   const localePath = useLocalePath();
   const registered = isRegistrationComplete(tipjar.oppMerchant);
   const live = tipjar.status === 'LIVE';

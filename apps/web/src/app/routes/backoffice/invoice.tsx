@@ -1,6 +1,7 @@
 import { Alert, Button, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { downloadTipjarInvoice, useTipjarInvoice } from '@/features/invoices/api/get-tipjar-invoices';
@@ -10,7 +11,7 @@ import { InvoiceDetails } from '@/features/invoices/components/invoices-table';
 export default function BackofficeInvoicePage() {
   const { invoiceid } = useParams();
   const { t } = useTranslation(['invoices', 'common']);
-  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const tipjar = useBackofficeTipjar();
   const query = useTipjarInvoice(tipjar.id, invoiceid);
   const invoice = query.data;
   return (

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useTipjarInvoices } from '@/features/invoices/api/get-tipjar-invoices';
@@ -10,7 +10,7 @@ import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/features/invoices
 /** Backoffice 'Facturen': the platform's invoices to this tip jar. */
 export default function BackofficeInvoicesPage() {
   const { t } = useTranslation('invoices');
-  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const tipjar = useBackofficeTipjar();
   const [state, setState] = useState<TableState>(DEFAULT_INVOICES_TABLE_STATE);
   const query = useTipjarInvoices(tipjar.id, state);
   return (

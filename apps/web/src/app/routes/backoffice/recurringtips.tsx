@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { CHARGE_RETRY_DAYS, MAX_CHARGE_ATTEMPTS, type RecurringTip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { detailProps, listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useTipjarRecurringTip, useTipjarRecurringTips } from '@/features/recurring-tips/api/get-tipjar-recurring-tips';
@@ -15,7 +15,7 @@ import {
 /** Backoffice 'Maandelijkse fooien': the tip jar's monthly tips, newest first (spec §9), with their charges. */
 export default function BackofficeRecurringtipsPage() {
   const { t } = useTranslation('recurringtips');
-  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const tipjar = useBackofficeTipjar();
   const [state, setState] = useState<TableState>(DEFAULT_RECURRING_TIPS_TABLE_STATE);
   const query = useTipjarRecurringTips(tipjar.id, state);
   const [open, setOpen] = useState<RecurringTip | null>(null);

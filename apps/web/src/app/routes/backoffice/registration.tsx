@@ -17,17 +17,12 @@ import { CreateMerchantBodySchema, MERCHANT_COUNTRIES, type OppMerchantView } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { Page } from '@/components/page';
 import { env } from '@/config/env';
 import { useCreateMerchant, useMerchant } from '@/features/merchants/api/merchant';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
-
-interface RegistrationTipjar {
-  id: string;
-  oppMerchant: { complianceStatus: string | null; merchantStatus: string | null } | null;
-}
 
 type StatusColor = 'success' | 'warning' | 'error' | 'default' | 'info';
 const GOOD = new Set(['live', 'verified', 'approved']);
@@ -41,7 +36,7 @@ const colorOf = (status: string): StatusColor => (GOOD.has(status) ? 'success' :
  */
 export default function BackofficeRegistrationPage() {
   const { t } = useTranslation('tipjar');
-  const { tipjar } = useOutletContext<{ tipjar: RegistrationTipjar }>();
+  const tipjar = useBackofficeTipjar();
   const merchant = useMerchant(tipjar.id);
   const queryClient = useQueryClient();
 

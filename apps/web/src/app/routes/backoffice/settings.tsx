@@ -25,8 +25,8 @@ import {
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
 import { z } from 'zod';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
 import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
@@ -70,7 +70,7 @@ type SettingsForm = z.infer<typeof SettingsFormSchema>;
 /** Backoffice settings: the tip jar's public details and notifications, and its admins. */
 export default function BackofficeSettingsPage() {
   const { t } = useTranslation(['tipjar', 'common']);
-  const { tipjar } = useOutletContext<{ tipjar: BackofficeTipjar }>();
+  const tipjar = useBackofficeTipjar();
   return (
     <Page title={t('settings.title')}>
       <SettingsEditor key={tipjar.id} tipjar={tipjar} />

@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Button, Typography } from '@mui/material';
 import type { Settlement } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
 import { listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -17,7 +17,7 @@ import {
 /** Backoffice 'Uitbetalingen': the payment provider's payouts to the maker, each with its specification. */
 export default function BackofficeSettlementsPage() {
   const { t } = useTranslation('settlements');
-  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const tipjar = useBackofficeTipjar();
   const [state, setState] = useState<SettlementsTableState>(DEFAULT_SETTLEMENTS_TABLE_STATE);
   const query = useTipjarSettlements(tipjar.id, state);
   const [open, setOpen] = useState<Settlement | null>(null);

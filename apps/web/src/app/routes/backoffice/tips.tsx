@@ -1,7 +1,7 @@
 import type { Tip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { detailProps, listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useTipjarTip, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
@@ -15,7 +15,7 @@ import {
 /** Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9). */
 export default function BackofficeTipsPage() {
   const { t } = useTranslation('tips');
-  const { tipjar } = useOutletContext<{ tipjar: { id: string; slug: string; name: string } }>();
+  const tipjar = useBackofficeTipjar();
   const [state, setState] = useState<TipsTableState>(DEFAULT_TIPS_TABLE_STATE);
   const query = useTipjarTips(tipjar.id, state);
   const [open, setOpen] = useState<Tip | null>(null);
