@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Notifier } from '@/components/notifier';
 import { OfflineBanner } from '@/components/offline-banner';
+import { PageTitle } from '@/components/page-title';
 import { localeFromPath } from '@/config/paths';
 import { schedulePageView } from '@/lib/analytics';
 import { setLanguage } from '@/lib/i18n';
@@ -44,6 +45,8 @@ export function RootShell() {
 
   return (
     <>
+      {/* The brand title while no page renders its own (a page's <title> covers it). */}
+      <PageTitle />
       <OfflineBanner />
       <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
         <Outlet />

@@ -3,17 +3,17 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
+import { PageTitle } from '@/components/page-title';
 import { isApiError } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
-import { usePageTitle } from '@/lib/page-title';
 
 /** Error page (spec §2, §8): message and status code; 404 gets a link back home. */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
   const { t } = useTranslation(['common', 'errors']);
   const text = status === 404 ? t('errors:page.notFound') : message || t('errors:page.title');
-  usePageTitle(text);
   return (
     <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+      <PageTitle title={text} />
       <Typography
         variant="h1"
         component="p"

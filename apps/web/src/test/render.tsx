@@ -7,12 +7,12 @@ import { createRoot, type Root } from 'react-dom/client';
  */
 const mounted: { root: Root; container: HTMLElement }[] = [];
 
-export function render(ui: ReactNode): { container: HTMLElement } {
+export function render(ui: ReactNode): { container: HTMLElement; rerender: (next: ReactNode) => void } {
   const container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
   root.render(ui);
   mounted.push({ root, container });
-  return { container };
+  return { container, rerender: (next) => root.render(next) };
 }
 
 export function cleanup(): void {

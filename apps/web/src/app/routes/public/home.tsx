@@ -1,14 +1,14 @@
 import { Box, Button, Grid, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
-import { usePageTitle } from '@/lib/page-title';
+import { PageTitle } from '@/components/page-title';
 
 export default function HomePage() {
   const { t } = useTranslation('home');
-  usePageTitle(t('title'));
   const steps = ['one', 'two', 'three'] as const;
   return (
     <Box>
+      <PageTitle title={t('title')} />
       <Box component="header" sx={{ textAlign: 'center', py: { xs: 4, md: 8 } }}>
         <Typography variant="h1" gutterBottom>
           {t('title')}

@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '@/components/error-page';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { usePublicTipjar } from '@/features/storefront/api/get-public-tipjar';
+import { ShareMeta } from '@/features/storefront/components/share-meta';
 import { TipForm } from '@/features/storefront/components/tip-form';
-import { useShareMeta } from '@/features/storefront/hooks/use-share-meta';
 
 function TipjarHeader({ tipjar }: { tipjar: PublicTipjar }) {
   const { t } = useTranslation('storefront');
@@ -66,24 +66,30 @@ export default function StorefrontPage() {
   const tipjarQuery = usePublicTipjar(slug);
   const tipjar = tipjarQuery.data ?? null;
 
-  useShareMeta(
-    tipjar && {
-      title: tipjar.name,
-      description: tipjar.description || t('meta.description', { name: tipjar.name }),
-      imageUrl: tipjar.imageUrl,
-      url: window.location.origin + window.location.pathname,
-    },
+  const shareMeta = tipjar && (
+    <ShareMeta
+      title={tipjar.name}
+      description={tipjar.description || t('meta.description', { name: tipjar.name })}
+      imageUrl={tipjar.imageUrl}
+      url={window.location.origin + window.location.pathname}
+    />
   );
 
   if (tipjarQuery.isPending) return <LinearProgress aria-label={t('loading')} />;
   if (tipjarQuery.isError) {
-    return <Alert severity="error">{t('errors.load')}</Alert>;
+    return (
+      <>
+        {shareMeta}
+        <Alert severity="error">{t('errors.load')}</Alert>
+      </>
+    );
   }
   // Unknown slug or not LIVE: the app's 404 page.
   if (!tipjar) return <NotFoundPage />;
 
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      {shareMeta}
       <TipjarHeader tipjar={tipjar} />
       <Divider sx={{ mb: 3 }} />
       <TipForm checkout={CheckoutBlock} tipjar={tipjar} />
