@@ -32,3 +32,13 @@ export function useCreateMerchant(tipjarId: string) {
     },
   });
 }
+
+/** POST tipjars/{id}/oppmerchant/connect (ADMIN): links an existing merchant of our partner account. */
+export function connectMerchant(tipjarId: string, merchantUid: string): Promise<OppMerchantView> {
+  return api.post<OppMerchantView>(`${merchantPath(tipjarId)}/connect`, { merchantUid }, { silent: true });
+}
+
+/** POST tipjars/{id}/oppmerchant/disconnect (ADMIN): unlinks it; the provider keeps the merchant. */
+export function disconnectMerchant(tipjarId: string): Promise<void> {
+  return api.post<void>(`${merchantPath(tipjarId)}/disconnect`, {});
+}

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Chip, Paper, TextField, Typography } from '@mui/material';
-import type { OppMerchantView } from '@podpot/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { merchantQuery, useMerchant } from '@/features/merchants/api/merchant';
-import { api, isApiError } from '@/lib/api-client';
+import { connectMerchant, disconnectMerchant, merchantQuery, useMerchant } from '@/features/merchants/api/merchant';
+import { isApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notifications';
 
 /**
@@ -24,12 +23,7 @@ export function MerchantSection({ tipjarId }: { tipjarId: string }) {
     void queryClient.invalidateQueries({ queryKey: ['tipjars'] });
   };
   const connect = useMutation({
-    mutationFn: () =>
-      api.post<OppMerchantView>(
-        `tipjars/${tipjarId}/oppmerchant/connect`,
-        { merchantUid: merchantUid.trim() },
-        { silent: true },
-      ),
+    mutationFn: () => connectMerchant(tipjarId, merchantUid.trim()),
     onSuccess: () => {
       setError(null);
       setMerchantUid('');
@@ -39,7 +33,7 @@ export function MerchantSection({ tipjarId }: { tipjarId: string }) {
     onError: (e) => setError(isApiError(e) && e.status === 404 ? t('merchant.unknown') : t('merchant.connectError')),
   });
   const disconnect = useMutation({
-    mutationFn: () => api.post<void>(`tipjars/${tipjarId}/oppmerchant/disconnect`, {}),
+    mutationFn: () => disconnectMerchant(tipjarId),
     onSuccess: () => {
       notifySuccess(t('merchant.disconnected'));
       refresh();

@@ -1,0 +1,221 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { CreateMerchantBodySchema, MERCHANT_COUNTRIES, type OppMerchantView } from '@podpot/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { env } from '@/config/env';
+import { useCreateMerchant, useMerchant } from '@/features/merchants/api/merchant';
+import { useAuth } from '@/lib/auth';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+
+type StatusColor = 'success' | 'warning' | 'error' | 'default' | 'info';
+const GOOD = new Set(['live', 'verified', 'approved']);
+const BAD = new Set(['suspended', 'terminated', 'blocked', 'disapproved', 'rejected']);
+const colorOf = (status: string): StatusColor => (GOOD.has(status) ? 'success' : BAD.has(status) ? 'error' : 'warning');
+
+/**
+ * Registration with the payment provider (bank account and merchant). The maker registers here;
+ * identity and bank account are verified on the provider's own pages (no IBAN passes through us),
+ * which return to this page. The state is read fresh from the provider on every visit.
+ */
+export function MerchantRegistration({ tipjar }: { tipjar: { id: string } }) {
+  const { t } = useTranslation('tipjar');
+  const merchant = useMerchant(tipjar.id);
+  const queryClient = useQueryClient();
+
+  // Coming back from the provider's pages: the tip jar's summary (menu alert) may be stale too.
+  useEffect(() => {
+    if (merchant.data) void queryClient.invalidateQueries({ queryKey: ['tipjars', 'slug'] });
+  }, [merchant.data, queryClient]);
+
+  return (
+    <Paper sx={{ p: 3, maxWidth: 760 }}>
+      <Typography sx={{ mb: 2 }}>{t('registration.intro')}</Typography>
+      <List dense sx={{ listStyle: 'decimal', pl: 3, mb: 2 }}>
+        {(['account', 'bank', 'identity', 'review'] as const).map((step) => (
+          <ListItem key={step} sx={{ display: 'list-item' }}>
+            <ListItemText primary={t(`registration.steps.${step}`)} />
+          </ListItem>
+        ))}
+      </List>
+      <Typography variant="h3" component="h2" gutterBottom>
+        {t('registration.stateTitle')}
+      </Typography>
+      {merchant.isPending ? (
+        <CircularProgress aria-label={t('registration.loading')} />
+      ) : merchant.isError ? (
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void merchant.refetch()}>{t('registration.retry')}</Button>}
+        >
+          {t('registration.loadError')}
+        </Alert>
+      ) : merchant.data ? (
+        <MerchantState
+          merchant={merchant.data}
+          refreshing={merchant.isFetching}
+          onRefresh={() => void merchant.refetch()}
+        />
+      ) : (
+        <RegisterForm tipjarId={tipjar.id} />
+      )}
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        {t('registration.help')}{' '}
+        <Link color="inherit" href={`mailto:${env.supportEmail}`}>
+          {env.supportEmail}
+        </Link>
+      </Typography>
+    </Paper>
+  );
+}
+
+function MerchantState(props: { merchant: OppMerchantView; refreshing: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation('tipjar');
+  const { merchant } = props;
+  const label = (group: 'merchantStatus' | 'complianceStatus' | 'bankStatus', status: string) =>
+    t(`registration.statuses.${group}.${status}`, { defaultValue: status });
+  const bankToVerify =
+    merchant.bankAccount && !GOOD.has(merchant.bankAccount.status) && merchant.bankAccount.verificationUrl;
+  const openRequirements = merchant.requirements.filter((r) => !GOOD.has(r.status) && r.redirectUrl);
+
+  return (
+    <Box data-testid="registration-state">
+      {merchant.registrationComplete ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('registration.complete')}
+        </Alert>
+      ) : (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('registration.inProgress')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Chip
+          color={colorOf(merchant.merchantStatus)}
+          label={t('registration.merchant', { status: label('merchantStatus', merchant.merchantStatus) })}
+        />
+        <Chip
+          color={colorOf(merchant.complianceStatus)}
+          label={t('registration.compliance', { status: label('complianceStatus', merchant.complianceStatus) })}
+        />
+        {merchant.bankAccount && (
+          <Chip
+            color={colorOf(merchant.bankAccount.status)}
+            label={t('registration.bank', { status: label('bankStatus', merchant.bankAccount.status) })}
+          />
+        )}
+      </Box>
+      {merchant.bankAccount?.iban && (
+        <Typography sx={{ mb: 2 }}>{t('registration.iban', { iban: merchant.bankAccount.iban })}</Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {bankToVerify && (
+          <Button variant="contained" color="secondary" href={merchant.bankAccount!.verificationUrl!}>
+            {t('registration.verifyBank')}
+          </Button>
+        )}
+        {!merchant.registrationComplete && merchant.overviewUrl && (
+          <Button variant="outlined" href={merchant.overviewUrl}>
+            {t('registration.overview')}
+          </Button>
+        )}
+        <Button onClick={props.onRefresh} disabled={props.refreshing}>
+          {t('registration.refresh')}
+        </Button>
+      </Box>
+      {openRequirements.length > 0 && (
+        <>
+          <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
+            {t('registration.requirementsTitle')}
+          </Typography>
+          <List dense>
+            {openRequirements.map((r) => (
+              <ListItem key={r.type}>
+                <Link color="inherit" href={r.redirectUrl!}>
+                  {t(`registration.requirements.${r.type.replace(/\./g, '_')}`, { defaultValue: r.type })}
+                </Link>
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+    </Box>
+  );
+}
+
+type RegisterValues = { firstName: string; lastName: string; country: (typeof MERCHANT_COUNTRIES)[number] };
+
+function RegisterForm({ tipjarId }: { tipjarId: string }) {
+  const { t } = useTranslation('tipjar');
+  const { user } = useAuth();
+  const create = useCreateMerchant(tipjarId);
+  const { form, field } = useDomainForm<RegisterValues>(CreateMerchantBodySchema.shape.data, {
+    firstName: user?.profile.firstName ?? '',
+    lastName: user?.profile.lastName ?? '',
+    country: 'nld',
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+    }
+  });
+  const country = form.watch('country');
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('registration.formTitle')}>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('registration.notRegistered')}
+      </Alert>
+      <Typography sx={{ mb: 1 }}>{t('registration.formIntro')}</Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <TextField
+          label={t('registration.fields.firstName')}
+          autoComplete="given-name"
+          required
+          {...field('firstName')}
+        />
+        <TextField
+          label={t('registration.fields.lastName')}
+          autoComplete="family-name"
+          required
+          {...field('lastName')}
+        />
+      </Box>
+      <TextField
+        select
+        label={t('registration.fields.country')}
+        value={country}
+        onChange={(event) => form.setValue('country', event.target.value as RegisterValues['country'])}
+      >
+        {MERCHANT_COUNTRIES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {t(`registration.countries.${code}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {create.isError && !form.formState.errors.firstName && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('registration.createError')}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" color="secondary" sx={{ mt: 2 }} disabled={create.isPending}>
+        {t('registration.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { formatCents, nextTipjarStatuses, type Tipjar, type TipjarStatus } from '@podpot/domain';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AppLink } from '@/components/app-link';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Page } from '@/components/page';
+import { useDeleteAdminTipjar, useUpdateAdminTipjar } from '@/features/tipjars/api/tipjars';
+import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
+import { notifySuccess } from '@/lib/notifications';
+import { useLocale, useLocalePath } from '@/lib/use-locale';
+
+/**
+ * One tip jar for platform admins: details, status change along the status machine, delete.
+ * `merchant`: the payment-provider section (features/merchants), composed by the page.
+ */
+export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; merchant: ReactNode }) {
+  const { t } = useTranslation(['admin-tipjars', 'common']);
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const update = useUpdateAdminTipjar(tipjar.id);
+  const remove = useDeleteAdminTipjar();
+  const [confirming, setConfirming] = useState(false);
+  const next = nextTipjarStatuses(tipjar.status, 'admin');
+  const [target, setTarget] = useState<TipjarStatus | ''>('');
+
+  const rows: [string, React.ReactNode][] = [
+    [
+      t('fields.slug'),
+      <AppLink key="slug" color="inherit" to={`/backoffice/${tipjar.slug}`}>
+        {tipjar.slug}
+      </AppLink>,
+    ],
+    [t('fields.type'), t(`types.${tipjar.type}`)],
+    [t('fields.email'), tipjar.email],
+    [t('fields.phoneNumber'), tipjar.phoneNumber ?? '–'],
+    ...(tipjar.type === 'BUSINESS'
+      ? ([
+          [t('fields.companyName'), tipjar.companyName ?? '–'],
+          [t('fields.cocNumber'), tipjar.cocNumber ?? '–'],
+          [t('fields.vatNumber'), tipjar.vatNumber ?? '–'],
+        ] as [string, React.ReactNode][])
+      : []),
+    [t('fields.active'), t(tipjar.active ? 'common:state.active' : 'common:state.inactive')],
+    [
+      t('fields.merchant'),
+      tipjar.oppMerchant
+        ? `${tipjar.oppMerchant.complianceStatus ?? '–'} / ${tipjar.oppMerchant.merchantStatus ?? '–'}`
+        : t('fields.noMerchant'),
+    ],
+    [t('fields.admins'), tipjar.admins.map((admin) => admin.email).join(', ') || '–'],
+    [t('fields.created'), new Date(tipjar.created).toLocaleString(locale)],
+  ];
+
+  return (
+    <Page
+      title={tipjar.name}
+      actions={
+        <>
+          <TipjarStatusBadge status={tipjar.status} />
+          <Button color="error" onClick={() => setConfirming(true)}>
+            {t('common:actions.delete')}
+          </Button>
+        </>
+      }
+    >
+      <Paper sx={{ p: 3, mb: 3, maxWidth: 760 }} component="section" aria-labelledby="status-title">
+        <Typography id="status-title" variant="h3" component="h2" gutterBottom>
+          {t('status.title')}
+        </Typography>
+        {next.length === 0 ? (
+          <Typography>{t('status.none')}</Typography>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={t('status.to')}
+              value={target}
+              onChange={(event) => setTarget(event.target.value as TipjarStatus)}
+              sx={{ maxWidth: 280, my: 0 }}
+            >
+              {next.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {t(`common:tipjarStatus.${status}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button
+              variant="contained"
+              disabled={!target || update.isPending}
+              onClick={async () => {
+                if (!target) return;
+                await update.mutateAsync({ status: target });
+                setTarget('');
+                notifySuccess(t('common:toasts.tipjarUpdated'));
+              }}
+            >
+              {t('status.change')}
+            </Button>
+          </Box>
+        )}
+      </Paper>
+
+      <Paper sx={{ p: 3, mb: 3, maxWidth: 760 }} component="section" aria-labelledby="details-title">
+        <Typography id="details-title" variant="h3" component="h2" gutterBottom>
+          {t('details')}
+        </Typography>
+        <Table size="small">
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ width: 220 }}>
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+
+      {merchant}
+
+      <Paper sx={{ p: 3, maxWidth: 760 }} component="section" aria-labelledby="addons-title">
+        <Typography id="addons-title" variant="h3" component="h2" gutterBottom>
+          {t('addons.title')}
+        </Typography>
+        <Table size="small" aria-labelledby="addons-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('addons.type')}</TableCell>
+              <TableCell>{t('addons.created')}</TableCell>
+              <TableCell>{t('addons.amount')}</TableCell>
+              <TableCell>{t('addons.payment')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tipjar.addons.map((addon) => (
+              <TableRow key={addon.id}>
+                <TableCell>{addon.type.name}</TableCell>
+                <TableCell>{new Date(addon.created).toLocaleString(locale)}</TableCell>
+                <TableCell>{formatCents(addon.costTotalWithTax, locale)}</TableCell>
+                <TableCell>{addon.oppTransaction?.status ?? '–'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('common:confirm.title')}
+        text={t('deleteText', { name: tipjar.name })}
+        confirmLabel={t('common:actions.delete')}
+        loading={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(tipjar.id);
+            notifySuccess(t('common:toasts.tipjarDeleted'));
+            navigate(localePath('/admin/tipjars'));
+          } catch {
+            setConfirming(false);
+          }
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,258 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  EmailSchema,
+  formatCents,
+  formatEuroAmount,
+  MAX_TIP_CENTS,
+  MIN_TIP_CENTS,
+  NameSchema,
+  UpdateTipjarDataSchema,
+} from '@podpot/domain';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
+import { useAddTipjarAdmin, useRemoveTipjarAdmin, useUpdateTipjar } from '@/features/tipjars/api/update-tipjar';
+import { parsePresetAmounts } from '@/features/tipjars/rules';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { notifySuccess } from '@/lib/notifications';
+import { useLocale } from '@/lib/use-locale';
+
+const urlRule = UpdateTipjarDataSchema.shape.podcastUrl;
+/** An https URL, or empty for none. */
+const OptionalUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || urlRule.safeParse(value).success, { message: 'url' });
+
+const SettingsFormSchema = z.object({
+  name: NameSchema,
+  description: z.string().trim().max(2000),
+  podcastUrl: OptionalUrlSchema,
+  rssUrl: OptionalUrlSchema,
+  imageUrl: OptionalUrlSchema,
+  presetAmounts: z.string().refine(
+    (value) => {
+      const cents = parsePresetAmounts(value);
+      return (
+        cents !== null &&
+        cents.length >= 1 &&
+        cents.length <= 6 &&
+        cents.every((c) => c >= MIN_TIP_CENTS && c <= MAX_TIP_CENTS)
+      );
+    },
+    { message: 'amountRange' },
+  ),
+  thankYouMessage: z.string().trim().max(1000),
+  notifyOnTip: z.boolean(),
+});
+type SettingsForm = z.infer<typeof SettingsFormSchema>;
+
+/** A tip jar's public details and notifications, as its admins edit them (backoffice settings). */
+export function TipjarSettingsForm({ tipjar }: { tipjar: BackofficeTipjar }) {
+  const { t } = useTranslation(['tipjar', 'common', 'validation']);
+  const locale = useLocale();
+  const update = useUpdateTipjar(tipjar.id);
+  const { form, field } = useDomainForm<SettingsForm>(SettingsFormSchema, {
+    name: tipjar.name,
+    description: tipjar.description,
+    podcastUrl: tipjar.podcastUrl ?? '',
+    rssUrl: tipjar.rssUrl ?? '',
+    imageUrl: tipjar.imageUrl ?? '',
+    presetAmounts: tipjar.presetAmounts.map((cents) => formatEuroAmount(cents, locale)).join(' '),
+    thankYouMessage: tipjar.thankYouMessage,
+    notifyOnTip: tipjar.notifyOnTip,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({
+        name: values.name,
+        description: values.description,
+        podcastUrl: values.podcastUrl || null,
+        rssUrl: values.rssUrl || null,
+        imageUrl: values.imageUrl || null,
+        presetAmounts: parsePresetAmounts(values.presetAmounts) ?? [],
+        thankYouMessage: values.thankYouMessage,
+        notifyOnTip: values.notifyOnTip,
+      });
+      notifySuccess(t('common:toasts.tipjarUpdated'));
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+    }
+  });
+
+  const amounts = field('presetAmounts', { helperText: t('settings.presetAmountsHint') });
+  const range = { min: formatCents(MIN_TIP_CENTS, locale), max: formatCents(MAX_TIP_CENTS, locale) };
+
+  return (
+    <Paper sx={{ p: 3, maxWidth: 760, mb: 3 }}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('settings.title')}>
+        <TextField label={t('settings.name')} required {...field('name')} />
+        <TextField label={t('settings.description')} multiline minRows={3} {...field('description')} />
+        <TextField
+          label={t('settings.podcastUrl')}
+          type="url"
+          {...field('podcastUrl', { helperText: t('settings.urlHint') })}
+        />
+        <TextField
+          label={t('settings.rssUrl')}
+          type="url"
+          {...field('rssUrl', { helperText: t('settings.urlHint') })}
+        />
+        <TextField
+          label={t('settings.imageUrl')}
+          type="url"
+          {...field('imageUrl', { helperText: t('settings.urlHint') })}
+        />
+        <TextField
+          label={t('settings.presetAmounts')}
+          {...amounts}
+          helperText={amounts.error ? t('settings.presetAmountsError', range) : amounts.helperText}
+        />
+        <TextField
+          label={t('settings.thankYouMessage')}
+          multiline
+          minRows={2}
+          {...field('thankYouMessage', { helperText: t('settings.thankYouHint') })}
+        />
+        <Controller
+          control={form.control}
+          name="notifyOnTip"
+          render={({ field: notify }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={notify.value}
+                  onChange={(event) => notify.onChange(event.target.checked)}
+                  name={notify.name}
+                />
+              }
+              label={t('settings.notifyOnTip')}
+            />
+          )}
+        />
+        <Box sx={{ mt: 2 }}>
+          <Button type="submit" variant="contained" disabled={update.isPending}>
+            {t('common:actions.save')}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+const AdminEmailSchema = z.object({ email: EmailSchema });
+
+/** A tip jar's admins: add one by e-mail (the user must exist), remove one (never the last). */
+export function TipjarAdminsEditor({ tipjar }: { tipjar: BackofficeTipjar }) {
+  const { t } = useTranslation(['tipjar', 'common']);
+  const add = useAddTipjarAdmin(tipjar.id);
+  const remove = useRemoveTipjarAdmin(tipjar.id);
+  const [toRemove, setToRemove] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, field } = useDomainForm<{ email: string }>(AdminEmailSchema, { email: '' });
+
+  const onAdd = form.handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await add.mutateAsync(email);
+      notifySuccess(t('common:toasts.adminAdded'));
+      form.reset({ email: '' });
+    } catch (error) {
+      setFailure(
+        t(isApiError(error) && error.status === 404 ? 'settings.admins.unknownUser' : 'settings.admins.failed'),
+      );
+    }
+  });
+
+  return (
+    <Paper sx={{ p: 3, maxWidth: 760 }} component="section" aria-labelledby="admins-title">
+      <Typography id="admins-title" variant="h3" component="h2" gutterBottom>
+        {t('settings.admins.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('settings.admins.intro')}
+      </Typography>
+      <List dense aria-labelledby="admins-title">
+        {tipjar.admins.map((admin) => (
+          <ListItem
+            key={admin.id}
+            secondaryAction={
+              <IconButton
+                edge="end"
+                color="error"
+                aria-label={t('settings.admins.remove', { email: admin.email })}
+                onClick={() => setToRemove(admin.email)}
+                disabled={tipjar.admins.length <= 1}
+              >
+                <DeleteIcon />
+              </IconButton>
+            }
+          >
+            <ListItemText
+              primary={`${admin.firstName} ${admin.lastName}`.trim() || admin.email}
+              secondary={admin.email}
+            />
+          </ListItem>
+        ))}
+      </List>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onAdd}
+        aria-label={t('settings.admins.add')}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      >
+        <TextField label={t('settings.admins.email')} type="email" {...field('email')} />
+        <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ mt: 3, flexShrink: 0 }}>
+          {t('settings.admins.add')}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={Boolean(toRemove)}
+        title={t('common:confirm.title')}
+        text={t('settings.admins.removeText', { email: toRemove ?? '' })}
+        confirmLabel={t('common:actions.delete')}
+        loading={remove.isPending}
+        onClose={() => setToRemove(null)}
+        onConfirm={async () => {
+          if (!toRemove) return;
+          setFailure(null);
+          try {
+            await remove.mutateAsync(toRemove);
+            notifySuccess(t('common:toasts.adminRemoved'));
+          } catch (error) {
+            setFailure(
+              t(isApiError(error) && error.status === 409 ? 'settings.admins.lastAdmin' : 'settings.admins.failed'),
+            );
+          } finally {
+            setToRemove(null);
+          }
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,129 @@
+import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
+import { CreateUserBodySchema, PasswordSchema, UpdateUserBodySchema, type User } from '@podpot/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Page } from '@/components/page';
+import { useDeleteUser, useSaveUser } from '@/features/users/api/users';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { notifySuccess } from '@/lib/notifications';
+import { useLocalePath } from '@/lib/use-locale';
+
+// Editing: an empty password keeps the current one.
+const EditUserSchema = UpdateUserBodySchema.shape.data.extend({
+  password: PasswordSchema.or(z.literal('')).optional(),
+});
+
+type UserForm = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  role: 'ADMIN' | 'USER';
+  locale: 'en' | 'nl';
+};
+
+export function UserEditor({ user }: { user: User | undefined }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const save = useSaveUser(user?.id);
+  const remove = useDeleteUser();
+  const [confirming, setConfirming] = useState(false);
+  const { form, field } = useDomainForm<UserForm>(user ? EditUserSchema : CreateUserBodySchema.shape.data, {
+    email: user?.email ?? '',
+    firstName: user?.profile.firstName ?? '',
+    lastName: user?.profile.lastName ?? '',
+    password: '',
+    role: user?.role ?? 'USER',
+    locale: user?.locale ?? 'nl',
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const data = { ...values, password: values.password || undefined };
+    try {
+      await save.mutateAsync(data as never);
+      notifySuccess(t(user ? 'common:toasts.userUpdated' : 'common:toasts.userCreated'));
+      navigate(localePath('/admin/users'));
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+    }
+  });
+
+  return (
+    <Page
+      title={t(user ? 'users.editTitle' : 'users.newTitle')}
+      actions={
+        user && (
+          <Button color="error" onClick={() => setConfirming(true)}>
+            {t('common:actions.delete')}
+          </Button>
+        )
+      }
+    >
+      <Paper sx={{ p: 3, maxWidth: 640 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={t(user ? 'users.editTitle' : 'users.newTitle')}
+        >
+          <TextField label={t('users.fields.email')} type="email" required {...field('email')} />
+          <Box sx={{ display: 'flex', gap: 2 }}>
+            <TextField label={t('users.fields.firstName')} required {...field('firstName')} />
+            <TextField label={t('users.fields.lastName')} required {...field('lastName')} />
+          </Box>
+          <TextField
+            label={t('users.fields.password')}
+            type="password"
+            autoComplete="new-password"
+            required={!user}
+            {...field('password', { helperText: user ? t('users.fields.passwordKeep') : undefined })}
+          />
+          <Box sx={{ display: 'flex', gap: 2 }}>
+            <TextField select label={t('users.fields.role')} defaultValue={form.getValues('role')} {...field('role')}>
+              <MenuItem value="USER">{t('common:roles.USER')}</MenuItem>
+              <MenuItem value="ADMIN">{t('common:roles.ADMIN')}</MenuItem>
+            </TextField>
+            <TextField
+              select
+              label={t('users.fields.locale')}
+              defaultValue={form.getValues('locale')}
+              {...field('locale')}
+            >
+              <MenuItem value="en">{t('common:language.en')}</MenuItem>
+              <MenuItem value="nl">{t('common:language.nl')}</MenuItem>
+            </TextField>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              {t(user ? 'common:actions.save' : 'common:actions.create')}
+            </Button>
+            <Button onClick={() => navigate(localePath('/admin/users'))}>{t('common:actions.cancel')}</Button>
+          </Box>
+        </Box>
+      </Paper>
+      {user && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('common:confirm.title')}
+          text={t('users.deleteText', { name: user.email })}
+          confirmLabel={t('common:actions.delete')}
+          loading={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(user.id);
+              notifySuccess(t('common:toasts.userDeleted'));
+              navigate(localePath('/admin/users'));
+            } catch {
+              setConfirming(false);
+            }
+          }}
+        />
+      )}
+    </Page>
+  );
+}
