@@ -12,6 +12,15 @@ import { registerPrefetcher } from '@/lib/prefetch';
 setApiErrorHandler(handleApiError);
 initAuth();
 
+// The server writes a storefront's share tags into index.html for link previews (apps/api plugins/web.ts).
+// In the browser the pages render their own as React 19 hoisted elements, so the server's copies go and
+// each tag is there once. The <title> stays: the root shell's <title> takes it over.
+for (const tag of document.head.querySelectorAll(
+  'meta[name="description"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]',
+)) {
+  tag.remove();
+}
+
 // Vite reports a failed preload of a chunk this way (e.g. after a deploy): reload, at most once a minute.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnceForChunkError()) event.preventDefault();

@@ -32,6 +32,10 @@ describe('ShareMeta', () => {
     expect(meta('meta[property="og:description"]')).toBe('Over koffie');
     expect(meta('meta[property="og:image"]')).toBe('https://img.test/pod.png');
     expect(meta('meta[property="og:url"]')).toBe('https://podpot.test/de-koffiepod');
+    expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://podpot.test/de-koffiepod',
+    );
 
     view.rerender(<Probe shown={false} imageUrl="https://img.test/pod.png" />);
     await waitFor(() => expect(document.title).toBe('Podpot'));
