@@ -200,6 +200,39 @@ describe('OppClient', () => {
     expect(err.message).toMatch(/Concurrent request/);
   });
 
+  it('reads numbers sent as strings and tolerates fields the provider leaves out', async () => {
+    const { opp } = client(() => ({ status: 200, json: { uid: 'tra_1', amount: '250', created: '1613741183' } }));
+    expect(await opp.getTransaction('tra_1')).toMatchObject({
+      uid: 'tra_1',
+      amount: 250,
+      created: 1613741183,
+      status: '',
+      merchantUid: '',
+      completed: null,
+      statuses: [],
+      metadata: {},
+    });
+  });
+
+  it('refuses a malformed answer with an OppError naming the bad fields, never an object with undefined in it', async () => {
+    const answers: Record<string, unknown> = {
+      '/transactions/tra_1': { ...TRANSACTION, uid: undefined, amount: 'lots' },
+      '/merchants/mer_1': { ...BUSINESS_MERCHANT, compliance: { requirements: 'none' } },
+      '/transactions?page=1': { data: { uid: 'tra_1' } },
+      '/ideal_issuers': { data: [{ bic: 'INGBNL2A' }] },
+    };
+    const { opp } = client((call) => ({ status: 200, json: answers[call.url.replace(/^.*\/v1/, '')] }));
+    const tx = await opp.getTransaction('tra_1').catch((e) => e);
+    expect(tx).toBeInstanceOf(OppError);
+    expect(tx.status).toBe(200);
+    expect(tx.message).toMatch(/^OPP GET \/transactions\/tra_1 answered unexpected JSON: /);
+    expect(tx.message).toMatch(/\buid: /);
+    expect(tx.message).toMatch(/\bamount: /);
+    await expect(opp.getMerchant('mer_1')).rejects.toThrow(/compliance\.requirements: /);
+    await expect(opp.listTransactions({ page: 1 })).rejects.toThrow(/\bdata: /);
+    await expect(opp.listIdealIssuers()).rejects.toThrow(/data\.0\.name: /);
+  });
+
   it('turns network failures into OppError too', async () => {
     const opp = new OppClient({
       baseUrl: 'https://api.example/v1',

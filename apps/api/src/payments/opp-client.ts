@@ -6,8 +6,12 @@
  * values are reported through `onUnknownValue` (logged by the app); `metadata` comes back as
  * `[{key,value}]` and is turned into a plain object; every create takes an idempotency key,
  * which callers derive from their own row id so a retried request never creates a second object.
+ * Answers are parsed with zod schemas that map the provider's JSON to these types: lenient where the
+ * provider may omit a field or send a number as a string, strict where a missing value would leave us
+ * with `undefined` (an object without its uid): that answer is an OppError naming the bad field.
  */
 import { isKnownTransactionStatus, type OppTransactionStatus } from '@podpot/domain';
+import { z } from 'zod';
 
 export type { OppTransactionStatus } from '@podpot/domain';
 
@@ -27,6 +31,7 @@ const KNOWN = {
   bankAccountStatus: ['new', 'pending', 'approved', 'disapproved'],
   mandateStatus: ['created', 'pending', 'completed', 'revoked'],
 } as const;
+const knows = (values: readonly string[]) => (value: string) => values.includes(value);
 
 /* ---------- objects (our camelCase view of the provider JSON) ---------- */
 
@@ -279,25 +284,273 @@ export interface OppClientOptions {
   onUnknownValue?: (field: string, value: string) => void;
 }
 
-/* ---------- mapping helpers ---------- */
+/* ---------- parsing the provider's JSON ---------- */
 
-type Raw = Record<string, unknown>;
-
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A number; the provider may send it as a string ("250"). Absent or null → null. */
+const num = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().nullish())
+  .transform((v) => v ?? null);
+/** Text (a number is taken as its digits). Absent or null → null. */
+const str = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
+/** The one field an object cannot do without. */
+const uid = z.string().min(1);
+/** Only a JSON `true` is true. */
+const flag = z
+  .unknown()
+  .optional()
+  .transform((v) => v === true);
+const metadata = z
+  .unknown()
+  .optional()
+  .transform((v) => parseMetadata(v));
+const listOf = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+/** What every top-level provider object carries, and its mapping. */
+const objectFields = { uid, livemode: flag, created: num, updated: num };
+const objectOf = (raw: { uid: string; livemode: boolean; created: number | null; updated: number | null }) => ({
+  uid: raw.uid,
+  livemode: raw.livemode,
+  created: raw.created ?? 0,
+  updated: raw.updated ?? 0,
+});
 
 /** OPP answers metadata as `[{key,value}]`; older objects may carry a plain object. */
 export function parseMetadata(value: unknown): Metadata {
   const out: Metadata = {};
   if (Array.isArray(value)) {
     for (const entry of value) {
-      const key = str((entry as Raw)?.key);
-      if (key !== null) out[key] = String((entry as Raw).value ?? '');
+      const key = (entry as { key?: unknown } | null)?.key;
+      if (typeof key === 'string') out[key] = String((entry as { value?: unknown }).value ?? '');
     }
   } else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) out[key] = String(v ?? '');
   }
   return out;
+}
+
+const TransactionSchema = z
+  .object({
+    ...objectFields,
+    completed: num,
+    merchant_uid: str,
+    status: str,
+    amount: num,
+    total_price: num,
+    payment_method: str,
+    redirect_url: str,
+    return_url: str,
+    notify_url: str,
+    statuses: listOf(z.object({ uid: str, status: str, created: num })),
+    metadata,
+  })
+  .transform(
+    (raw): OppTransaction => ({
+      ...objectOf(raw),
+      completed: raw.completed,
+      merchantUid: raw.merchant_uid ?? '',
+      status: raw.status ?? '',
+      // The request says total_price; the answer says amount (payments.md §2.2).
+      amount: raw.amount ?? raw.total_price ?? 0,
+      paymentMethod: raw.payment_method,
+      redirectUrl: raw.redirect_url,
+      returnUrl: raw.return_url,
+      notifyUrl: raw.notify_url,
+      statuses: (raw.statuses ?? []).map((s) => ({
+        uid: s.uid ?? '',
+        status: s.status ?? '',
+        created: s.created ?? 0,
+      })),
+      metadata: raw.metadata,
+    }),
+  );
+
+const RequirementSchema = z
+  .object({ type: str, status: str, object_type: str, object_uid: str, object_url: str, object_redirect_url: str })
+  .transform(
+    (r): OppRequirement => ({
+      type: r.type ?? '',
+      status: r.status ?? '',
+      objectType: r.object_type,
+      objectUid: r.object_uid,
+      objectUrl: r.object_url,
+      objectRedirectUrl: r.object_redirect_url,
+    }),
+  );
+
+const MerchantSchema = z
+  .object({
+    ...objectFields,
+    status: str,
+    type: str,
+    name: str,
+    emailaddress: str,
+    phone: str,
+    country: str,
+    coc_nr: str,
+    vat_nr: str,
+    compliance: z
+      .object({ level: num, status: str, overview_url: str, requirements: listOf(RequirementSchema) })
+      .nullish(),
+    notify_url: str,
+    return_url: str,
+    metadata,
+  })
+  .transform(
+    (raw): OppMerchant => ({
+      ...objectOf(raw),
+      status: raw.status ?? '',
+      type: raw.type ?? '',
+      name: raw.name,
+      emailaddress: raw.emailaddress,
+      phone: raw.phone,
+      country: raw.country,
+      cocNr: raw.coc_nr,
+      vatNr: raw.vat_nr,
+      compliance: {
+        level: raw.compliance?.level ?? null,
+        status: raw.compliance?.status ?? '',
+        overviewUrl: raw.compliance?.overview_url ?? null,
+        requirements: raw.compliance?.requirements ?? [],
+      },
+      notifyUrl: raw.notify_url,
+      returnUrl: raw.return_url,
+      metadata: raw.metadata,
+    }),
+  );
+
+const BankAccountSchema = z
+  .object({
+    uid,
+    created: num,
+    updated: num,
+    verified: num,
+    verification_url: str,
+    status: str,
+    account: z.object({ account_iban: str }).nullish(),
+    bank: z.object({ bic: str }).nullish(),
+    is_default: flag,
+  })
+  .transform(
+    (raw): OppBankAccount => ({
+      uid: raw.uid,
+      created: raw.created ?? 0,
+      updated: raw.updated ?? 0,
+      verified: raw.verified,
+      verificationUrl: raw.verification_url,
+      status: raw.status ?? '',
+      iban: raw.account?.account_iban ?? null,
+      bic: raw.bank?.bic ?? null,
+      isDefault: raw.is_default,
+    }),
+  );
+
+const RefundSchema = z.object({ uid, created: num, paid: num, amount: num, status: str, message: str }).transform(
+  (raw): OppRefund => ({
+    uid: raw.uid,
+    created: raw.created ?? 0,
+    paid: raw.paid,
+    amount: raw.amount ?? 0,
+    status: raw.status ?? '',
+    message: raw.message,
+  }),
+);
+
+const MandateSchema = z
+  .object({
+    uid,
+    created: num,
+    status: str,
+    token: str,
+    redirect_url: str,
+    amount: num,
+    mandate_amount: num,
+    merchant_uid: str,
+    transaction_uid: str,
+    metadata,
+  })
+  .transform(
+    (raw): OppMandate => ({
+      uid: raw.uid,
+      created: raw.created ?? 0,
+      status: raw.status ?? '',
+      token: raw.token,
+      redirectUrl: raw.redirect_url,
+      amount: raw.amount ?? raw.mandate_amount,
+      merchantUid: raw.merchant_uid,
+      transactionUid: raw.transaction_uid,
+      metadata: raw.metadata,
+    }),
+  );
+
+const SettlementSchema = z
+  .object({
+    uid,
+    status: str,
+    period_start: num,
+    period_end: num,
+    total_amount: num,
+    amount_paid: num,
+    amount_payable: num,
+    number_of_transactions: num,
+    total_number_of_transactions: num,
+    total_transaction_costs: num,
+    total_volume: num,
+    transaction_volume: num,
+    paid: num,
+    date_paid: num,
+    specifications: listOf(z.object({ uid: str })),
+  })
+  .transform(
+    (raw): OppSettlement => ({
+      uid: raw.uid,
+      status: raw.status ?? '',
+      periodStart: raw.period_start,
+      periodEnd: raw.period_end,
+      totalAmount: raw.total_amount ?? 0,
+      amountPaid: raw.amount_paid ?? 0,
+      amountPayable: raw.amount_payable ?? 0,
+      numberOfTransactions: raw.number_of_transactions ?? raw.total_number_of_transactions ?? 0,
+      totalTransactionCosts: raw.total_transaction_costs ?? 0,
+      totalVolume: raw.total_volume ?? raw.transaction_volume ?? 0,
+      paid: raw.paid ?? raw.date_paid,
+      specificationUids: (raw.specifications ?? []).map((spec) => spec.uid ?? '').filter(Boolean),
+    }),
+  );
+
+const SettlementRowSchema = z
+  .object({ type: str, reference: str, amount: num, total_partner_fee: num, amount_payable: num })
+  .transform(
+    (raw): OppSettlementRow => ({
+      type: raw.type ?? '',
+      reference: raw.reference ?? '',
+      amount: raw.amount ?? 0,
+      totalPartnerFee: raw.total_partner_fee ?? 0,
+      amountPayable: raw.amount_payable ?? 0,
+    }),
+  );
+
+/** The list envelope around `data`. */
+function listSchema<T>(item: z.ZodType<T>) {
+  return z
+    .object({ data: listOf(item), has_more: flag, total_item_count: num, current_page: num, last_page: num })
+    .transform(
+      (raw): OppList<T> => ({
+        data: raw.data ?? [],
+        hasMore: raw.has_more,
+        totalItemCount: raw.total_item_count ?? raw.data?.length ?? 0,
+        currentPage: raw.current_page ?? 1,
+        lastPage: raw.last_page ?? 1,
+      }),
+    );
+}
+
+const IssuersSchema = z.object({ data: listOf(z.object({ bic: z.string(), name: z.string() })) });
+
+/** "uid: expected string, received undefined; amount: …": which fields of an answer were wrong. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
 }
 
 export class OppClient {
@@ -334,6 +587,35 @@ export class OppClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return (await this.exchange(method, path, body, headers)).json as T;
+  }
+
+  /** One call and its answer parsed by `schema`; an answer that does not fit is an OppError saying where. */
+  private async call<T>(
+    schema: z.ZodType<T>,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const { status, json } = await this.exchange(method, path, body, headers);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new OppError(
+        status,
+        json,
+        `OPP ${method} ${path} answered unexpected JSON: ${describeIssues(parsed.error)}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  private async exchange(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; json: unknown }> {
     let res: Response;
     try {
       res = await this.fetchImpl(`${this.base}${path}`, {
@@ -364,174 +646,60 @@ export class OppClient {
     if (json === undefined || typeof json !== 'object') {
       throw new OppError(res.status, text, `OPP ${method} ${path} answered without a JSON body`);
     }
-    return json as T;
+    return { status: res.status, json };
   }
 
   /** A POST that creates something: always carries the caller's idempotency key. */
-  private create<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
+  private async create<T>(schema: z.ZodType<T>, path: string, body: unknown, idempotencyKey: string): Promise<T> {
     if (!idempotencyKey) throw new Error('an Idempotency-Key is required for every create');
-    return this.request<T>('POST', path, body, { 'idempotency-key': idempotencyKey });
+    return this.call(schema, 'POST', path, body, { 'idempotency-key': idempotencyKey });
   }
 
-  private open<T extends string>(field: string, value: unknown, known: readonly string[]): T {
-    const s = typeof value === 'string' ? value : String(value ?? '');
-    if (!known.includes(s)) this.options.onUnknownValue?.(field, s);
-    return s as T;
+  /** Reports an enum value the client does not know; the value is kept. */
+  private check(field: string, value: string, isKnown: (value: string) => boolean): void {
+    if (!isKnown(value)) this.options.onUnknownValue?.(field, value);
   }
 
-  private list<T>(raw: Raw, map: (item: Raw) => T): OppList<T> {
-    const data = Array.isArray(raw.data) ? (raw.data as Raw[]).map(map) : [];
-    return {
-      data,
-      hasMore: raw.has_more === true,
-      totalItemCount: num(raw.total_item_count) ?? data.length,
-      currentPage: num(raw.current_page) ?? 1,
-      lastPage: num(raw.last_page) ?? 1,
-    };
-  }
-
-  /* ----- mapping ----- */
-
-  toTransaction = (raw: Raw): OppTransaction => {
-    const status = String(raw.status ?? '');
-    if (!isKnownTransactionStatus(status)) this.options.onUnknownValue?.('transaction.status', status);
-    return {
-      uid: String(raw.uid),
-      livemode: raw.livemode === true,
-      created: num(raw.created) ?? 0,
-      updated: num(raw.updated) ?? 0,
-      completed: num(raw.completed),
-      merchantUid: String(raw.merchant_uid ?? ''),
-      status,
-      // The request says total_price; the answer says amount (payments.md §2.2).
-      amount: num(raw.amount) ?? num(raw.total_price) ?? 0,
-      paymentMethod: str(raw.payment_method),
-      redirectUrl: str(raw.redirect_url),
-      returnUrl: str(raw.return_url),
-      notifyUrl: str(raw.notify_url),
-      statuses: Array.isArray(raw.statuses)
-        ? (raw.statuses as Raw[]).map((s) => ({
-            uid: String(s.uid ?? ''),
-            status: String(s.status ?? ''),
-            created: num(s.created) ?? 0,
-          }))
-        : [],
-      metadata: parseMetadata(raw.metadata),
-    };
+  private checked = {
+    transaction: (tx: OppTransaction) => {
+      this.check('transaction.status', tx.status, isKnownTransactionStatus);
+      return tx;
+    },
+    merchant: (m: OppMerchant) => {
+      this.check('merchant.status', m.status, knows(KNOWN.merchantStatus));
+      this.check('merchant.compliance.status', m.compliance.status, knows(KNOWN.complianceStatus));
+      return m;
+    },
+    bankAccount: (b: OppBankAccount) => {
+      this.check('bank_account.status', b.status, knows(KNOWN.bankAccountStatus));
+      return b;
+    },
+    mandate: (m: OppMandate) => {
+      this.check('mandate.status', m.status, knows(KNOWN.mandateStatus));
+      return m;
+    },
   };
-
-  toMerchant = (raw: Raw): OppMerchant => {
-    const compliance = (raw.compliance ?? {}) as Raw;
-    return {
-      uid: String(raw.uid),
-      livemode: raw.livemode === true,
-      created: num(raw.created) ?? 0,
-      updated: num(raw.updated) ?? 0,
-      status: this.open('merchant.status', raw.status, KNOWN.merchantStatus),
-      type: String(raw.type ?? ''),
-      name: str(raw.name),
-      emailaddress: str(raw.emailaddress),
-      phone: str(raw.phone),
-      country: str(raw.country),
-      cocNr: str(raw.coc_nr),
-      vatNr: str(raw.vat_nr),
-      compliance: {
-        level: num(compliance.level),
-        status: this.open('merchant.compliance.status', compliance.status, KNOWN.complianceStatus),
-        overviewUrl: str(compliance.overview_url),
-        requirements: Array.isArray(compliance.requirements)
-          ? (compliance.requirements as Raw[]).map((r) => ({
-              type: String(r.type ?? ''),
-              status: String(r.status ?? ''),
-              objectType: str(r.object_type),
-              objectUid: str(r.object_uid),
-              objectUrl: str(r.object_url),
-              objectRedirectUrl: str(r.object_redirect_url),
-            }))
-          : [],
-      },
-      notifyUrl: str(raw.notify_url),
-      returnUrl: str(raw.return_url),
-      metadata: parseMetadata(raw.metadata),
-    };
-  };
-
-  toBankAccount = (raw: Raw): OppBankAccount => ({
-    uid: String(raw.uid),
-    created: num(raw.created) ?? 0,
-    updated: num(raw.updated) ?? 0,
-    verified: num(raw.verified),
-    verificationUrl: str(raw.verification_url),
-    status: this.open('bank_account.status', raw.status, KNOWN.bankAccountStatus),
-    iban: str((raw.account as Raw | undefined)?.account_iban),
-    bic: str((raw.bank as Raw | undefined)?.bic),
-    isDefault: raw.is_default === true,
-  });
-
-  toRefund = (raw: Raw): OppRefund => ({
-    uid: String(raw.uid),
-    created: num(raw.created) ?? 0,
-    paid: num(raw.paid),
-    amount: num(raw.amount) ?? 0,
-    status: String(raw.status ?? ''),
-    message: str(raw.message),
-  });
-
-  toMandate = (raw: Raw): OppMandate => ({
-    uid: String(raw.uid),
-    created: num(raw.created) ?? 0,
-    status: this.open('mandate.status', raw.status, KNOWN.mandateStatus),
-    token: str(raw.token),
-    redirectUrl: str(raw.redirect_url),
-    amount: num(raw.amount) ?? num(raw.mandate_amount),
-    merchantUid: str(raw.merchant_uid),
-    transactionUid: str(raw.transaction_uid),
-    metadata: parseMetadata(raw.metadata),
-  });
-
-  toSettlement = (raw: Raw): OppSettlement => ({
-    uid: String(raw.uid),
-    status: String(raw.status ?? ''),
-    periodStart: num(raw.period_start),
-    periodEnd: num(raw.period_end),
-    totalAmount: num(raw.total_amount) ?? 0,
-    amountPaid: num(raw.amount_paid) ?? 0,
-    amountPayable: num(raw.amount_payable) ?? 0,
-    numberOfTransactions: num(raw.number_of_transactions) ?? num(raw.total_number_of_transactions) ?? 0,
-    totalTransactionCosts: num(raw.total_transaction_costs) ?? 0,
-    totalVolume: num(raw.total_volume) ?? num(raw.transaction_volume) ?? 0,
-    paid: num(raw.paid) ?? num(raw.date_paid) ?? null,
-    specificationUids: Array.isArray(raw.specifications)
-      ? (raw.specifications as Raw[]).map((s) => String(s.uid ?? '')).filter(Boolean)
-      : [],
-  });
-
-  toSettlementRow = (raw: Raw): OppSettlementRow => ({
-    type: String(raw.type ?? ''),
-    reference: String(raw.reference ?? ''),
-    amount: num(raw.amount) ?? 0,
-    totalPartnerFee: num(raw.total_partner_fee) ?? 0,
-    amountPayable: num(raw.amount_payable) ?? 0,
-  });
 
   /* ----- merchants ----- */
 
   async createMerchant(input: CreateMerchantInput, idempotencyKey: string): Promise<OppMerchant> {
-    return this.toMerchant(await this.create<Raw>('/merchants', input, idempotencyKey));
+    return this.checked.merchant(await this.create(MerchantSchema, '/merchants', input, idempotencyKey));
   }
 
   async getMerchant(uid: string): Promise<OppMerchant> {
-    return this.toMerchant(await this.request<Raw>('GET', `/merchants/${encodeURIComponent(uid)}`));
+    return this.checked.merchant(await this.call(MerchantSchema, 'GET', `/merchants/${encodeURIComponent(uid)}`));
   }
 
   async updateMerchant(uid: string, input: UpdateMerchantInput): Promise<OppMerchant> {
-    return this.toMerchant(await this.request<Raw>('POST', `/merchants/${encodeURIComponent(uid)}`, input));
+    return this.checked.merchant(
+      await this.call(MerchantSchema, 'POST', `/merchants/${encodeURIComponent(uid)}`, input),
+    );
   }
 
   /** Consumer → business merchant, same uid (payments.md §1.7). */
   async migrateMerchant(uid: string, input: MigrateMerchantInput, idempotencyKey: string): Promise<OppMerchant> {
-    return this.toMerchant(
-      await this.create<Raw>(`/merchants/${encodeURIComponent(uid)}/migrate`, input, idempotencyKey),
+    return this.checked.merchant(
+      await this.create(MerchantSchema, `/merchants/${encodeURIComponent(uid)}/migrate`, input, idempotencyKey),
     );
   }
 
@@ -542,30 +710,33 @@ export class OppClient {
     input: CreateBankAccountInput,
     idempotencyKey: string,
   ): Promise<OppBankAccount> {
-    return this.toBankAccount(
-      await this.create<Raw>(`/merchants/${encodeURIComponent(merchantUid)}/bank_accounts`, input, idempotencyKey),
-    );
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/bank_accounts`;
+    return this.checked.bankAccount(await this.create(BankAccountSchema, path, input, idempotencyKey));
   }
 
   async listBankAccounts(merchantUid: string): Promise<OppList<OppBankAccount>> {
-    const raw = await this.request<Raw>('GET', `/merchants/${encodeURIComponent(merchantUid)}/bank_accounts`);
-    return this.list(raw, this.toBankAccount);
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/bank_accounts`;
+    const list = await this.call(listSchema(BankAccountSchema), 'GET', path);
+    list.data.forEach(this.checked.bankAccount);
+    return list;
   }
 
   /* ----- transactions ----- */
 
   async createTransaction(input: CreateTransactionInput, idempotencyKey: string): Promise<OppTransaction> {
-    return this.toTransaction(await this.create<Raw>('/transactions', input, idempotencyKey));
+    return this.checked.transaction(await this.create(TransactionSchema, '/transactions', input, idempotencyKey));
   }
 
   async getTransaction(uid: string): Promise<OppTransaction> {
-    return this.toTransaction(await this.request<Raw>('GET', `/transactions/${encodeURIComponent(uid)}`));
+    return this.checked.transaction(
+      await this.call(TransactionSchema, 'GET', `/transactions/${encodeURIComponent(uid)}`),
+    );
   }
 
   /** Reads a transaction by the `object_url` of a notification; refuses URLs outside this API. */
   async getTransactionByUrl(url: string): Promise<OppTransaction> {
     if (!this.ownsUrl(url)) throw new OppError(0, undefined, `refusing to fetch ${url}: not the configured OPP API`);
-    return this.toTransaction(await this.request<Raw>('GET', url.slice(this.base.length)));
+    return this.checked.transaction(await this.call(TransactionSchema, 'GET', url.slice(this.base.length)));
   }
 
   async listTransactions(params: { page?: number; perpage?: number; status?: string } = {}) {
@@ -573,36 +744,35 @@ export class OppClient {
     if (params.page) q.set('page', String(params.page));
     if (params.perpage) q.set('perpage', String(params.perpage));
     if (params.status) q.set('filter[status]', params.status);
-    const raw = await this.request<Raw>('GET', `/transactions${q.size ? `?${q}` : ''}`);
-    return this.list(raw, this.toTransaction);
+    const list = await this.call(listSchema(TransactionSchema), 'GET', `/transactions${q.size ? `?${q}` : ''}`);
+    list.data.forEach(this.checked.transaction);
+    return list;
   }
 
   /* ----- refunds ----- */
 
   async createRefund(transactionUid: string, input: CreateRefundInput, idempotencyKey: string): Promise<OppRefund> {
-    return this.toRefund(
-      await this.create<Raw>(`/transactions/${encodeURIComponent(transactionUid)}/refunds`, input, idempotencyKey),
-    );
+    const path = `/transactions/${encodeURIComponent(transactionUid)}/refunds`;
+    return this.create(RefundSchema, path, input, idempotencyKey);
   }
 
   async listRefunds(transactionUid: string): Promise<OppList<OppRefund>> {
-    const raw = await this.request<Raw>('GET', `/transactions/${encodeURIComponent(transactionUid)}/refunds`);
-    return this.list(raw, this.toRefund);
+    return this.call(listSchema(RefundSchema), 'GET', `/transactions/${encodeURIComponent(transactionUid)}/refunds`);
   }
 
   /* ----- mandates ----- */
 
   async createMandate(input: CreateMandateInput, idempotencyKey: string): Promise<OppMandate> {
-    return this.toMandate(await this.create<Raw>('/mandates', input, idempotencyKey));
+    return this.checked.mandate(await this.create(MandateSchema, '/mandates', input, idempotencyKey));
   }
 
   async getMandate(uid: string): Promise<OppMandate> {
-    return this.toMandate(await this.request<Raw>('GET', `/mandates/${encodeURIComponent(uid)}`));
+    return this.checked.mandate(await this.call(MandateSchema, 'GET', `/mandates/${encodeURIComponent(uid)}`));
   }
 
   /** Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. */
   async revokeMandate(uid: string): Promise<OppMandate> {
-    return this.toMandate(await this.request<Raw>('DELETE', `/mandates/${encodeURIComponent(uid)}`));
+    return this.checked.mandate(await this.call(MandateSchema, 'DELETE', `/mandates/${encodeURIComponent(uid)}`));
   }
 
   /** A charge against a mandate: an ordinary transaction (payments.md §3). */
@@ -611,19 +781,15 @@ export class OppClient {
     input: CreateMandateTransactionInput,
     idempotencyKey: string,
   ): Promise<OppTransaction> {
-    return this.toTransaction(
-      await this.create<Raw>(`/mandates/${encodeURIComponent(mandateUid)}/transactions`, input, idempotencyKey),
-    );
+    const path = `/mandates/${encodeURIComponent(mandateUid)}/transactions`;
+    return this.checked.transaction(await this.create(TransactionSchema, path, input, idempotencyKey));
   }
 
   /* ----- settlements, issuers ----- */
 
   async listSettlements(merchantUid: string): Promise<OppList<OppSettlement>> {
-    const raw = await this.request<Raw>(
-      'GET',
-      `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period`,
-    );
-    return this.list(raw, this.toSettlement);
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period`;
+    return this.call(listSchema(SettlementSchema), 'GET', path);
   }
 
   async listSettlementRows(
@@ -631,16 +797,13 @@ export class OppClient {
     specificationUid: string,
     page = 1,
   ): Promise<OppList<OppSettlementRow>> {
-    const raw = await this.request<Raw>(
-      'GET',
-      `/settlements/${encodeURIComponent(settlementUid)}/specifications/${encodeURIComponent(specificationUid)}/rows?perpage=100&page=${page}`,
-    );
-    return this.list(raw, this.toSettlementRow);
+    const path = `/settlements/${encodeURIComponent(settlementUid)}/specifications/${encodeURIComponent(specificationUid)}/rows?perpage=100&page=${page}`;
+    return this.call(listSchema(SettlementRowSchema), 'GET', path);
   }
 
   /** iDEAL banks. With iDEAL 2.0 the bank is chosen at the hub, so this list may be empty. */
   async listIdealIssuers(): Promise<OppIssuer[]> {
-    const res = await this.request<{ data?: OppIssuer[] }>('GET', '/ideal_issuers');
+    const res = await this.call(IssuersSchema, 'GET', '/ideal_issuers');
     return (res.data ?? []).map(({ bic, name }) => ({ bic, name }));
   }
 }
