@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatEuroAmount, parseEuroToCents, percentOf, splitVat } from './money.js';
+import { formatCents, formatEuroAmount, parseEuroToCents, percentOf, splitVat, toDecimalEuros } from './money.js';
 
 describe('money', () => {
   it('formats cents as euros with 2 decimals per locale', () => {
@@ -7,6 +7,14 @@ describe('money', () => {
     expect(formatEuroAmount(123456, 'nl')).toBe('1.234,56');
     expect(formatCents(500, 'nl')).toMatch(/€\s?5,00/);
     expect(formatCents(500, 'en')).toMatch(/€5\.00/);
+  });
+
+  it('writes euros for files in integer arithmetic, with either decimal mark', () => {
+    expect(toDecimalEuros(0)).toBe('0.00');
+    expect(toDecimalEuros(5)).toBe('0.05');
+    expect(toDecimalEuros(100_000)).toBe('1000.00');
+    expect(toDecimalEuros(-250)).toBe('-2.50');
+    expect(toDecimalEuros(123_456, ',')).toBe('1234,56');
   });
 
   it('parses typed amounts to integer cents without float errors', () => {

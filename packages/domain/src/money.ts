@@ -3,6 +3,7 @@ export const MIN_TIP_CENTS = 100;
 export const MAX_TIP_CENTS = 100_000;
 /** Platform fee in basis points (1/100 of a percent): 500 = 5 %. Default; the API reads a setting. */
 export const DEFAULT_PLATFORM_FEE_BPS = 500;
+/** The Dutch standard VAT rate in basis points (21 %): invoices add it, platform fees include it. */
 export const VAT_RATE_BPS = 2100;
 
 export type Locale = 'en' | 'nl';
@@ -23,6 +24,16 @@ export function formatEuroAmount(cents: number, locale: Locale = 'en'): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+}
+
+/**
+ * Euros for files and machines (CSV): 2 decimals, no grouping, no symbol, integer arithmetic only.
+ * 1234 → "12.34"; with decimalMark ',' (Dutch spreadsheets) "12,34"; -250 → "-2.50".
+ */
+export function toDecimalEuros(cents: number, decimalMark: '.' | ',' = '.'): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}${decimalMark}${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**

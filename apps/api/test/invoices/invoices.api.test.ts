@@ -298,6 +298,12 @@ describe('downloads', () => {
     expect(lines).toEqual(['date,tipId,amount,fee', `2026-05-03T08:00:00.000Z,${tip.id},12.34,0.62`]);
     const adminCsv = await t.api('GET', `/invoices/${inv.body.id}/download/settlements`, { token: admin.token });
     expect(adminCsv.text).toBe(res.text);
+    const dutch = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
+      token: admin.token,
+    });
+    expect(dutch.text.replace(/^\ufeff/, '')).toBe(
+      `date;tipId;amount;fee\r\n2026-05-03T08:00:00.000Z;${tip.id};12,34;0,62\r\n`,
+    );
   });
 });
 

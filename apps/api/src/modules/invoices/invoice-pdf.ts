@@ -1,5 +1,4 @@
-import type { Invoice } from '@podpot/domain';
-import { euros } from '../tips/tips.export.js';
+import { toDecimalEuros as euros, type Invoice } from '@podpot/domain';
 
 /**
  * A small invoice PDF written by hand (PDF 1.4, one A4 page, the built-in Helvetica font), so no

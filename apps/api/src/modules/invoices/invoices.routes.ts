@@ -16,8 +16,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
+import { CsvQuerySchema } from '../../lib/csv.js';
 import { errors, NoContent } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import * as service from './invoices.service.js';
 
 const tags = ['invoices'];
@@ -163,7 +164,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) =>
-      sendFile(reply, await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, 'pdf')),
+      sendFile(
+        reply,
+        await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, { what: 'pdf' }),
+      ),
   );
 
   app.get(
@@ -173,13 +177,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         summary: "The settlement specification as CSV: the period's completed tips (platform admins).",
         params: IdParamsSchema,
+        querystring: CsvQuerySchema,
         ...file('CSV file', ['text/csv']),
       },
     },
     async (request, reply) =>
       sendFile(
         reply,
-        await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, 'settlements'),
+        await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, {
+          what: 'settlements',
+          separator: request.query.separator,
+        }),
       ),
   );
 
@@ -233,14 +241,21 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           await requireUser(request),
           request.params.id,
           request.params.invoiceId,
-          'pdf',
+          { what: 'pdf' },
         ),
       ),
   );
 
   app.get(
     '/tipjars/:id/invoices/:invoiceId/download/settlements',
-    { schema: { tags, params: TipjarInvoiceParamsSchema, ...file('CSV file', ['text/csv']) } },
+    {
+      schema: {
+        tags,
+        params: TipjarInvoiceParamsSchema,
+        querystring: CsvQuerySchema,
+        ...file('CSV file', ['text/csv']),
+      },
+    },
     async (request, reply) =>
       sendFile(
         reply,
@@ -249,7 +264,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           await requireUser(request),
           request.params.id,
           request.params.invoiceId,
-          'settlements',
+          {
+            what: 'settlements',
+            separator: request.query.separator,
+          },
         ),
       ),
   );

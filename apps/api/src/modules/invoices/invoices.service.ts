@@ -14,11 +14,11 @@ import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { InvoiceLineJson } from '../../db/schema/invoices.js';
 import { AppError } from '../../lib/app-error.js';
+import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { invoiceMail } from '../../mail/invoice-mails.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import { csvCell, euros } from '../tips/tips.export.js';
 import { invoicePdf } from './invoice-pdf.js';
 import * as repo from './invoices.repository.js';
 
@@ -301,32 +301,34 @@ async function pdfOf(ctx: AppContext, row: Row): Promise<InvoiceFile> {
   };
 }
 
-/**
- * The settlement specification of a platform-fee invoice: the month's completed tips as CSV
- * (date, tip id, amount, fee in euros). Text cells go through csvCell (formula injection).
- */
-async function settlementsCsvOf(ctx: AppContext, row: Row): Promise<InvoiceFile> {
-  const header = 'date,tipId,amount,fee\r\n';
-  let body = `\ufeff${header}`;
-  if (row.period) {
-    const { start, end } = monthOf(row.period);
-    for (const tip of await repo.completedTipsOf(ctx.db, row.tipjarId, start, end)) {
-      const num = { isText: false };
-      body += `${[
-        csvCell(tip.completedAt?.toISOString() ?? ''),
-        csvCell(tip.id),
-        csvCell(euros(tip.amount), num),
-        csvCell(euros(tip.fee), num),
-      ].join(',')}\r\n`;
-    }
-  }
-  return { filename: `invoice-${row.number}-settlements.csv`, contentType: 'text/csv; charset=utf-8', body };
+type SettlementTip = Awaited<ReturnType<typeof repo.completedTipsOf>>[number];
+const SETTLEMENT_COLUMNS: readonly CsvColumn<SettlementTip>[] = [
+  { header: 'date', text: (tip) => tip.completedAt?.toISOString() },
+  { header: 'tipId', text: (tip) => tip.id },
+  { header: 'amount', cents: (tip) => tip.amount },
+  { header: 'fee', cents: (tip) => tip.fee },
+];
+
+/** The settlement specification of a platform-fee invoice: the month's completed tips as CSV. */
+async function settlementsCsvOf(ctx: AppContext, row: Row, separator?: CsvSeparatorName): Promise<InvoiceFile> {
+  const month = row.period ? monthOf(row.period) : null;
+  const tips = month ? await repo.completedTipsOf(ctx.db, row.tipjarId, month.start, month.end) : [];
+  return {
+    filename: `invoice-${row.number}-settlements.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    body: toCsv(SETTLEMENT_COLUMNS, tips, separator),
+  };
 }
 
-export async function downloadInvoice(ctx: AppContext, actor: Actor, id: string, what: 'pdf' | 'settlements') {
+export type InvoiceDownload = { what: 'pdf' } | { what: 'settlements'; separator?: CsvSeparatorName };
+
+function fileOf(ctx: AppContext, row: Row, download: InvoiceDownload) {
+  return download.what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row, download.separator);
+}
+
+export async function downloadInvoice(ctx: AppContext, actor: Actor, id: string, download: InvoiceDownload) {
   if (actor.role !== 'ADMIN') throw AppError.forbidden();
-  const row = await getRow(ctx, id);
-  return what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row);
+  return fileOf(ctx, await getRow(ctx, id), download);
 }
 
 export async function downloadTipjarInvoice(
@@ -334,10 +336,9 @@ export async function downloadTipjarInvoice(
   actor: Actor,
   tipjarId: string,
   invoiceId: string,
-  what: 'pdf' | 'settlements',
+  download: InvoiceDownload,
 ) {
-  const row = await getTipjarRow(ctx, actor, tipjarId, invoiceId);
-  return what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row);
+  return fileOf(ctx, await getTipjarRow(ctx, actor, tipjarId, invoiceId), download);
 }
 
 /* ---------- sending ---------- */

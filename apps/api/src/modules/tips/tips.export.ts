@@ -1,71 +1,33 @@
 import type { Actor, AppContext } from '../../context.js';
+import { assertAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { type CsvColumn, type CsvSeparatorName, createCsvWriter } from '../../lib/csv.js';
 import * as repo from './tips.repository.js';
 
 /** Rows per query of the export: memory stays flat whether 10 or 10 million tips match. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-const COLUMNS = [
-  'id',
-  'created',
-  'updated',
-  'tipjarId',
-  'tipjarSlug',
-  'tipjarName',
-  'status',
-  'amount',
-  'fee',
-  'net',
-  'paymentMethod',
-  'privacy',
-  'displayName',
-  'email',
-  'message',
-  'locale',
-] as const;
-
-/** Cents as euros with 2 decimals, in integer arithmetic: 1234 → "12.34". */
-export function euros(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * One CSV cell. Text that a spreadsheet would run as a formula (starting with = + - @, or a tab or
- * carriage return that hides one) gets a leading apostrophe (OWASP "CSV injection"); then quoted
- * when it holds a separator, quote or line break.
- */
-export function csvCell(value: string | number | null | undefined, { isText = true } = {}): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (isText && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 type ExportRow = Awaited<ReturnType<typeof repo.exportBatch>>[number];
 
-function csvLine(r: ExportRow): string {
-  const num = { isText: false };
-  return [
-    csvCell(r.id, num),
-    csvCell(r.created.toISOString(), num),
-    csvCell(r.updated.toISOString(), num),
-    csvCell(r.tipjarId, num),
-    csvCell(r.tipjarSlug),
-    csvCell(r.tipjarName),
-    csvCell(r.status),
-    csvCell(euros(r.amount), num),
-    csvCell(euros(r.fee), num),
-    csvCell(euros(r.amount - r.fee), num),
-    csvCell(r.paymentMethod),
-    csvCell(r.privacy),
-    csvCell(r.privacy === 'ANONYMOUS' ? null : r.displayName),
-    csvCell(r.email),
-    csvCell(r.message),
-    csvCell(r.locale),
-  ].join(',');
-}
+/** The file's columns, in order; amounts in euros with 2 decimals. */
+const COLUMNS: readonly CsvColumn<ExportRow>[] = [
+  { header: 'id', text: (r) => r.id },
+  { header: 'created', text: (r) => r.created.toISOString() },
+  { header: 'updated', text: (r) => r.updated.toISOString() },
+  { header: 'tipjarId', text: (r) => r.tipjarId },
+  { header: 'tipjarSlug', text: (r) => r.tipjarSlug },
+  { header: 'tipjarName', text: (r) => r.tipjarName },
+  { header: 'status', text: (r) => r.status },
+  { header: 'amount', cents: (r) => r.amount },
+  { header: 'fee', cents: (r) => r.fee },
+  { header: 'net', cents: (r) => r.amount - r.fee },
+  { header: 'paymentMethod', text: (r) => r.paymentMethod },
+  { header: 'privacy', text: (r) => r.privacy },
+  { header: 'displayName', text: (r) => (r.privacy === 'ANONYMOUS' ? null : r.displayName) },
+  { header: 'email', text: (r) => r.email },
+  { header: 'message', text: (r) => r.message },
+  { header: 'locale', text: (r) => r.locale },
+];
 
 export interface TipExport {
   filename: string;
@@ -81,21 +43,19 @@ export function exportTips(
   ctx: AppContext,
   actor: Actor,
   filter: repo.TipFilter,
-  options: { batchSize?: number; onBatch?: (rows: number) => void } = {},
+  options: { batchSize?: number; onBatch?: (rows: number) => void; separator?: CsvSeparatorName } = {},
 ): TipExport {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
+  const csv = createCsvWriter(COLUMNS, { separator: options.separator });
   async function* body() {
-    // BOM: spreadsheet programs then read the file as UTF-8 (names, messages with accents).
-    yield `\ufeff${COLUMNS.join(',')}\r\n`;
+    yield csv.header();
     let cursor: repo.ExportCursor | null = null;
     for (;;) {
       const rows = await repo.exportBatch(ctx.db, filter, cursor, batchSize);
       options.onBatch?.(rows.length);
       if (rows.length === 0) return;
-      let chunk = '';
-      for (const row of rows) chunk += `${csvLine(row)}\r\n`;
-      yield chunk;
+      yield csv.rows(rows);
       if (rows.length < batchSize) return;
       const last = rows[rows.length - 1]!;
       cursor = { created: last.createdCursor, id: last.id };

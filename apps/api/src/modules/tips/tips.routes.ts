@@ -13,9 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { CsvQuerySchema } from '../../lib/csv.js';
 import { ErrorBodySchema, errors } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
@@ -51,7 +52,7 @@ const AllTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema.extend
 const ExportQuerySchema = FilterSchema.extend({
   tipjarId: z.uuid().optional(),
   search: z.string().trim().max(200).optional(),
-});
+}).extend(CsvQuerySchema.shape);
 
 /** The client's Idempotency-Key header: printable ASCII, at most 200 characters. */
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -144,14 +145,16 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags,
-        summary: 'All matching tips as a CSV download (platform admins), streamed; amounts in euros with 2 decimals.',
+        summary:
+          'All matching tips as a CSV download (platform admins), streamed; amounts in euros with 2 decimals. `separator=semicolon` for Dutch Excel.',
         querystring: ExportQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV file'), ...adminOnly },
       },
     },
     async (request, reply) => {
-      const file = exportTips(ctx, await requireAdmin(request), request.query);
+      const { separator, ...filter } = request.query;
+      const file = exportTips(ctx, await requireAdmin(request), filter, { separator });
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')
