@@ -28,6 +28,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
+import { findActor } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -120,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     });
   }
   await registerOpenApi(app, config);
-  registerAuth(app, ctx);
+  registerAuth(app, { secret: config.JWT_SECRET, findActor: (userId) => findActor(ctx.db, userId) });
 
   await app.register(
     async (api) => {

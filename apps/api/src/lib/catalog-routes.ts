@@ -2,7 +2,7 @@ import { IdParamsSchema, listQuerySchema, listResponseSchema } from '@podpot/dom
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../context.js';
-import { requireAdmin } from '../plugins/auth.js';
+import { requireAdmin } from '../lib/access.js';
 import { errors, NoContent } from './http.js';
 import type { ParsedListQuery } from './list-query.js';
 

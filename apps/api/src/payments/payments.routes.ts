@@ -2,9 +2,9 @@ import { listQuerySchema, listResponseSchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { requireAdmin } from '../lib/access.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
 import { windowOf } from '../lib/list-query.js';
-import { requireAdmin } from '../plugins/auth.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
 import * as service from './payments.service.js';
 

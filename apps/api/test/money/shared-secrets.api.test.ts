@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
+import { signAccessToken } from '../../src/lib/access-token.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -30,7 +30,7 @@ describe(`secrets outside production (${TEST_DB})`, () => {
       expect(second.ctx.config.OPP_NOTIFY_SECRET).not.toBe(second.ctx.config.JWT_SECRET);
       // A token signed by one process is accepted by the other.
       const user = await t.createUser();
-      const { token } = await signAccessToken(second.ctx, user.id);
+      const { token } = await signAccessToken(second.ctx.config, user.id);
       const me = await t.api('GET', '/users/me', { token });
       expect(me.status, me.text).toBe(200);
     } finally {

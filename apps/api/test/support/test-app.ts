@@ -9,8 +9,8 @@ import { type Env, loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
+import { signAccessToken } from '../../src/lib/access-token.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
-import { signAccessToken } from '../../src/plugins/auth.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -118,7 +118,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
       })
       .returning();
     // Minted directly, not through /auth/login, so tests do not run into the login rate limit.
-    const { token } = await signAccessToken(ctx, row!.id);
+    const { token } = await signAccessToken(ctx.config, row!.id);
     return { id: row!.id, email, password, token };
   }
 

@@ -2,8 +2,8 @@ import { AddonSchema, listQuerySchema, listResponseSchema, RetryPaymentBodySchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireUser } from '../../lib/access.js';
 import { ErrorBodySchema, errors } from '../../lib/http.js';
-import { requireUser } from '../../plugins/auth.js';
 import * as service from './addons.service.js';
 
 const tags = ['addons'];

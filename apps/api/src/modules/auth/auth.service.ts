@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
+import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { signAccessToken } from '../../plugins/auth.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
 import * as repo from './auth.repository.js';
@@ -17,7 +17,7 @@ export async function login(ctx: AppContext, body: LoginBody): Promise<TokenResp
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
   if (!user || !ok) throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
-  const { token, expiresIn } = await signAccessToken(ctx, user.id);
+  const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
 }
 

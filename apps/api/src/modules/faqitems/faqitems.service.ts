@@ -1,6 +1,7 @@
 import type { CreateFaqItemBodySchema, FaqItem, UpdateFaqItemBodySchema } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
+import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import * as repo from './faqitems.repository.js';
@@ -15,13 +16,13 @@ export async function listFaqItems(
   actor: Actor | null,
   query: ParsedListQuery<(typeof repo.FAQ_SORTABLE)[number]>,
 ) {
-  const { rows, count } = await repo.listFaqItems(ctx.db, query, actor?.role !== 'ADMIN');
+  const { rows, count } = await repo.listFaqItems(ctx.db, query, !isAdmin(actor));
   return { data: rows.map(toFaqItem), metadata: { count } };
 }
 
 export async function getFaqItem(ctx: AppContext, actor: Actor | null, id: string): Promise<FaqItem> {
   const row = await repo.findFaqItem(ctx.db, id);
-  if (!row || (!row.active && actor?.role !== 'ADMIN')) throw AppError.notFound('FAQ item');
+  if (!row || (!row.active && !isAdmin(actor))) throw AppError.notFound('FAQ item');
   return toFaqItem(row);
 }
 

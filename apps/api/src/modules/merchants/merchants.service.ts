@@ -8,6 +8,7 @@ import {
 } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
+import { assertAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { OppBankAccount, OppMerchant } from '../../payments/opp-client.js';
 import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
@@ -176,7 +177,7 @@ export async function createMerchant(
 export async function connectMerchant(ctx: AppContext, actor: Actor, tipjarId: string, merchantUid: string) {
   // Its own admins learn 403 (they know the tip jar); strangers 404 like everywhere else.
   await loadManagedTipjar(ctx, actor, tipjarId);
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   if (await repo.findMerchantOfTipjar(ctx.db, tipjarId)) {
     throw new AppError(ErrorCode.Conflict, 'Disconnect the current merchant first');
   }
@@ -246,7 +247,7 @@ export async function migrateMerchant(
  */
 export async function disconnectMerchant(ctx: AppContext, actor: Actor, tipjarId: string): Promise<void> {
   await loadManagedTipjar(ctx, actor, tipjarId);
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   if (!(await repo.deleteMerchantOfTipjar(ctx.db, tipjarId))) throw AppError.notFound('Merchant');
 }
 

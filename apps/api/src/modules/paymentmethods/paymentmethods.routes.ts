@@ -6,9 +6,9 @@ import {
 } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../lib/access.js';
 import { registerCatalogRoutes } from '../../lib/catalog-routes.js';
 import { ErrorBodySchema, errors } from '../../lib/http.js';
-import { requireAdmin } from '../../plugins/auth.js';
 import { PAYMENT_METHOD_SORTABLE } from './paymentmethods.repository.js';
 import * as service from './paymentmethods.service.js';
 

@@ -3,6 +3,7 @@ import { ErrorCode } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import * as repo from './paymentmethods.repository.js';
@@ -45,12 +46,12 @@ export async function listPaymentMethods(
   actor: Actor | null,
   query: ParsedListQuery<(typeof repo.PAYMENT_METHOD_SORTABLE)[number]>,
 ): Promise<PublicList> {
-  const isAdmin = actor?.role === 'ADMIN';
+  const admin = isAdmin(actor);
   const load = async () => {
-    const { rows, count } = await repo.listPaymentMethods(ctx.db, query, !isAdmin);
+    const { rows, count } = await repo.listPaymentMethods(ctx.db, query, !admin);
     return { data: await withIssuers(ctx.db, rows), metadata: { count } };
   };
-  if (isAdmin || !isDefaultQuery(query)) return load();
+  if (admin || !isDefaultQuery(query)) return load();
   const cached = publicListCache.get(ctx);
   if (cached && Date.now() - cached.at < PUBLIC_LIST_TTL_MS) return cached.value;
   const value = load();
@@ -61,7 +62,7 @@ export async function listPaymentMethods(
 
 export async function getPaymentMethod(ctx: AppContext, actor: Actor | null, id: string): Promise<PaymentMethod> {
   const row = await repo.findPaymentMethod(ctx.db, id);
-  if (!row || (!row.active && actor?.role !== 'ADMIN')) throw AppError.notFound('Payment method');
+  if (!row || (!row.active && !isAdmin(actor))) throw AppError.notFound('Payment method');
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }

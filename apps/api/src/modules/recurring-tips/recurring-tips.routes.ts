@@ -12,9 +12,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { ErrorBodySchema, errors } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
 import * as service from './recurring-tips.service.js';
 

@@ -8,6 +8,7 @@ import {
   type UpdateRecurringTipBody,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
+import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { findLatestForOwner } from '../../payments/payments.repository.js';
@@ -298,7 +299,7 @@ export async function listTipjarRecurringTips(
 ) {
   await loadManagedTipjar(ctx, actor, tipjarId);
   const { rows, count } = await repo.listRecurringTips(ctx.db, { tipjarId }, query);
-  const options = { withEmail: actor.role === 'ADMIN', hideAnonymousName: true };
+  const options = { withEmail: isAdmin(actor), hideAnonymousName: true };
   return { data: await toRecurringTips(ctx.db, rows, options), metadata: { count } };
 }
 
@@ -311,7 +312,7 @@ export async function getTipjarRecurringTip(
   await loadManagedTipjar(ctx, actor, tipjarId);
   const row = await repo.findRecurringTip(ctx.db, id);
   if (!row || row.tipjarId !== tipjarId) throw AppError.notFound('Recurring tip');
-  return toRecurringTip(ctx.db, row, { withEmail: actor.role === 'ADMIN', hideAnonymousName: true });
+  return toRecurringTip(ctx.db, row, { withEmail: isAdmin(actor), hideAnonymousName: true });
 }
 
 export async function listAllRecurringTips(ctx: AppContext, query: ParsedListQuery<repo.RecurringTipSortBy>) {

@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { ErrorBodySchema, errors } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import * as service from './settlements.service.js';
 
 const tags = ['settlements'];

@@ -1,8 +1,8 @@
 import { IdParamsSchema, StatisticsSchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { errors } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import * as service from './statistics.service.js';
 
 const tags = ['statistics'];

@@ -1,5 +1,6 @@
 import type { Statistics } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
+import { assertAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { recurringStatistics } from '../recurring-tips/recurring-tips.service.js';
 import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
@@ -73,6 +74,6 @@ export async function getTipjarStatistics(ctx: AppContext, actor: Actor, tipjarI
 
 /** GET tipjars/statistics: the whole platform, platform admins only. */
 export async function getGlobalStatistics(ctx: AppContext, actor: Actor): Promise<Statistics> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   return statisticsOf(ctx);
 }

@@ -1,4 +1,5 @@
 import type { Actor, AppContext } from '../../context.js';
+import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './tipjars.repository.js';
 
@@ -9,7 +10,7 @@ import * as repo from './tipjars.repository.js';
 export async function loadManagedTipjar(ctx: AppContext, actor: Actor, id: string): Promise<repo.TipjarRow> {
   const row = await repo.findTipjar(ctx.db, id);
   if (!row) throw AppError.notFound('Tip jar');
-  if (actor.role === 'ADMIN') return row;
+  if (isAdmin(actor)) return row;
   if (!(await repo.isTipjarAdmin(ctx.db, id, actor.userId))) throw AppError.notFound('Tip jar');
   return row;
 }

@@ -16,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireUser } from '../../lib/access.js';
 import { ErrorBodySchema, errors, NoContent } from '../../lib/http.js';
-import { requireUser } from '../../plugins/auth.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 

@@ -14,10 +14,11 @@ import {
 import { isReservedSlug } from '../../../../web/src/config/paths.js';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { isAdmin } from '../../lib/access.js';
+import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import { signAccessToken } from '../../plugins/auth.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { addonsOfTipjars, resolvePaymentChoice, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
@@ -144,7 +145,7 @@ export async function createTipjar(
     throw err;
   }
 
-  const token = actor ? undefined : await signAccessToken(ctx, created.userId);
+  const token = actor ? undefined : await signAccessToken(ctx.config, created.userId);
   const payment = await startAddonPayment(ctx, {
     tipjar: created.tipjar,
     addon: created.addon,
@@ -184,13 +185,13 @@ export async function listTipjars(
   if (query.slug !== undefined) {
     const row = await repo.findTipjarBySlug(ctx.db, query.slug);
     if (!row) return { data: [], metadata: { count: 0 } };
-    const manages = actor && (actor.role === 'ADMIN' || (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
+    const manages = actor && (isAdmin(actor) || (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
     if (manages) return { data: [await toTipjar(ctx.db, row)], metadata: { count: 1 } };
     if (row.status === 'LIVE' && row.active) return { data: [toPublicTipjar(row)], metadata: { count: 1 } };
     return { data: [], metadata: { count: 0 } };
   }
   if (!actor) throw AppError.unauthorized();
-  const { rows, count } = await repo.listTipjars(ctx.db, query, actor.role === 'ADMIN' ? undefined : actor.userId);
+  const { rows, count } = await repo.listTipjars(ctx.db, query, isAdmin(actor) ? undefined : actor.userId);
   return { data: await toTipjars(ctx.db, rows), metadata: { count } };
 }
 
@@ -207,9 +208,9 @@ export async function updateTipjar(
   data: UpdateTipjarBody['data'],
 ): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
-  const isAdmin = actor.role === 'ADMIN';
-  if ((data.status !== undefined && data.status !== row.status) || (data.active !== undefined && !isAdmin)) {
-    if (!isAdmin) throw new AppError(ErrorCode.Forbidden, 'Only platform admins change the status of a tip jar');
+  const admin = isAdmin(actor);
+  if ((data.status !== undefined && data.status !== row.status) || (data.active !== undefined && !admin)) {
+    if (!admin) throw new AppError(ErrorCode.Forbidden, 'Only platform admins change the status of a tip jar');
   }
   if (
     data.status !== undefined &&
@@ -247,7 +248,7 @@ export async function updateTipjar(
 /** Tip jar admins may delete an order that was never paid; platform admins any tip jar. */
 export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const row = await loadManagedTipjar(ctx, actor, id);
-  if (actor.role !== 'ADMIN' && !PAYMENT_DIALOG_STATUSES.includes(row.status)) {
+  if (!isAdmin(actor) && !PAYMENT_DIALOG_STATUSES.includes(row.status)) {
     throw new AppError(ErrorCode.Conflict, 'A paid tip jar can only be removed by the platform');
   }
   await repo.deleteTipjar(ctx.db, id);

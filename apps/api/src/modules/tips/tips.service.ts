@@ -13,6 +13,7 @@ import {
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import { assertAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
@@ -350,7 +351,7 @@ export async function getTipjarTip(ctx: AppContext, actor: Actor, tipjarId: stri
 }
 
 function assertPlatformAdmin(actor: Actor) {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
 }
 
 export async function listAllTips(

@@ -14,8 +14,9 @@ import {
 } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
+import { signAccessToken } from '../../lib/access-token.js';
 import { errors, NoContent } from '../../lib/http.js';
-import { requireAdmin, requireUser, signAccessToken } from '../../plugins/auth.js';
 import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
 
@@ -71,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const user = await service.registerUser(ctx.db, request.body.data);
-      const { token, expiresIn } = await signAccessToken(ctx, user.id);
+      const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
       return reply.status(201).send({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
     },
   );
