@@ -16,9 +16,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
 import { errors, NoContent } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import * as service from './invoices.service.js';
 
 const tags = ['invoices'];

@@ -1,4 +1,5 @@
 import type { Actor, AppContext } from '../../context.js';
+import { assertAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CsvColumn, type CsvSeparatorName, createCsvWriter } from '../../lib/csv.js';
 import * as repo from './tips.repository.js';
@@ -44,7 +45,7 @@ export function exportTips(
   filter: repo.TipFilter,
   options: { batchSize?: number; onBatch?: (rows: number) => void; separator?: CsvSeparatorName } = {},
 ): TipExport {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
   const csv = createCsvWriter(COLUMNS, { separator: options.separator });
   async function* body() {

@@ -13,10 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
 import { ErrorBodySchema, errors } from '../../lib/http.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
