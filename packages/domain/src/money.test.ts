@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatEuroAmount, parseEuroToCents, percentOf, splitVat, toDecimalEuros } from './money.js';
+import {
+  formatBps,
+  formatCents,
+  formatEuroAmount,
+  parseEuroToCents,
+  percentOf,
+  splitVat,
+  toDecimalEuros,
+  VAT_RATE_BPS,
+} from './money.js';
 
 describe('money', () => {
   it('formats cents as euros with 2 decimals per locale', () => {
@@ -15,6 +24,13 @@ describe('money', () => {
     expect(toDecimalEuros(100_000)).toBe('1000.00');
     expect(toDecimalEuros(-250)).toBe('-2.50');
     expect(toDecimalEuros(123_456, ',')).toBe('1234,56');
+  });
+
+  it('formats a basis-point rate as a percentage per locale', () => {
+    expect(formatBps(VAT_RATE_BPS, 'en')).toBe('21%');
+    expect(formatBps(VAT_RATE_BPS, 'nl')).toBe('21%');
+    expect(formatBps(950, 'en')).toBe('9.5%');
+    expect(formatBps(950, 'nl')).toBe('9,5%');
   });
 
   it('parses typed amounts to integer cents without float errors', () => {

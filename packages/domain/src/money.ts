@@ -36,6 +36,14 @@ export function toDecimalEuros(cents: number, decimalMark: '.' | ',' = '.'): str
   return `${sign}${Math.floor(abs / 100)}${decimalMark}${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A rate in basis points as a percentage for people: 2100 → "21%", 950 → "9.5%" (en) / "9,5%" (nl). */
+export function formatBps(bps: number, locale: Locale = 'en'): string {
+  return new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-IE', {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(bps / 10000);
+}
+
 /**
  * Parses a user-typed euro amount ("5", "5,50", "5.5", "1.000,00") into integer cents,
  * or null when it is not a valid amount. Never goes through floating point multiplication.

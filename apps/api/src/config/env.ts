@@ -3,6 +3,7 @@ import { DEFAULT_BRAND_NAME, DEFAULT_PLATFORM_FEE_BPS } from '@podpot/domain';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
 
 /** Every setting the API reads. Parsed once at start; a bad value stops the process with a clear message. */
 const EnvSchema = z.object({
@@ -43,6 +44,16 @@ const EnvSchema = z.object({
   /** Serve the built SPA from this folder (default apps/web/dist when it exists). */
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** The seller on invoices (the platform's company): demo values outside production, required in production. */
+  SELLER_NAME: optionalText,
+  /** Address lines separated by ';' (e.g. "Street 1; 1234 AB Amsterdam"). */
+  SELLER_ADDRESS: optionalText,
+  /** Chamber of Commerce (KvK) number. */
+  SELLER_COC: optionalText,
+  SELLER_VAT_NUMBER: optionalText,
+  /** Where invoices are paid to; without it the payment terms name no account. */
+  SELLER_IBAN: optionalText,
+  SELLER_PAYMENT_TERM_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -51,6 +62,10 @@ export interface Config extends Env {
   JWT_SECRET: string;
   OPP_NOTIFY_SECRET: string;
   OPP_API_KEY: string;
+  SELLER_NAME: string;
+  SELLER_ADDRESS: string;
+  SELLER_COC: string;
+  SELLER_VAT_NUMBER: string;
   /** Absolute data dir. */
   dataDir: string;
   publicUrl: string;
@@ -81,6 +96,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (!usesSimulator && !env.OPP_API_KEY) throw new Error('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
   return {
     ...env,
+    ...sellerOf(env),
     dataDir,
     usesSimulator,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -93,5 +109,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       ...(env.JWT_SECRET ? [] : (['JWT_SECRET'] as const)),
       ...(env.OPP_NOTIFY_SECRET ? [] : (['OPP_NOTIFY_SECRET'] as const)),
     ],
+  };
+}
+
+const SELLER_REQUIRED = ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_COC', 'SELLER_VAT_NUMBER'] as const;
+
+/**
+ * The seller printed on invoices. An invoice must name its real issuer, so production refuses to start
+ * without one; elsewhere obvious demo values stand in.
+ */
+function sellerOf(env: Env) {
+  if (env.NODE_ENV === 'production') {
+    const missing = SELLER_REQUIRED.filter((name) => !env[name]);
+    if (missing.length) {
+      throw new Error(
+        `Invalid configuration: ${missing.join(', ')} must be set in production (the seller on invoices)`,
+      );
+    }
+  }
+  const demo = env.NODE_ENV !== 'production';
+  return {
+    SELLER_NAME: env.SELLER_NAME ?? `${env.BRAND_NAME} B.V.`,
+    SELLER_ADDRESS: env.SELLER_ADDRESS ?? 'Demostraat 1; 1234 AB Amsterdam',
+    SELLER_COC: env.SELLER_COC ?? '12345678',
+    SELLER_VAT_NUMBER: env.SELLER_VAT_NUMBER ?? 'NL123456789B01',
+    SELLER_IBAN: env.SELLER_IBAN ?? (demo ? 'NL91ABNA0417164300' : undefined),
   };
 }

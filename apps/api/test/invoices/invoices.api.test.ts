@@ -1,7 +1,8 @@
-import { splitVat } from '@podpot/domain';
+import { formatCents, splitVat } from '@podpot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { pdfPageTexts } from './pdf-text.js';
 
 /** Invoices: numbering, monthly platform-fee invoices, VAT, status moves, files, mail, permissions. Real HTTP, both databases. */
 let t: TestApp;
@@ -267,14 +268,48 @@ describe('downloads', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${inv.number}.pdf"`);
-      const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
-      expect(pdf.startsWith('%PDF-')).toBe(true);
-      expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-      expect(pdf).toContain(inv.number);
-      // 2479 + 21 % (520.59 → 521) = 3000.
-      expect(pdf).toContain('EUR 30.00');
-      expect(pdf).toContain('PDF \\(Pod\\) \\\\ Caf\xe9');
+      const pdf = Buffer.from(await res.arrayBuffer());
+      expect(pdf.toString('latin1').startsWith('%PDF-')).toBe(true);
+      expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+      const [text] = pdfPageTexts(pdf);
+      expect(text).toContain(inv.number);
+      // In the language of the tip jar's first admin (nl). 2479 + 21 % (520.59 → 521) = 3000.
+      expect(text).toContain('Factuur');
+      expect(text).toContain(`Totaal incl. btw\n${formatCents(3000, 'nl')}`);
+      expect(text).toContain('Btw 21%');
+      expect(text).toContain('PDF (Pod) \\ Café');
+      // The seller from the configuration (demo values outside production).
+      expect(text).toContain(t.ctx.config.SELLER_NAME);
+      expect(text).toContain(`KvK-nummer ${t.ctx.config.SELLER_COC}`);
+      expect(text).toContain(`Btw-nummer ${t.ctx.config.SELLER_VAT_NUMBER}`);
     }
+  });
+
+  it('lays 100 lines over several pages, each with the table header and its page number, € and names intact', async () => {
+    const jar = await makeJar({ admin: maker, name: 'Zoë’s Łódź Podcast' });
+    const lines = Array.from({ length: 100 }, (_, i) => ({
+      description: `Episode ${i + 1}: Café Ørsted`,
+      quantity: 1,
+      unitPriceExVat: 100 + i,
+    }));
+    const inv = await createManual(jar.id, lines);
+    const res = await fetch(`${t.baseUrl}/api/v1/tipjars/${jar.id}/invoices/${inv.id}/download`, {
+      headers: { authorization: `Bearer ${maker.token}` },
+    });
+    expect(res.status).toBe(200);
+    const pages = pdfPageTexts(Buffer.from(await res.arrayBuffer()));
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      expect(page).toContain('Omschrijving');
+      expect(page).toContain(`Pagina ${i + 1} van ${pages.length}`);
+    });
+    const all = pages.join('\n');
+    for (const line of lines) expect(all).toContain(line.description);
+    expect(all).toContain('Zoë’s Łódź Podcast');
+    expect(pages.at(-1)).toContain('Episode 100: Café Ørsted');
+    expect(pages.at(-1)).toContain(`Totaal incl. btw\n${formatCents(inv.totalInclVat, 'nl')}`);
+    expect(all).toContain('€');
+    expect(all).not.toContain('\ufffd');
   });
 
   it("gives the month's completed tips as CSV, formula injection neutralised", async () => {

@@ -1,97 +1,376 @@
-import { toDecimalEuros as euros, type Invoice } from '@podpot/domain';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { formatBps, formatCents, type Invoice, type InvoiceLine, type Locale, VAT_RATE_BPS } from '@podpot/domain';
+import PDFDocument from 'pdfkit';
+import { type InvoiceTexts, invoiceTexts } from './invoice-pdf.texts.js';
 
 /**
- * A small invoice PDF written by hand (PDF 1.4, one A4 page, the built-in Helvetica font), so no
- * PDF library is needed. Text is WinAnsi: characters outside Latin-1 become '?'.
+ * The invoice as an A4 PDF, drawn with pdfkit in the recipient's language. DejaVu Sans is embedded
+ * (as a subset), so € and names in any European script print as written. Lines flow over as many
+ * pages as they need, each page repeating the table header, with "page n of m" in the footer.
  */
 
-/** A PDF string literal: WinAnsi bytes, with \ ( ) escaped. */
-function pdfText(s: string): string {
-  const latin1 = s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-  return `(${latin1.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+export interface InvoiceSeller {
+  name: string;
+  /** Address lines. */
+  address: string[];
+  coc: string;
+  vatNumber: string;
+  iban?: string;
+  paymentTermDays: number;
 }
 
-interface TextItem {
-  x: number;
-  y: number;
-  size?: number;
-  bold?: boolean;
-  /** Right-aligned at x (approximate width: Helvetica digits are 0.556 em). */
-  right?: boolean;
-  text: string;
-}
-
-function textOp(item: TextItem): string {
-  const size = item.size ?? 10;
-  const x = item.right ? item.x - item.text.length * size * 0.556 : item.x;
-  return `BT /${item.bold ? 'F2' : 'F1'} ${size} Tf ${x.toFixed(1)} ${item.y} Td ${pdfText(item.text)} Tj ET`;
+export interface InvoiceRecipient {
+  /** The tip jar's name. */
+  name: string;
+  companyName?: string | null;
+  email: string;
+  address?: { street: string; houseNumber: string; postalCode: string; city: string; country: string } | null;
+  cocNumber?: string | null;
+  vatNumber?: string | null;
 }
 
 export interface InvoicePdfInput {
-  brand: string;
+  locale: Locale;
   invoice: Invoice;
-  maker: { name: string; email: string; companyName?: string | null; vatNumber?: string | null };
+  seller: InvoiceSeller;
+  recipient: InvoiceRecipient;
 }
 
-const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Read once per process; pdfkit embeds only the glyphs a document uses. */
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
 
-export function invoicePdf({ brand, invoice, maker }: InvoicePdfInput): Buffer {
-  const items: TextItem[] = [
-    { x: 50, y: 790, size: 20, bold: true, text: brand },
-    { x: 50, y: 750, size: 16, bold: true, text: `Invoice ${invoice.number}` },
-    { x: 50, y: 728, text: `Invoice date: ${date(invoice.issuedAt ?? invoice.created)}` },
-    { x: 50, y: 714, text: `Status: ${invoice.status}` },
-    ...(invoice.period ? [{ x: 50, y: 700, text: `Period: ${invoice.period}` }] : []),
-    { x: 320, y: 728, bold: true, text: 'To' },
-    { x: 320, y: 714, text: maker.companyName || maker.name },
-    { x: 320, y: 700, text: maker.email },
-    ...(maker.vatNumber ? [{ x: 320, y: 686, text: `VAT: ${maker.vatNumber}` }] : []),
-    { x: 50, y: 640, bold: true, text: 'Description' },
-    { x: 380, y: 640, bold: true, right: true, text: 'Qty' },
-    { x: 460, y: 640, bold: true, right: true, text: 'Unit (EUR)' },
-    { x: 545, y: 640, bold: true, right: true, text: 'Total (EUR)' },
-  ];
-  let y = 622;
-  for (const line of invoice.lines) {
-    items.push(
-      { x: 50, y, text: line.description.slice(0, 55) },
-      { x: 380, y, right: true, text: String(line.quantity) },
-      { x: 460, y, right: true, text: euros(line.unitPriceExVat) },
-      { x: 545, y, right: true, text: euros(line.totalExVat) },
-    );
-    y -= 16;
-    if (y < 140) break; // one page; the lines are short in practice
-  }
-  y -= 14;
-  items.push(
-    { x: 380, y, text: 'Total excl. VAT' },
-    { x: 545, y, right: true, text: euros(invoice.totalExVat) },
-    { x: 380, y: y - 16, text: 'VAT 21%' },
-    { x: 545, y: y - 16, right: true, text: euros(invoice.vat) },
-    { x: 380, y: y - 34, bold: true, text: 'Total incl. VAT' },
-    { x: 545, y: y - 34, bold: true, right: true, text: `EUR ${euros(invoice.totalInclVat)}` },
-  );
-  const rule = `0.5 w 50 ${y + 8} m 545 ${y + 8} l S 50 634 m 545 634 l S`;
-  const content = [rule, ...items.map(textOp)].join('\n');
+/* ---------- page geometry (points; A4 is 595.28 × 841.89) ---------- */
 
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-  ];
-  // Byte offsets for the cross-reference table; latin1 keeps one byte per character.
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+const A4 = { width: 595.28, height: 841.89 };
+const LEFT = 50;
+const WIDTH = A4.width - 2 * LEFT;
+const RIGHT = LEFT + WIDTH;
+/** Content stays above this line; the footer sits below it. */
+const BODY_BOTTOM = A4.height - 70;
+const FOOTER_Y = A4.height - 45;
+/** Cell padding: across, and above and below the text. */
+const PAD = 6;
+const PAD_Y = 5;
+const COLOR = { text: '#1b1b1b', muted: '#666666', rule: '#d9d9d9', band: '#f3f3f3', accent: '#f28a3d' };
+const SIZE = { body: 9.5, small: 8, title: 22, seller: 15 };
+
+interface Column {
+  width: number;
+  align: 'left' | 'right';
+  header: (t: InvoiceTexts) => string;
+  cell: (line: InvoiceLine, f: Formats) => string;
+}
+
+const NUMBER_WIDTH = 105;
+const QTY_WIDTH = 50;
+const COLUMNS: Column[] = [
+  {
+    width: WIDTH - QTY_WIDTH - 2 * NUMBER_WIDTH,
+    align: 'left',
+    header: (t) => t.description,
+    cell: (l) => l.description,
+  },
+  { width: QTY_WIDTH, align: 'right', header: (t) => t.quantity, cell: (l, f) => f.count(l.quantity) },
+  { width: NUMBER_WIDTH, align: 'right', header: (t) => t.unitPrice, cell: (l, f) => f.money(l.unitPriceExVat) },
+  { width: NUMBER_WIDTH, align: 'right', header: (t) => t.amount, cell: (l, f) => f.money(l.totalExVat) },
+];
+
+/* ---------- formats of the recipient's locale ---------- */
+
+interface Formats {
+  money: (cents: number) => string;
+  count: (n: number) => string;
+  date: (d: Date) => string;
+  period: (period: string) => string;
+  country: (code: string) => string;
+}
+
+function formatsOf(locale: Locale): Formats {
+  const tag = locale === 'nl' ? 'nl-NL' : 'en-GB';
+  const date = new Intl.DateTimeFormat(tag, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Amsterdam',
   });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const regions = new Intl.DisplayNames([tag], { type: 'region' });
+  return {
+    money: (cents) => formatCents(cents, locale),
+    count: (n) => new Intl.NumberFormat(tag).format(n),
+    date: (d) => date.format(d),
+    // Periods are UTC calendar months 'YYYY-MM' (decision 007).
+    period: (p) => month.format(new Date(`${p}-01T00:00:00Z`)),
+    country: (code) => regions.of(code.toUpperCase()) ?? code,
+  };
+}
+
+/* ---------- what the invoice asks of the recipient ---------- */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The payment terms line, and the due date when something is to be paid. */
+function termsOf(input: InvoicePdfInput, t: InvoiceTexts, f: Formats): { text: string; due: Date | null } {
+  const { invoice, seller } = input;
+  if (invoice.status === 'void') return { text: t.terms.voided, due: null };
+  if (invoice.status === 'paid') return { text: t.terms.paid, due: null };
+  // A month's platform fee was taken from each tip already (decision 007): the invoice only states it.
+  if (invoice.period) return { text: t.terms.feeWithheld, due: null };
+  if (invoice.totalInclVat <= 0) return { text: t.terms.nothingToPay, due: null };
+  const due = new Date(invoiceDate(invoice).getTime() + seller.paymentTermDays * DAY_MS);
+  const pay = t.terms.pay({
+    total: f.money(invoice.totalInclVat),
+    days: seller.paymentTermDays,
+    due: f.date(due),
+    number: invoice.number,
+  });
+  return { text: seller.iban ? `${pay} ${t.terms.payTo({ iban: seller.iban, name: seller.name })}` : pay, due };
+}
+
+const invoiceDate = (invoice: Invoice) => new Date(invoice.issuedAt ?? invoice.created);
+
+/* ---------- drawing ---------- */
+
+type Doc = PDFKit.PDFDocument;
+
+function write(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { bold?: boolean }) {
+  const { bold, ...rest } = options;
+  doc.font(bold ? 'bold' : 'regular').text(text, x, y, { lineGap: 1, ...rest });
+}
+
+function heightOf(doc: Doc, text: string, width: number, bold = false): number {
+  return doc.font(bold ? 'bold' : 'regular').heightOfString(text, { width, lineGap: 1 });
+}
+
+/** A horizontal line from x to the right edge. */
+function rule(doc: Doc, x: number, y: number, { width = 0.5, color = COLOR.rule } = {}) {
+  doc.moveTo(x, y).lineTo(RIGHT, y).lineWidth(width).strokeColor(color).stroke();
+}
+
+/** Lines stacked from y; returns the y below them. */
+function writeLines(doc: Doc, lines: { text: string; bold?: boolean }[], x: number, y: number, width: number): number {
+  let at = y;
+  for (const line of lines) {
+    write(doc, line.text, x, at, { width, bold: line.bold });
+    at += heightOf(doc, line.text, width, line.bold);
+  }
+  return at;
+}
+
+/** Seller, title, recipient and the invoice's dates: the top of the first page. Returns the y below. */
+function drawHead(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts, f: Formats, due: Date | null): number {
+  const { invoice, seller, recipient } = input;
+  const half = WIDTH / 2 - 10;
+
+  doc.fillColor(COLOR.text).fontSize(SIZE.seller);
+  write(doc, seller.name, LEFT, 50, { width: half, bold: true });
+  const nameBottom = 50 + heightOf(doc, seller.name, half, true) + 4;
+  doc.fontSize(SIZE.small).fillColor(COLOR.muted);
+  const sellerBottom = writeLines(
+    doc,
+    [
+      ...seller.address.map((text) => ({ text })),
+      { text: `${t.coc} ${seller.coc}` },
+      { text: `${t.vatNumber} ${seller.vatNumber}` },
+      ...(seller.iban ? [{ text: `${t.iban} ${seller.iban}` }] : []),
+    ],
+    LEFT,
+    nameBottom,
+    half,
+  );
+
+  doc.fontSize(SIZE.title).fillColor(COLOR.accent);
+  write(doc, t.invoice.toUpperCase(), RIGHT - half, 46, { width: half, align: 'right', bold: true });
+  const badge = invoice.status === 'draft' ? t.draft : invoice.status === 'void' ? t.void : null;
+  if (badge) {
+    doc.fontSize(SIZE.body).fillColor(COLOR.muted);
+    write(doc, badge.toUpperCase(), RIGHT - half, 76, { width: half, align: 'right', bold: true });
+  }
+
+  const top = Math.max(sellerBottom, 100) + 28;
+  doc.fontSize(SIZE.small).fillColor(COLOR.muted);
+  write(doc, t.billTo.toUpperCase(), LEFT, top, { width: half, bold: true });
+  doc.fontSize(SIZE.body).fillColor(COLOR.text);
+  const a = recipient.address;
+  const company = recipient.companyName?.trim();
+  const recipientBottom = writeLines(
+    doc,
+    [
+      { text: company || recipient.name, bold: true },
+      ...(company && company !== recipient.name ? [{ text: recipient.name }] : []),
+      ...(a
+        ? [
+            { text: `${a.street} ${a.houseNumber}`.trim() },
+            { text: `${a.postalCode}  ${a.city}`.trim() },
+            ...(a.country && a.country.toUpperCase() !== 'NL' ? [{ text: f.country(a.country) }] : []),
+          ]
+        : []),
+      ...(recipient.email ? [{ text: recipient.email }] : []),
+      ...(recipient.cocNumber ? [{ text: `${t.coc} ${recipient.cocNumber}` }] : []),
+      ...(recipient.vatNumber ? [{ text: `${t.vatNumber} ${recipient.vatNumber}` }] : []),
+    ],
+    LEFT,
+    top + 14,
+    half,
+  );
+
+  const facts: [string, string][] = [
+    [t.number, invoice.number],
+    [t.date, f.date(invoiceDate(invoice))],
+    ...(due ? [[t.dueDate, f.date(due)] as [string, string]] : []),
+    ...(invoice.period ? [[t.period, f.period(invoice.period)] as [string, string]] : []),
+  ];
+  let y = top + 14;
+  for (const [label, value] of facts) {
+    doc.fillColor(COLOR.muted);
+    write(doc, label, RIGHT - half, y, { width: half / 2 });
+    doc.fillColor(COLOR.text);
+    write(doc, value, RIGHT - half / 2, y, { width: half / 2, align: 'right', bold: label === t.number });
+    y += heightOf(doc, value, half / 2) + 3;
+  }
+  return Math.max(recipientBottom, y) + 24;
+}
+
+/** The top of a follow-on page: which invoice it continues. Returns the y below. */
+function drawContinuation(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts): number {
+  doc.fontSize(SIZE.body).fillColor(COLOR.muted);
+  write(doc, `${t.invoice} ${input.invoice.number} (${t.continued})`, LEFT, 50, { width: WIDTH });
+  return 74;
+}
+
+function drawTableHeader(doc: Doc, t: InvoiceTexts, y: number): number {
+  doc.fontSize(SIZE.small);
+  const height = Math.max(...COLUMNS.map((c) => heightOf(doc, c.header(t), c.width - 2 * PAD, true))) + 2 * PAD_Y;
+  doc.rect(LEFT, y, WIDTH, height).fill(COLOR.band);
+  doc.fillColor(COLOR.muted);
+  let x = LEFT;
+  for (const c of COLUMNS) {
+    write(doc, c.header(t), x + PAD, y + PAD_Y, { width: c.width - 2 * PAD, align: c.align, bold: true });
+    x += c.width;
+  }
+  return y + height;
+}
+
+function rowHeight(doc: Doc, line: InvoiceLine, f: Formats): number {
+  doc.fontSize(SIZE.body);
+  return Math.max(...COLUMNS.map((c) => heightOf(doc, c.cell(line, f), c.width - 2 * PAD))) + 2 * PAD_Y;
+}
+
+function drawRow(doc: Doc, line: InvoiceLine, f: Formats, y: number, height: number): number {
+  doc.fontSize(SIZE.body).fillColor(COLOR.text);
+  let x = LEFT;
+  for (const c of COLUMNS) {
+    write(doc, c.cell(line, f), x + PAD, y + PAD_Y, { width: c.width - 2 * PAD, align: c.align });
+    x += c.width;
+  }
+  rule(doc, LEFT, y + height);
+  return y + height;
+}
+
+/** Subtotal, VAT (the domain's rate) and total, right-aligned under the amounts. Returns the y below. */
+function drawTotals(doc: Doc, invoice: Invoice, t: InvoiceTexts, f: Formats, locale: Locale, y: number): number {
+  const labelX = RIGHT - 2 * NUMBER_WIDTH - 60;
+  const labelWidth = NUMBER_WIDTH + 60 - PAD;
+  const rows: [string, number, boolean][] = [
+    [t.subtotal, invoice.totalExVat, false],
+    [t.vat(formatBps(VAT_RATE_BPS, locale)), invoice.vat, false],
+    [t.total, invoice.totalInclVat, true],
+  ];
+  let at = y + 10;
+  doc.fontSize(SIZE.body);
+  for (const [label, cents, bold] of rows) {
+    if (bold) {
+      rule(doc, labelX, at - 3, { width: 0.8, color: COLOR.text });
+      at += 3;
+    }
+    doc.fillColor(bold ? COLOR.text : COLOR.muted);
+    write(doc, label, labelX, at, { width: labelWidth, bold });
+    doc.fillColor(COLOR.text);
+    write(doc, f.money(cents), RIGHT - NUMBER_WIDTH + PAD, at, { width: NUMBER_WIDTH - 2 * PAD, align: 'right', bold });
+    at += heightOf(doc, label, labelWidth, bold) + 5;
+  }
+  return at;
+}
+
+/** "Seller · Invoice n" and "Page i of n" on every page, drawn once the page count is known. */
+function drawFooters(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    // The footer sits in the bottom margin; without this pdfkit would open a new page for it.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    rule(doc, LEFT, FOOTER_Y - 8);
+    doc.fontSize(SIZE.small).fillColor(COLOR.muted);
+    write(doc, `${input.seller.name} · ${t.invoice} ${input.invoice.number}`, LEFT, FOOTER_Y, {
+      width: WIDTH / 2,
+      lineBreak: false,
+    });
+    write(doc, t.page(i - start + 1, count), LEFT + WIDTH / 2, FOOTER_Y, {
+      width: WIDTH / 2,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = margin;
+  }
+}
+
+export function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const { invoice, locale } = input;
+  const t = invoiceTexts(locale);
+  const f = formatsOf(locale);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: LEFT,
+    bufferPages: true,
+    lang: locale,
+    info: {
+      Title: `${t.invoice} ${invoice.number}`,
+      Author: input.seller.name,
+      // The invoice's own date, so the same invoice renders to the same document.
+      CreationDate: invoiceDate(invoice),
+    },
+  });
+  const { regular, bold } = loadFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const terms = termsOf(input, t, f);
+  let y = drawTableHeader(doc, t, drawHead(doc, input, t, f, terms.due));
+  const newPage = () => {
+    doc.addPage();
+    return drawContinuation(doc, input, t);
+  };
+  for (const line of invoice.lines) {
+    const height = rowHeight(doc, line, f);
+    if (y + height > BODY_BOTTOM) y = drawTableHeader(doc, t, newPage());
+    y = drawRow(doc, line, f, y, height);
+  }
+
+  // Totals and terms stay together, on a new page if they do not fit under the last line.
+  doc.fontSize(SIZE.body);
+  const termsHeight = heightOf(doc, terms.text, WIDTH);
+  if (y + 95 + termsHeight > BODY_BOTTOM) y = newPage();
+  y = drawTotals(doc, invoice, t, f, locale, y);
+  doc.fillColor(COLOR.text);
+  write(doc, terms.text, LEFT, y + 18, { width: WIDTH });
+
+  drawFooters(doc, input, t);
+  doc.end();
+  return done;
 }

@@ -160,10 +160,21 @@ export async function completedTipsOf(db: DbOrTx, tipjarId: string, start: Date,
     .orderBy(asc(tips.completedAt), asc(tips.id));
 }
 
-/** Where an invoice goes: the tip jar's contact address, in the language of its first admin. */
+/**
+ * Whom an invoice is for: the tip jar (its contact address, company and registration numbers) and its
+ * first admin, whose language and postal address the invoice uses.
+ */
 export async function findRecipient(db: DbOrTx, tipjarId: string) {
   const [row] = await db
-    .select({ email: tipjars.contactEmail, name: tipjars.name, locale: users.locale })
+    .select({
+      email: tipjars.contactEmail,
+      name: tipjars.name,
+      companyName: tipjars.companyName,
+      cocNumber: tipjars.cocNumber,
+      vatNumber: tipjars.vatNumber,
+      locale: users.locale,
+      address: users.address,
+    })
     .from(tipjars)
     .leftJoin(tipjarAdmins, eq(tipjarAdmins.tipjarId, tipjars.id))
     .leftJoin(users, eq(users.id, tipjarAdmins.userId))
@@ -172,3 +183,5 @@ export async function findRecipient(db: DbOrTx, tipjarId: string) {
     .limit(1);
   return row;
 }
+
+export type Recipient = Awaited<ReturnType<typeof findRecipient>>;
