@@ -10,7 +10,7 @@ import type { Db } from './db/client.js';
 import { startJobs } from './jobs/index.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
-import { ADDON_KIND, onAddonPayment } from './modules/addons/addons.service.js';
+import { ADDON_KIND } from './modules/addons/addons.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
@@ -25,6 +25,8 @@ import {
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { onAddonPayment } from './modules/tipjars/tipjars.order-payment.js';
+import { findTipjarBySlug } from './modules/tipjars/tipjars.repository.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
@@ -147,6 +149,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     app.addHook('onClose', async () => stopJobs());
   }
 
-  await registerWeb(app, ctx);
+  await registerWeb(app, ctx, (slug) => findTipjarBySlug(ctx.db, slug));
   return { app, ctx };
 }

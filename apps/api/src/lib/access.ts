@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../context.js';
+import type { Actor, AppContext } from '../context.js';
+import { tipjarAdmins, tipjars } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
 
 /**
- * Who may do what, written once. Routes ask for a user or an admin; services that serve both
+ * Who may do what, written once (every module asks here; none compares roles itself). Routes ask for a user or an admin; services that serve both
  * audiences ask `isAdmin` / `assertAdmin` instead of comparing roles inline.
  */
 export function isAdmin(actor: Actor | null | undefined): boolean {
@@ -27,4 +29,22 @@ export async function requireAdmin(request: FastifyRequest): Promise<Actor> {
   const actor = await requireUser(request);
   assertAdmin(actor);
   return actor;
+}
+
+export type ManagedTipjar = typeof tipjars.$inferSelect;
+
+/**
+ * The tip jar if the actor may manage it (its admins and platform ADMINs); otherwise 404 —
+ * never 403, so strangers cannot even learn that the id exists (DESIGN.md §3).
+ */
+export async function loadManagedTipjar(ctx: AppContext, actor: Actor, id: string): Promise<ManagedTipjar> {
+  const [row] = await ctx.db.select().from(tipjars).where(eq(tipjars.id, id));
+  if (!row) throw AppError.notFound('Tip jar');
+  if (isAdmin(actor)) return row;
+  const [admin] = await ctx.db
+    .select({ userId: tipjarAdmins.userId })
+    .from(tipjarAdmins)
+    .where(and(eq(tipjarAdmins.tipjarId, id), eq(tipjarAdmins.userId, actor.userId)));
+  if (!admin) throw AppError.notFound('Tip jar');
+  return row;
 }

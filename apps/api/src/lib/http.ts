@@ -1,5 +1,7 @@
-import { ErrorCode } from '@podpot/domain';
+import { ErrorCode, IdParamsSchema } from '@podpot/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from './app-error.js';
 
 /** The error body, for the OpenAPI document. */
 export const ErrorBodySchema = z.object({
@@ -23,3 +25,31 @@ export const errors = {
 } as const;
 
 export const NoContent = z.null().describe('No content');
+
+/* ---------- route params ---------- */
+
+const uuidParam = () => z.uuid({ message: 'invalid' });
+
+/** `/:id` — every route names its main resource `id`. */
+export const IdParams = IdParamsSchema;
+
+/** `/:id/<child>/:<childParam>` — a resource under a tip jar (or user), both uuids. */
+export function childParams<const K extends string>(child: K) {
+  return IdParams.extend({ [child]: uuidParam() } as { [P in K]: ReturnType<typeof uuidParam> });
+}
+
+/* ---------- headers ---------- */
+
+/**
+ * The client's Idempotency-Key header (tips, monthly tips): printable ASCII, at most 200
+ * characters; absent → undefined; anything else is a 400 naming the header.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw AppError.field(ErrorCode.Validation, 'Idempotency-Key', { key: 'format' }, 'Invalid Idempotency-Key header');
+  }
+  return key;
+}

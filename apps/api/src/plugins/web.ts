@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The web app's route table: a first path segment that is a route is never a tip jar.
 import { isReservedSlug } from '../../../web/src/config/paths.js';
 import type { AppContext } from '../context.js';
-import { findTipjarBySlug } from '../modules/tipjars/tipjars.repository.js';
 import { sendError } from './error-handler.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -36,7 +35,21 @@ export function storefrontSlugOf(url: string): { slug: string; locale: 'en' | 'n
  * apps and search engines that show link previews do not run the app's JavaScript; an unknown or not
  * LIVE slug is answered 404 (the app shows its 404 page).
  */
-export async function registerWeb(app: FastifyInstance, ctx: AppContext) {
+export interface StorefrontPreview {
+  slug: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  status: string;
+  active: boolean;
+}
+
+export async function registerWeb(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** The tip jar behind a storefront URL, for its link-preview tags (app.ts passes the tip jar read). */
+  findStorefront: (slug: string) => Promise<StorefrontPreview | undefined>,
+) {
   const { config } = ctx;
   const root = path.resolve(config.WEB_DIST ?? DEFAULT_DIST);
   const indexFile = path.join(root, 'index.html');
@@ -60,7 +73,7 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext) {
   async function storefrontHtml(request: FastifyRequest): Promise<{ status: number; html: string }> {
     const target = storefrontSlugOf(request.url);
     if (!target) return { status: 200, html: indexHtml };
-    const tipjar = await findTipjarBySlug(ctx.db, target.slug);
+    const tipjar = await findStorefront(target.slug);
     if (tipjar?.status !== 'LIVE' || !tipjar.active) return { status: 404, html: indexHtml };
     const url = `${config.publicUrl}${target.locale === 'nl' ? '/nl' : ''}/${tipjar.slug}`;
     const title = `${tipjar.name} - ${config.BRAND_NAME}`;

@@ -1,14 +1,12 @@
 import { AddonSchema, listQuerySchema, listResponseSchema, RetryPaymentBodySchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, IdParams } from '../../lib/http.js';
 import * as service from './addons.service.js';
 
 const tags = ['addons'];
-const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
-const AddonParamsSchema = TipjarParamsSchema.extend({ addonId: z.uuid({ message: 'invalid' }) });
+const AddonParamsSchema = childParams('addonId');
 const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
 
 export const addonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -18,7 +16,7 @@ export const addonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: 'Add-ons of a tip jar, newest first (its admins and platform admins)',
-        params: TipjarParamsSchema,
+        params: IdParams,
         querystring: listQuerySchema(['created'] as const),
         response: { 200: listResponseSchema(AddonSchema), ...managed },
       },

@@ -1,13 +1,7 @@
-import {
-  type Addon,
-  ErrorCode,
-  isOpenTransaction,
-  type PaymentChoice,
-  paymentOutcome,
-  type RetryPaymentBody,
-} from '@podpot/domain';
+import { type Addon, ErrorCode, isOpenTransaction, paymentOutcome, type RetryPaymentBody } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
@@ -19,8 +13,8 @@ import {
   platformMerchantUid,
   startPayment,
 } from '../../payments/payments.service.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
+import { findUserLocale } from '../users/users.repository.js';
 import * as repo from './addons.repository.js';
 
 /** The provider transactions of add-ons are of this kind. */
@@ -57,17 +51,6 @@ export async function addonsOfTipjars(db: DbOrTx, tipjarIds: string[]): Promise<
     byTipjar.set(row.tipjarId, list);
   }
   return byTipjar;
-}
-
-/** The payment method row behind a choice; inactive or unknown methods are a field error. */
-export async function resolvePaymentChoice(ctx: AppContext, choice: PaymentChoice, field: string) {
-  const method = await tipjarsRepo.findActivePaymentMethod(ctx.db, choice.paymentmethod);
-  if (!method) {
-    throw AppError.field(ErrorCode.Validation, field, { key: 'choice' }, 'Choose an available payment method');
-  }
-  // iDEAL 2.0: the bank is optional (chosen at the hub); other methods have no issuer.
-  const issuer = method.type === 'ideal' && choice.paymentissuer ? choice.paymentissuer : undefined;
-  return { type: method.type, issuer };
 }
 
 /**
@@ -108,34 +91,6 @@ export async function startAddonPayment(
     idempotencyKey: attempt === 1 ? `addon-${addon.id}` : `addon-${addon.id}-${attempt}`,
     request,
   });
-}
-
-/**
- * What an add-on payment means for its tip jar (DESIGN.md §3), run inside the DB transaction that
- * recorded the new status. Only the latest attempt may expire the order; a payment that completed
- * makes the tip jar LIVE whichever attempt it was (the money arrived).
- */
-export async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current: string }) {
-  const addon = await repo.findAddon(tx, row.ownerId);
-  if (addon?.type !== 'TIPJAR') return;
-  const latest = await findLatestForOwner(tx, ADDON_KIND, addon.id);
-  const isLatest = latest?.id === row.id;
-  switch (paymentOutcome(change.current)) {
-    case 'open':
-    case 'held':
-      if (isLatest) await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'AWAITING_PAYMENT');
-      break;
-    case 'paid':
-      await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'AWAITING_PAYMENT');
-      await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'LIVE');
-      break;
-    case 'unpaid':
-      if (isLatest) await tipjarsRepo.movePaymentStatus(tx, addon.tipjarId, 'PAYMENT_EXPIRED');
-      break;
-    default:
-      // Refunds and chargebacks of an add-on are handled by a platform admin.
-      break;
-  }
 }
 
 /* ---------- endpoints ---------- */
@@ -186,7 +141,7 @@ export async function retryAddonPayment(
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
 
   const locale = ((current?.request as { locale?: OppLocale } | undefined)?.locale ??
-    (await tipjarsRepo.findUserLocale(ctx.db, actor.userId)) ??
+    (await findUserLocale(ctx.db, actor.userId)) ??
     'en') as OppLocale;
   if (current && !current.oppUid) {
     // The previous attempt never reached the provider (or we lost its answer): send the very same request again.

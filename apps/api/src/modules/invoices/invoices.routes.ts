@@ -18,12 +18,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
-import { errors, NoContent } from '../../lib/http.js';
+import { childParams, errors, IdParams, NoContent } from '../../lib/http.js';
 import * as service from './invoices.service.js';
 
 const tags = ['invoices'];
-const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
-const TipjarInvoiceParamsSchema = TipjarParamsSchema.extend({ invoiceId: z.uuid({ message: 'invalid' }) });
+const TipjarInvoiceParamsSchema = childParams('invoiceId');
 const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403] };
 const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
 const FilterSchema = z.object({ status: z.enum(INVOICE_STATUSES).optional(), period: PeriodSchema.optional() });
@@ -197,7 +196,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary: "A tip jar's invoices (its admins and platform admins).",
-        params: TipjarParamsSchema,
+        params: IdParams,
         querystring: TipjarListQuerySchema,
         response: { 200: listResponseSchema(InvoiceSchema), ...managed },
       },
@@ -212,7 +211,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         summary:
           "Create a tip jar's draft invoice (platform admins): with lines, those; with only a period, that month's platform-fee invoice.",
-        params: TipjarParamsSchema,
+        params: IdParams,
         body: CreateTipjarInvoiceBodySchema,
         response: { 201: InvoiceSchema, ...managed, 403: errors[403], 409: errors[409] },
       },

@@ -14,11 +14,11 @@ import type { Config } from '../../config/env.js';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { InvoiceLineJson } from '../../db/schema/invoices.js';
+import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { invoiceMail } from '../../mail/invoice-mails.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { type InvoiceSeller, invoicePdf } from './invoice-pdf.js';
 import * as repo from './invoices.repository.js';
@@ -142,7 +142,7 @@ export async function createInvoice(
   actor: Actor,
   data: { tipjarId: string; period?: string | null; lines: InvoiceLineInput[] },
 ): Promise<Invoice> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   const tipjar = await tipjarsRepo.findTipjar(ctx.db, data.tipjarId);
   if (!tipjar) throw AppError.field(ErrorCode.Validation, 'data.tipjarId', { key: 'invalid' }, 'Unknown tip jar');
   const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines));
@@ -160,7 +160,7 @@ export async function createTipjarInvoice(
   data: { period?: string | null; lines?: InvoiceLineInput[] },
 ): Promise<Invoice> {
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   const period = data.period ?? null;
   const amounts = data.lines
     ? amountsOfLines(data.lines)
@@ -171,7 +171,7 @@ export async function createTipjarInvoice(
 
 /** POST invoices/batch/create: the month's fee invoices for every tip jar with completed tips in it; idempotent. */
 export async function batchCreateInvoices(ctx: AppContext, actor: Actor, period: string): Promise<{ count: number }> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   const { start, end } = monthOf(period);
   let created = 0;
   for (const fees of await repo.feesPerTipjar(ctx.db, start, end)) {
@@ -190,7 +190,7 @@ export async function listInvoices(
   actor: Actor,
   query: ParsedListQuery<repo.InvoiceSortBy> & repo.InvoiceFilter,
 ): Promise<ListResponse<Invoice>> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   const { rows, count } = await repo.listInvoices(ctx.db, query, query);
   return { data: rows.map(toInvoice), metadata: { count } };
 }
@@ -207,7 +207,7 @@ export async function listTipjarInvoices(
 }
 
 export async function getInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   return toInvoice(await getRow(ctx, id));
 }
 
@@ -236,7 +236,7 @@ export async function updateInvoice(
   id: string,
   data: { lines?: InvoiceLineInput[]; status?: 'paid' | 'void' },
 ): Promise<Invoice> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findInvoice(tx, id, { forUpdate: true });
     if (!row) throw AppError.notFound('Invoice');
@@ -259,7 +259,7 @@ export async function updateInvoice(
  * so numbering stays gap-free. Any other invoice is voided instead (409 says so).
  */
 export async function deleteInvoice(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findInvoice(tx, id);
     if (!row) throw AppError.notFound('Invoice');
@@ -346,7 +346,7 @@ function fileOf(ctx: AppContext, row: Row, download: InvoiceDownload) {
 }
 
 export async function downloadInvoice(ctx: AppContext, actor: Actor, id: string, download: InvoiceDownload) {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   return fileOf(ctx, await getRow(ctx, id), download);
 }
 
@@ -398,13 +398,13 @@ async function sendOne(ctx: AppContext, id: string): Promise<Row> {
 }
 
 export async function sendInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   return toInvoice(await sendOne(ctx, id));
 }
 
 /** POST invoices/batch/send: sends every draft, oldest number first; one that changed meanwhile is skipped. */
 export async function batchSendInvoices(ctx: AppContext, actor: Actor): Promise<{ count: number }> {
-  if (actor.role !== 'ADMIN') throw AppError.forbidden();
+  assertAdmin(actor);
   let sent = 0;
   for (const id of await repo.listDraftIds(ctx.db)) {
     try {

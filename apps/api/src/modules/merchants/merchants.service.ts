@@ -8,11 +8,10 @@ import {
 } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
-import { assertAdmin } from '../../lib/access.js';
+import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { OppBankAccount, OppMerchant } from '../../payments/opp-client.js';
 import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as repo from './merchants.repository.js';
 
 export function toMerchantView(row: repo.MerchantRow): OppMerchantView {

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentIssuers, paymentMethods } from '../../db/schema/index.js';
 import { orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -47,6 +47,14 @@ export async function listIssuers(db: DbOrTx, methodIds: string[]) {
 
 export async function findPaymentMethod(db: DbOrTx, id: string) {
   const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  return row;
+}
+
+export async function findActivePaymentMethod(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: paymentMethods.id, type: paymentMethods.type })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.active, true)));
   return row;
 }
 

@@ -1,4 +1,9 @@
-import type { CreatePaymentMethodBodySchema, PaymentMethod, UpdatePaymentMethodBodySchema } from '@podpot/domain';
+import type {
+  CreatePaymentMethodBodySchema,
+  PaymentChoice,
+  PaymentMethod,
+  UpdatePaymentMethodBodySchema,
+} from '@podpot/domain';
 import { ErrorCode } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
@@ -119,4 +124,17 @@ export async function syncIssuers(ctx: AppContext, id: string): Promise<PaymentM
 
 function dedupe(issuers: { bic: string; name: string }[]) {
   return [...new Map(issuers.map((i) => [i.bic, i])).values()];
+}
+
+/**
+ * The payment method behind a listener's or maker's choice; an inactive or unknown method is a
+ * field error. iDEAL 2.0: the bank is optional (chosen at the hub); other methods have no issuer.
+ */
+export async function resolvePaymentChoice(ctx: AppContext, choice: PaymentChoice, field: string) {
+  const method = await repo.findActivePaymentMethod(ctx.db, choice.paymentmethod);
+  if (!method) {
+    throw AppError.field(ErrorCode.Validation, field, { key: 'choice' }, 'Choose an available payment method');
+  }
+  const issuer = method.type === 'ideal' && choice.paymentissuer ? choice.paymentissuer : undefined;
+  return { type: method.type, issuer };
 }

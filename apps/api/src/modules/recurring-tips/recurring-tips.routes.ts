@@ -14,13 +14,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, IdParams, idempotencyKeyOf } from '../../lib/http.js';
 import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
 import * as service from './recurring-tips.service.js';
 
 const tags = ['recurringtips'];
-const IdParams = z.object({ id: z.uuid({ message: 'invalid' }) });
-const TipjarTipParams = z.object({ id: z.uuid({ message: 'invalid' }), tipId: z.uuid({ message: 'invalid' }) });
 const ListQuery = listQuerySchema(RECURRING_TIP_SORTABLE);
 /** The manage link's token, as an alternative to signing in (see manage-token.ts). */
 const ManageQuery = z.object({ token: z.string().max(2000).optional() });
@@ -63,9 +61,13 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request, reply) => {
       const actor = await requireUser(request);
-      const key = request.headers['idempotency-key'];
-      const idempotencyKey = typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : undefined;
-      const answer = await service.createRecurringTip(ctx, actor, request.params.id, request.body.data, idempotencyKey);
+      const answer = await service.createRecurringTip(
+        ctx,
+        actor,
+        request.params.id,
+        request.body.data,
+        idempotencyKeyOf(request),
+      );
       return reply.status(201).send(answer);
     },
   );
@@ -163,7 +165,7 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get(
     '/tipjars/:id/recurringtips/:tipId',
-    { schema: { tags, params: TipjarTipParams, response: { 200: RecurringTipSchema, ...owned } } },
+    { schema: { tags, params: childParams('tipId'), response: { 200: RecurringTipSchema, ...owned } } },
     async (request) =>
       service.getTipjarRecurringTip(ctx, await requireUser(request), request.params.id, request.params.tipId),
   );

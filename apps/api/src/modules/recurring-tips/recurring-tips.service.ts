@@ -8,12 +8,11 @@ import {
   type UpdateRecurringTipBody,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
-import { isAdmin } from '../../lib/access.js';
+import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { findLatestForOwner } from '../../payments/payments.repository.js';
-import { resolvePaymentChoice } from '../addons/addons.service.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import * as usersRepo from '../users/users.repository.js';

@@ -9,12 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { ErrorBodySchema, errors, IdParams } from '../../lib/http.js';
 import * as service from './settlements.service.js';
 
 const tags = ['settlements'];
-const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
-const SettlementParamsSchema = TipjarParamsSchema.extend({ settlementId: z.string().trim().min(1).max(100) });
+const SettlementParamsSchema = IdParams.extend({ settlementId: z.string().trim().min(1).max(100) });
 const provider = { 502: ErrorBodySchema.describe('The payment provider could not be reached') };
 const managed = { 400: errors[400], 401: errors[401], 404: errors[404], ...provider };
 const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403], ...provider };
@@ -47,7 +46,7 @@ export const settlementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags,
         summary:
           "A tip jar's payouts from the payment provider, newest period first (its admins and platform admins). Empty until a merchant is registered.",
-        params: TipjarParamsSchema,
+        params: IdParams,
         querystring: TipjarQuerySchema,
         response: { 200: listResponseSchema(SettlementSchema), ...managed },
       },

@@ -7,11 +7,11 @@ import {
   type SettlementStatus,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
+import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import type { OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
 import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as repo from './settlements.repository.js';
 
 /**

@@ -1,9 +1,7 @@
 import type { Statistics } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
-import { assertAdmin } from '../../lib/access.js';
-import { AppError } from '../../lib/app-error.js';
+import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { recurringStatistics } from '../recurring-tips/recurring-tips.service.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
 import * as repo from './statistics.repository.js';
 
 export const STATISTICS_DAYS = 30;

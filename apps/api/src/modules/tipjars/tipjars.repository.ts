@@ -1,7 +1,7 @@
 import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { paymentMethods, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
+import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
 /** The only code touching tipjars and tipjar_admins. */
@@ -136,27 +136,4 @@ export async function listAdmins(db: DbOrTx, tipjarIds: string[]) {
     byTipjar.set(tipjarId, list);
   }
   return byTipjar;
-}
-
-/* ---------- reads of shared tables ---------- */
-
-export async function findActivePaymentMethod(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ id: paymentMethods.id, type: paymentMethods.type })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.active, true)));
-  return row;
-}
-
-export async function findUserIdByEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: users.id, locale: users.locale })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()));
-  return row;
-}
-
-export async function findUserLocale(db: DbOrTx, id: string) {
-  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, id));
-  return row?.locale;
 }

@@ -14,17 +14,18 @@ import {
 import { isReservedSlug } from '../../../../web/src/config/paths.js';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { isAdmin } from '../../lib/access.js';
+import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import * as addonsRepo from '../addons/addons.repository.js';
-import { addonsOfTipjars, resolvePaymentChoice, startAddonPayment, toAddon } from '../addons/addons.service.js';
+import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
 import { toMerchantRef } from '../merchants/merchants.service.js';
+import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
+import { findUserIdByEmail, findUserLocale } from '../users/users.repository.js';
 import { registerUser } from '../users/users.service.js';
-import { loadManagedTipjar } from './tipjar-access.js';
 import * as repo from './tipjars.repository.js';
 
 export function toPublicTipjar(row: repo.TipjarRow): PublicTipjar {
@@ -101,7 +102,7 @@ export async function createTipjar(
   }
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   if (await repo.findTipjarBySlug(ctx.db, data.slug)) throw slugTaken();
-  const locale = data.locale ?? (actor ? await repo.findUserLocale(ctx.db, actor.userId) : undefined) ?? 'en';
+  const locale = data.locale ?? (actor ? await findUserLocale(ctx.db, actor.userId) : undefined) ?? 'en';
 
   let created: { tipjar: repo.TipjarRow; addon: addonsRepo.AddonRow; userId: string };
   try {
@@ -163,7 +164,7 @@ export async function createTipjar(
 }
 
 export async function isOrderEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {
-  return !(await repo.findUserIdByEmail(ctx.db, email));
+  return !(await findUserIdByEmail(ctx.db, email));
 }
 
 export function isOrderPhoneNumberValid(phoneNumber: string): boolean {
@@ -262,7 +263,7 @@ function unknownUser(): AppError {
 
 export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
-  const user = await repo.findUserIdByEmail(ctx.db, email);
+  const user = await findUserIdByEmail(ctx.db, email);
   if (!user) throw unknownUser();
   await repo.insertAdmin(ctx.db, id, user.id);
   return toTipjar(ctx.db, row);
@@ -270,7 +271,7 @@ export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, 
 
 export async function removeTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
-  const user = await repo.findUserIdByEmail(ctx.db, email);
+  const user = await findUserIdByEmail(ctx.db, email);
   if (!user) throw unknownUser();
   await ctx.db.transaction(async (tx) => {
     await repo.lockAdmins(tx, id);

@@ -1,6 +1,5 @@
 import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin } from '../../lib/access.js';
-import { AppError } from '../../lib/app-error.js';
 import { type CsvColumn, type CsvSeparatorName, createCsvWriter } from '../../lib/csv.js';
 import * as repo from './tips.repository.js';
 

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   CreateTipBodySchema,
   CreateTipResponseSchema,
-  ErrorCode,
   IdParamsSchema,
   listQuerySchema,
   listResponseSchema,
@@ -14,16 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
-import { AppError } from '../../lib/app-error.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
-import { ErrorBodySchema, errors } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, IdParams, idempotencyKeyOf } from '../../lib/http.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
 
 const tags = ['tips'];
-const TipjarParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
-const TipjarTipParamsSchema = TipjarParamsSchema.extend({ tipId: z.uuid({ message: 'invalid' }) });
 const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
 const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403] };
 
@@ -54,16 +50,6 @@ const ExportQuerySchema = FilterSchema.extend({
   search: z.string().trim().max(200).optional(),
 }).extend(CsvQuerySchema.shape);
 
-/** The client's Idempotency-Key header: printable ASCII, at most 200 characters. */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw AppError.field(ErrorCode.Validation, 'Idempotency-Key', { key: 'format' }, 'Invalid Idempotency-Key header');
-  }
-  return key;
-}
-
 export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/tipjars/:id/tips',
@@ -75,7 +61,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary:
           'Give a tip to a LIVE tip jar (anyone). Redirect the tipper to oppTransaction.redirectUrl. ' +
           'Send an Idempotency-Key header to make the call safe to repeat: the same key for the same tip jar answers the same tip.',
-        params: TipjarParamsSchema,
+        params: IdParams,
         body: CreateTipBodySchema,
         response: {
           201: CreateTipResponseSchema,
@@ -88,7 +74,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const key = idempotencyKeyOf(request);
       return reply.status(201).send(await service.createTip(ctx, request.params.id, request.body.data, key));
     },
   );
@@ -113,7 +99,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags,
         summary:
           "A tip jar's tips, newest change first (its admins and platform admins). `search` looks in name and message. `limit` is the exclusive end of the window.",
-        params: TipjarParamsSchema,
+        params: IdParams,
         querystring: TipjarTipsQuerySchema,
         response: { 200: listResponseSchema(TipSchema), ...managed },
       },
@@ -123,7 +109,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/tipjars/:id/tips/:tipId',
-    { schema: { tags, params: TipjarTipParamsSchema, response: { 200: TipSchema, ...managed } } },
+    { schema: { tags, params: childParams('tipId'), response: { 200: TipSchema, ...managed } } },
     async (request) => service.getTipjarTip(ctx, await requireUser(request), request.params.id, request.params.tipId),
   );
 

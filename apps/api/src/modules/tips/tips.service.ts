@@ -13,7 +13,7 @@ import {
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { assertAdmin } from '../../lib/access.js';
+import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
@@ -25,9 +25,8 @@ import {
   type OppTransactionRow,
   startPayment,
 } from '../../payments/payments.service.js';
-import { resolvePaymentChoice } from '../addons/addons.service.js';
 import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
-import { loadManagedTipjar } from '../tipjars/tipjar-access.js';
+import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as repo from './tips.repository.js';
 

@@ -62,6 +62,20 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/** The id (and language) of the user with this e-mail address, case-insensitively. */
+export async function findUserIdByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: users.id, locale: users.locale })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserLocale(db: DbOrTx, id: string) {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+  return row?.locale;
+}
+
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
