@@ -1,4 +1,4 @@
-import { formatCents, type Locale } from '@podpot/domain';
+import { formatBps, formatCents, type Locale, VAT_RATE_BPS } from '@podpot/domain';
 import type { MailContent } from './templates.js';
 
 /** The invoice mail to a maker, in the language of the tip jar's first admin; the PDF is attached. */
@@ -14,7 +14,7 @@ export function invoiceMail(
         'Hoi,',
         '',
         `In de bijlage vind je factuur ${p.number} voor ${p.tipjarName}${p.period ? ` (periode ${p.period})` : ''}.`,
-        `Totaal inclusief 21% btw: ${total}.`,
+        `Totaal inclusief ${formatBps(VAT_RATE_BPS, 'nl')} btw: ${total}.`,
         '',
         'Groet,',
         p.brand,
@@ -27,7 +27,7 @@ export function invoiceMail(
       'Hi,',
       '',
       `Attached is invoice ${p.number} for ${p.tipjarName}${p.period ? ` (period ${p.period})` : ''}.`,
-      `Total including 21% VAT: ${total}.`,
+      `Total including ${formatBps(VAT_RATE_BPS, 'en')} VAT: ${total}.`,
       '',
       'Best,',
       p.brand,

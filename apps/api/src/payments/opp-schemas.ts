@@ -1,0 +1,287 @@
+/**
+ * The provider's JSON parsed with zod and mapped to our types (opp-types.ts): lenient where the
+ * provider may omit a field or send a number as a string, strict where a missing value would leave
+ * us with `undefined`.
+ */
+import { z } from 'zod';
+import type {
+  Metadata,
+  OppBankAccount,
+  OppList,
+  OppMandate,
+  OppMerchant,
+  OppRefund,
+  OppRequirement,
+  OppSettlement,
+  OppSettlementRow,
+  OppTransaction,
+} from './opp-types.js';
+
+/** A number; the provider may send it as a string ("250"). Absent or null → null. */
+const num = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().nullish())
+  .transform((v) => v ?? null);
+/** Text (a number is taken as its digits). Absent or null → null. */
+const str = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
+/** The one field an object cannot do without. */
+const uid = z.string().min(1);
+/** Only a JSON `true` is true. */
+const flag = z
+  .unknown()
+  .optional()
+  .transform((v) => v === true);
+const metadata = z
+  .unknown()
+  .optional()
+  .transform((v) => parseMetadata(v));
+const listOf = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+/** What every top-level provider object carries, and its mapping. */
+const objectFields = { uid, livemode: flag, created: num, updated: num };
+const objectOf = (raw: { uid: string; livemode: boolean; created: number | null; updated: number | null }) => ({
+  uid: raw.uid,
+  livemode: raw.livemode,
+  created: raw.created ?? 0,
+  updated: raw.updated ?? 0,
+});
+
+/** OPP answers metadata as `[{key,value}]`; older objects may carry a plain object. */
+export function parseMetadata(value: unknown): Metadata {
+  const out: Metadata = {};
+  if (Array.isArray(value)) {
+    for (const entry of value) {
+      const key = (entry as { key?: unknown } | null)?.key;
+      if (typeof key === 'string') out[key] = String((entry as { value?: unknown }).value ?? '');
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) out[key] = String(v ?? '');
+  }
+  return out;
+}
+
+export const TransactionSchema = z
+  .object({
+    ...objectFields,
+    completed: num,
+    merchant_uid: str,
+    status: str,
+    amount: num,
+    total_price: num,
+    payment_method: str,
+    redirect_url: str,
+    return_url: str,
+    notify_url: str,
+    statuses: listOf(z.object({ uid: str, status: str, created: num })),
+    metadata,
+  })
+  .transform(
+    (raw): OppTransaction => ({
+      ...objectOf(raw),
+      completed: raw.completed,
+      merchantUid: raw.merchant_uid ?? '',
+      status: raw.status ?? '',
+      // The request says total_price; the answer says amount (payments.md §2.2).
+      amount: raw.amount ?? raw.total_price ?? 0,
+      paymentMethod: raw.payment_method,
+      redirectUrl: raw.redirect_url,
+      returnUrl: raw.return_url,
+      notifyUrl: raw.notify_url,
+      statuses: (raw.statuses ?? []).map((s) => ({
+        uid: s.uid ?? '',
+        status: s.status ?? '',
+        created: s.created ?? 0,
+      })),
+      metadata: raw.metadata,
+    }),
+  );
+
+export const RequirementSchema = z
+  .object({ type: str, status: str, object_type: str, object_uid: str, object_url: str, object_redirect_url: str })
+  .transform(
+    (r): OppRequirement => ({
+      type: r.type ?? '',
+      status: r.status ?? '',
+      objectType: r.object_type,
+      objectUid: r.object_uid,
+      objectUrl: r.object_url,
+      objectRedirectUrl: r.object_redirect_url,
+    }),
+  );
+
+export const MerchantSchema = z
+  .object({
+    ...objectFields,
+    status: str,
+    type: str,
+    name: str,
+    emailaddress: str,
+    phone: str,
+    country: str,
+    coc_nr: str,
+    vat_nr: str,
+    compliance: z
+      .object({ level: num, status: str, overview_url: str, requirements: listOf(RequirementSchema) })
+      .nullish(),
+    notify_url: str,
+    return_url: str,
+    metadata,
+  })
+  .transform(
+    (raw): OppMerchant => ({
+      ...objectOf(raw),
+      status: raw.status ?? '',
+      type: raw.type ?? '',
+      name: raw.name,
+      emailaddress: raw.emailaddress,
+      phone: raw.phone,
+      country: raw.country,
+      cocNr: raw.coc_nr,
+      vatNr: raw.vat_nr,
+      compliance: {
+        level: raw.compliance?.level ?? null,
+        status: raw.compliance?.status ?? '',
+        overviewUrl: raw.compliance?.overview_url ?? null,
+        requirements: raw.compliance?.requirements ?? [],
+      },
+      notifyUrl: raw.notify_url,
+      returnUrl: raw.return_url,
+      metadata: raw.metadata,
+    }),
+  );
+
+export const BankAccountSchema = z
+  .object({
+    uid,
+    created: num,
+    updated: num,
+    verified: num,
+    verification_url: str,
+    status: str,
+    account: z.object({ account_iban: str }).nullish(),
+    bank: z.object({ bic: str }).nullish(),
+    is_default: flag,
+  })
+  .transform(
+    (raw): OppBankAccount => ({
+      uid: raw.uid,
+      created: raw.created ?? 0,
+      updated: raw.updated ?? 0,
+      verified: raw.verified,
+      verificationUrl: raw.verification_url,
+      status: raw.status ?? '',
+      iban: raw.account?.account_iban ?? null,
+      bic: raw.bank?.bic ?? null,
+      isDefault: raw.is_default,
+    }),
+  );
+
+export const RefundSchema = z
+  .object({ uid, created: num, paid: num, amount: num, status: str, message: str })
+  .transform(
+    (raw): OppRefund => ({
+      uid: raw.uid,
+      created: raw.created ?? 0,
+      paid: raw.paid,
+      amount: raw.amount ?? 0,
+      status: raw.status ?? '',
+      message: raw.message,
+    }),
+  );
+
+export const MandateSchema = z
+  .object({
+    uid,
+    created: num,
+    status: str,
+    token: str,
+    redirect_url: str,
+    amount: num,
+    mandate_amount: num,
+    merchant_uid: str,
+    transaction_uid: str,
+    metadata,
+  })
+  .transform(
+    (raw): OppMandate => ({
+      uid: raw.uid,
+      created: raw.created ?? 0,
+      status: raw.status ?? '',
+      token: raw.token,
+      redirectUrl: raw.redirect_url,
+      amount: raw.amount ?? raw.mandate_amount,
+      merchantUid: raw.merchant_uid,
+      transactionUid: raw.transaction_uid,
+      metadata: raw.metadata,
+    }),
+  );
+
+export const SettlementSchema = z
+  .object({
+    uid,
+    status: str,
+    period_start: num,
+    period_end: num,
+    total_amount: num,
+    amount_paid: num,
+    amount_payable: num,
+    number_of_transactions: num,
+    total_number_of_transactions: num,
+    total_transaction_costs: num,
+    total_volume: num,
+    transaction_volume: num,
+    paid: num,
+    date_paid: num,
+    specifications: listOf(z.object({ uid: str })),
+  })
+  .transform(
+    (raw): OppSettlement => ({
+      uid: raw.uid,
+      status: raw.status ?? '',
+      periodStart: raw.period_start,
+      periodEnd: raw.period_end,
+      totalAmount: raw.total_amount ?? 0,
+      amountPaid: raw.amount_paid ?? 0,
+      amountPayable: raw.amount_payable ?? 0,
+      numberOfTransactions: raw.number_of_transactions ?? raw.total_number_of_transactions ?? 0,
+      totalTransactionCosts: raw.total_transaction_costs ?? 0,
+      totalVolume: raw.total_volume ?? raw.transaction_volume ?? 0,
+      paid: raw.paid ?? raw.date_paid,
+      specificationUids: (raw.specifications ?? []).map((spec) => spec.uid ?? '').filter(Boolean),
+    }),
+  );
+
+export const SettlementRowSchema = z
+  .object({ type: str, reference: str, amount: num, total_partner_fee: num, amount_payable: num })
+  .transform(
+    (raw): OppSettlementRow => ({
+      type: raw.type ?? '',
+      reference: raw.reference ?? '',
+      amount: raw.amount ?? 0,
+      totalPartnerFee: raw.total_partner_fee ?? 0,
+      amountPayable: raw.amount_payable ?? 0,
+    }),
+  );
+
+/** The list envelope around `data`. */
+export function listSchema<T>(item: z.ZodType<T>) {
+  return z
+    .object({ data: listOf(item), has_more: flag, total_item_count: num, current_page: num, last_page: num })
+    .transform(
+      (raw): OppList<T> => ({
+        data: raw.data ?? [],
+        hasMore: raw.has_more,
+        totalItemCount: raw.total_item_count ?? raw.data?.length ?? 0,
+        currentPage: raw.current_page ?? 1,
+        lastPage: raw.last_page ?? 1,
+      }),
+    );
+}
+
+export const IssuersSchema = z.object({ data: listOf(z.object({ bic: z.string(), name: z.string() })) });
+
+/** "uid: expected string, received undefined; amount: …": which fields of an answer were wrong. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+}

@@ -1,0 +1,238 @@
+/** The provider's objects as we see them (camelCase, integer cents, open enums) and its request bodies. */
+import type { OppTransactionStatus } from '@podpot/domain';
+
+/* ---------- open enums (payments.md §8) ---------- */
+
+export type OppMerchantStatus = 'new' | 'pending' | 'live' | 'suspended' | 'terminated' | 'blocked' | (string & {});
+export type OppComplianceStatus = 'unverified' | 'pending' | 'verified' | (string & {});
+export type OppBankAccountStatus = 'new' | 'pending' | 'approved' | 'disapproved' | (string & {});
+export type OppMandateStatus = 'created' | 'pending' | 'completed' | 'revoked' | (string & {});
+export type OppRefundStatus = 'created' | 'pending' | 'completed' | (string & {});
+export type OppPaymentMethod = 'ideal' | 'bcmc' | 'paypal-ppcp' | 'creditcard' | 'sepa' | (string & {});
+export type OppLocale = 'nl' | 'en' | 'fr' | 'de';
+
+/* ---------- objects (our camelCase view of the provider JSON) ---------- */
+
+export type Metadata = Record<string, string>;
+
+export interface OppIssuer {
+  bic: string;
+  name: string;
+}
+
+export interface OppRequirement {
+  type: string;
+  status: string;
+  objectType: string | null;
+  objectUid: string | null;
+  objectUrl: string | null;
+  objectRedirectUrl: string | null;
+}
+
+export interface OppMerchant {
+  uid: string;
+  livemode: boolean;
+  created: number;
+  updated: number;
+  status: OppMerchantStatus;
+  type: 'consumer' | 'business' | (string & {});
+  name: string | null;
+  emailaddress: string | null;
+  phone: string | null;
+  country: string | null;
+  cocNr: string | null;
+  vatNr: string | null;
+  compliance: {
+    level: number | null;
+    status: OppComplianceStatus;
+    overviewUrl: string | null;
+    requirements: OppRequirement[];
+  };
+  notifyUrl: string | null;
+  returnUrl: string | null;
+  metadata: Metadata;
+}
+
+export interface OppBankAccount {
+  uid: string;
+  created: number;
+  updated: number;
+  verified: number | null;
+  verificationUrl: string | null;
+  status: OppBankAccountStatus;
+  iban: string | null;
+  bic: string | null;
+  isDefault: boolean;
+}
+
+export interface OppStatusEntry {
+  uid: string;
+  status: OppTransactionStatus;
+  created: number;
+}
+
+export interface OppTransaction {
+  uid: string;
+  livemode: boolean;
+  created: number;
+  updated: number;
+  completed: number | null;
+  merchantUid: string;
+  status: OppTransactionStatus;
+  amount: number;
+  paymentMethod: OppPaymentMethod | null;
+  redirectUrl: string | null;
+  returnUrl: string | null;
+  notifyUrl: string | null;
+  statuses: OppStatusEntry[];
+  metadata: Metadata;
+}
+
+export interface OppRefund {
+  uid: string;
+  created: number;
+  paid: number | null;
+  amount: number;
+  status: OppRefundStatus;
+  message: string | null;
+}
+
+export interface OppMandate {
+  uid: string;
+  created: number;
+  status: OppMandateStatus;
+  token: string | null;
+  redirectUrl: string | null;
+  amount: number | null;
+  merchantUid: string | null;
+  /** The first payment of a `payment`-method mandate (its completion makes the mandate usable). */
+  transactionUid: string | null;
+  metadata: Metadata;
+}
+
+export interface OppSettlement {
+  uid: string;
+  status: string;
+  periodStart: number | null;
+  periodEnd: number | null;
+  totalAmount: number;
+  amountPaid: number;
+  amountPayable: number;
+  numberOfTransactions: number;
+  totalTransactionCosts: number;
+  /** Sum of the payments in the period (before costs and fees). */
+  totalVolume: number;
+  /** When it was paid out (unix seconds), if the provider says. */
+  paid: number | null;
+  /** Specification uids (with `expand[]=specifications`); their rows list the payments. */
+  specificationUids: string[];
+}
+
+export interface OppSettlementRow {
+  type: string;
+  /** The payment's uid (tra_…) or refund's (ref_…). */
+  reference: string;
+  amount: number;
+  totalPartnerFee: number;
+  amountPayable: number;
+}
+
+export interface OppList<T> {
+  data: T[];
+  hasMore: boolean;
+  totalItemCount: number;
+  currentPage: number;
+  lastPage: number;
+}
+
+/* ---------- requests (the provider's field names) ---------- */
+
+export interface OppProduct {
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+export interface CreateTransactionInput {
+  merchant_uid: string;
+  products: OppProduct[];
+  total_price: number;
+  return_url: string;
+  notify_url: string;
+  payment_method?: OppPaymentMethod;
+  issuer?: string;
+  checkout?: boolean;
+  locale?: OppLocale;
+  partner_fee?: number;
+  description?: string;
+  buyer_emailaddress?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface CreateMerchantInput {
+  type: 'consumer' | 'business';
+  country: string;
+  emailaddress: string;
+  phone: string;
+  notify_url: string;
+  return_url?: string;
+  locale?: OppLocale;
+  name_first?: string;
+  name_last?: string;
+  coc_nr?: string;
+  vat_nr?: string;
+  legal_name?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface UpdateMerchantInput {
+  status?: 'terminated' | 'suspended';
+  emailaddress?: string;
+  notify_url?: string;
+  return_url?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface MigrateMerchantInput {
+  coc_nr: string;
+  country: string;
+  notify_url?: string;
+}
+
+export interface CreateBankAccountInput {
+  return_url: string;
+  notify_url: string;
+  is_default?: boolean;
+}
+
+export interface CreateRefundInput {
+  amount: number;
+  payout_description?: string;
+  message?: string;
+  internal_reason?: string;
+}
+
+export interface CreateMandateInput {
+  merchant_uid: string;
+  mandate_method: 'payment' | 'emandate' | 'form' | 'import';
+  mandate_type: 'consumer' | 'business';
+  mandate_repeat?: 'once' | 'subscription';
+  mandate_amount?: number;
+  products?: OppProduct[];
+  total_price?: number;
+  payment_method?: OppPaymentMethod;
+  issuer?: string;
+  return_url: string;
+  notify_url: string;
+  metadata?: Record<string, string>;
+}
+
+export interface CreateMandateTransactionInput {
+  merchant_uid: string;
+  token: string;
+  total_price: number;
+  products?: OppProduct[];
+  reference?: string;
+  notify_url: string;
+  metadata?: Record<string, string>;
+}
