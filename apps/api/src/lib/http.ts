@@ -1,5 +1,5 @@
 import { ErrorCode, IdParamsSchema } from '@podpot/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './app-error.js';
 
@@ -52,4 +52,31 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
     throw AppError.field(ErrorCode.Validation, 'Idempotency-Key', { key: 'format' }, 'Invalid Idempotency-Key header');
   }
   return key;
+}
+
+/* ---------- file downloads ---------- */
+
+/** The OpenAPI part of a download route: what it produces, a described 200 and its error answers. */
+export const fileResponse = <E extends object>(description: string, types: string[], errorAnswers?: E) => ({
+  produces: types,
+  response: { 200: z.string().describe(description), ...errorAnswers },
+});
+
+export interface DownloadFile {
+  contentType: string;
+  filename: string;
+  /** Bytes, text or a stream of text chunks. */
+  body: Buffer | string | NodeJS.ReadableStream;
+}
+
+/** Sends a download (attachment, never cached). */
+export function sendFile(reply: FastifyReply, f: DownloadFile) {
+  return (
+    reply
+      .header('content-type', f.contentType)
+      .header('content-disposition', `attachment; filename="${f.filename}"`)
+      .header('cache-control', 'no-store')
+      // A Buffer, string or stream bypasses the response serializer; the cast only satisfies the typed 200.
+      .send(f.body as unknown as string)
+  );
 }

@@ -12,13 +12,12 @@ import {
   PeriodSchema,
   UpdateInvoiceBodySchema,
 } from '@podpot/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
-import { childParams, errors, IdParams, NoContent } from '../../lib/http.js';
+import { childParams, errors, fileResponse, IdParams, NoContent, sendFile } from '../../lib/http.js';
 import * as service from './invoices.service.js';
 
 const tags = ['invoices'];
@@ -30,22 +29,6 @@ const TipjarListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema
 const ListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
 /** The spec's `{}` body: anything else in it is a client error. */
 const EmptyBodySchema = z.strictObject({});
-const file = (description: string, types: string[]) => ({
-  produces: types,
-  response: { 200: z.string().describe(description) },
-});
-
-function sendFile(reply: FastifyReply, f: service.InvoiceFile) {
-  return (
-    reply
-      .header('content-type', f.contentType)
-      .header('content-disposition', `attachment; filename="${f.filename}"`)
-      .header('cache-control', 'no-store')
-      // A Buffer or string bypasses the response schema; the cast only satisfies the typed 200.
-      .send(f.body as unknown as string)
-  );
-}
-
 /** Invoices: platform admins manage them; a tip jar's admins read and download their own. */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -159,7 +142,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         summary: 'The invoice as PDF (platform admins).',
         params: IdParamsSchema,
-        ...file('PDF file', ['application/pdf']),
+        ...fileResponse('PDF file', ['application/pdf']),
       },
     },
     async (request, reply) =>
@@ -177,7 +160,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         summary: "The settlement specification as CSV: the period's completed tips (platform admins).",
         params: IdParamsSchema,
         querystring: CsvQuerySchema,
-        ...file('CSV file', ['text/csv']),
+        ...fileResponse('CSV file', ['text/csv']),
       },
     },
     async (request, reply) =>
@@ -231,7 +214,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/tipjars/:id/invoices/:invoiceId/download',
-    { schema: { tags, params: TipjarInvoiceParamsSchema, ...file('PDF file', ['application/pdf']) } },
+    { schema: { tags, params: TipjarInvoiceParamsSchema, ...fileResponse('PDF file', ['application/pdf']) } },
     async (request, reply) =>
       sendFile(
         reply,
@@ -252,7 +235,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         params: TipjarInvoiceParamsSchema,
         querystring: CsvQuerySchema,
-        ...file('CSV file', ['text/csv']),
+        ...fileResponse('CSV file', ['text/csv']),
       },
     },
     async (request, reply) =>

@@ -14,7 +14,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
-import { childParams, ErrorBodySchema, errors, IdParams, idempotencyKeyOf } from '../../lib/http.js';
+import {
+  childParams,
+  ErrorBodySchema,
+  errors,
+  fileResponse,
+  IdParams,
+  idempotencyKeyOf,
+  sendFile,
+} from '../../lib/http.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
@@ -134,21 +142,17 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary:
           'All matching tips as a CSV download (platform admins), streamed; amounts in euros with 2 decimals. `separator=semicolon` for Dutch Excel.',
         querystring: ExportQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV file'), ...adminOnly },
+        ...fileResponse('CSV file', ['text/csv'], adminOnly),
       },
     },
     async (request, reply) => {
       const { separator, ...filter } = request.query;
       const file = exportTips(ctx, await requireAdmin(request), filter, { separator });
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'no-store')
-          // A stream bypasses the response serializer; the cast only satisfies the typed 200 schema.
-          .send(Readable.from(file.body) as unknown as string)
-      );
+      return sendFile(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        filename: file.filename,
+        body: Readable.from(file.body),
+      });
     },
   );
 
