@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale.js';
 
 /*
  * Field rules that the public tip form needs, kept apart from schemas.ts on purpose: schemas.ts also
@@ -13,7 +14,6 @@ export const EmailSchema = z
   .max(254)
   .pipe(z.email({ message: 'email' }));
 
-export const LOCALES = ['en', 'nl'] as const;
 export const LocaleSchema = z.enum(LOCALES);
 
 /** The shopper's choice in the checkout block: a method and (iDEAL only, optional) an issuer. */

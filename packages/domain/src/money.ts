@@ -1,3 +1,5 @@
+import type { Locale } from './locale.js';
+
 /** Every amount in Podpot is an integer number of euro cents. */
 export const MIN_TIP_CENTS = 100;
 export const MAX_TIP_CENTS = 100_000;
@@ -5,8 +7,6 @@ export const MAX_TIP_CENTS = 100_000;
 export const DEFAULT_PLATFORM_FEE_BPS = 500;
 /** The Dutch standard VAT rate in basis points (21 %): invoices add it, platform fees include it. */
 export const VAT_RATE_BPS = 2100;
-
-export type Locale = 'en' | 'nl';
 
 /** Formats cents as euros with 2 decimals in the given locale: 1234 → "€ 12,34" (nl) / "€12.34" (en). */
 export function formatCents(cents: number, locale: Locale = 'en'): string {

@@ -10,7 +10,7 @@
  * provider may omit a field or send a number as a string, strict where a missing value would leave us
  * with `undefined` (an object without its uid): that answer is an OppError naming the bad field.
  */
-import { isKnownTransactionStatus, type OppTransactionStatus } from '@podpot/domain';
+import { isKnownTransactionStatus } from '@podpot/domain';
 import type { z } from 'zod';
 import {
   BankAccountSchema,

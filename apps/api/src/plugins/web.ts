@@ -2,10 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, SLUG_PATTERN } from '@podpot/domain';
+import { appUrl, ErrorCode, isReservedSlug, type Locale, SLUG_PATTERN } from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The web app's route table: a first path segment that is a route is never a tip jar.
-import { isReservedSlug } from '../../../web/src/config/paths.js';
 import type { AppContext } from '../context.js';
 import { sendError } from './error-handler.js';
 
@@ -19,7 +18,7 @@ function escapeHtml(value: string): string {
 }
 
 /** `/{slug}` or `/nl/{slug}`: the storefront's slug, or null for any other path. */
-export function storefrontSlugOf(url: string): { slug: string; locale: 'en' | 'nl' } | null {
+export function storefrontSlugOf(url: string): { slug: string; locale: Locale } | null {
   const segments = url.split(/[?#]/)[0]!.split('/').filter(Boolean);
   const locale = segments[0] === 'nl' ? 'nl' : 'en';
   const rest = locale === 'nl' ? segments.slice(1) : segments;
@@ -75,7 +74,7 @@ export async function registerWeb(
     if (!target) return { status: 200, html: indexHtml };
     const tipjar = await findStorefront(target.slug);
     if (tipjar?.status !== 'LIVE' || !tipjar.active) return { status: 404, html: indexHtml };
-    const url = `${config.publicUrl}${target.locale === 'nl' ? '/nl' : ''}/${tipjar.slug}`;
+    const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, target.locale);
     const title = `${tipjar.name} - ${config.BRAND_NAME}`;
     const description = tipjar.description || tipjar.name;
     const tags = [

@@ -1,4 +1,12 @@
-import { type Addon, ErrorCode, isOpenTransaction, paymentOutcome, type RetryPaymentBody } from '@podpot/domain';
+import {
+  type Addon,
+  appUrl,
+  ErrorCode,
+  isLocale,
+  isOpenTransaction,
+  paymentOutcome,
+  type RetryPaymentBody,
+} from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { loadManagedTipjar } from '../../lib/access.js';
@@ -70,12 +78,19 @@ export async function startAddonPayment(
 ): Promise<OppTransactionRow> {
   const { tipjar, addon, method, locale, attempt } = input;
   const merchantUid = await platformMerchantUid(ctx);
-  const prefix = locale === 'nl' ? '/nl' : '';
   const request: CreateTransactionInput = {
     merchant_uid: merchantUid,
     products: [{ name: `${ctx.config.BRAND_NAME}: ${tipjar.name}`, price: addon.costTotalWithTax, quantity: 1 }],
     total_price: addon.costTotalWithTax,
-    return_url: `${ctx.config.publicUrl}${prefix}/backoffice/${tipjar.slug}?welcome=true`,
+    return_url: appUrl(
+      ctx.config.publicUrl,
+      'backofficeDashboard',
+      { tipjarslug: tipjar.slug },
+      isLocale(locale) ? locale : 'en',
+      {
+        welcome: 'true',
+      },
+    ),
     notify_url: notifyUrlOf(ctx),
     payment_method: method.type,
     ...(method.issuer ? { issuer: method.issuer } : {}),

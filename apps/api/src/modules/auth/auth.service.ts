@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
+import { appUrl, ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
@@ -34,8 +34,7 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
   }
   const token = randomBytes(32).toString('base64url');
   await repo.insertResetToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
-  const prefix = user.locale === 'nl' ? '/nl' : '';
-  const link = `${ctx.config.publicUrl}${prefix}/password-reset?token=${token}`;
+  const link = appUrl(ctx.config.publicUrl, 'passwordReset', {}, user.locale, { token });
   await ctx.mailer.send({
     to: user.email,
     ...passwordResetMail(user.locale, { brand: ctx.config.BRAND_NAME, name: user.firstName, link }),

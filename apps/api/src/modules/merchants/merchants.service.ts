@@ -1,8 +1,10 @@
 import type { MigrateMerchantBodySchema } from '@podpot/domain';
 import {
+  appUrl,
   type CreateMerchantBody,
   ErrorCode,
   isRegistrationComplete,
+  type Locale,
   normalizePhoneNumber,
   type OppMerchantView,
 } from '@podpot/domain';
@@ -68,8 +70,8 @@ function providerFailed(ctx: AppContext, err: unknown): AppError {
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
 }
 
-function registrationUrl(ctx: AppContext, slug: string, locale: 'en' | 'nl' = 'en') {
-  return `${ctx.config.publicUrl}${locale === 'nl' ? '/nl' : ''}/backoffice/${slug}/registration`;
+function registrationUrl(ctx: AppContext, slug: string, locale: Locale = 'en') {
+  return appUrl(ctx.config.publicUrl, 'backofficeRegistration', { tipjarslug: slug }, locale);
 }
 
 async function defaultBankAccount(ctx: AppContext, merchantUid: string): Promise<OppBankAccount | null> {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { appUrl, type Locale } from '@podpot/domain';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.js';
@@ -58,9 +59,9 @@ export async function verifyManageToken(ctx: AppContext, token: string): Promise
 }
 
 /** The manage link for a mail, in the recipient's language. */
-export async function manageLinkOf(ctx: AppContext, recurringTipId: string, locale: 'en' | 'nl'): Promise<string> {
+export async function manageLinkOf(ctx: AppContext, recurringTipId: string, locale: Locale): Promise<string> {
   const token = await signManageToken(ctx, recurringTipId);
-  return `${ctx.config.publicUrl}${locale === 'nl' ? '/nl' : ''}/account/recurringtips/${recurringTipId}?token=${token}`;
+  return appUrl(ctx.config.publicUrl, 'accountRecurringtips', { recurringtipid: recurringTipId }, locale, { token });
 }
 
 /** A manage token carried by the request: `?token=`, the x-manage-token header, or a bearer token. */

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@podpot/domain';
+import { appUrl, ErrorCode } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -93,7 +93,6 @@ export async function sendMandatePayment(
     return existing;
   }
   const key = `mandate-${recurringTip.id}-${charge.period}-${charge.attempt}`;
-  const prefix = recurringTip.locale === 'nl' ? '/nl' : '';
   const request: CreateMandateInput = {
     merchant_uid: merchantUid,
     mandate_method: 'payment',
@@ -104,7 +103,12 @@ export async function sendMandatePayment(
     total_price: charge.amount,
     payment_method: method.type,
     ...(method.issuer ? { issuer: method.issuer } : {}),
-    return_url: `${ctx.config.publicUrl}${prefix}/account/recurringtips/${recurringTip.id}`,
+    return_url: appUrl(
+      ctx.config.publicUrl,
+      'accountRecurringtips',
+      { recurringtipid: recurringTip.id },
+      recurringTip.locale,
+    ),
     notify_url: notifyUrlOf(ctx),
     metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
   };

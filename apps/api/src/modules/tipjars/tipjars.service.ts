@@ -3,6 +3,7 @@ import {
   type CreateTipjarResponse,
   canTransitionTipjar,
   ErrorCode,
+  isReservedSlug,
   isValidMobileNumber,
   normalizePhoneNumber,
   PAYMENT_DIALOG_STATUSES,
@@ -11,7 +12,6 @@ import {
   type UpdateTipjarBody,
 } from '@podpot/domain';
 // The web app's route table decides which first path segments a slug may not take.
-import { isReservedSlug } from '../../../../web/src/config/paths.js';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isAdmin, loadManagedTipjar } from '../../lib/access.js';

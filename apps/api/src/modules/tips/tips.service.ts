@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  appUrl,
   type CreateTipBody,
   type CreateTipResponse,
   ErrorCode,
@@ -148,12 +149,11 @@ export async function createTip(
   const tipId = randomUUID();
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
   const locale: OppLocale = data.locale;
-  const prefix = locale === 'nl' ? '/nl' : '';
   const request: CreateTransactionInput = {
     merchant_uid: merchantUid,
     products: [{ name: `Tip for ${tipjar.name}`, price: data.amount, quantity: 1 }],
     total_price: data.amount,
-    return_url: `${ctx.config.publicUrl}${prefix}/thankyou?tip=${tipId}&slug=${encodeURIComponent(tipjar.slug)}`,
+    return_url: appUrl(ctx.config.publicUrl, 'thankyou', {}, data.locale, { tip: tipId, slug: tipjar.slug }),
     notify_url: notifyUrlOf(ctx),
     payment_method: method.type,
     ...(method.issuer ? { issuer: method.issuer } : {}),
@@ -309,7 +309,7 @@ async function sendTipCompletedMails(
           fee: tip.fee,
           fromName: tip.privacy === 'ANONYMOUS' ? null : tip.displayName || null,
           message: tip.message,
-          link: `${ctx.config.publicUrl}${admin.locale === 'nl' ? '/nl' : ''}/backoffice/${tipjar.slug}/tips`,
+          link: appUrl(ctx.config.publicUrl, 'backofficeTips', { tipjarslug: tipjar.slug }, admin.locale),
         }),
       }),
     ),

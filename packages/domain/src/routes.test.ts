@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './locale.js';
+import { APP_ROUTES, appUrl, isReservedSlug, localeFromPath, localizePath, routePath } from './routes.js';
+
+describe('the route table', () => {
+  it('gives every route a unique id', () => {
+    expect(new Set(APP_ROUTES.map((r) => r.id)).size).toBe(APP_ROUTES.length);
+  });
+
+  it('prefixes Dutch paths with /nl and leaves English ones alone', () => {
+    expect(localizePath('/faq', 'en')).toBe('/faq');
+    expect(localizePath('/faq', 'nl')).toBe('/nl/faq');
+    expect(localizePath('/', 'nl')).toBe('/nl');
+    expect(localeFromPath('/nl/faq')).toBe('nl');
+    expect(localeFromPath('/nlfaq')).toBe('en');
+  });
+
+  it('fills and encodes params, and refuses a missing required one', () => {
+    expect(routePath('backofficeTips', { tipjarslug: 'de koffie' })).toBe('/backoffice/de%20koffie/tips');
+    expect(routePath('accountRecurringtips', {})).toBe('/account/recurringtips');
+    expect(() => routePath('backofficeTips', {})).toThrow(/tipjarslug/);
+  });
+
+  it('makes absolute links in the recipient language, with the query encoded', () => {
+    expect(appUrl('https://podpot.nl/', 'backofficeTips', { tipjarslug: 'koffie' }, 'nl')).toBe(
+      'https://podpot.nl/nl/backoffice/koffie/tips',
+    );
+    expect(appUrl('http://localhost:3000', 'thankyou', {}, 'en', { tip: 'a b', slug: 'x', none: undefined })).toBe(
+      'http://localhost:3000/thankyou?tip=a+b&slug=x',
+    );
+    expect(appUrl('http://h', 'home', {}, 'nl')).toBe('http://h/nl');
+  });
+
+  it('reserves the first segment of every route, the locale prefixes and the server paths', () => {
+    for (const slug of [
+      'admin',
+      'backoffice',
+      'thankyou',
+      'Account',
+      'api',
+      'sim',
+      ...LOCALES.filter((l) => l !== 'en'),
+    ]) {
+      expect(isReservedSlug(slug), slug).toBe(true);
+    }
+    expect(isReservedSlug('de-koffiepod')).toBe(false);
+  });
+});
