@@ -34,7 +34,6 @@ import { findActor } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
-import { registerOppSimulator } from './payments/simulator/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -143,7 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
     { prefix: '/api/v1' },
   );
-  if (config.usesSimulator) await registerOppSimulator(app, ctx);
+  // No real provider configured: the simulator app stands in (development, demo, tests).
+  if (config.usesSimulator) await (await import('./dev/simulator.js')).mountSimulator(app, ctx);
   if (config.JOBS === 'on') {
     const stopJobs = startJobs(ctx);
     app.addHook('onClose', async () => stopJobs());

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoData } from './seed/demo.js';
+import { ensureDemoMerchant, seedDemoData } from './seed/demo.js';
 
 /** The only file that binds a port. */
 async function main() {
@@ -37,6 +37,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (shouldSeed) {
+    await ensureDemoMerchant(ctx).catch((err) =>
+      app.log.warn({ err }, 'the demo tip jar could not register with the payment provider'),
+    );
+  }
   const url = config.publicUrl;
   const lines = [
     '',

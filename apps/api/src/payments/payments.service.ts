@@ -289,40 +289,9 @@ export async function handleNotification(ctx: AppContext, body: OppNotificationB
 
 /* ---------- the platform's own merchant (receives add-on payments) ---------- */
 
-const platformMerchants = new WeakMap<AppContext, Promise<string>>();
-
-/**
- * The merchant that receives Podpot add-on payments: configured for the real provider; in
- * simulator mode created once (idempotency key `platform-merchant`, so restarts find the same one).
- */
+/** The merchant that receives Podpot add-on payments (OPP_PLATFORM_MERCHANT_UID). */
 export function platformMerchantUid(ctx: AppContext): Promise<string> {
   if (ctx.config.OPP_PLATFORM_MERCHANT_UID) return Promise.resolve(ctx.config.OPP_PLATFORM_MERCHANT_UID);
-  if (!ctx.config.usesSimulator) {
-    ctx.log.error('OPP_PLATFORM_MERCHANT_UID is not set');
-    return Promise.reject(providerUnavailable());
-  }
-  let pending = platformMerchants.get(ctx);
-  if (!pending) {
-    pending = ctx.opp
-      .createMerchant(
-        {
-          type: 'business',
-          country: 'nld',
-          emailaddress: 'platform@podpot.local',
-          phone: '31201234567',
-          legal_name: ctx.config.BRAND_NAME,
-          coc_nr: '00000000',
-          notify_url: notifyUrlOf(ctx),
-        },
-        'platform-merchant',
-      )
-      .then((m) => m.uid)
-      .catch((err) => {
-        platformMerchants.delete(ctx);
-        ctx.log.error({ err }, 'creating the simulator platform merchant failed');
-        throw providerUnavailable();
-      });
-    platformMerchants.set(ctx, pending);
-  }
-  return pending;
+  ctx.log.error('OPP_PLATFORM_MERCHANT_UID is not set');
+  return Promise.reject(providerUnavailable());
 }

@@ -1,7 +1,9 @@
 import { platformFeeOf } from '@podpot/domain';
-import { count } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
+import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
+import { createMerchant } from '../modules/merchants/merchants.service.js';
 import { hashPassword } from '../modules/users/users.service.js';
 
 export const DEMO_PASSWORD = 'podpot-demo';
@@ -114,4 +116,27 @@ export async function seedDemoData(
     ]);
   });
   return { logins: DEMO_LOGINS, tipjarSlug: DEMO_TIPJAR_SLUG };
+}
+
+/**
+ * The demo tip jar's maker registers with the payment provider through the normal merchant flow
+ * (as the backoffice 'Registratie' does), so listeners can tip it. Runs once the server listens
+ * (the provider is called over HTTP) and only while the demo jar has no merchant yet.
+ */
+export async function ensureDemoMerchant(ctx: AppContext): Promise<void> {
+  const [jar] = await ctx.db.select().from(tipjars).where(eq(tipjars.slug, DEMO_TIPJAR_SLUG));
+  if (!jar || (await findMerchantOfTipjar(ctx.db, jar.id))) return;
+  const [admin] = await ctx.db
+    .select({ userId: tipjarAdmins.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(tipjarAdmins)
+    .innerJoin(users, eq(users.id, tipjarAdmins.userId))
+    .where(eq(tipjarAdmins.tipjarId, jar.id))
+    .orderBy(asc(tipjarAdmins.created))
+    .limit(1);
+  if (!admin) return;
+  await createMerchant(ctx, { userId: admin.userId, role: 'USER' }, jar.id, {
+    firstName: admin.firstName || 'Demo',
+    lastName: admin.lastName || 'Maker',
+    country: 'nld',
+  });
 }

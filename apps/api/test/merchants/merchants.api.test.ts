@@ -1,6 +1,6 @@
+import { awaitSimulatorDeliveries, simulateMerchantVerification } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
-import { awaitSimulatorDeliveries, simulateMerchantVerification } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Registering a tip jar with the payment provider (backoffice 'Registratie'). Real HTTP + simulator. */

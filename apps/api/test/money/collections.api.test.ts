@@ -1,10 +1,10 @@
+import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recurringTipCharges } from '../../src/db/schema/index.js';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
 import { insertTransactionRow } from '../../src/payments/payments.repository.js';
-import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import {

@@ -1,6 +1,6 @@
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import {

@@ -1,7 +1,7 @@
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { createMonthlyWorld, type MonthlyWorld, signUpAndPay, startTip } from './monthly-support.js';

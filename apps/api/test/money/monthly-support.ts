@@ -1,7 +1,8 @@
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { recurringTipCharges, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
+import { registerMerchant } from '../support/merchant.js';
 import type { TestApp, TestUser } from '../support/test-app.js';
 
 /** Shared set-up of the money tests: a LIVE tip jar with a registered merchant, tippers, payments. */
@@ -34,11 +35,7 @@ export async function createMonthlyWorld(t: TestApp): Promise<MonthlyWorld> {
     .returning();
   await t.database.db.insert(tipjarAdmins).values({ tipjarId: row!.id, userId: maker.id });
   // The maker registers with the provider (backoffice 'Registratie'): tips go to that merchant.
-  const merchant = await t.api('POST', `/tipjars/${row!.id}/oppmerchant`, {
-    token: maker.token,
-    body: { data: { firstName: 'Mona', lastName: 'Maker', country: 'nld' } },
-  });
-  expect(merchant.status, merchant.text).toBe(201);
+  await registerMerchant(t, row!.id, maker.token);
   return { t, ideal: method.body.id, jar: { id: row!.id, slug: row!.slug } };
 }
 

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { simulatePayment, simulatorOf } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
-import { simulatePayment, simulatorOf } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { createMonthlyWorld, type MonthlyWorld, query, startTip } from './monthly-support.js';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /**

@@ -1,14 +1,15 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurringTipCharges, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
-import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
 import {
   awaitSimulatorDeliveries,
   simulateMandateRevocation,
   simulatePayment,
   simulateReversal,
-} from '../../src/payments/simulator/index.js';
+} from '@podpot/opp-simulator';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recurringTipCharges, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
+import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -29,6 +30,12 @@ let slugCounter = 0;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function insertJar(owner: TestUser, status: 'LIVE' | 'NEW' = 'LIVE') {
+  const jar = await insertJarRow(owner, status);
+  if (status === 'LIVE') await registerMerchant(t, jar.id, owner.token);
+  return jar;
+}
+
+async function insertJarRow(owner: TestUser, status: 'LIVE' | 'NEW') {
   slugCounter += 1;
   const slug = `monthly-${slugCounter}-${Date.now().toString(36)}`;
   const [row] = await t.database.db

@@ -1,8 +1,7 @@
+import { awaitSimulatorDeliveries, SIM_TRANSACTION_COST, simulatePayment } from '@podpot/opp-simulator';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OppError } from '../../src/payments/opp-client.js';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
-import * as simRepo from '../../src/payments/simulator/sim.repository.js';
-import { SIM_TRANSACTION_COST } from '../../src/payments/simulator/simulator.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Settlements (payouts) read from the provider for a tip jar's merchant. Real HTTP + simulator, both databases. */
@@ -110,9 +109,21 @@ describe('GET /api/v1/tipjars/:id/settlements', () => {
     expect((await t.api('GET', `/tipjars/${unknown}/settlements`, { token: admin.token })).status).toBe(404);
   });
 
-  it('is empty for a tip jar without a registered merchant, even with paid tips', async () => {
+  it('is empty for a tip jar without a registered merchant, which cannot take tips either', async () => {
     const unregistered = await liveJar({ registered: false });
-    await tip(unregistered.id, 500);
+    const refused = await t.api('POST', `/tipjars/${unregistered.id}/tips`, {
+      body: {
+        data: {
+          amount: 500,
+          displayName: 'Lotte',
+          email: 'lotte@example.test',
+          payment: { paymentmethod: ideal, paymentissuer: '' },
+          locale: 'en',
+        },
+      },
+    });
+    expect(refused.status, refused.text).toBe(502);
+    expect(refused.body.code).toBe('PAYMENT_PROVIDER');
     const res = await t.api('GET', `/tipjars/${unregistered.id}/settlements`, { token: unregistered.maker.token });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ data: [], metadata: { count: 0 } });
@@ -183,9 +194,10 @@ describe('GET /api/v1/tipjars/:id/settlements', () => {
     const old = await tip(monthly.id, 800);
     await tip(monthly.id, 400);
     // Move one payment's completion to a past month, as if it had been paid then.
-    const transaction = (await simRepo.findObject(t.database.db, old.uid, 'transaction'))!;
     const past = Date.UTC(2025, 2, 15) / 1000;
-    await simRepo.saveObject(t.database.db, { ...transaction, completed: past });
+    await t.database.db.execute(
+      sql`update sim_objects set data = jsonb_set(data, '{completed}', to_jsonb(${past}::bigint)) where uid = ${old.uid}`,
+    );
 
     const res = await t.api('GET', `/tipjars/${monthly.id}/settlements`, { token: monthly.maker.token });
     expect(res.body.metadata.count).toBe(2);

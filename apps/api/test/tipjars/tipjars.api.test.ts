@@ -1,5 +1,5 @@
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Tip jars and their add-ons: validation, permission matrix, admins. Real HTTP, both databases. */

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { OppError } from '../../src/payments/opp-client.js';
-import { awaitSimulatorDeliveries, simulatePayment } from '../../src/payments/simulator/index.js';
+import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Tips: giving, paying (webhook), privacy, permissions, idempotency, mails, statistics. Real HTTP, both databases. */
@@ -40,6 +41,7 @@ async function orderJar(options: { paid?: boolean; makerLocale?: 'en' | 'nl' } =
   if (options.paid !== false) {
     await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
     await awaitSimulatorDeliveries(t.ctx);
+    await registerMerchant(t, res.body.tipjar.id, maker.token);
   }
   return { id: res.body.tipjar.id, slug: res.body.tipjar.slug, name, maker };
 }

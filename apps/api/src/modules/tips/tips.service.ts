@@ -65,52 +65,17 @@ function toCreateTipResponse(tip: repo.TipRow, payment: OppTransactionRow | unde
 
 /* ---------- the receiving merchant ---------- */
 
-const simMerchants = new WeakMap<AppContext, Map<string, Promise<string>>>();
-
 /**
- * The merchant that receives a tip: the one the maker registered (POST tipjars/{id}/oppmerchant).
- * Before registration:
- * - with the simulator, each tip jar gets its own simulated consumer merchant, made once (the
- *   Idempotency-Key `sim-tipjar-merchant-<id>` finds the same one after a restart), so the demo and
- *   tests can tip any LIVE tip jar;
- * - with the real provider there is nobody to pay yet: refuse before anything is written.
+ * The merchant that receives a tip: the one the maker registered (backoffice 'Registratie',
+ * POST tipjars/{id}/oppmerchant). Payouts wait for its verification at the provider, but payments
+ * may be taken before (payments.md §1.3). Before registration there is nobody to pay: refuse
+ * before anything is written.
  */
 export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
-  // The merchant the maker registered (backoffice 'Registratie') receives the money. Payouts wait for
-  // its verification at the provider, but payments may be taken before (payments.md §1.3).
   const registered = await findMerchantOfTipjar(ctx.db, tipjar.id);
   if (registered) return registered.merchantUid;
-  if (!ctx.config.usesSimulator) {
-    ctx.log.error({ tipjarId: tipjar.id }, 'tip jar has no provider merchant yet; tips cannot be paid');
-    throw new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet');
-  }
-  let cache = simMerchants.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    simMerchants.set(ctx, cache);
-  }
-  let pending = cache.get(tipjar.id);
-  if (!pending) {
-    pending = ctx.opp
-      .createMerchant(
-        {
-          type: 'consumer',
-          country: 'nld',
-          emailaddress: tipjar.contactEmail,
-          phone: tipjar.contactPhone?.replace(/\D/g, '') || '31600000000',
-          notify_url: notifyUrlOf(ctx),
-        },
-        `sim-tipjar-merchant-${tipjar.id}`,
-      )
-      .then((m) => m.uid)
-      .catch((err) => {
-        cache.delete(tipjar.id);
-        ctx.log.error({ err }, 'creating the simulated tip jar merchant failed');
-        throw new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
-      });
-    cache.set(tipjar.id, pending);
-  }
-  return pending;
+  ctx.log.error({ tipjarId: tipjar.id }, 'tip jar has no provider merchant yet; tips cannot be paid');
+  throw new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet');
 }
 
 /* ---------- creating a tip ---------- */

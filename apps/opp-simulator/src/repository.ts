@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { simIdempotencyKeys, simNotifications, simObjects } from '../../db/schema/index.js';
+import type { SimDb } from './host.js';
+import { simIdempotencyKeys, simNotifications, simObjects } from './schema.js';
 
 /** The simulator's SQL: provider objects as JSON, idempotency keys and notification deliveries. */
 export type SimObject = Record<string, unknown> & { uid: string };
 
-export async function findObject(db: DbOrTx, uid: string, objectType?: string): Promise<SimObject | undefined> {
+export async function findObject(db: SimDb, uid: string, objectType?: string): Promise<SimObject | undefined> {
   const [row] = await db
     .select()
     .from(simObjects)
@@ -14,7 +14,7 @@ export async function findObject(db: DbOrTx, uid: string, objectType?: string): 
 }
 
 export async function listObjects(
-  db: DbOrTx,
+  db: SimDb,
   objectType: string,
   options: { parentUid?: string; offset?: number; limit?: number; status?: string } = {},
 ) {
@@ -36,11 +36,11 @@ export async function listObjects(
   return { rows: rows.map((r) => r.data as SimObject), total: total?.n ?? 0 };
 }
 
-export async function insertObject(db: DbOrTx, objectType: string, data: SimObject, parentUid?: string | null) {
+export async function insertObject(db: SimDb, objectType: string, data: SimObject, parentUid?: string | null) {
   await db.insert(simObjects).values({ uid: data.uid, objectType, parentUid: parentUid ?? null, data });
 }
 
-export async function saveObject(db: DbOrTx, data: SimObject) {
+export async function saveObject(db: SimDb, data: SimObject) {
   await db.update(simObjects).set({ data }).where(eq(simObjects.uid, data.uid));
 }
 
@@ -50,7 +50,7 @@ export interface IdempotencyReservation {
 }
 
 export async function findIdempotencyKey(
-  db: DbOrTx,
+  db: SimDb,
   scope: string,
   key: string,
 ): Promise<IdempotencyReservation | undefined> {
@@ -62,7 +62,7 @@ export async function findIdempotencyKey(
 }
 
 /** Takes the key for this request; false when another request holds or has used it. */
-export async function reserveIdempotencyKey(db: DbOrTx, scope: string, key: string): Promise<boolean> {
+export async function reserveIdempotencyKey(db: SimDb, scope: string, key: string): Promise<boolean> {
   const rows = await db
     .insert(simIdempotencyKeys)
     .values({ scope, key, objectUid: null })
@@ -75,7 +75,7 @@ export async function reserveIdempotencyKey(db: DbOrTx, scope: string, key: stri
  * Takes over a reservation whose request died before it made its object (reserved before
  * `staleBefore`). The update re-checks the row, so of two takers only one wins.
  */
-export async function takeOverIdempotencyKey(db: DbOrTx, scope: string, key: string, staleBefore: Date) {
+export async function takeOverIdempotencyKey(db: SimDb, scope: string, key: string, staleBefore: Date) {
   const rows = await db
     .update(simIdempotencyKeys)
     .set({ created: sql`now()` })
@@ -91,7 +91,7 @@ export async function takeOverIdempotencyKey(db: DbOrTx, scope: string, key: str
   return rows.length > 0;
 }
 
-export async function completeIdempotencyKey(db: DbOrTx, scope: string, key: string, objectUid: string) {
+export async function completeIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
   await db
     .update(simIdempotencyKeys)
     .set({ objectUid })
@@ -99,7 +99,7 @@ export async function completeIdempotencyKey(db: DbOrTx, scope: string, key: str
 }
 
 /** A failed create gives the key back, so the client's retry can create. */
-export async function releaseIdempotencyKey(db: DbOrTx, scope: string, key: string) {
+export async function releaseIdempotencyKey(db: SimDb, scope: string, key: string) {
   await db
     .delete(simIdempotencyKeys)
     .where(
@@ -107,11 +107,11 @@ export async function releaseIdempotencyKey(db: DbOrTx, scope: string, key: stri
     );
 }
 
-export async function insertNotification(db: DbOrTx, uid: string, url: string, payload: Record<string, unknown>) {
+export async function insertNotification(db: SimDb, uid: string, url: string, payload: Record<string, unknown>) {
   await db.insert(simNotifications).values({ uid, url, payload });
 }
 
-export async function markNotificationAttempt(db: DbOrTx, uid: string, delivered: boolean) {
+export async function markNotificationAttempt(db: SimDb, uid: string, delivered: boolean) {
   await db
     .update(simNotifications)
     .set({
@@ -129,7 +129,7 @@ export interface DeliveryCursor {
 
 /** One batch of notifications still to deliver, oldest first, after the cursor. */
 export async function listUndeliveredNotifications(
-  db: DbOrTx,
+  db: SimDb,
   maxAttempts: number,
   after: DeliveryCursor | undefined,
   limit: number,

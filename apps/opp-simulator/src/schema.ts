@@ -1,8 +1,9 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { created } from './columns.js';
+
+const created = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
- * State of the built-in OPP simulator (payments/simulator). Each provider object (merchant,
+ * State of the OPP simulator (its own tables and migrations, never in the API's). Each provider object (merchant,
  * bank account, transaction, mandate, settlement) is kept as the exact JSON the simulator answers.
  */
 export const simObjects = pgTable(

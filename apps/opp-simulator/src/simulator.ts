@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.js';
-import type { SimObject } from './sim.repository.js';
-import * as repo from './sim.repository.js';
+import type { SimulatorHost } from './host.js';
+import type { SimObject } from './repository.js';
+import * as repo from './repository.js';
 
 /**
  * The built-in OPP simulator's behaviour (DESIGN.md §1): an OPP-compatible subset of the REST API
@@ -95,7 +95,7 @@ export class OppSimulator {
   private readonly settleMandateChargesMs: number | undefined;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly host: SimulatorHost,
     options: SimulatorOptions = {},
   ) {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
@@ -104,7 +104,7 @@ export class OppSimulator {
 
   /** The simulated API base, as objects name it in `object_url` (the same the client uses). */
   private get apiBase(): string {
-    return this.ctx.opp.baseUrl;
+    return this.host.settings().apiBase;
   }
 
   /* ---------- idempotency ---------- */
@@ -117,7 +117,7 @@ export class OppSimulator {
    */
   async idempotent(scope: string, key: string | undefined, create: () => Promise<SimObject>): Promise<SimObject> {
     if (!key) return create();
-    const db = this.ctx.db;
+    const db = this.host.db;
     for (let tries = 0; tries < 3; tries++) {
       if (await repo.reserveIdempotencyKey(db, scope, key)) return this.createReserved(scope, key, create);
       const held = await repo.findIdempotencyKey(db, scope, key);
@@ -140,10 +140,10 @@ export class OppSimulator {
     try {
       object = await create();
     } catch (err) {
-      await repo.releaseIdempotencyKey(this.ctx.db, scope, key);
+      await repo.releaseIdempotencyKey(this.host.db, scope, key);
       throw err;
     }
-    await repo.completeIdempotencyKey(this.ctx.db, scope, key, object.uid);
+    await repo.completeIdempotencyKey(this.host.db, scope, key, object.uid);
     return object;
   }
 
@@ -196,12 +196,12 @@ export class OppSimulator {
     };
     // The provider's hosted KYC overview: here the simulator's verification page.
     (merchant.compliance as Body).overview_url = this.verificationUrlOf(String(merchant.uid));
-    await repo.insertObject(this.ctx.db, 'merchant', merchant);
+    await repo.insertObject(this.host.db, 'merchant', merchant);
     return merchant;
   }
 
   async getMerchant(uid: string): Promise<SimObject> {
-    const merchant = await repo.findObject(this.ctx.db, uid, 'merchant');
+    const merchant = await repo.findObject(this.host.db, uid, 'merchant');
     if (!merchant) throw new SimError(404, 'Merchant not found');
     return merchant;
   }
@@ -216,7 +216,7 @@ export class OppSimulator {
     }
     if (body.metadata !== undefined) merchant.metadata = toMetadata(body.metadata);
     merchant.updated = now();
-    await repo.saveObject(this.ctx.db, merchant);
+    await repo.saveObject(this.host.db, merchant);
     return merchant;
   }
 
@@ -235,7 +235,7 @@ export class OppSimulator {
       requirements: [requirement('contact.verification.required')],
     };
     merchant.updated = now();
-    await repo.saveObject(this.ctx.db, merchant);
+    await repo.saveObject(this.host.db, merchant);
     return merchant;
   }
 
@@ -258,19 +258,19 @@ export class OppSimulator {
       notify_url: requireString(body, 'notify_url'),
       is_default: body.is_default !== false,
     };
-    await repo.insertObject(this.ctx.db, 'bank_account', account, merchantUid);
+    await repo.insertObject(this.host.db, 'bank_account', account, merchantUid);
     return account;
   }
 
   async listBankAccounts(merchantUid: string): Promise<SimObject[]> {
     await this.getMerchant(merchantUid);
-    const { rows } = await repo.listObjects(this.ctx.db, 'bank_account', { parentUid: merchantUid, limit: 100 });
+    const { rows } = await repo.listObjects(this.host.db, 'bank_account', { parentUid: merchantUid, limit: 100 });
     return rows;
   }
 
   /** Where a maker verifies bank account and identity (OPP's hosted pages; here one simulator page). */
   verificationUrlOf(merchantUid: string): string {
-    return `${this.ctx.config.publicUrl}/sim/verify/${merchantUid}`;
+    return `${this.host.settings().publicUrl}/sim/verify/${merchantUid}`;
   }
 
   /**
@@ -289,7 +289,7 @@ export class OppSimulator {
       account.account = { account_iban: approve ? 'NL**INGB******1234' : null };
       account.bank = { bic: approve ? 'INGBNL2A' : null };
       account.updated = ts;
-      await repo.saveObject(this.ctx.db, account);
+      await repo.saveObject(this.host.db, account);
       if (typeof account.notify_url === 'string') {
         await this.notify(account.notify_url, 'bank_account.status.changed', 'bank_account', account.uid, {
           object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
@@ -304,7 +304,7 @@ export class OppSimulator {
       : { ...compliance, status: 'unverified' };
     if (approve) merchant.status = 'live';
     merchant.updated = ts;
-    await repo.saveObject(this.ctx.db, merchant);
+    await repo.saveObject(this.host.db, merchant);
     if (typeof merchant.notify_url === 'string') {
       await this.notify(merchant.notify_url, 'merchant.compliance_status.changed', 'merchant', merchantUid, {
         object_url: `${this.apiBase}/merchants/${merchantUid}`,
@@ -354,7 +354,7 @@ export class OppSimulator {
   }
 
   private async settledTransactionsByMonth(merchantUid: string): Promise<Map<string, SimObject[]>> {
-    const { rows } = await repo.listObjects(this.ctx.db, 'transaction', {
+    const { rows } = await repo.listObjects(this.host.db, 'transaction', {
       parentUid: merchantUid,
       status: 'completed',
       limit: 10_000,
@@ -404,7 +404,7 @@ export class OppSimulator {
       products,
       return_url: extra.mandateUid ? null : requireString(body, 'return_url'),
       notify_url: optionalString(body, 'notify_url'),
-      redirect_url: extra.mandateUid ? null : `${this.ctx.config.publicUrl}/sim/checkout/${uid}`,
+      redirect_url: extra.mandateUid ? null : `${this.host.settings().publicUrl}/sim/checkout/${uid}`,
       status,
       metadata: toMetadata(body.metadata),
       statuses: [statusEntry(status, ts)],
@@ -416,13 +416,13 @@ export class OppSimulator {
       refunds: {},
       mandate_uid: extra.mandateUid ?? null,
     };
-    await repo.insertObject(this.ctx.db, 'transaction', transaction, merchantUid);
+    await repo.insertObject(this.host.db, 'transaction', transaction, merchantUid);
     return transaction;
   }
 
   /** Reads a transaction; an unpaid one past its expiry time expires now (and notifies). */
   async getTransaction(uid: string): Promise<SimObject> {
-    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
     const open = transaction.status === 'created' || transaction.status === 'pending';
     if (open && transaction.redirect_url && now() - Number(transaction.created) > EXPIRY_SECONDS) {
@@ -434,7 +434,7 @@ export class OppSimulator {
   async listTransactions(query: { page?: number; perpage?: number; status?: string }) {
     const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
     const page = Math.max(1, query.page ?? 1);
-    const { rows, total } = await repo.listObjects(this.ctx.db, 'transaction', {
+    const { rows, total } = await repo.listObjects(this.host.db, 'transaction', {
       offset: (page - 1) * perpage,
       limit: perpage,
       status: query.status,
@@ -447,7 +447,7 @@ export class OppSimulator {
    * notification. Final statuses do not change again, as at the provider.
    */
   async setStatus(uid: string, status: string, options: { notify?: boolean } = {}): Promise<SimObject> {
-    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
     if (transaction.status === status || FINAL.has(String(transaction.status))) return transaction;
     const ts = now();
@@ -455,7 +455,7 @@ export class OppSimulator {
     transaction.updated = ts;
     if (status === 'completed') transaction.completed = ts;
     transaction.statuses = [...((transaction.statuses as unknown[]) ?? []), statusEntry(status, ts)];
-    await repo.saveObject(this.ctx.db, transaction);
+    await repo.saveObject(this.host.db, transaction);
     if (status === 'completed' && typeof transaction.mandate_uid === 'string') {
       await this.completeMandate(transaction.mandate_uid);
     }
@@ -476,14 +476,14 @@ export class OppSimulator {
     status: 'chargeback' | 'refunded',
     options: { notify?: boolean } = {},
   ): Promise<SimObject> {
-    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
     if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be reversed');
     const ts = now();
     transaction.status = status;
     transaction.updated = ts;
     transaction.statuses = [...((transaction.statuses as unknown[]) ?? []), statusEntry(status, ts)];
-    await repo.saveObject(this.ctx.db, transaction);
+    await repo.saveObject(this.host.db, transaction);
     if (options.notify !== false && typeof transaction.notify_url === 'string') {
       await this.notify(transaction.notify_url, 'transaction.status.changed', 'transaction', uid, {
         object_url: `${this.apiBase}/transactions/${uid}`,
@@ -497,11 +497,11 @@ export class OppSimulator {
    * refund completes at once here; a full refund moves the transaction to `refunded` and notifies.
    */
   async createRefund(uid: string, body: Body): Promise<SimObject> {
-    const transaction = await repo.findObject(this.ctx.db, uid, 'transaction');
+    const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
     if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be refunded');
     const amount = requireInt(body, 'amount');
-    const { rows } = await repo.listObjects(this.ctx.db, 'refund', { parentUid: uid, limit: 100 });
+    const { rows } = await repo.listObjects(this.host.db, 'refund', { parentUid: uid, limit: 100 });
     const refunded = rows.reduce((sum, r) => sum + Number(r.amount ?? 0), 0);
     if (amount > Number(transaction.amount) - refunded)
       throw new SimError(400, 'amount exceeds what is left to refund');
@@ -519,13 +519,13 @@ export class OppSimulator {
       payout_description: optionalString(body, 'payout_description'),
       fees: {},
     };
-    await repo.insertObject(this.ctx.db, 'refund', refund, uid);
+    await repo.insertObject(this.host.db, 'refund', refund, uid);
     if (refunded + amount === Number(transaction.amount)) await this.reverse(uid, 'refunded');
     return refund;
   }
 
   async listRefunds(uid: string): Promise<SimObject[]> {
-    const { rows } = await repo.listObjects(this.ctx.db, 'refund', { parentUid: uid, limit: 100 });
+    const { rows } = await repo.listObjects(this.host.db, 'refund', { parentUid: uid, limit: 100 });
     return rows;
   }
 
@@ -564,7 +564,7 @@ export class OppSimulator {
         {},
       );
       first.mandate_uid = uid;
-      await repo.saveObject(this.ctx.db, first);
+      await repo.saveObject(this.host.db, first);
       redirectUrl = String(first.redirect_url);
       firstTransactionUid = first.uid;
     }
@@ -586,12 +586,12 @@ export class OppSimulator {
       notify_url: optionalString(body, 'notify_url'),
       metadata: toMetadata(body.metadata),
     };
-    await repo.insertObject(this.ctx.db, 'mandate', mandate, merchantUid);
+    await repo.insertObject(this.host.db, 'mandate', mandate, merchantUid);
     return mandate;
   }
 
   async getMandate(uid: string): Promise<SimObject> {
-    const mandate = await repo.findObject(this.ctx.db, uid, 'mandate');
+    const mandate = await repo.findObject(this.host.db, uid, 'mandate');
     if (!mandate) throw new SimError(404, 'Mandate not found');
     return mandate;
   }
@@ -602,7 +602,7 @@ export class OppSimulator {
     if (mandate.status === 'revoked') return mandate;
     mandate.status = 'revoked';
     mandate.updated = now();
-    await repo.saveObject(this.ctx.db, mandate);
+    await repo.saveObject(this.host.db, mandate);
     if (typeof mandate.notify_url === 'string') {
       await this.notify(mandate.notify_url, 'mandate.status.changed', 'mandate', uid, {
         object_url: `${this.apiBase}/mandates/${uid}`,
@@ -612,11 +612,11 @@ export class OppSimulator {
   }
 
   private async completeMandate(uid: string) {
-    const mandate = await repo.findObject(this.ctx.db, uid, 'mandate');
+    const mandate = await repo.findObject(this.host.db, uid, 'mandate');
     if (mandate?.status !== 'created') return;
     mandate.status = 'completed';
     mandate.updated = now();
-    await repo.saveObject(this.ctx.db, mandate);
+    await repo.saveObject(this.host.db, mandate);
     if (typeof mandate.notify_url === 'string') {
       await this.notify(mandate.notify_url, 'mandate.status.changed', 'mandate', uid, {
         object_url: `${this.apiBase}/mandates/${uid}`,
@@ -637,7 +637,7 @@ export class OppSimulator {
       const settleMs = this.settleMandateChargesMs;
       void this.sleep(settleMs)
         .then(() => (this.closed ? undefined : this.setStatus(String(transaction.uid), 'completed')))
-        .catch((err) => this.ctx.log.warn({ err }, 'simulator: settling a mandate charge failed'));
+        .catch((err) => this.host.log.warn({ err }, 'simulator: settling a mandate charge failed'));
     }
     return transaction;
   }
@@ -654,9 +654,9 @@ export class OppSimulator {
       object_uid: objectUid,
       object_type: objectType,
       ...extra,
-      verification_hash: createHmac('sha256', this.ctx.config.OPP_NOTIFY_SECRET).update(uid).digest('hex'),
+      verification_hash: createHmac('sha256', this.host.settings().notifySecret).update(uid).digest('hex'),
     };
-    await repo.insertNotification(this.ctx.db, uid, url, payload);
+    await repo.insertNotification(this.host.db, uid, url, payload);
     this.schedule(uid, url, payload);
   }
 
@@ -665,7 +665,7 @@ export class OppSimulator {
     this.track(
       new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => this.deliver(uid, url, payload, attemptsSoFar, backoffFirst))
-        .catch((err) => this.ctx.log.warn({ err, uid }, 'simulator: notification delivery stopped')),
+        .catch((err) => this.host.log.warn({ err, uid }, 'simulator: notification delivery stopped')),
     );
   }
 
@@ -683,7 +683,7 @@ export class OppSimulator {
       if (attempt > attemptsSoFar || backoffFirst) await this.sleep(this.retryBaseMs * 2 ** Math.max(0, attempt - 1));
       if (this.closed) return;
       if (await this.attemptDelivery(uid, url, payload)) return;
-      this.ctx.log.info({ uid, attempt: attempt + 1 }, 'simulator: notification not accepted; will retry');
+      this.host.log.info({ uid, attempt: attempt + 1 }, 'simulator: notification not accepted; will retry');
     }
   }
 
@@ -703,7 +703,7 @@ export class OppSimulator {
       ok = false;
     }
     if (this.closed) return ok;
-    await repo.markNotificationAttempt(this.ctx.db, uid, ok);
+    await repo.markNotificationAttempt(this.host.db, uid, ok);
     return ok;
   }
 
@@ -729,7 +729,7 @@ export class OppSimulator {
     let cursor: repo.DeliveryCursor | undefined;
     let resumed = 0;
     while (!this.closed) {
-      const batch = await repo.listUndeliveredNotifications(this.ctx.db, MAX_DELIVERY_ATTEMPTS, cursor, batchSize);
+      const batch = await repo.listUndeliveredNotifications(this.host.db, MAX_DELIVERY_ATTEMPTS, cursor, batchSize);
       if (batch.length === 0) break;
       await Promise.all(
         batch.map(async (n) => {
@@ -742,14 +742,14 @@ export class OppSimulator {
       cursor = { created: last.cursor, uid: last.uid };
       if (batch.length < batchSize) break;
     }
-    if (resumed > 0) this.ctx.log.info({ resumed }, 'simulator: resumed undelivered notifications');
+    if (resumed > 0) this.host.log.info({ resumed }, 'simulator: resumed undelivered notifications');
     return resumed;
   }
 
   /** Resumes deliveries without holding up start-up; idle() waits for it too. */
   resumeInBackground() {
     this.track(
-      this.resumeDeliveries().catch((err) => this.ctx.log.warn({ err }, 'simulator: could not resume deliveries')),
+      this.resumeDeliveries().catch((err) => this.host.log.warn({ err }, 'simulator: could not resume deliveries')),
     );
   }
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { renderCheckoutPage, renderVerifyPage } from './checkout-page.js';
+import type { SimulatorHost } from './host.js';
 import {
   listEnvelope,
   type OppSimulator,
@@ -44,18 +44,18 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 /** The simulated OPP REST API under /sim/opp/v1 (same shapes as payments.md). */
-export function simApiRoutes(sim: OppSimulator, ctx: AppContext, exposeTestRoutes: boolean) {
+export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestRoutes: boolean) {
   return async (api: FastifyInstance) => {
     api.addHook('onRequest', async (request, reply) => {
       const key = apiKeyOf(request);
-      if (!key || !sameSecret(key, ctx.config.OPP_API_KEY)) {
+      if (!key || !sameSecret(key, host.settings().apiKey)) {
         return oppError(reply, 401, 'Invalid or missing API key');
       }
     });
     api.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
       if (err instanceof SimError) return oppError(reply, err.status, err.message);
       const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
-      if (status === 500) ctx.log.error({ err }, 'simulator error');
+      if (status === 500) host.log.error({ err }, 'simulator error');
       return oppError(reply, status, status === 500 ? 'Internal error' : err.message);
     });
     api.setNotFoundHandler((request, reply) =>

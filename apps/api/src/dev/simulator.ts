@@ -1,0 +1,45 @@
+import { registerOppSimulator } from '@podpot/opp-simulator';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { notifyUrlOf } from '../payments/payments.service.js';
+
+/**
+ * The development/demo/test composition: without a real provider (OPP_API_URL unset) the OPP
+ * simulator app is mounted in this process, and the platform's own merchant (which receives Podpot
+ * orders) is made there once — what OPP_PLATFORM_MERCHANT_UID names in production. Nothing else in
+ * the API knows the simulator exists.
+ */
+export async function mountSimulator(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
+  const isTest = config.NODE_ENV === 'test';
+  const sim = await registerOppSimulator(app, {
+    key: ctx,
+    db: ctx.db,
+    log: ctx.log,
+    settings: () => ({
+      apiKey: config.OPP_API_KEY,
+      notifySecret: config.OPP_NOTIFY_SECRET,
+      publicUrl: config.publicUrl,
+      apiBase: ctx.opp.baseUrl,
+    }),
+    exposeTestRoutes: config.NODE_ENV !== 'production',
+    retryBaseMs: isTest ? 20 : 1000,
+    // Monthly tips in the demo: SEPA charges are collected a few seconds later (tests settle them).
+    settleMandateChargesMs: isTest ? undefined : 5000,
+  });
+  if (!config.OPP_PLATFORM_MERCHANT_UID) {
+    // The same Idempotency-Key finds the same merchant after a restart.
+    const platform = await sim.idempotent('merchants', 'platform-merchant', () =>
+      sim.createMerchant({
+        type: 'business',
+        country: 'nld',
+        emailaddress: 'platform@podpot.local',
+        phone: '31201234567',
+        legal_name: config.BRAND_NAME,
+        coc_nr: '00000000',
+        notify_url: notifyUrlOf(ctx),
+      }),
+    );
+    config.OPP_PLATFORM_MERCHANT_UID = String(platform.uid);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The OPP simulator as a Fastify plugin: the OPP-compatible REST API under /sim/opp/v1, its hosted
+ * checkout and merchant verification pages, signed notifications with retries — all state in its
+ * own tables, created by its own migrations. A development/demo/test stand-in for the provider: the
+ * host mounts it in its composition root only when no real provider is configured.
+ */
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { SimulatorHost } from './host.js';
+import { migrateSimulator } from './migrate.js';
+import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './routes.js';
+import { OppSimulator, type SimOutcome } from './simulator.js';
+
+export type { SimDb, SimLog, SimulatorHost } from './host.js';
+export type { SimObject } from './repository.js';
+export { OppSimulator, SIM_IDEAL_ISSUERS, SIM_TRANSACTION_COST, type SimOutcome } from './simulator.js';
+
+export const SIM_API_PREFIX = '/sim/opp/v1';
+
+export interface OppSimulatorOptions extends SimulatorHost {
+  /** Serves the test-only routes (e.g. settling a SEPA charge on demand). */
+  exposeTestRoutes?: boolean;
+  /** First retry delay of a refused notification (doubles per try). */
+  retryBaseMs?: number;
+  /** Collect SEPA charges this long after they are made (demo); undefined: tests settle them. */
+  settleMandateChargesMs?: number;
+  /** Key for the helpers below (simulatePayment(key, …)): usually the host's app context. */
+  key: object;
+}
+
+const simulators = new WeakMap<object, OppSimulator>();
+
+/** Migrates the simulator's tables and mounts its routes on `app`; closes with the app. */
+export async function registerOppSimulator(app: FastifyInstance, options: OppSimulatorOptions): Promise<OppSimulator> {
+  await migrateSimulator(options.db);
+  const sim = new OppSimulator(options, {
+    retryBaseMs: options.retryBaseMs,
+    settleMandateChargesMs: options.settleMandateChargesMs,
+  });
+  simulators.set(options.key, sim);
+  await app.register(async (simApp) => {
+    // The simulator stands in for the provider: its routes are not part of the host's API document.
+    simApp.addHook('onRoute', (route) => {
+      // `hide` is read by @fastify/swagger when the host documents its API.
+      route.schema = { ...route.schema, hide: true } as FastifySchema;
+    });
+    await simApp.register(simApiRoutes(sim, options, options.exposeTestRoutes ?? false), { prefix: SIM_API_PREFIX });
+    await simApp.register(simCheckoutRoutes(sim));
+    await simApp.register(simVerifyRoutes(sim));
+  });
+  app.addHook('onReady', async () => sim.resumeInBackground());
+  app.addHook('onClose', async () => sim.close());
+  return sim;
+}
+
+export function simulatorOf(key: object): OppSimulator {
+  const sim = simulators.get(key);
+  if (!sim) throw new Error('the OPP simulator is not mounted here (a real provider is configured)');
+  return sim;
+}
+
+/** Finishes a simulated payment as the buyer would on the checkout page (tests, demo). */
+export function simulatePayment(key: object, uid: string, outcome: SimOutcome, options?: { notify?: boolean }) {
+  return simulatorOf(key).chooseOutcome(uid, outcome, options);
+}
+
+/** A chargeback (or refund) of a completed simulated transaction, e.g. a reversed SEPA debit. */
+export function simulateReversal(key: object, uid: string, status: 'chargeback' | 'refunded' = 'chargeback') {
+  return simulatorOf(key).reverse(uid, status);
+}
+
+/** The payer's bank revokes a simulated mandate (sends mandate.status.changed). */
+export function simulateMandateRevocation(key: object, mandateUid: string) {
+  return simulatorOf(key).revokeMandate(mandateUid);
+}
+
+/** Resolves when every queued simulator notification was delivered (or gave up). */
+export function awaitSimulatorDeliveries(key: object): Promise<void> {
+  return simulatorOf(key).idle();
+}
+
+/** The maker finishes (or fails) verification on the provider's page (tests, demo). */
+export function simulateMerchantVerification(
+  key: object,
+  merchantUid: string,
+  outcome: 'approve' | 'disapprove' = 'approve',
+) {
+  return simulatorOf(key).verifyMerchant(merchantUid, outcome);
+}
