@@ -24,6 +24,11 @@ export const errors = {
   429: ErrorBodySchema.describe('Rate limited'),
 } as const;
 
+/** Error answers of a route on something the caller must manage or own (404 hides what they may not see). */
+export const managedErrors = { 400: errors[400], 401: errors[401], 404: errors[404] } as const;
+/** Error answers of a platform-admin route. */
+export const adminErrors = { 400: errors[400], 401: errors[401], 403: errors[403] } as const;
+
 export const NoContent = z.null().describe('No content');
 
 /* ---------- route params ---------- */

@@ -2,12 +2,12 @@ import { AddonSchema, listQuerySchema, listResponseSchema, RetryPaymentBodySchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { childParams, ErrorBodySchema, errors, IdParams } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, IdParams, managedErrors } from '../../lib/http.js';
 import * as service from './addons.service.js';
 
 const tags = ['addons'];
 const AddonParamsSchema = childParams('addonId');
-const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const managed = managedErrors;
 
 export const addonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

@@ -17,13 +17,22 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
-import { childParams, errors, fileResponse, IdParams, NoContent, sendFile } from '../../lib/http.js';
+import {
+  adminErrors,
+  childParams,
+  errors,
+  fileResponse,
+  IdParams,
+  managedErrors,
+  NoContent,
+  sendFile,
+} from '../../lib/http.js';
 import * as service from './invoices.service.js';
 
 const tags = ['invoices'];
 const TipjarInvoiceParamsSchema = childParams('invoiceId');
-const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403] };
-const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const adminOnly = adminErrors;
+const managed = managedErrors;
 const FilterSchema = z.object({ status: z.enum(INVOICE_STATUSES).optional(), period: PeriodSchema.optional() });
 const TipjarListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema);
 const ListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));

@@ -9,11 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors, NoContent } from '../../lib/http.js';
+import { ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
 import * as service from './merchants.service.js';
 
 const tags = ['merchants'];
-const common = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const common = managedErrors;
 
 /** Registration of a tip jar with the payment provider (the backoffice's 'Registratie'). */
 export const merchantsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { childParams, ErrorBodySchema, errors, IdParams, idempotencyKeyOf } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, IdParams, idempotencyKeyOf, managedErrors } from '../../lib/http.js';
 import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
 import * as service from './recurring-tips.service.js';
 
@@ -23,7 +23,7 @@ const ListQuery = listQuerySchema(RECURRING_TIP_SORTABLE);
 /** The manage link's token, as an alternative to signing in (see manage-token.ts). */
 const ManageQuery = z.object({ token: z.string().max(2000).optional() });
 const ListResponse = listResponseSchema(RecurringTipSchema);
-const owned = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const owned = managedErrors;
 
 /**
  * Who asks to manage recurring tip `id`: a manage token for exactly this id (query, x-manage-token

@@ -9,14 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors, IdParams } from '../../lib/http.js';
+import { adminErrors, ErrorBodySchema, IdParams, managedErrors } from '../../lib/http.js';
 import * as service from './settlements.service.js';
 
 const tags = ['settlements'];
 const SettlementParamsSchema = IdParams.extend({ settlementId: z.string().trim().min(1).max(100) });
 const provider = { 502: ErrorBodySchema.describe('The payment provider could not be reached') };
-const managed = { 400: errors[400], 401: errors[401], 404: errors[404], ...provider };
-const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403], ...provider };
+const managed = { ...managedErrors, ...provider };
+const adminOnly = { ...adminErrors, ...provider };
 
 const StatusFilterSchema = z.object({ status: z.enum(SETTLEMENT_STATUSES).optional() });
 const TipjarQuerySchema = listQuerySchema(SETTLEMENT_SORTABLE).and(StatusFilterSchema);

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors, NoContent } from '../../lib/http.js';
+import { ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
@@ -25,7 +25,7 @@ const tags = ['tipjars'];
 const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
   z.object({ slug: z.string().trim().toLowerCase().min(1).max(60).optional() }),
 );
-const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
+const managed = managedErrors;
 
 export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(

@@ -15,12 +15,14 @@ import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
 import {
+  adminErrors,
   childParams,
   ErrorBodySchema,
   errors,
   fileResponse,
   IdParams,
   idempotencyKeyOf,
+  managedErrors,
   sendFile,
 } from '../../lib/http.js';
 import { exportTips } from './tips.export.js';
@@ -28,8 +30,8 @@ import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
 
 const tags = ['tips'];
-const managed = { 400: errors[400], 401: errors[401], 404: errors[404] };
-const adminOnly = { 400: errors[400], 401: errors[401], 403: errors[403] };
+const managed = managedErrors;
+const adminOnly = adminErrors;
 
 /** ISO 8601 date or date-time. A bare date as `to` includes that whole (UTC) day. */
 function dateParam(kind: 'from' | 'to') {
