@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../apps/api/src/context.js';
 import { paymentMethods, tipjars } from '../apps/api/src/db/schema/index.js';
 import { DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
-import type { BenchCase } from './run.js';
+
+/** One load case: a request autocannon repeats. */
+export interface BenchCase {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
 
 /** Hot paths added by later features (storefront, tips, …). Each returns ready-to-run cases. */
 export async function extraCases({

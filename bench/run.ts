@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/api/src/config/env.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { DEMO_LOGINS, seedDemoData } from '../apps/api/src/seed/demo.js';
 import { createTestDatabase } from '../apps/api/test/support/test-db.js';
-import { extraCases } from './cases.js';
+import { type BenchCase, extraCases } from './cases.js';
 
 /** A fresh PostgreSQL database for the run (dropped afterwards), or null when none answers. */
 async function createPostgresDatabase() {
@@ -27,14 +27,6 @@ async function createPostgresDatabase() {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-export interface BenchCase {
-  name: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
 
 async function measure(c: BenchCase) {
   const result = await autocannon({

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
-import type { Db } from './db/client.js';
+import type { Db, Tx } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { OppClient } from './payments/opp-client.js';
-import type { PaymentLedger } from './payments/payments.service.js';
+import type { OppNotificationBody } from './payments/opp-types.js';
+import type { OppTransactionRow } from './payments/payments.repository.js';
 
 /** What services need from the outside world; built once in app.ts and passed down. */
 export interface AppContext {
@@ -21,3 +22,37 @@ export interface Actor {
   userId: string;
   role: 'ADMIN' | 'USER';
 }
+
+/* ---------- the payment ledger: the modules' side of payments, wired in app.ts ---------- */
+
+/**
+ * What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction.
+ * It may return an effect to run once that transaction has COMMITTED (e.g. mails): an effect never
+ * runs for a change that was rolled back, and its failure is logged without undoing the payment state.
+ */
+export type TransactionOwnerHandler = (
+  tx: Tx,
+  row: OppTransactionRow,
+  change: { previous: string | null; current: string },
+  // biome-ignore lint/suspicious/noConfusingVoidType: most owners have nothing to do after the commit
+) => Promise<void | AfterCommit>;
+
+/** Gets the context of the app that applied the change (handlers are registered once per process). */
+export type AfterCommit = (ctx: AppContext) => Promise<void>;
+
+/**
+ * What the payments layer needs from the modules, wired in ONE place (app.ts, the composition root):
+ * for each kind of transaction owner what a status change means (add-on paid → tip jar LIVE, …), and
+ * for each other notified object (mandate, merchant, …) who reads it back. Nothing registers itself
+ * on import, so a job or test built with buildApp moves exactly what the app moves.
+ */
+export interface PaymentLedger {
+  owners: Readonly<Record<string, TransactionOwnerHandler>>;
+  notifications: Readonly<Record<string, NotificationObjectHandler>>;
+}
+
+/**
+ * What a module does with a verified notification about a non-transaction object (e.g. 'mandate'),
+ * outside any DB transaction. It must read the object back from the provider and be idempotent.
+ */
+export type NotificationObjectHandler = (ctx: AppContext, body: OppNotificationBody) => Promise<void>;

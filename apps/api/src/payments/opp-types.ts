@@ -236,3 +236,16 @@ export interface CreateMandateTransactionInput {
   notify_url: string;
   metadata?: Record<string, string>;
 }
+
+/** A provider notification (payments.md §4): a poke about one object, to be read back. */
+export interface OppNotificationBody {
+  uid: string;
+  type: string;
+  created?: number;
+  object_uid: string;
+  object_type: string;
+  object_url: string;
+  parent_uid?: string | null;
+  parent_type?: string | null;
+  verification_hash: string;
+}

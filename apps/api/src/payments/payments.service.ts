@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canAdvanceTransaction, ErrorCode } from '@podpot/domain';
-import type { AppContext } from '../context.js';
-import type { Tx } from '../db/client.js';
+import type { AfterCommit, AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
-import type { CreateTransactionInput, OppTransaction } from './opp-client.js';
+import type { CreateTransactionInput, OppNotificationBody, OppTransaction } from './opp-client.js';
 import * as repo from './payments.repository.js';
 
+export type {
+  AfterCommit,
+  NotificationObjectHandler,
+  PaymentLedger,
+  TransactionOwnerHandler,
+} from '../context.js';
+export type { OppNotificationBody } from './opp-types.js';
 export type { OppTransactionRow } from './payments.repository.js';
 
 /**
@@ -15,32 +21,6 @@ export type { OppTransactionRow } from './payments.repository.js';
  * our ids; statuses only move forward (domain `canAdvanceTransaction`); each application of a
  * provider answer is one DB transaction that also runs the owner's consequences.
  */
-
-/**
- * What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction.
- * It may return an effect to run once that transaction has COMMITTED (e.g. mails): an effect never
- * runs for a change that was rolled back, and its failure is logged without undoing the payment state.
- */
-export type TransactionOwnerHandler = (
-  tx: Tx,
-  row: repo.OppTransactionRow,
-  change: { previous: string | null; current: string },
-  // biome-ignore lint/suspicious/noConfusingVoidType: most owners have nothing to do after the commit
-) => Promise<void | AfterCommit>;
-
-/** Gets the context of the app that applied the change (handlers are registered once per process). */
-export type AfterCommit = (ctx: AppContext) => Promise<void>;
-
-/**
- * What the payments layer needs from the modules, wired in ONE place (app.ts, the composition root):
- * for each kind of transaction owner what a status change means (add-on paid → tip jar LIVE, …), and
- * for each other notified object (mandate, merchant, …) who reads it back. Nothing registers itself
- * on import, so a job or test built with buildApp moves exactly what the app moves.
- */
-export interface PaymentLedger {
-  owners: Readonly<Record<string, TransactionOwnerHandler>>;
-  notifications: Readonly<Record<string, NotificationObjectHandler>>;
-}
 
 /** Where the provider sends notifications about our transactions. */
 export function notifyUrlOf(ctx: AppContext): string {
@@ -201,18 +181,6 @@ export async function applyProviderTransaction(
 
 /* ---------- notifications ---------- */
 
-export interface OppNotificationBody {
-  uid: string;
-  type: string;
-  created?: number;
-  object_uid: string;
-  object_type: string;
-  object_url: string;
-  parent_uid?: string | null;
-  parent_type?: string | null;
-  verification_hash: string;
-}
-
 /** HMAC-SHA256 of the notification uid with the notification secret (payments.md §4). */
 export function verificationHashOf(secret: string, uid: string): string {
   return createHmac('sha256', secret).update(uid).digest('hex');
@@ -225,12 +193,6 @@ function isValidHash(secret: string, uid: string, hash: string): boolean {
 }
 
 export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
-
-/**
- * What a module does with a verified notification about a non-transaction object (e.g. 'mandate'),
- * outside any DB transaction. It must read the object back from the provider and be idempotent.
- */
-export type NotificationObjectHandler = (ctx: AppContext, body: OppNotificationBody) => Promise<void>;
 
 /**
  * A provider notification: proves it came from the provider (hash), refuses object URLs outside the
