@@ -74,7 +74,7 @@ function q<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 async function moneyCheck() {
-  const result = await runScript('src/jobs/cli.ts', ['money-check'], { DATABASE_URL: database.url!, PORT: '0' });
+  const result = await runScript('src/cli.ts', ['money-check'], { DATABASE_URL: database.url!, PORT: '0' });
   return result;
 }
 
@@ -194,7 +194,7 @@ run('two app servers and kill -9 on one PostgreSQL', () => {
     expect(months).toHaveLength(6);
     for (const m of months) expect(m, JSON.stringify(m)).toMatchObject({ n: 1, months: 1 });
     // Notifications addressed to the dead server are lost: the reconcile job catches up, then all is well.
-    const reconcile = await runScript('src/jobs/cli.ts', ['reconcile', '--older-than-minutes', '0'], {
+    const reconcile = await runScript('src/cli.ts', ['reconcile', '--older-than-minutes', '0'], {
       DATABASE_URL: database.url!,
       PORT: '0',
     });

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config/env.js';
-import { openDatabase } from '../db/client.js';
-import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
-import { runMoneyCheck } from './money-check.js';
-import { reconcileTransactions } from './reconcile.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config/env.js';
+import { openDatabase } from './db/client.js';
+import { runMoneyCheck } from './jobs/money-check.js';
+import { reconcileTransactions } from './jobs/reconcile.js';
+import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.js';
 
 /**
  * Runs a job once from the command line:
@@ -32,7 +32,7 @@ async function main() {
   const job = positionals[0];
   if (job !== 'charge' && job !== 'money-check' && job !== 'reconcile') {
     console.error(
-      'usage: tsx src/jobs/cli.ts charge [--now <iso-date>]\n       tsx src/jobs/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/jobs/cli.ts reconcile [--older-than-minutes N]',
+      'usage: tsx src/cli.ts charge [--now <iso-date>]\n       tsx src/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/cli.ts reconcile [--older-than-minutes N]',
     );
     process.exit(2);
   }
