@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
+import { routePath } from '@/config/paths';
 import { initials, isAdmin, logout, useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
 
@@ -39,11 +40,11 @@ export function AccountMenu() {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem component={LocaleRouterLink} to="/account" onClick={close}>
+        <MenuItem component={LocaleRouterLink} to={routePath('account')} onClick={close}>
           <ListItemText>{t('topbar.myAccount')}</ListItemText>
         </MenuItem>
         {isAdmin(user) && (
-          <MenuItem component={LocaleRouterLink} to="/admin" onClick={close}>
+          <MenuItem component={LocaleRouterLink} to={routePath('adminDashboard')} onClick={close}>
             <ListItemText>{t('topbar.admin')}</ListItemText>
           </MenuItem>
         )}

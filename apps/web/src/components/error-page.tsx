@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
 import { PageTitle } from '@/components/page-title';
+import { routePath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 
@@ -26,11 +27,11 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
         {text}
       </Typography>
       {status === 404 ? (
-        <Button component={LocaleRouterLink} to="/" variant="contained" sx={{ mt: 2 }}>
+        <Button component={LocaleRouterLink} to={routePath('home')} variant="contained" sx={{ mt: 2 }}>
           {t('errors:page.backHome')}
         </Button>
       ) : (
-        <Button component={LocaleRouterLink} to="/" sx={{ mt: 2 }}>
+        <Button component={LocaleRouterLink} to={routePath('home')} sx={{ mt: 2 }}>
           {t('errors:page.goHome')}
         </Button>
       )}

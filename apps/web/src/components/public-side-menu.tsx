@@ -2,6 +2,7 @@ import { Box, Drawer, List, ListItemButton, ListItemText } from '@mui/material';
 import type { User } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
+import { routePath } from '@/config/paths';
 import { isAdmin, useAuth } from '@/lib/auth';
 
 export type PublicMenuKey =
@@ -25,16 +26,19 @@ export function publicMenuEntries(user: User | null, loggedIn: boolean): PublicM
   const entries: PublicMenuEntry[] = [
     { key: 'giveTip', to: '/' },
     { key: 'listener', to: '/#podcastluisteraar' },
-    { key: 'maker', to: '/podcastmaker' },
-    { key: 'order', to: '/podcastmaker#order' },
-    { key: 'information', to: '/support' },
+    { key: 'maker', to: routePath('podcastmaker') },
+    { key: 'order', to: `${routePath('podcastmaker')}#order` },
+    { key: 'information', to: routePath('support') },
   ];
-  entries.push(loggedIn ? { key: 'myAccount', to: '/account' } : { key: 'login', to: '/login' });
-  if (isAdmin(user)) entries.push({ key: 'admin', to: '/admin' });
+  entries.push(loggedIn ? { key: 'myAccount', to: routePath('account') } : { key: 'login', to: routePath('login') });
+  if (isAdmin(user)) entries.push({ key: 'admin', to: routePath('adminDashboard') });
   // Tip jar admins who are not admins: to the backoffice of their first tip jar.
   if (user && !isAdmin(user) && user.tipjars.length > 0) {
     const slug = user.tipjars[0]?.slug ?? '';
-    entries.push({ key: 'myPodpot', to: slug ? `/backoffice/${slug}` : '/backoffice' });
+    entries.push({
+      key: 'myPodpot',
+      to: slug ? routePath('backofficeDashboard', { tipjarslug: slug }) : routePath('backofficeIndex'),
+    });
   }
   return entries;
 }

@@ -8,7 +8,7 @@ import { AccountMenu } from '@/components/account-menu';
 import { LocaleRouterLink } from '@/components/app-link';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
-import { stripLocale } from '@/config/paths';
+import { routePath, stripLocale } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
 
@@ -69,7 +69,7 @@ export function TopBar({
         {!isHome && (
           <Box
             component={LocaleRouterLink}
-            to="/"
+            to={routePath('home')}
             aria-label={t('topbar.home')}
             sx={{ display: 'flex', color: 'text.primary', ml: 1 }}
           >
@@ -83,7 +83,7 @@ export function TopBar({
         ) : (
           <Button
             component={LocaleRouterLink}
-            to="/login"
+            to={routePath('login')}
             color="inherit"
             sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
           >

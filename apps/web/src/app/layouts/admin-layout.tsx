@@ -11,21 +11,22 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
+import { routePath } from '@/config/paths';
 import { BackofficeSelector } from '@/features/tipjars/components/backoffice-selector';
 
 /** Admin layout (spec §2): sidebar with the admin menu, top bar and notifications. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const entries: SidebarEntry[] = [
-    { key: 'dashboard', to: '/admin', icon: <DashboardIcon />, exact: true },
-    { key: 'tipjars', to: '/admin/tipjars', icon: <SavingsIcon /> },
-    { key: 'tips', to: '/admin/tips', icon: <VolunteerActivismIcon /> },
-    { key: 'recurringtips', to: '/admin/recurringtips', icon: <EventRepeatIcon /> },
-    { key: 'invoices', to: '/admin/invoices', icon: <ReceiptIcon /> },
-    { key: 'settlements', to: '/admin/settlements', icon: <AccountBalanceIcon /> },
-    { key: 'paymentmethods', to: '/admin/paymentmethods', icon: <CreditCardIcon /> },
-    { key: 'users', to: '/admin/users', icon: <PeopleIcon /> },
-    { key: 'faq', to: '/admin/faqitems', icon: <HelpOutlineIcon /> },
+    { key: 'dashboard', to: routePath('adminDashboard'), icon: <DashboardIcon />, exact: true },
+    { key: 'tipjars', to: routePath('adminTipjars'), icon: <SavingsIcon /> },
+    { key: 'tips', to: routePath('adminTips'), icon: <VolunteerActivismIcon /> },
+    { key: 'recurringtips', to: routePath('adminRecurringtips'), icon: <EventRepeatIcon /> },
+    { key: 'invoices', to: routePath('adminInvoices'), icon: <ReceiptIcon /> },
+    { key: 'settlements', to: routePath('adminSettlements'), icon: <AccountBalanceIcon /> },
+    { key: 'paymentmethods', to: routePath('adminPaymentmethods'), icon: <CreditCardIcon /> },
+    { key: 'users', to: routePath('adminUsers'), icon: <PeopleIcon /> },
+    { key: 'faq', to: routePath('adminFaqitems'), icon: <HelpOutlineIcon /> },
   ].map((entry) => ({ ...entry, label: t(`adminMenu.${entry.key}` as 'adminMenu.dashboard') }));
   return (
     <SidebarShell

@@ -14,6 +14,7 @@ import { Outlet, useParams } from 'react-router';
 import type { BackofficeOutletContext } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { ErrorPage } from '@/components/error-page';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
+import { routePath } from '@/config/paths';
 import { RegistrationAlertIcon } from '@/features/merchants/components/registration-alert-icon';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { useTipjarBySlug } from '@/features/tipjars/api/get-tipjar-by-slug';
@@ -28,7 +29,7 @@ export default function BackofficeLayout() {
   const query = useTipjarBySlug(tipjarslug);
   const tipjar = query.data;
 
-  const base = tipjar ? `/backoffice/${tipjar.slug}` : '/backoffice';
+  const base = tipjar ? routePath('backofficeDashboard', { tipjarslug: tipjar.slug }) : routePath('backofficeIndex');
   const registrationIncomplete = tipjar ? !isRegistrationComplete(tipjar.oppMerchant) : false;
   const entries: SidebarEntry[] = tipjar
     ? [
@@ -59,11 +60,21 @@ export default function BackofficeLayout() {
         },
         { key: 'settings', label: t('backofficeMenu.settings'), to: `${base}/settings`, icon: <SettingsIcon /> },
         { key: 'home', label: t('backofficeMenu.home'), to: '/', icon: <HomeIcon />, exact: true },
-        { key: 'order', label: t('backofficeMenu.orderAnother'), to: '/order', icon: <AddCircleOutlineIcon /> },
+        {
+          key: 'order',
+          label: t('backofficeMenu.orderAnother'),
+          to: routePath('order'),
+          icon: <AddCircleOutlineIcon />,
+        },
       ]
     : [
         { key: 'home', label: t('backofficeMenu.home'), to: '/', icon: <HomeIcon />, exact: true },
-        { key: 'order', label: t('backofficeMenu.orderAnother'), to: '/order', icon: <AddCircleOutlineIcon /> },
+        {
+          key: 'order',
+          label: t('backofficeMenu.orderAnother'),
+          to: routePath('order'),
+          icon: <AddCircleOutlineIcon />,
+        },
       ];
 
   let content: React.ReactNode;

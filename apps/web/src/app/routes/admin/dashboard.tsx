@@ -3,18 +3,19 @@ import { TIPJAR_STATUSES } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useTipjarCounts } from '@/features/tipjars/api/count-tipjars-by-status';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
 
 const LINKS = [
-  ['tipjars', '/admin/tipjars'],
-  ['tips', '/admin/tips'],
-  ['recurringtips', '/admin/recurringtips'],
-  ['invoices', '/admin/invoices'],
-  ['settlements', '/admin/settlements'],
-  ['paymentmethods', '/admin/paymentmethods'],
-  ['users', '/admin/users'],
-  ['faq', '/admin/faqitems'],
+  ['tipjars', routePath('adminTipjars')],
+  ['tips', routePath('adminTips')],
+  ['recurringtips', routePath('adminRecurringtips')],
+  ['invoices', routePath('adminInvoices')],
+  ['settlements', routePath('adminSettlements')],
+  ['paymentmethods', routePath('adminPaymentmethods')],
+  ['users', routePath('adminUsers')],
+  ['faq', routePath('adminFaqitems')],
 ] as const;
 
 /** /admin: tip jar counts per status and the way to every admin page. */
@@ -36,7 +37,7 @@ export default function AdminDashboardPage() {
               </Typography>
             </CardContent>
             <CardActions>
-              <Button component={LocaleRouterLink} to="/admin/tipjars">
+              <Button component={LocaleRouterLink} to={routePath('adminTipjars')}>
                 {t('dashboard.viewAll')}
               </Button>
             </CardActions>

@@ -2,6 +2,7 @@ import type { FaqItem } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveChip, AdminListPage, type Column, type TableState } from '@/components/admin-table';
+import { routePath } from '@/config/paths';
 import { useDeleteFaqitem, useFaqitems } from '@/features/faqitems/api/faqitems';
 import { useLocale } from '@/lib/use-locale';
 
@@ -19,13 +20,13 @@ export default function FaqitemsPage() {
   return (
     <AdminListPage
       title={t('faqitems.title')}
-      newPath="/admin/faqitems/new"
+      newPath={routePath('adminFaqitem', { faqitemid: 'new' })}
       newLabel={t('faqitems.new')}
       columns={columns}
       query={query}
       state={state}
       onState={setState}
-      editPath={(f) => `/admin/faqitems/${f.id}`}
+      editPath={(f) => routePath('adminFaqitem', { faqitemid: f.id })}
       remove={remove}
       deleteText={() => t('faqitems.deleteText')}
       deletedMessage={t('common:toasts.faqItemDeleted')}

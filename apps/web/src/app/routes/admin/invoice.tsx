@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { downloadInvoice } from '@/features/invoices/api/download-invoice';
 import { useDeleteInvoice, useInvoice, useSendInvoice, useUpdateInvoiceStatus } from '@/features/invoices/api/invoices';
 import { InvoiceDetails } from '@/features/invoices/components/invoices-table';
@@ -22,7 +23,7 @@ export default function AdminInvoicePage() {
     <Page
       title={query.data ? query.data.number : t('admin.title')}
       actions={
-        <Button component={LocaleRouterLink} to="/admin/invoices">
+        <Button component={LocaleRouterLink} to={routePath('adminInvoices')}>
           {t('actions.back')}
         </Button>
       }
@@ -62,7 +63,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
     try {
       await remove.mutateAsync(invoice.id);
       notifySuccess(t('common:toasts.invoiceDeleted'));
-      navigate(localePath('/admin/invoices'));
+      navigate(localePath(routePath('adminInvoices')));
     } catch {
       setConfirm(null);
     }

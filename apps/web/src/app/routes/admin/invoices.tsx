@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { listProps, SearchField, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useBatchCreateInvoices, useBatchSendInvoices, useInvoices } from '@/features/invoices/api/invoices';
 import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/features/invoices/components/invoices-table';
 import { notifySuccess } from '@/lib/notifications';
@@ -42,7 +43,7 @@ export default function AdminInvoicesPage() {
         state={state}
         onState={setState}
         showTipjar
-        detailPath={(invoice) => `/admin/invoices/${invoice.id}`}
+        detailPath={(invoice) => routePath('adminInvoice', { invoiceid: invoice.id })}
         toolbar={
           <>
             <SearchField

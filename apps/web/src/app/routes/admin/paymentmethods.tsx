@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveChip, AdminListPage, type Column, type TableState } from '@/components/admin-table';
+import { routePath } from '@/config/paths';
 import { useDeletePaymentmethod, usePaymentmethods } from '@/features/paymentmethods/api/paymentmethods';
 
 export default function PaymentmethodsPage() {
@@ -19,13 +20,13 @@ export default function PaymentmethodsPage() {
   return (
     <AdminListPage
       title={t('paymentmethods.title')}
-      newPath="/admin/paymentmethods/new"
+      newPath={routePath('adminPaymentmethod', { paymentmethodid: 'new' })}
       newLabel={t('paymentmethods.new')}
       columns={columns}
       query={query}
       state={state}
       onState={setState}
-      editPath={(m) => `/admin/paymentmethods/${m.id}`}
+      editPath={(m) => routePath('adminPaymentmethod', { paymentmethodid: m.id })}
       remove={remove}
       deleteText={(m) => t('paymentmethods.deleteText', { name: m?.name ?? '' })}
       deletedMessage={t('common:toasts.paymentMethodDeleted')}

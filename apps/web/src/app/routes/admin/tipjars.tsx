@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminListPage, type Column, type TableState } from '@/components/admin-table';
 import { AppLink } from '@/components/app-link';
+import { routePath } from '@/config/paths';
 import { useAdminTipjars, useDeleteAdminTipjar } from '@/features/tipjars/api/tipjars';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
 
@@ -20,7 +21,7 @@ export default function AdminTipjarsPage() {
       key: 'slug',
       label: t('columns.slug'),
       render: (j) => (
-        <AppLink color="inherit" to={`/backoffice/${j.slug}`}>
+        <AppLink color="inherit" to={routePath('backofficeDashboard', { tipjarslug: j.slug })}>
           {j.slug}
         </AppLink>
       ),
@@ -55,7 +56,7 @@ export default function AdminTipjarsPage() {
       query={query}
       state={state}
       onState={setState}
-      editPath={(j) => `/admin/tipjars/${j.id}`}
+      editPath={(j) => routePath('adminTipjar', { tipjarid: j.id })}
       remove={remove}
       deleteText={(j) => t('deleteText', { name: j?.name ?? '' })}
       deletedMessage={t('common:toasts.tipjarDeleted')}

@@ -3,6 +3,7 @@ import type { User } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminListPage, type Column, type TableState } from '@/components/admin-table';
+import { routePath } from '@/config/paths';
 import { useDeleteUser, useUsers } from '@/features/users/api/users';
 
 export default function UsersPage() {
@@ -32,14 +33,14 @@ export default function UsersPage() {
   return (
     <AdminListPage
       title={t('users.title')}
-      newPath="/admin/users/new"
+      newPath={routePath('adminUser', { userid: 'new' })}
       newLabel={t('users.new')}
       searchLabel={t('users.search')}
       columns={columns}
       query={query}
       state={state}
       onState={setState}
-      editPath={(u) => `/admin/users/${u.id}`}
+      editPath={(u) => routePath('adminUser', { userid: u.id })}
       remove={remove}
       deleteText={(u) => t('users.deleteText', { name: u?.email ?? '' })}
       deletedMessage={t('common:toasts.userDeleted')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { TipjarStatusChip } from '@/features/tipjars/components/tipjar-status-chip';
 import { DashboardTips } from '@/features/tips/components/dashboard-tips';
 import { useLocalePath } from '@/lib/use-locale';
@@ -68,7 +69,7 @@ export default function BackofficeDashboardPage() {
                 </Alert>
                 <Button
                   component={LocaleRouterLink}
-                  to={`/backoffice/${tipjar.slug}/registration`}
+                  to={routePath('backofficeRegistration', { tipjarslug: tipjar.slug })}
                   variant="contained"
                   startIcon={<HowToRegIcon />}
                 >

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { downloadTipjarInvoice, useTipjarInvoice } from '@/features/invoices/api/get-tipjar-invoices';
 import { InvoiceDetails } from '@/features/invoices/components/invoices-table';
 
@@ -18,7 +19,7 @@ export default function BackofficeInvoicePage() {
     <Page
       title={invoice ? invoice.number : t('backoffice.title')}
       actions={
-        <Button component={LocaleRouterLink} to={`/backoffice/${tipjar.slug}/invoices`}>
+        <Button component={LocaleRouterLink} to={routePath('backofficeInvoices', { tipjarslug: tipjar.slug })}>
           {t('actions.back')}
         </Button>
       }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useTipjarInvoices } from '@/features/invoices/api/get-tipjar-invoices';
 import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/features/invoices/components/invoices-table';
 
@@ -23,7 +24,7 @@ export default function BackofficeInvoicesPage() {
         {...listProps(query)}
         state={state}
         onState={setState}
-        detailPath={(invoice) => `/backoffice/${tipjar.slug}/invoices/${invoice.id}`}
+        detailPath={(invoice) => routePath('backofficeInvoice', { tipjarslug: tipjar.slug, invoiceid: invoice.id })}
       />
     </Page>
   );

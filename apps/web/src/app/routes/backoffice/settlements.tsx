@@ -6,6 +6,7 @@ import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipj
 import { LocaleRouterLink } from '@/components/app-link';
 import { listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useTipjarSettlement, useTipjarSettlements } from '@/features/payouts/api/get-tipjar-settlements';
 import {
   DEFAULT_SETTLEMENTS_TABLE_STATE,
@@ -40,7 +41,11 @@ export default function BackofficeSettlementsPage() {
           severity="info"
           data-testid="settlements-empty"
           action={
-            <Button component={LocaleRouterLink} to={`/backoffice/${tipjar.slug}/registration`} color="inherit">
+            <Button
+              component={LocaleRouterLink}
+              to={routePath('backofficeRegistration', { tipjarslug: tipjar.slug })}
+              color="inherit"
+            >
               {t('backoffice.toRegistration')}
             </Button>
           }

@@ -2,6 +2,7 @@ import { Box, Button, Grid, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { PageTitle } from '@/components/page-title';
+import { routePath } from '@/config/paths';
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -51,7 +52,13 @@ export default function HomePage() {
           {t('maker.title')}
         </Typography>
         <Typography sx={{ mb: 2 }}>{t('maker.text')}</Typography>
-        <Button component={LocaleRouterLink} to="/podcastmaker" variant="contained" color="secondary" size="large">
+        <Button
+          component={LocaleRouterLink}
+          to={routePath('podcastmaker')}
+          variant="contained"
+          color="secondary"
+          size="large"
+        >
           {t('maker.cta')}
         </Button>
       </Paper>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { errorTextKey } from '@/lib/api-errors';
 import { login } from '@/lib/auth';
 import { useDomainForm } from '@/lib/form';
@@ -57,9 +58,9 @@ export default function LoginPage() {
           </Button>
         </Box>
         <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <AppLink to="/password-recovery">{t('login.forgot')}</AppLink>
+          <AppLink to={routePath('passwordRecovery')}>{t('login.forgot')}</AppLink>
           <AppLink
-            to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : ''}`}
+            to={`${routePath('register')}${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : ''}`}
           >
             {t('login.toRegister')}
           </AppLink>

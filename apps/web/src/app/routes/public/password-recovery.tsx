@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { recoverPassword } from '@/features/auth/api/password';
 import { useDomainForm } from '@/lib/form';
 
@@ -31,7 +32,7 @@ export default function PasswordRecoveryPage() {
           </Box>
         )}
         <Box sx={{ mt: 2 }}>
-          <AppLink to="/login">{t('passwordRecovery.toLogin')}</AppLink>
+          <AppLink to={routePath('login')}>{t('passwordRecovery.toLogin')}</AppLink>
         </Box>
       </Paper>
     </Page>

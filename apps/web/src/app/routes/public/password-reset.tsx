@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { resetPassword } from '@/features/auth/api/password';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
@@ -41,7 +42,7 @@ export default function PasswordResetPage() {
           <>
             <Alert severity="success">{t('passwordReset.done')}</Alert>
             <Box sx={{ mt: 2 }}>
-              <AppLink to="/login">{t('passwordReset.toLogin')}</AppLink>
+              <AppLink to={routePath('login')}>{t('passwordReset.toLogin')}</AppLink>
             </Box>
           </>
         )}
@@ -49,7 +50,7 @@ export default function PasswordResetPage() {
           <>
             <Alert severity="error">{t('passwordReset.invalidToken')}</Alert>
             <Box sx={{ mt: 2 }}>
-              <AppLink to="/password-recovery">{t('passwordReset.requestNew')}</AppLink>
+              <AppLink to={routePath('passwordRecovery')}>{t('passwordReset.requestNew')}</AppLink>
             </Box>
           </>
         )}

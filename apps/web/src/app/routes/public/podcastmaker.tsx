@@ -3,6 +3,7 @@ import { Box, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { OrderForm } from '@/features/tipjars/components/order-form';
 
@@ -36,7 +37,7 @@ export default function PodcastmakerPage() {
         <Typography>{t('order.intro')}</Typography>
         <OrderForm checkout={CheckoutBlock} />
         <Box sx={{ mt: 2 }}>
-          <AppLink color="inherit" to="/support">
+          <AppLink color="inherit" to={routePath('support')}>
             {t('order.questions')}
           </AppLink>
         </Box>

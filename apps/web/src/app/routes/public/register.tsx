@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { registerUser, testRegisterEmail } from '@/features/auth/api/register';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
@@ -53,7 +54,7 @@ export default function RegisterPage() {
     try {
       const token = await registerUser({ ...values, locale });
       await startSession(token);
-      navigate(safeRedirect(params.get('redirect')) ?? localePath('/account'), { replace: true });
+      navigate(safeRedirect(params.get('redirect')) ?? localePath(routePath('account')), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_TAKEN') form.setError('email', emailTaken);
       else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
@@ -92,7 +93,7 @@ export default function RegisterPage() {
           </Button>
         </Box>
         <Box sx={{ mt: 2 }}>
-          <AppLink to="/login">{t('register.toLogin')}</AppLink>
+          <AppLink to={routePath('login')}>{t('register.toLogin')}</AppLink>
         </Box>
       </Paper>
     </Page>

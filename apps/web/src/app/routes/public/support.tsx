@@ -4,15 +4,16 @@ import { AppLink } from '@/components/app-link';
 import { InfoText } from '@/components/info-text';
 import { Page } from '@/components/page';
 import { env } from '@/config/env';
+import { routePath } from '@/config/paths';
 
 /** 'Informatie': the information hub. */
 export default function SupportPage() {
   const { t } = useTranslation('info');
   const links = [
-    { to: '/faq', label: t('faq.title') },
-    { to: '/about', label: t('about.title') },
-    { to: '/termsofuse', label: t('termsofuse.title') },
-    { to: '/privacy', label: t('privacy.title') },
+    { to: routePath('faq'), label: t('faq.title') },
+    { to: routePath('about'), label: t('about.title') },
+    { to: routePath('termsofuse'), label: t('termsofuse.title') },
+    { to: routePath('privacy'), label: t('privacy.title') },
   ];
   return (
     <Page title={t('support.title')}>

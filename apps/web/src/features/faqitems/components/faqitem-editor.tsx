@@ -3,6 +3,7 @@ import { type FaqItem, FaqItemDataSchema } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useSaveFaqitem } from '@/features/faqitems/api/faqitems';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
@@ -25,7 +26,7 @@ export function FaqEditor({ item }: { item: FaqItem | undefined }) {
     try {
       await save.mutateAsync(values);
       notifySuccess(t(item ? 'common:toasts.faqItemUpdated' : 'common:toasts.faqItemCreated'));
-      navigate(localePath('/admin/faqitems'));
+      navigate(localePath(routePath('adminFaqitems')));
     } catch (error) {
       applyServerFieldErrors(form, error);
     }
@@ -57,7 +58,9 @@ export function FaqEditor({ item }: { item: FaqItem | undefined }) {
             <Button type="submit" variant="contained" disabled={save.isPending}>
               {t(item ? 'common:actions.save' : 'common:actions.create')}
             </Button>
-            <Button onClick={() => navigate(localePath('/admin/faqitems'))}>{t('common:actions.cancel')}</Button>
+            <Button onClick={() => navigate(localePath(routePath('adminFaqitems')))}>
+              {t('common:actions.cancel')}
+            </Button>
           </Box>
         </Box>
       </Paper>

@@ -18,6 +18,7 @@ import { formatEuroAmount, type PaymentMethodType } from '@podpot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { routePath } from '@/config/paths';
 import { activePaymentMethodsQuery } from '@/features/paymentmethods/api/list-active-payment-methods';
 import { choose, withDefaultMethod } from '@/features/paymentmethods/rules';
 import type { CheckoutProps } from '@/lib/checkout-slot';
@@ -157,8 +158,8 @@ export function CheckoutBlock({
           t={t}
           i18nKey="terms"
           components={{
-            terms: <Link href={localePath('/termsofuse')} target="_blank" rel="noopener" color="inherit" />,
-            privacy: <Link href={localePath('/privacy')} target="_blank" rel="noopener" color="inherit" />,
+            terms: <Link href={localePath(routePath('termsofuse'))} target="_blank" rel="noopener" color="inherit" />,
+            privacy: <Link href={localePath(routePath('privacy'))} target="_blank" rel="noopener" color="inherit" />,
           }}
         />
       </Typography>

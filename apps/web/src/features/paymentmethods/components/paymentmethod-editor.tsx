@@ -16,6 +16,7 @@ import { type PaymentMethod, PaymentMethodDataSchema } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import {
   type PaymentMethodData,
   useSavePaymentmethod,
@@ -40,7 +41,7 @@ export function PaymentmethodEditor({ method }: { method: PaymentMethod | undefi
     try {
       await save.mutateAsync(values);
       notifySuccess(t(method ? 'common:toasts.paymentMethodUpdated' : 'common:toasts.paymentMethodCreated'));
-      navigate(localePath('/admin/paymentmethods'));
+      navigate(localePath(routePath('adminPaymentmethods')));
     } catch (error) {
       applyServerFieldErrors(form, error);
     }
@@ -81,7 +82,9 @@ export function PaymentmethodEditor({ method }: { method: PaymentMethod | undefi
             <Button type="submit" variant="contained" disabled={save.isPending}>
               {t(method ? 'common:actions.save' : 'common:actions.create')}
             </Button>
-            <Button onClick={() => navigate(localePath('/admin/paymentmethods'))}>{t('common:actions.cancel')}</Button>
+            <Button onClick={() => navigate(localePath(routePath('adminPaymentmethods')))}>
+              {t('common:actions.cancel')}
+            </Button>
           </Box>
         </Box>
       </Paper>

@@ -28,6 +28,7 @@ import { AppLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FactList } from '@/components/fact-list';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useMyRecurringTip } from '@/features/recurring-tips/api/get-my-recurring-tips';
 import { useRetryMandate, useUpdateRecurringTip } from '@/features/recurring-tips/api/update-recurring-tip';
 import {
@@ -74,7 +75,7 @@ export function RecurringTipDetail({ id, token, checkout }: Props) {
         </Alert>
         {!token && (
           <Box sx={{ mt: 2 }}>
-            <AppLink color="inherit" to="/account/recurringtips">
+            <AppLink color="inherit" to={routePath('accountRecurringtips')}>
               {t('account.back')}
             </AppLink>
           </Box>
@@ -138,7 +139,7 @@ function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'i
         </Alert>
       ) : (
         <Box sx={{ mb: 2 }}>
-          <AppLink color="inherit" to="/account/recurringtips">
+          <AppLink color="inherit" to={routePath('accountRecurringtips')}>
             {t('account.back')}
           </AppLink>
         </Box>

@@ -16,6 +16,7 @@ import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useMyRecurringTips } from '@/features/recurring-tips/api/get-my-recurring-tips';
 import {
   MandateStatusChip,
@@ -83,7 +84,7 @@ export function RecurringTipList() {
                     <TableCell align="right">
                       <Button
                         component={LocaleRouterLink}
-                        to={`/account/recurringtips/${tip.id}`}
+                        to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
                         size="small"
                         variant="outlined"
                         color="inherit"

@@ -2,6 +2,7 @@ import { Alert, Box, Button, LinearProgress, List, ListItem, Paper, Typography }
 import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { AppLink, LocaleRouterLink } from '@/components/app-link';
+import { routePath } from '@/config/paths';
 import { useRecurringTipsSummary } from '@/features/recurring-tips/api/get-recurring-tips-summary';
 import { RecurringTipStatusChip } from '@/features/recurring-tips/components/recurring-tips-table';
 import { useLocale } from '@/lib/use-locale';
@@ -32,7 +33,7 @@ export function RecurringTipsSection() {
         <List dense disablePadding>
           {query.data?.data.map((tip) => (
             <ListItem key={tip.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <AppLink color="inherit" to={`/account/recurringtips/${tip.id}`}>
+              <AppLink color="inherit" to={routePath('accountRecurringtips', { recurringtipid: tip.id })}>
                 {tip.tipjar.name}
               </AppLink>
               <span>{t('perMonth', { amount: formatCents(tip.amount, locale) })}</span>
@@ -42,7 +43,7 @@ export function RecurringTipsSection() {
         </List>
       )}
       <Box sx={{ mt: 2 }}>
-        <Button component={LocaleRouterLink} to="/account/recurringtips" variant="outlined" color="inherit">
+        <Button component={LocaleRouterLink} to={routePath('accountRecurringtips')} variant="outlined" color="inherit">
           {t('account.sectionLink')}
         </Button>
       </Box>

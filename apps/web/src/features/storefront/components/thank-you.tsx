@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useThankedTipjar } from '@/features/storefront/api/get-thanked-tipjar';
 import { useTipOutcome } from '@/features/storefront/api/get-tip-outcome';
 import { clearTipDraft } from '@/lib/tip-draft';
@@ -17,7 +18,7 @@ function GenericThanks() {
     <Page title={t('title')}>
       <Paper sx={{ p: 3 }}>
         <Typography gutterBottom>{t('generic')}</Typography>
-        <Button component={LocaleRouterLink} to="/" variant="contained" sx={{ mt: 1 }}>
+        <Button component={LocaleRouterLink} to={routePath('home')} variant="contained" sx={{ mt: 1 }}>
           {t('home')}
         </Button>
       </Paper>
@@ -63,11 +64,16 @@ function Completed({ slug }: { slug: string | null }) {
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
           {slug && (
-            <Button component={LocaleRouterLink} to={`/${slug}`} variant="outlined" color="inherit">
+            <Button
+              component={LocaleRouterLink}
+              to={routePath('storefront', { tipjarslug: slug })}
+              variant="outlined"
+              color="inherit"
+            >
               {tipjar ? t('backTo', { name: tipjar.name }) : t('back')}
             </Button>
           )}
-          <Button component={LocaleRouterLink} to="/" color="inherit">
+          <Button component={LocaleRouterLink} to={routePath('home')} color="inherit">
             {t('home')}
           </Button>
         </Box>
@@ -94,11 +100,11 @@ function Unpaid({ status, slug }: { status: TipStatus; slug: string | null }) {
         <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
           {slug && (
             // The storefront refills the form from the draft it saved before paying.
-            <Button component={LocaleRouterLink} to={`/${slug}`} variant="contained">
+            <Button component={LocaleRouterLink} to={routePath('storefront', { tipjarslug: slug })} variant="contained">
               {t('unpaid.tryAgain')}
             </Button>
           )}
-          <Button component={LocaleRouterLink} to="/" color="inherit">
+          <Button component={LocaleRouterLink} to={routePath('home')} color="inherit">
             {t('home')}
           </Button>
         </Box>

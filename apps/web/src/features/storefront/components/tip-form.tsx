@@ -28,6 +28,7 @@ import {
 } from '@podpot/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routePath } from '@/config/paths';
 import { type CreateRecurringTipData, useCreateRecurringTip } from '@/features/storefront/api/create-recurring-tip';
 import { type CreateTipData, newIdempotencyKey, useCreateTip } from '@/features/storefront/api/create-tip';
 import { FrequencyField, type TipFrequency } from '@/features/storefront/components/frequency-field';
@@ -165,7 +166,7 @@ export function TipForm({
         return;
       }
       window.location.assign(
-        `${localePath('/thankyou')}?tip=${encodeURIComponent(answer.tip.id)}&slug=${encodeURIComponent(tipjar.slug)}`,
+        `${localePath(routePath('thankyou'))}?tip=${encodeURIComponent(answer.tip.id)}&slug=${encodeURIComponent(tipjar.slug)}`,
       );
     } catch (error) {
       const maybeArrived = !isApiError(error) || error.status === 0 || error.status >= 500;
@@ -202,7 +203,9 @@ export function TipForm({
       idempotencyKey.current = null;
       const redirectUrl = answer.oppTransaction.redirectUrl;
       // Stays "loading" while the browser leaves for the provider's checkout.
-      window.location.assign(redirectUrl ?? localePath(`/account/recurringtips/${answer.recurringTip.id}`));
+      window.location.assign(
+        redirectUrl ?? localePath(routePath('accountRecurringtips', { recurringtipid: answer.recurringTip.id })),
+      );
     } catch (error) {
       const maybeArrived = !isApiError(error) || error.status === 0 || error.status >= 500;
       if (!maybeArrived) idempotencyKey.current = null;

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useDeleteAdminTipjar, useUpdateAdminTipjar } from '@/features/tipjars/api/tipjars';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
 import { notifySuccess } from '@/lib/notifications';
@@ -41,7 +42,7 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
   const rows: [string, React.ReactNode][] = [
     [
       t('fields.slug'),
-      <AppLink key="slug" color="inherit" to={`/backoffice/${tipjar.slug}`}>
+      <AppLink key="slug" color="inherit" to={routePath('backofficeDashboard', { tipjarslug: tipjar.slug })}>
         {tipjar.slug}
       </AppLink>,
     ],
@@ -173,7 +174,7 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
           try {
             await remove.mutateAsync(tipjar.id);
             notifySuccess(t('common:toasts.tipjarDeleted'));
-            navigate(localePath('/admin/tipjars'));
+            navigate(localePath(routePath('adminTipjars')));
           } catch {
             setConfirming(false);
           }

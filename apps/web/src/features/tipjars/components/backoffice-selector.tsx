@@ -1,6 +1,7 @@
 import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { routePath } from '@/config/paths';
 import { isAdmin, useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
 
@@ -17,12 +18,13 @@ export function backofficeOptions(
   adminLabel: string,
 ): SelectorOption[] {
   const options: SelectorOption[] = [];
-  if (user && isAdmin(user as never)) options.push({ value: 'admin', label: adminLabel, to: '/admin' });
+  if (user && isAdmin(user as never))
+    options.push({ value: 'admin', label: adminLabel, to: routePath('adminDashboard') });
   const tipjars = [...(current ? [current] : []), ...(user?.tipjars ?? [])];
   for (const tipjar of tipjars) {
     const value = `tipjar:${tipjar.slug}`;
     if (!options.some((option) => option.value === value)) {
-      options.push({ value, label: tipjar.name, to: `/backoffice/${tipjar.slug}` });
+      options.push({ value, label: tipjar.name, to: routePath('backofficeDashboard', { tipjarslug: tipjar.slug }) });
     }
   }
   return options;

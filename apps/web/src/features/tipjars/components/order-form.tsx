@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AppLink } from '@/components/app-link';
-import { isReservedSlug } from '@/config/paths';
+import { isReservedSlug, routePath } from '@/config/paths';
 import {
   createTipjar,
   isSlugFree,
@@ -202,7 +202,7 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
         return;
       }
       // No checkout to go to: the backoffice's payment dialog lets the maker pay.
-      window.location.assign(localePath(`/backoffice/${answer.tipjar.slug}`));
+      window.location.assign(localePath(routePath('backofficeDashboard', { tipjarslug: answer.tipjar.slug })));
     } catch (error) {
       setSubmitting(false);
       if (isApiError(error)) {
@@ -216,7 +216,7 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
           // The tip jar and account exist, only the payment did not start: sign in and pay from the backoffice.
           try {
             await login(data.account.email, data.account.password);
-            navigate(localePath(`/backoffice/${data.slug}`));
+            navigate(localePath(routePath('backofficeDashboard', { tipjarslug: data.slug })));
             return;
           } catch {
             // Fall through to the message.
@@ -332,7 +332,10 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
           </Typography>
           <Typography variant="body2" sx={{ mt: 1 }}>
             {t('podcastmaker:form.accountIntro')}{' '}
-            <AppLink color="inherit" to={`/login?redirect=${encodeURIComponent(`${location.pathname}#order`)}`}>
+            <AppLink
+              color="inherit"
+              to={`${routePath('login')}?redirect=${encodeURIComponent(`${location.pathname}#order`)}`}
+            >
               {t('podcastmaker:form.login')}
             </AppLink>
           </Typography>

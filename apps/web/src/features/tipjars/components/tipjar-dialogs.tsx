@@ -3,6 +3,7 @@ import { PAYMENT_DIALOG_STATUSES } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { routePath } from '@/config/paths';
 import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
 import { RetryPaymentCard } from '@/features/tipjars/components/retry-payment-card';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
@@ -30,7 +31,7 @@ export function TipjarDialogs({
   const localePath = useLocalePath();
   const [paymentDismissed, setPaymentDismissed] = useState(false);
   const welcome = params.get('welcome') === 'true';
-  const home = `/backoffice/${tipjar.slug}`;
+  const home = routePath('backofficeDashboard', { tipjarslug: tipjar.slug });
   const paymentOpen = !welcome && !paymentDismissed && PAYMENT_DIALOG_STATUSES.includes(tipjar.status);
 
   return (

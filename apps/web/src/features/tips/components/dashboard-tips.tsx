@@ -3,6 +3,7 @@ import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { TipName } from '@/components/tip-name';
+import { routePath } from '@/config/paths';
 import { useTipjarStatistics, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
 import { TipStatusChip } from '@/features/tips/components/tips-table';
 import { formatDateTime } from '@/lib/format';
@@ -38,7 +39,7 @@ export function DashboardTips({ tipjarId, slug }: { tipjarId: string; slug: stri
         <Typography id="dashboard-tips-title" variant="h2" sx={{ flexGrow: 1 }}>
           {t('dashboard.title')}
         </Typography>
-        <Button component={LocaleRouterLink} to={`/backoffice/${slug}/tips`} color="inherit">
+        <Button component={LocaleRouterLink} to={routePath('backofficeTips', { tipjarslug: slug })} color="inherit">
           {t('dashboard.all')}
         </Button>
       </Box>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useDeleteUser, useSaveUser } from '@/features/users/api/users';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
@@ -46,7 +47,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
     try {
       await save.mutateAsync(data as never);
       notifySuccess(t(user ? 'common:toasts.userUpdated' : 'common:toasts.userCreated'));
-      navigate(localePath('/admin/users'));
+      navigate(localePath(routePath('adminUsers')));
     } catch (error) {
       applyServerFieldErrors(form, error);
     }
@@ -101,7 +102,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
             <Button type="submit" variant="contained" disabled={save.isPending}>
               {t(user ? 'common:actions.save' : 'common:actions.create')}
             </Button>
-            <Button onClick={() => navigate(localePath('/admin/users'))}>{t('common:actions.cancel')}</Button>
+            <Button onClick={() => navigate(localePath(routePath('adminUsers')))}>{t('common:actions.cancel')}</Button>
           </Box>
         </Box>
       </Paper>
@@ -117,7 +118,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
             try {
               await remove.mutateAsync(user.id);
               notifySuccess(t('common:toasts.userDeleted'));
-              navigate(localePath('/admin/users'));
+              navigate(localePath(routePath('adminUsers')));
             } catch {
               setConfirming(false);
             }
