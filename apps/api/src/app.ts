@@ -143,7 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     { prefix: '/api/v1' },
   );
   // No real provider configured: the simulator app stands in (development, demo, tests).
-  if (config.usesSimulator) await (await import('./dev/simulator.js')).mountSimulator(app, ctx);
+  if (config.usesSimulator && config.NODE_ENV !== 'production') {
+    await (await import('./dev/simulator.js')).mountSimulator(app, ctx);
+  }
   if (config.JOBS === 'on') {
     const stopJobs = startJobs(ctx);
     app.addHook('onClose', async () => stopJobs());

@@ -21,7 +21,10 @@ async function main() {
   });
   const { app, ctx } = await buildApp({ config, db: database.db });
 
-  const shouldSeed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.driver === 'pglite');
+  // Never in production, whatever SEED_DEMO says: the demo accounts have a published password.
+  const shouldSeed =
+    config.NODE_ENV !== 'production' &&
+    (config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.driver === 'pglite'));
   const seeded = shouldSeed ? await seedDemoData(ctx) : null;
 
   let closing = false;

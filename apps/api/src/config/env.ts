@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_BRAND_NAME, DEFAULT_PLATFORM_FEE_BPS } from '@podpot/domain';
 import { z } from 'zod';
+import { productionProblems } from './production.js';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
@@ -74,7 +75,7 @@ export interface Config extends Env {
   generatedSecrets: readonly SharedSecretName[];
 }
 
-export type SharedSecretName = 'JWT_SECRET' | 'OPP_NOTIFY_SECRET';
+export type SharedSecretName = 'JWT_SECRET' | 'OPP_NOTIFY_SECRET' | 'OPP_API_KEY';
 
 /** Parses the environment; throws an Error listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
@@ -87,11 +88,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const dataDir = path.resolve(env.DATA_DIR);
   const usesSimulator = !env.OPP_API_URL;
   if (env.NODE_ENV === 'production') {
-    const missing: string[] = [];
-    if (!env.JWT_SECRET) missing.push('JWT_SECRET');
-    if (!usesSimulator && !env.OPP_API_KEY) missing.push('OPP_API_KEY');
-    if (!env.OPP_NOTIFY_SECRET) missing.push('OPP_NOTIFY_SECRET');
-    if (missing.length) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set in production`);
+    const problems = productionProblems(env);
+    if (problems.length) {
+      throw new Error(`Podpot will not start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    }
   }
   if (!usesSimulator && !env.OPP_API_KEY) throw new Error('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
   return {
@@ -104,29 +104,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     // every process on that database signs and verifies alike, across restarts.
     JWT_SECRET: env.JWT_SECRET ?? '',
     OPP_NOTIFY_SECRET: env.OPP_NOTIFY_SECRET ?? '',
-    OPP_API_KEY: env.OPP_API_KEY ?? 'simulator-key',
+    // The simulator's key is random per database too (never a constant anyone could guess).
+    OPP_API_KEY: env.OPP_API_KEY ?? '',
     generatedSecrets: [
       ...(env.JWT_SECRET ? [] : (['JWT_SECRET'] as const)),
       ...(env.OPP_NOTIFY_SECRET ? [] : (['OPP_NOTIFY_SECRET'] as const)),
+      ...(env.OPP_API_KEY ? [] : (['OPP_API_KEY'] as const)),
     ],
   };
 }
 
-const SELLER_REQUIRED = ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_COC', 'SELLER_VAT_NUMBER'] as const;
-
 /**
  * The seller printed on invoices. An invoice must name its real issuer, so production refuses to start
- * without one; elsewhere obvious demo values stand in.
+ * without one (production.ts); elsewhere obvious demo values stand in.
  */
 function sellerOf(env: Env) {
-  if (env.NODE_ENV === 'production') {
-    const missing = SELLER_REQUIRED.filter((name) => !env[name]);
-    if (missing.length) {
-      throw new Error(
-        `Invalid configuration: ${missing.join(', ')} must be set in production (the seller on invoices)`,
-      );
-    }
-  }
   const demo = env.NODE_ENV !== 'production';
   return {
     SELLER_NAME: env.SELLER_NAME ?? `${env.BRAND_NAME} B.V.`,

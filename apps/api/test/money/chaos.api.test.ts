@@ -73,6 +73,12 @@ function q<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
   return database.db.execute(statement).then((r) => (r as unknown as { rows: T[] }).rows);
 }
 
+/** The simulator's API key: random per database, shared by the processes on it (app_secrets). */
+async function simulatorKey(): Promise<string> {
+  const [row] = await q<{ value: string }>(sql`select value from app_secrets where name = 'opp_api_key'`);
+  return row!.value;
+}
+
 async function moneyCheck() {
   const result = await runScript('src/cli.ts', ['money-check'], { DATABASE_URL: database.url!, PORT: '0' });
   return result;
@@ -179,7 +185,7 @@ run('two app servers and kill -9 on one PostgreSQL', () => {
         const uid = answer!.body.oppTransaction.redirectUrl.split('/').pop();
         const paid = await fetch(`${b.url}/sim/opp/v1/_test/transactions/${uid}/outcome`, {
           method: 'POST',
-          headers: { authorization: 'Bearer simulator-key', 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${await simulatorKey()}`, 'content-type': 'application/json' },
           body: JSON.stringify({ outcome: 'completed' }),
         });
         expect(paid.status).toBe(200);

@@ -1,0 +1,44 @@
+import type { Env } from './env.js';
+
+/**
+ * Every setting production cannot run without, or runs unsafely with, in one list: the process
+ * refuses to start and names them all at once (not one per restart). Production never runs the
+ * payment simulator (anyone could mark orders paid at its checkout), never generates a secret and
+ * never seeds demo accounts.
+ */
+export function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const need = (name: keyof Env, why: string) => {
+    if (!env[name]) problems.push(`${name} is not set: ${why}`);
+  };
+  need('JWT_SECRET', 'the signing secret of access tokens (at least 32 random characters)');
+  if (env.JWT_SECRET && distinctCharacters(env.JWT_SECRET) < 12) {
+    problems.push('JWT_SECRET is weak: use at least 32 random characters (e.g. `openssl rand -hex 32`)');
+  }
+  need('OPP_API_URL', 'the payment provider API; production never runs the built-in simulator');
+  if (env.OPP_API_URL && !isHttps(env.OPP_API_URL)) problems.push('OPP_API_URL must use https');
+  need('OPP_API_KEY', 'the API key of the payment provider');
+  need('OPP_NOTIFY_SECRET', "the secret of the provider's notification hash");
+  if (env.OPP_NOTIFY_SECRET && env.OPP_NOTIFY_SECRET.length < 16) {
+    problems.push('OPP_NOTIFY_SECRET is weak: at least 16 characters');
+  }
+  need('OPP_PLATFORM_MERCHANT_UID', 'the merchant that receives Podpot orders');
+  need('PUBLIC_URL', 'the public https address used in mails and payment return URLs');
+  if (env.PUBLIC_URL && !isHttps(env.PUBLIC_URL)) problems.push('PUBLIC_URL must use https');
+  for (const name of ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_COC', 'SELLER_VAT_NUMBER'] as const) {
+    need(name, 'the seller printed on invoices');
+  }
+  return problems;
+}
+
+function isHttps(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function distinctCharacters(value: string): number {
+  return new Set(value).size;
+}

@@ -1,0 +1,195 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/env.js';
+import { freePort, runScript } from '../support/child-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_DB } from '../support/test-db.js';
+
+/** Issue 10, production mode: replayed as an attacker (and an operator who forgot a setting) would. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'b3f1c8e2a9d47f6e0c5b1a8d2e9f3c7a6b4d8e1f0a2c5b9e',
+  OPP_API_URL: 'https://api-sandbox.onlinebetaalplatform.nl/v1',
+  OPP_API_KEY: 'live-key-from-the-provider',
+  OPP_NOTIFY_SECRET: 'notify-secret-from-the-provider',
+  OPP_PLATFORM_MERCHANT_UID: 'mer_platform1234',
+  PUBLIC_URL: 'https://podpot.example',
+  SELLER_NAME: 'Podpot B.V.',
+  SELLER_ADDRESS: 'Keizersgracht 1; 1015 AA Amsterdam',
+  SELLER_COC: '87654321',
+  SELLER_VAT_NUMBER: 'NL987654321B01',
+} as const;
+
+describe('production start-up check', () => {
+  it('names every missing setting in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' }, {});
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    for (const name of [
+      'JWT_SECRET',
+      'OPP_API_URL',
+      'OPP_API_KEY',
+      'OPP_NOTIFY_SECRET',
+      'OPP_PLATFORM_MERCHANT_UID',
+      'PUBLIC_URL',
+      'SELLER_NAME',
+      'SELLER_VAT_NUMBER',
+    ]) {
+      expect(message, name).toContain(name);
+    }
+    expect(message).toMatch(/never runs the built-in simulator/);
+  });
+
+  it('refuses weak settings: plain http and a low-entropy secret', () => {
+    expect(() =>
+      loadConfig({
+        ...PRODUCTION,
+        PUBLIC_URL: 'http://podpot.example',
+        OPP_API_URL: 'http://opp.example/v1',
+        JWT_SECRET: 'a'.repeat(40),
+      }),
+    ).toThrow(/PUBLIC_URL must use https[\s\S]*|JWT_SECRET is weak/);
+    let message = '';
+    try {
+      loadConfig({ ...PRODUCTION, PUBLIC_URL: 'http://podpot.example', JWT_SECRET: 'a'.repeat(40) });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('PUBLIC_URL must use https');
+    expect(message).toContain('JWT_SECRET is weak');
+  });
+
+  it('starts with complete settings, on the real provider (no simulator)', () => {
+    const config = loadConfig({ ...PRODUCTION });
+    expect(config.usesSimulator).toBe(false);
+  });
+
+  it('makes the server exit non-zero with that message, before listening', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-prod-'));
+    try {
+      const result = await runScript('src/server.ts', [], {
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('Podpot will not start in production');
+      expect(result.output).toContain('OPP_API_URL is not set');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe(`production never seeds and never runs the simulator (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Production settings except NODE_ENV=test-style plumbing: buildApp as production builds it.
+    t = await createTestApp({ ...PRODUCTION, NODE_ENV: 'production', SEED_DEMO: 'true' });
+  });
+  afterAll(() => t?.close());
+
+  it('mounts no simulator: its API and its checkout (mark any order paid) do not exist', async () => {
+    const api = await fetch(`${t.baseUrl}/sim/opp/v1/transactions`, {
+      headers: { authorization: 'Bearer simulator-key' },
+    });
+    expect(api.status).toBe(404);
+    const pay = await fetch(`${t.baseUrl}/sim/checkout/tra_anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=completed',
+      redirect: 'manual',
+    });
+    expect(pay.status).toBe(404);
+  });
+});
+
+describe('never seeding in production, whatever SEED_DEMO says', () => {
+  it('starts a production server with SEED_DEMO=true and no demo admin can log in', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-prod-'));
+    const port = await freePort();
+    try {
+      // The server starts (real provider settings), then is stopped by the timeout below.
+      const { spawn } = await import('node:child_process');
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          ...PRODUCTION,
+          PUBLIC_URL: `https://127.0.0.1:${port}`,
+          SEED_DEMO: 'true',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          JOBS: 'off',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d) => {
+        output += d;
+      });
+      child.stderr.on('data', (d) => {
+        output += d;
+      });
+      const deadline = Date.now() + 60_000;
+      let login: Response | undefined;
+      while (Date.now() < deadline && child.exitCode === null) {
+        try {
+          login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              grant_type: 'password',
+              client_id: 'podpot-web',
+              scope: 'all',
+              username: 'admin@podpot.local',
+              password: 'podpot-demo',
+            }).toString(),
+          });
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      }
+      child.kill('SIGTERM');
+      expect(login, output).toBeDefined();
+      expect(login!.status, output).toBe(401);
+      expect(output).not.toContain('Demo logins');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe(`the simulator's API key (${TEST_DB})`, () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createTestApp(), createTestApp()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('is random per database, never the old constant', async () => {
+    expect(a.ctx.config.OPP_API_KEY).not.toBe('simulator-key');
+    expect(a.ctx.config.OPP_API_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(a.ctx.config.OPP_API_KEY).not.toBe(b.ctx.config.OPP_API_KEY);
+    const guessed = await fetch(`${a.baseUrl}/sim/opp/v1/transactions`, {
+      headers: { authorization: 'Bearer simulator-key' },
+    });
+    expect(guessed.status).toBe(401);
+    const right = await fetch(`${a.baseUrl}/sim/opp/v1/transactions`, {
+      headers: { authorization: `Bearer ${a.ctx.config.OPP_API_KEY}` },
+    });
+    expect(right.status).toBe(200);
+  });
+});
