@@ -1,12 +1,14 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { resolveSharedSecrets } from './config/secrets.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
+import { countsByStatus } from './jobs/counts.js';
 import { startJobs } from './jobs/index.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
@@ -37,6 +39,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerOps } from './plugins/ops.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -122,6 +125,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     });
   }
   await registerOpenApi(app, config);
+  const ops = registerOps(app, {
+    production: config.NODE_ENV === 'production',
+    metricsToken: config.METRICS_TOKEN,
+    checks: {
+      database: async () => {
+        await db.execute(sql`select 1`);
+      },
+      // The real provider answers an authenticated read (the simulator lives in this process).
+      ...(config.usesSimulator ? {} : { provider: async () => void (await ctx.opp.listTransactions({ perpage: 1 })) }),
+    },
+    countsByStatus: () => countsByStatus(db),
+  });
   registerAuth(app, { secret: config.JWT_SECRET, findActor: (userId) => findActor(ctx.db, userId) });
 
   await app.register(
@@ -147,7 +162,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await (await import('./dev/simulator.js')).mountSimulator(app, ctx);
   }
   if (config.JOBS === 'on') {
-    const stopJobs = startJobs(ctx);
+    const stopJobs = startJobs(ctx, ops.jobRun);
+    // Graceful shutdown: app.close() stops accepting, lets requests in flight finish, then waits here
+    // for a job run in progress before the caller closes the database pool.
     app.addHook('onClose', async () => stopJobs());
   }
 

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   /** Serve the built SPA from this folder (default apps/web/dist when it exists). */
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Bearer token for GET /metrics; without it /metrics answers only outside production. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The seller on invoices (the platform's company): demo values outside production, required in production. */
   SELLER_NAME: optionalText,
   /** Address lines separated by ';' (e.g. "Street 1; 1234 AB Amsterdam"). */

@@ -7,46 +7,73 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 const CHARGE_EVERY_MS = 15 * 60_000;
 const MONEY_CHECK_EVERY_MS = 60 * 60_000;
 
-/** Runs `job` every `everyMs`, never two of the same at once in this process. */
-function every(ctx: AppContext, name: string, everyMs: number, job: () => Promise<void>): () => void {
-  let running = false;
-  const tick = async () => {
+/** Told of every finished run (metrics). */
+export type JobRunListener = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
+
+/**
+ * Runs `job` every `everyMs`, never two of the same at once in this process. The stop function
+ * stops the schedule and resolves once a run in progress has finished (graceful shutdown).
+ */
+function every(
+  ctx: AppContext,
+  name: string,
+  everyMs: number,
+  job: () => Promise<void>,
+  onRun?: JobRunListener,
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
     if (running) return;
-    running = true;
-    try {
-      await job();
-    } catch (err) {
-      ctx.log.error({ err }, `${name} job failed`);
-    } finally {
-      running = false;
-    }
+    const started = performance.now();
+    running = job()
+      .then(() => onRun?.(name, 'ok', (performance.now() - started) / 1000))
+      .catch((err) => {
+        ctx.log.error({ err }, `${name} job failed`);
+        onRun?.(name, 'failed', (performance.now() - started) / 1000);
+      })
+      .finally(() => {
+        running = null;
+      });
   };
-  const timer = setInterval(() => void tick(), everyMs);
+  const timer = setInterval(tick, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /**
  * Starts the in-process scheduled jobs (config JOBS=on). Each run claims its rows in the database,
  * so several API instances can run them side by side. Returns a stop function.
  */
-export function startJobs(ctx: AppContext): () => void {
+export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promise<void> {
   const stops = [
-    every(ctx, 'reconcile', RECONCILE_EVERY_MS, async () => {
-      const result = await reconcileTransactions(ctx);
-      if (result.checked) ctx.log.info(result, 'reconcile: transactions refreshed');
-    }),
+    every(
+      ctx,
+      'reconcile',
+      RECONCILE_EVERY_MS,
+      async () => {
+        const result = await reconcileTransactions(ctx);
+        if (result.checked) ctx.log.info(result, 'reconcile: transactions refreshed');
+      },
+      onRun,
+    ),
     // Monthly tips: pre-notifications, new months, dunning retries (jobs/charge.ts).
-    every(ctx, 'charge', CHARGE_EVERY_MS, async () => {
-      const result = await runCharges(ctx);
-      if (result.claimed || result.sent || result.preNotified) ctx.log.info(result, 'charge: monthly tips');
-    }),
+    every(
+      ctx,
+      'charge',
+      CHARGE_EVERY_MS,
+      async () => {
+        const result = await runCharges(ctx);
+        if (result.claimed || result.sent || result.preNotified) ctx.log.info(result, 'charge: monthly tips');
+      },
+      onRun,
+    ),
     // The standing money check (docs/money-check.md): stored per run, an error log line when anything is off.
-    every(ctx, 'money check', MONEY_CHECK_EVERY_MS, async () => {
-      await runMoneyCheck(ctx);
-    }),
+    every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx).then(() => undefined), onRun),
   ];
-  return () => {
-    for (const stop of stops) stop();
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

@@ -1,0 +1,132 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMonthlyWorld, startTip } from '../money/monthly-support.js';
+import { freePort, startChildApp } from '../support/child-app.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestDatabase, TEST_DB } from '../support/test-db.js';
+
+/** Issue 10, operable: health, readiness, metrics and a graceful shutdown. */
+describe(`health, readiness and metrics (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 1000 });
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz and /readyz (database checked) outside the API document', async () => {
+    expect(await (await fetch(`${t.baseUrl}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${t.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    const doc = (await t.api('GET', '/openapi.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((p) => /healthz|readyz|metrics/.test(p))).toEqual([]);
+  });
+
+  it('exposes request latency per route and tips by status for Prometheus', async () => {
+    const w = await createMonthlyWorld(t);
+    await startTip(w, 700);
+    await t.api('GET', '/paymentmethods');
+    const res = await fetch(`${t.baseUrl}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(
+      /podpot_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/paymentmethods",status="200"\} \d+/,
+    );
+    expect(text).toMatch(/podpot_tips\{status="pending"\} [1-9]/);
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe(`readiness of a process whose provider does not answer (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const closed = await freePort();
+    t = await createTestApp({ OPP_API_URL: `http://127.0.0.1:${closed}/v1`, OPP_API_KEY: 'k' });
+  });
+  afterAll(() => t.close());
+
+  it('is 503 and names the provider', async () => {
+    // createTestApp points the client at the simulator; point it back at the dead provider.
+    t.ctx.opp.rebase(t.ctx.config.OPP_API_URL!);
+    const res = await fetch(`${t.baseUrl}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'not ready', checks: { database: 'ok', provider: 'failing' } });
+  });
+});
+
+describe(`metrics in production (${TEST_DB})`, () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production' as const,
+    JWT_SECRET: 'b3f1c8e2a9d47f6e0c5b1a8d2e9f3c7a6b4d8e1f0a2c5b9e',
+    OPP_API_URL: 'https://api-sandbox.onlinebetaalplatform.nl/v1',
+    OPP_API_KEY: 'live-key-from-the-provider',
+    OPP_NOTIFY_SECRET: 'notify-secret-from-the-provider',
+    OPP_PLATFORM_MERCHANT_UID: 'mer_platform1234',
+    PUBLIC_URL: 'https://podpot.example',
+    SELLER_NAME: 'Podpot B.V.',
+    SELLER_ADDRESS: 'Keizersgracht 1; 1015 AA Amsterdam',
+    SELLER_COC: '87654321',
+    SELLER_VAT_NUMBER: 'NL987654321B01',
+  };
+  let open: TestApp;
+  let guarded: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp(PRODUCTION);
+    guarded = await createTestApp({ ...PRODUCTION, METRICS_TOKEN: 'scrape-token-0123456789' });
+  });
+  afterAll(async () => {
+    await open.close();
+    await guarded.close();
+  });
+
+  it('are not served without a token, and only with the right one', async () => {
+    expect((await fetch(`${open.baseUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`${guarded.baseUrl}/metrics`)).status).toBe(404);
+    const wrong = await fetch(`${guarded.baseUrl}/metrics`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(404);
+    const right = await fetch(`${guarded.baseUrl}/metrics`, {
+      headers: { authorization: 'Bearer scrape-token-0123456789' },
+    });
+    expect(right.status).toBe(200);
+  });
+});
+
+describe.runIf(TEST_DB === 'pg')('graceful shutdown on SIGTERM', () => {
+  it('finishes a request in flight, then exits 0', async () => {
+    const database = await createTestDatabase('pg');
+    const app = await startChildApp(database.url!);
+    try {
+      const { port } = new URL(app.url);
+      const body = new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'podpot-web',
+        scope: 'all',
+        username: 'nobody@example.test',
+        password: 'wrong password',
+      }).toString();
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      let answer = '';
+      socket.on('data', (d) => {
+        answer += d;
+      });
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      // Half a request is in flight when the process is told to stop…
+      socket.write(
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const exit = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+      app.process.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      // …and still gets its answer once the rest arrives.
+      socket.write(body.slice(10));
+      await closed;
+      expect(answer, app.output()).toMatch(/^HTTP\/1\.1 401/);
+      expect(await exit, app.output()).toBe(0);
+    } finally {
+      app.process.kill('SIGKILL');
+      await database.close();
+    }
+  }, 90_000);
+});
