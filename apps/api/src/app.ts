@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { countsByStatus } from './jobs/counts.js';
 import { startJobs } from './jobs/index.js';
+import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { ADDON_KIND } from './modules/addons/addons.service.js';
@@ -55,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const { config, db } = options;
   await resolveSharedSecrets(config, db);
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config),
     trustProxy: true,
     bodyLimit: 256 * 1024,
   });

@@ -5,6 +5,7 @@ import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { runMoneyCheck } from './jobs/money-check.js';
 import { reconcileTransactions } from './jobs/reconcile.js';
+import { loggerOptions } from './lib/log-options.js';
 import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.js';
 
 /**
@@ -47,7 +48,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: 4,
   });
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: { level: config.LOG_LEVEL } });
+  const { app, ctx } = await buildApp({ config, db: database.db, logger: loggerOptions(config) });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     if (config.usesSimulator) {

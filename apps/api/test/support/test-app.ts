@@ -10,6 +10,7 @@ import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 import { signAccessToken } from '../../src/lib/access-token.js';
+import { loggerOptions } from '../../src/lib/log-options.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -59,14 +60,18 @@ export interface ApiResponse {
 let counter = 0;
 const PASSWORD_HASH_CACHE = new Map<string, Promise<string>>();
 
-export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Env> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-test-'));
   const database = await createTestDatabase();
   const config = loadConfig(
     {},
     { NODE_ENV: 'test', DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'off', ...overrides },
   );
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+  const logger = options.logStream ? { ...(loggerOptions(config) as object), stream: options.logStream } : false;
+  const { app, ctx } = await buildApp({ config, db: database.db, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions, redactUrl } from '../../src/lib/log-options.js';
+import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
+import { createMonthlyWorld, signUpAndPay } from '../money/monthly-support.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_DB } from '../support/test-db.js';
+
+/** Issue 10: the log of a whole journey holds no secret (tokens, passwords, links, SQL values). */
+let t: TestApp;
+let log = '';
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk) => {
+    log += chunk;
+  });
+  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+});
+afterAll(() => t.close());
+
+describe(`the log of a journey (${TEST_DB})`, () => {
+  it('names requests but none of the secrets in them', async () => {
+    const password = 'Correct-Horse-Battery-42';
+    const user = await t.createUser({ password });
+    const login = await t.api('POST', '/auth/login', {
+      form: { username: user.email, password, client_id: 'podpot-web', grant_type: 'password', scope: 'all' },
+    });
+    expect(login.status, login.text).toBe(200);
+    const access = login.body.access_token as string;
+    expect((await t.api('GET', '/users/me', { token: access })).status).toBe(200);
+
+    // Password recovery: the reset link is opened in the browser, then used.
+    expect((await t.api('POST', `/auth/password-recover/${encodeURIComponent(user.email)}`)).status).toBe(204);
+    const mail = (await t.outbox()).at(-1)!;
+    const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    await fetch(`${t.baseUrl}/password-reset?token=${resetToken}`);
+    const reset = await t.api('POST', '/auth/password-reset', {
+      body: { token: resetToken, new_password: 'Another-Strong-Pass-77' },
+    });
+    expect(reset.status, reset.text).toBe(204);
+
+    // A monthly tip's manage link, used without a login.
+    const w = await createMonthlyWorld(t);
+    const tipper = await t.createUser();
+    const monthlyId = await signUpAndPay(w, tipper);
+    const manage = await signManageToken(t.ctx, monthlyId);
+    expect((await t.api('GET', `/user/me/recurringtips/${monthlyId}?token=${manage}`)).status).toBe(200);
+
+    await new Promise((r) => setTimeout(r, 50));
+    expect(log).toContain('/api/v1/users/me');
+    for (const secret of [password, access, resetToken, manage, 'Another-Strong-Pass-77', user.token]) {
+      expect(log.includes(secret), `log holds ${secret.slice(0, 12)}…`).toBe(false);
+    }
+    expect(log).toContain('token=[REDACTED]');
+  }, 60_000);
+});
+
+describe('log serializers', () => {
+  it('drop the values of a failed SQL query and credentials in URLs', () => {
+    const options = loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'production' }) as {
+      serializers: { err: (e: Error) => { message: string } };
+    };
+    const err = new Error('Failed query: select * from users where email = $1\nparams: victim@example.test');
+    expect(options.serializers.err(err).message).not.toContain('victim@example.test');
+    expect(redactUrl('/nl/account/recurringtips/x?token=abc.def&lang=nl')).toBe(
+      '/nl/account/recurringtips/x?token=[REDACTED]&lang=nl',
+    );
+  });
+});
