@@ -57,7 +57,7 @@ describe(`the log of a journey (${TEST_DB})`, () => {
 
 describe('log serializers', () => {
   it('drop the values of a failed SQL query and credentials in URLs', () => {
-    const options = loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'production' }) as {
+    const options = loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'production' }) as unknown as {
       serializers: { err: (e: Error) => { message: string } };
     };
     const err = new Error('Failed query: select * from users where email = $1\nparams: victim@example.test');

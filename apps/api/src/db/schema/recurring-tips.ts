@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
@@ -25,6 +26,8 @@ export const recurringTips = pgTable(
     amount: integer().notNull(),
     /** A pending amount change (cents): takes effect from the next period that is charged. */
     nextAmount: integer(),
+    /** Manage links carry this number; a new link or a cancellation raises it, ending every older link. */
+    manageTokenVersion: integer().notNull().default(0),
     status: text({ enum: ['active', 'paused', 'cancelled'] })
       .notNull()
       .default('active'),
@@ -50,9 +53,7 @@ export const recurringTips = pgTable(
       .default('NAME_AND_AMOUNT'),
     displayName: text(),
     message: text().notNull().default(''),
-    locale: text({ enum: ['en', 'nl'] })
-      .notNull()
-      .default('en'),
+    locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     cancelledAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** The client's Idempotency-Key: the same key from the same user answers the same recurring tip. */
     idempotencyKey: text(),

@@ -3,10 +3,13 @@ import { appUrl, type Locale } from '@podpot/domain';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.js';
+import { bumpManageTokenVersion, findManageTokenVersion } from './recurring-tips.repository.js';
 
 /**
  * The "manage" link in every mail about a recurring tip: opens THAT recurring tip without a
- * password. A stateless JWT, short-lived, single-purpose and bound to one recurring tip id.
+ * password — to pause, resume, cancel or lower it; raising it needs a login. A JWT, short-lived,
+ * single-purpose, bound to one recurring tip id and to its current link version: each new link
+ * (every mail) and a cancellation end every older link.
  *
  * It is signed with a key derived from JWT_SECRET for this purpose only, so it can never pass as an
  * access token (the auth plugin's key differs) — and an access token never passes as a manage token.
@@ -28,13 +31,19 @@ function keyOf(ctx: AppContext): Uint8Array {
   return key;
 }
 
+/** A manage token for the link version the recurring tip has now (tests; links use manageLinkOf). */
 export async function signManageToken(
   ctx: AppContext,
   recurringTipId: string,
   ttlSeconds = MANAGE_TOKEN_TTL_SECONDS,
 ): Promise<string> {
+  const version = (await findManageTokenVersion(ctx.db, recurringTipId)) ?? 0;
+  return signVersion(ctx, recurringTipId, version, ttlSeconds);
+}
+
+function signVersion(ctx: AppContext, recurringTipId: string, version: number, ttlSeconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ purpose: PURPOSE })
+  return new SignJWT({ purpose: PURPOSE, ver: version })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(recurringTipId)
     .setIssuer(ISSUER)
@@ -52,15 +61,19 @@ export async function verifyManageToken(ctx: AppContext, token: string): Promise
       audience: PURPOSE,
       algorithms: ['HS256'],
     });
-    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;
+    if (payload.purpose !== PURPOSE || typeof payload.sub !== 'string') return null;
+    // An older link (a newer one was sent, or the tip was cancelled since) opens nothing.
+    const current = await findManageTokenVersion(ctx.db, payload.sub);
+    return current !== undefined && (payload.ver ?? 0) === current ? payload.sub : null;
   } catch {
     return null;
   }
 }
 
-/** The manage link for a mail, in the recipient's language. */
+/** The manage link for a mail, in the recipient's language; it ends every link sent before it. */
 export async function manageLinkOf(ctx: AppContext, recurringTipId: string, locale: Locale): Promise<string> {
-  const token = await signManageToken(ctx, recurringTipId);
+  const version = await bumpManageTokenVersion(ctx.db, recurringTipId);
+  const token = await signVersion(ctx, recurringTipId, version, MANAGE_TOKEN_TTL_SECONDS);
   return appUrl(ctx.config.publicUrl, 'accountRecurringtips', { recurringtipid: recurringTipId }, locale, { token });
 }
 

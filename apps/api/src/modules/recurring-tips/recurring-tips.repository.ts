@@ -70,6 +70,24 @@ export async function updateRecurringTip(db: DbOrTx, id: string, values: Partial
   return row!;
 }
 
+/** Ends every manage link issued so far; returns the version the next link carries. */
+export async function bumpManageTokenVersion(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await db
+    .update(recurringTips)
+    .set({ manageTokenVersion: sql`${recurringTips.manageTokenVersion} + 1` })
+    .where(eq(recurringTips.id, id))
+    .returning({ version: recurringTips.manageTokenVersion });
+  return row?.version ?? 0;
+}
+
+export async function findManageTokenVersion(db: DbOrTx, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ version: recurringTips.manageTokenVersion })
+    .from(recurringTips)
+    .where(eq(recurringTips.id, id));
+  return row?.version;
+}
+
 export interface RecurringTipFilter {
   userId?: string;
   tipjarId?: string;

@@ -166,12 +166,18 @@ export async function updateMyRecurringTip(
       throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip cannot be changed');
     }
     const updates: Parameters<typeof repo.updateRecurringTip>[2] = {};
+    if (access.kind === 'token' && data.amount !== undefined && data.amount > row.amount) {
+      // A link in a mail (7 days, no password) must not be able to raise a debit: that needs the tipper.
+      throw new AppError(ErrorCode.Forbidden, 'Log in to raise a monthly tip; the link can lower, pause or cancel it');
+    }
     if (data.amount !== undefined) updates.nextAmount = data.amount === row.amount ? null : data.amount;
     if (data.status && data.status !== row.status) {
       if (data.status === 'cancelled') {
         updates.status = 'cancelled';
         updates.cancelledAt = new Date();
         updates.nextChargeAt = null;
+        // Every manage link sent so far stops working.
+        updates.manageTokenVersion = row.manageTokenVersion + 1;
       } else if (data.status === 'paused') {
         updates.status = 'paused';
       } else {

@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_tips" ADD COLUMN "manage_token_version" integer DEFAULT 0 NOT NULL;
