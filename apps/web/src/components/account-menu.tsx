@@ -53,7 +53,7 @@ export function AccountMenu() {
             close();
             logout();
             queryClient.clear();
-            navigate(localePath('/'));
+            navigate(localePath(routePath('home')));
           }}
         >
           <ListItemText>{t('topbar.logout')}</ListItemText>

@@ -62,7 +62,7 @@ export function TopBar({
         <Button
           color="inherit"
           startIcon={<ArrowBackIcon />}
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(localePath('/')))}
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(localePath(routePath('home'))))}
         >
           {t('topbar.back')}
         </Button>

@@ -14,7 +14,7 @@ import { Outlet, useParams } from 'react-router';
 import type { BackofficeOutletContext } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { ErrorPage } from '@/components/error-page';
 import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
-import { routePath } from '@/config/paths';
+import { type RouteId, routePath } from '@/config/paths';
 import { RegistrationAlertIcon } from '@/features/merchants/components/registration-alert-icon';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { useTipjarBySlug } from '@/features/tipjars/api/get-tipjar-by-slug';
@@ -29,53 +29,38 @@ export default function BackofficeLayout() {
   const query = useTipjarBySlug(tipjarslug);
   const tipjar = query.data;
 
-  const base = tipjar ? routePath('backofficeDashboard', { tipjarslug: tipjar.slug }) : routePath('backofficeIndex');
   const registrationIncomplete = tipjar ? !isRegistrationComplete(tipjar.oppMerchant) : false;
-  const entries: SidebarEntry[] = tipjar
-    ? [
-        { key: 'dashboard', label: t('backofficeMenu.dashboard'), to: base, icon: <DashboardIcon />, exact: true },
-        { key: 'tips', label: t('backofficeMenu.tips'), to: `${base}/tips`, icon: <VolunteerActivismIcon /> },
-        {
-          key: 'recurringtips',
-          label: t('backofficeMenu.recurringtips'),
-          to: `${base}/recurringtips`,
-          icon: <EventRepeatIcon />,
-        },
-        {
-          key: 'registration',
-          label: t('backofficeMenu.registration'),
-          to: `${base}/registration`,
-          icon: registrationIncomplete ? (
-            <RegistrationAlertIcon label={t('backofficeMenu.registrationIncomplete')} />
-          ) : (
-            <HowToRegIcon />
-          ),
-        },
-        { key: 'invoices', label: t('backofficeMenu.invoices'), to: `${base}/invoices`, icon: <ReceiptIcon /> },
-        {
-          key: 'settlements',
-          label: t('backofficeMenu.settlements'),
-          to: `${base}/settlements`,
-          icon: <AccountBalanceIcon />,
-        },
-        { key: 'settings', label: t('backofficeMenu.settings'), to: `${base}/settings`, icon: <SettingsIcon /> },
-        { key: 'home', label: t('backofficeMenu.home'), to: '/', icon: <HomeIcon />, exact: true },
-        {
-          key: 'order',
-          label: t('backofficeMenu.orderAnother'),
-          to: routePath('order'),
-          icon: <AddCircleOutlineIcon />,
-        },
-      ]
-    : [
-        { key: 'home', label: t('backofficeMenu.home'), to: '/', icon: <HomeIcon />, exact: true },
-        {
-          key: 'order',
-          label: t('backofficeMenu.orderAnother'),
-          to: routePath('order'),
-          icon: <AddCircleOutlineIcon />,
-        },
-      ];
+  // The menu of one tip jar: [label key, route, icon]; every link carries its slug.
+  const tipjarMenu: [string, RouteId, React.ReactNode][] = [
+    ['dashboard', 'backofficeDashboard', <DashboardIcon key="icon" />],
+    ['tips', 'backofficeTips', <VolunteerActivismIcon key="icon" />],
+    ['recurringtips', 'backofficeRecurringtips', <EventRepeatIcon key="icon" />],
+    [
+      'registration',
+      'backofficeRegistration',
+      registrationIncomplete ? (
+        <RegistrationAlertIcon key="icon" label={t('backofficeMenu.registrationIncomplete')} />
+      ) : (
+        <HowToRegIcon key="icon" />
+      ),
+    ],
+    ['invoices', 'backofficeInvoices', <ReceiptIcon key="icon" />],
+    ['settlements', 'backofficeSettlements', <AccountBalanceIcon key="icon" />],
+    ['settings', 'backofficeSettings', <SettingsIcon key="icon" />],
+  ];
+  const entries: SidebarEntry[] = [
+    ...(tipjar
+      ? tipjarMenu.map(([key, id, icon]) => ({
+          key,
+          label: t(`backofficeMenu.${key}` as 'backofficeMenu.dashboard'),
+          to: routePath(id, { tipjarslug: tipjar.slug }),
+          icon,
+          exact: id === 'backofficeDashboard',
+        }))
+      : []),
+    { key: 'home', label: t('backofficeMenu.home'), to: routePath('home'), icon: <HomeIcon />, exact: true },
+    { key: 'order', label: t('backofficeMenu.orderAnother'), to: routePath('order'), icon: <AddCircleOutlineIcon /> },
+  ];
 
   let content: React.ReactNode;
   if (!tipjarslug) content = <Outlet />;

@@ -18,7 +18,7 @@ export default function BackofficeDashboardPage() {
   const localePath = useLocalePath();
   const registered = isRegistrationComplete(tipjar.oppMerchant);
   const live = tipjar.status === 'LIVE';
-  const storefront = localePath(`/${tipjar.slug}`);
+  const storefront = localePath(routePath('storefront', { tipjarslug: tipjar.slug }));
 
   return (
     <Page title={tipjar.name} actions={<TipjarStatusChip status={tipjar.status} />}>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { AddressForm } from '@/features/account/components/address-form';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
@@ -25,7 +26,7 @@ export default function AccountPage() {
           onClick={() => {
             logout();
             queryClient.clear();
-            navigate(localePath('/'));
+            navigate(localePath(routePath('home')));
           }}
         >
           {t('common:topbar.logout')}

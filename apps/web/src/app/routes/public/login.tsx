@@ -27,7 +27,7 @@ export default function LoginPage() {
     setFailure(null);
     try {
       await login(values.username, values.password);
-      navigate(safeRedirect(params.get('redirect')) ?? localePath('/'), { replace: true });
+      navigate(safeRedirect(params.get('redirect')) ?? localePath(routePath('home')), { replace: true });
     } catch (error) {
       setFailure(t(errorTextKey(error)));
     }

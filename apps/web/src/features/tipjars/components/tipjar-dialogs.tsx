@@ -51,7 +51,12 @@ export function TipjarDialogs({
         </DialogContent>
         <DialogActions>
           <Button onClick={() => navigate(localePath(home), { replace: true })}>{t('common:actions.close')}</Button>
-          <Button variant="contained" onClick={() => navigate(localePath(`${home}/registration`), { replace: true })}>
+          <Button
+            variant="contained"
+            onClick={() =>
+              navigate(localePath(routePath('backofficeRegistration', { tipjarslug: tipjar.slug })), { replace: true })
+            }
+          >
             {t('welcome.register')}
           </Button>
         </DialogActions>
