@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE } from './locale.js';
 import { LocaleSchema, PaymentChoiceSchema } from './schemas.js';
 import { TIP_MESSAGE_MAX, TIP_PRIVACY, TIP_STATUSES, TipAmountSchema } from './tip-schemas.js';
 import { OppTransactionRefSchema } from './tipjar-schemas.js';
@@ -65,7 +66,7 @@ export const CreateRecurringTipDataSchema = z
     message: z.string().trim().max(TIP_MESSAGE_MAX).optional().default(''),
     privacy: z.enum(TIP_PRIVACY).default('NAME_AND_AMOUNT'),
     payment: PaymentChoiceSchema,
-    locale: LocaleSchema.default('en'),
+    locale: LocaleSchema.default(DEFAULT_LOCALE),
   })
   .superRefine((d, ctx) => {
     if (d.privacy !== 'ANONYMOUS' && !d.displayName) {

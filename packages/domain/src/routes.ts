@@ -3,7 +3,7 @@
  * The web app builds its router and every link from it; the API builds every link it sends out
  * (mails, provider return URLs) with `appUrl`, and refuses tip jar slugs that collide with a route.
  */
-import { LOCALE_PREFIX, LOCALES, type Locale } from './locale.js';
+import { DEFAULT_LOCALE, LOCALE_PREFIX, LOCALES, type Locale } from './locale.js';
 
 export type LayoutName = 'default' | 'storefront' | 'backoffice' | 'admin';
 /** Who may see a route: anyone, a logged-in user, or an ADMIN. */
@@ -98,15 +98,18 @@ export function isReservedSlug(slug: string): boolean {
   return RESERVED_SLUGS.includes(slug.trim().toLowerCase());
 }
 
-/** The locale a pathname belongs to: '/nl' and '/nl/...' are Dutch, everything else English. */
+/** The locale a pathname belongs to: '/nl' and '/nl/...' are Dutch, everything else English (LOCALE_PREFIX). */
 export function localeFromPath(pathname: string): Locale {
-  return pathname === '/nl' || pathname.startsWith('/nl/') ? 'nl' : 'en';
+  const prefixed = LOCALES.find((locale) => {
+    const prefix = LOCALE_PREFIX[locale];
+    return prefix !== '' && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+  });
+  return prefixed ?? DEFAULT_LOCALE;
 }
 
 /** Removes the locale prefix: '/nl/faq' → '/faq', '/nl' → '/'. */
 export function stripLocale(pathname: string): string {
-  if (localeFromPath(pathname) === 'nl') return pathname.slice(3) || '/';
-  return pathname || '/';
+  return pathname.slice(LOCALE_PREFIX[localeFromPath(pathname)].length) || '/';
 }
 
 /** Adds the locale prefix to an unprefixed app path: ('/faq', 'nl') → '/nl/faq', ('/', 'nl') → '/nl'. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, LocaleSchema } from './field-schemas.js';
+import { DEFAULT_LOCALE } from './locale.js';
 import { isValidMobileNumber, isValidPhoneNumber } from './phone.js';
 import { TIPJAR_STATUSES } from './tipjar-status.js';
 
@@ -91,7 +92,7 @@ export const RegisterDataSchema = z.object({
   password: PasswordSchema,
   firstName: NameSchema,
   lastName: NameSchema,
-  locale: LocaleSchema.default('en'),
+  locale: LocaleSchema.default(DEFAULT_LOCALE),
 });
 export const RegisterBodySchema = z.object({ data: RegisterDataSchema });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Not from schemas.ts: that module carries the phone rules, which the storefront must not download.
 import { EmailSchema, LocaleSchema, PaymentChoiceSchema } from './field-schemas.js';
+import { DEFAULT_LOCALE } from './locale.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS, percentOf } from './money.js';
 
 /** Our tip states (DESIGN.md §3). */
@@ -59,7 +60,7 @@ export const CreateTipDataSchema = z
     /** For the receipt. */
     email: EmailSchema,
     payment: PaymentChoiceSchema,
-    locale: LocaleSchema.default('en'),
+    locale: LocaleSchema.default(DEFAULT_LOCALE),
   })
   .superRefine((d, ctx) => {
     // A tip that shows a name needs one.
