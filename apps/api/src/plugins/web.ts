@@ -2,9 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { appUrl, ErrorCode, isReservedSlug, type Locale, SLUG_PATTERN } from '@podpot/domain';
+import {
+  appUrl,
+  ErrorCode,
+  isReservedSlug,
+  type Locale,
+  localeFromPath,
+  SLUG_PATTERN,
+  stripLocale,
+} from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-// The web app's route table: a first path segment that is a route is never a tip jar.
 import type { AppContext } from '../context.js';
 import { sendError } from './error-handler.js';
 
@@ -17,11 +24,15 @@ function escapeHtml(value: string): string {
   );
 }
 
-/** `/{slug}` or `/nl/{slug}`: the storefront's slug, or null for any other path. */
+/**
+ * `/{slug}` or `/nl/{slug}`: the storefront's slug, or null for any other path. A first segment that
+ * is a route of the app (the domain's route table) is never a tip jar.
+ */
 export function storefrontSlugOf(url: string): { slug: string; locale: Locale } | null {
-  const segments = url.split(/[?#]/)[0]!.split('/').filter(Boolean);
-  const locale = segments[0] === 'nl' ? 'nl' : 'en';
-  const rest = locale === 'nl' ? segments.slice(1) : segments;
+  // Empty segments do not count: '//nl//koffie' is '/nl/koffie'.
+  const pathname = `/${url.split(/[?#]/)[0]!.split('/').filter(Boolean).join('/')}`;
+  const locale = localeFromPath(pathname);
+  const rest = stripLocale(pathname).split('/').filter(Boolean);
   const slug = rest.length === 1 ? decodeURIComponent(rest[0]!).toLowerCase() : null;
   if (!slug || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return null;
   return { slug, locale };

@@ -240,6 +240,19 @@ describe('verification at the provider', () => {
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${t.baseUrl}/backoffice/${jar.slug}/registration`);
   });
+
+  it('returns a Dutch maker to the Dutch registration page', async () => {
+    const dutchMaker = await t.createUser({ locale: 'nl' });
+    const jar = await makeJar(dutchMaker);
+    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: dutchMaker.token });
+    const done = await fetch(`${t.baseUrl}/sim/verify/${created.body.merchantUid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=approve',
+      redirect: 'manual',
+    });
+    expect(done.headers.get('location')).toBe(`${t.baseUrl}/nl/backoffice/${jar.slug}/registration`);
+  });
 });
 
 describe('tips after registration', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
@@ -31,9 +32,7 @@ export const tips = pgTable(
     message: text().notNull().default(''),
     /** For the receipt; shown to platform admins only. */
     email: text().notNull(),
-    locale: text({ enum: ['en', 'nl'] })
-      .notNull()
-      .default('en'),
+    locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     /** Payment method type (ideal, bcmc) chosen at checkout. */
     paymentMethod: text(),
     /** Set when this tip is a monthly charge of a recurring tip (next issue; no FK yet). */

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
@@ -24,9 +25,7 @@ export const users = pgTable(
     lastName: text().notNull(),
     phoneNumber: text(),
     address: jsonb().$type<AddressColumn>(),
-    locale: text({ enum: ['en', 'nl'] })
-      .notNull()
-      .default('en'),
+    locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     created: created(),
     updated: updated(),
   },

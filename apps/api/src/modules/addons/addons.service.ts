@@ -1,6 +1,7 @@
 import {
   type Addon,
   appUrl,
+  DEFAULT_LOCALE,
   ErrorCode,
   isLocale,
   isOpenTransaction,
@@ -86,7 +87,7 @@ export async function startAddonPayment(
       ctx.config.publicUrl,
       'backofficeDashboard',
       { tipjarslug: tipjar.slug },
-      isLocale(locale) ? locale : 'en',
+      isLocale(locale) ? locale : DEFAULT_LOCALE,
       {
         welcome: 'true',
       },
@@ -157,7 +158,7 @@ export async function retryAddonPayment(
 
   const locale = ((current?.request as { locale?: OppLocale } | undefined)?.locale ??
     (await findUserLocale(ctx.db, actor.userId)) ??
-    'en') as OppLocale;
+    DEFAULT_LOCALE) as OppLocale;
   if (current && !current.oppUid) {
     // The previous attempt never reached the provider (or we lost its answer): send the very same request again.
     const row = await startPayment(ctx, {

@@ -2,6 +2,7 @@ import type { MigrateMerchantBodySchema } from '@podpot/domain';
 import {
   appUrl,
   type CreateMerchantBody,
+  DEFAULT_LOCALE,
   ErrorCode,
   isRegistrationComplete,
   type Locale,
@@ -14,6 +15,7 @@ import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { OppBankAccount, OppMerchant } from '../../payments/opp-client.js';
 import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
+import { findUserLocale } from '../users/users.repository.js';
 import * as repo from './merchants.repository.js';
 
 export function toMerchantView(row: repo.MerchantRow): OppMerchantView {
@@ -70,7 +72,8 @@ function providerFailed(ctx: AppContext, err: unknown): AppError {
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
 }
 
-function registrationUrl(ctx: AppContext, slug: string, locale: Locale = 'en') {
+/** Where the provider sends the maker back after verifying: the registration page, in the maker's language. */
+function registrationUrl(ctx: AppContext, slug: string, locale: Locale) {
   return appUrl(ctx.config.publicUrl, 'backofficeRegistration', { tipjarslug: slug }, locale);
 }
 
@@ -134,6 +137,7 @@ export async function createMerchant(
     );
   }
   const phone = (normalizePhoneNumber(tipjar.contactPhone ?? '') ?? '').replace(/^\+/, '');
+  const returnUrl = registrationUrl(ctx, tipjar.slug, (await findUserLocale(ctx.db, actor.userId)) ?? DEFAULT_LOCALE);
   let merchant: OppMerchant;
   let bank: OppBankAccount;
   try {
@@ -144,7 +148,7 @@ export async function createMerchant(
         emailaddress: tipjar.contactEmail,
         phone,
         notify_url: notifyUrlOf(ctx),
-        return_url: registrationUrl(ctx, tipjar.slug),
+        return_url: returnUrl,
         ...(isBusiness
           ? {
               coc_nr: tipjar.cocNumber ?? undefined,
@@ -158,7 +162,7 @@ export async function createMerchant(
     );
     bank = await ctx.opp.createBankAccount(
       merchant.uid,
-      { return_url: registrationUrl(ctx, tipjar.slug), notify_url: notifyUrlOf(ctx), is_default: true },
+      { return_url: returnUrl, notify_url: notifyUrlOf(ctx), is_default: true },
       `bank-account-${tipjar.id}`,
     );
   } catch (err) {

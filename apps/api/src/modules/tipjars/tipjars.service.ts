@@ -2,6 +2,7 @@ import {
   type CreateTipjarBody,
   type CreateTipjarResponse,
   canTransitionTipjar,
+  DEFAULT_LOCALE,
   ErrorCode,
   isReservedSlug,
   isValidMobileNumber,
@@ -11,7 +12,6 @@ import {
   type Tipjar,
   type UpdateTipjarBody,
 } from '@podpot/domain';
-// The web app's route table decides which first path segments a slug may not take.
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
@@ -92,6 +92,7 @@ export async function createTipjar(
   data: CreateTipjarBody['data'],
 ): Promise<CreateTipjarResponse> {
   if (!actor && !data.account) throw AppError.unauthorized();
+  // A slug equal to a route's first segment (the domain's route table) would be unreachable.
   if (isReservedSlug(data.slug)) {
     throw AppError.field(
       ErrorCode.SlugReserved,
@@ -102,7 +103,7 @@ export async function createTipjar(
   }
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   if (await repo.findTipjarBySlug(ctx.db, data.slug)) throw slugTaken();
-  const locale = data.locale ?? (actor ? await findUserLocale(ctx.db, actor.userId) : undefined) ?? 'en';
+  const locale = data.locale ?? (actor ? await findUserLocale(ctx.db, actor.userId) : undefined) ?? DEFAULT_LOCALE;
 
   let created: { tipjar: repo.TipjarRow; addon: addonsRepo.AddonRow; userId: string };
   try {

@@ -6,6 +6,7 @@ import {
   ErrorCode,
   isFinalTipStatus,
   type ListResponse,
+  type Locale,
   platformFeeOf,
   type Tip,
   type TipOutcome,
@@ -248,7 +249,7 @@ async function sendTipCompletedMails(
   ctx: AppContext,
   tip: repo.TipRow,
   tipjar: tipjarsRepo.TipjarRow,
-  admins: { email: string; locale: 'en' | 'nl' }[],
+  admins: { email: string; locale: Locale }[],
 ) {
   const brand = ctx.config.BRAND_NAME;
   // Each mail on its own: one failing address must not keep the others from going out.
