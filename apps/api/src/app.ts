@@ -12,6 +12,7 @@ import { countsByStatus } from './jobs/counts.js';
 import { startJobs } from './jobs/index.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { ADDON_KIND } from './modules/addons/addons.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -57,7 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await resolveSharedSecrets(config, db);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    trustProxy: true,
+    // Off unless the deployment names its proxies: otherwise X-Forwarded-For is whatever the client says.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -114,7 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     crossOriginEmbedderPolicy: false,
   });
   // preHandler: the login limit keys on the username, which is only known once the body is parsed.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  const limits = await createLimitStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }, app.log);
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, hook: 'preHandler', ...limits.pluginOptions });
   await app.register(formbody);
   if (config.CORS_ORIGIN) {
     // CORS is off by default: the SPA is served from the same origin.
@@ -142,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { ctx });
+      await api.register(authRoutes, { ctx, limits });
       await api.register(usersRoutes, { ctx });
       await api.register(faqitemsRoutes, { ctx });
       await api.register(paymentmethodsRoutes, { ctx });

@@ -6,6 +6,34 @@ import { productionProblems } from './production.js';
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
 
+// --- Abuse limits: proxy trust and the shared counter store -------------------------------------
+/** Names proxy-addr knows besides addresses and CIDRs. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: false (default: the socket's address is the client,
+ * X-Forwarded-For is ignored), a hop count, or the proxies' addresses/CIDRs. Never "trust anyone":
+ * then any client could pick its own address and walk around every per-IP limit.
+ */
+const trustProxySetting = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const text = v.trim().toLowerCase();
+    if (['', 'off', 'false', '0'].includes(text)) return false;
+    return /^\d+$/.test(text) ? Number(text) : text.split(',').map((part) => part.trim());
+  },
+  z
+    .union(
+      [
+        z.literal(false),
+        z.number().int().min(1),
+        z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_NAMES)])).min(1),
+      ],
+      { error: 'off, a hop count (e.g. 1), or comma-separated proxy addresses/CIDRs' },
+    )
+    .default(false),
+);
+// -------------------------------------------------------------------------------------------------
+
 /** Every setting the API reads. Parsed once at start; a bad value stops the process with a clear message. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +67,16 @@ const EnvSchema = z.object({
   TIPJAR_PRICE_CENTS: z.coerce.number().int().min(0).default(1500),
   /** Tip creations per minute per client IP (against card testing); the bench raises it. */
   TIP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // --- Abuse limits ---
+  /** Which proxies may set X-Forwarded-For: off (default), a hop count (`1`), or addresses/CIDRs. */
+  TRUST_PROXY: trustProxySetting,
+  /** redis://… keeps the rate-limit counters and the login back-off in Redis, shared by every process. */
+  REDIS_URL: optionalUrl,
+  /** Prefix of every Redis key (several deployments, or test runs, on one Redis). */
+  REDIS_KEY_PREFIX: z.string().default('podpot:'),
+  /** Failed logins for one e-mail address (from any IP) before it must wait; each further failure doubles the wait. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  // --- end of abuse limits ---
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),

@@ -99,7 +99,8 @@ async function mailsTo(address: string) {
 
 beforeAll(async () => {
   // Many tips come from one test IP; the rate limit itself is tested with its own client address.
-  t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 });
+  // The test client stands in for a proxy on loopback, so each test can pick its client address.
+  t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000, TRUST_PROXY: ['loopback'] });
   admin = await t.createUser({ role: 'ADMIN' });
   ideal = (
     await t.api('POST', '/paymentmethods', { token: admin.token, body: { data: { name: 'iDEAL', type: 'ideal' } } })

@@ -3,16 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errors, NoContent } from '../../lib/http.js';
+import type { LimitStore } from '../../lib/rate-limit.js';
 import * as service from './auth.service.js';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitStore }> = async (
+  app,
+  { ctx, limits },
+) => {
+  const loginFailures = limits.backoff('login', service.loginBackoffPolicy(ctx.config.LOGIN_MAX_FAILURES));
+
   app.post(
     '/auth/login',
     {
       config: {
-        // Per IP and username: slows down password guessing without locking out a whole office.
+        // Per IP and username: slows down password guessing without locking out a whole office. The
+        // per-account back-off (whatever the IP) is in the service.
         rateLimit: {
           max: 10,
           timeWindow: '1 minute',
@@ -31,7 +38,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: TokenResponseSchema, 400: errors[400], 401: errors[401], 429: errors[429] },
       },
     },
-    async (request) => service.login(ctx, request.body),
+    async (request, reply) => {
+      try {
+        return await service.login(ctx, request.body, loginFailures);
+      } catch (err) {
+        if (err instanceof service.LoginBackoffError) reply.header('retry-after', err.retryAfterSeconds);
+        throw err;
+      }
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { appUrl, ErrorCode, type LoginBody, type PasswordResetBody, type TokenRe
 import type { AppContext } from '../../context.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
@@ -12,11 +13,32 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 /** Verified against when the user does not exist, so a wrong e-mail takes as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export async function login(ctx: AppContext, body: LoginBody): Promise<TokenResponse> {
+/**
+ * Failed logins per e-mail address, whatever the IP: after `maxFailures` the account waits 30 s, then
+ * twice as long after each further failure (up to 15 min); a success starts over. Unknown addresses
+ * count alike, so the answer does not tell whether an account exists.
+ */
+export function loginBackoffPolicy(maxFailures: number): BackoffPolicy {
+  return { free: maxFailures, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000, forgetMs: 60 * 60_000 };
+}
+
+/** 429 for an account that is waiting out its failed logins; the route sends Retry-After. */
+export class LoginBackoffError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.RateLimited, 'Too many failed logins for this account, try again later');
+  }
+}
+
+export async function login(ctx: AppContext, body: LoginBody, failures: Backoff): Promise<TokenResponse> {
+  const account = body.username.trim().toLowerCase();
+  // Counted before the password is checked, so parallel guesses cannot slip past the count.
+  const wait = await failures.attempt(account);
+  if (wait !== undefined) throw new LoginBackoffError(Math.ceil(wait / 1000));
   const user = await findUserByEmail(ctx.db, body.username.trim());
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
   if (!user || !ok) throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
+  await failures.reset(account);
   const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
 }
