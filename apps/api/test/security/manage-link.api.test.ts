@@ -1,3 +1,4 @@
+import { awaitSimulatorDeliveries } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageLinkOf, signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
 import { createMonthlyWorld, type MonthlyWorld, signUpAndPay } from '../money/monthly-support.js';
@@ -54,5 +55,7 @@ describe(`the manage link (${TEST_DB})`, () => {
     const token = new URL(await manageLinkOf(t.ctx, id, 'en')).searchParams.get('token')!;
     expect((await update(id, token, { status: 'cancelled' })).body.status).toBe('cancelled');
     expect((await t.api('GET', `/user/me/recurringtips/${id}?token=${token}`)).status).toBe(401);
+    // The revoked mandate's notification is on its way to us: let it land before the app closes.
+    await awaitSimulatorDeliveries(t.ctx);
   });
 });
