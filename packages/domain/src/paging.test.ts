@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema, toListQuery, toQueryString } from './paging.js';
+import { dateQueryParam, listQuerySchema, toListQuery, toQueryString } from './paging.js';
 
 describe('toListQuery (spec §5 paging conversion)', () => {
   it('computes skip = page*itemsPerPage - itemsPerPage and limit = page*itemsPerPage', () => {
@@ -48,5 +48,29 @@ describe('listQuerySchema', () => {
     expect(schema.safeParse({ sortBy: 'password' }).success).toBe(false);
     expect(schema.safeParse({ skip: '0', limit: '1001' }).success).toBe(false);
     expect(schema.safeParse({ skip: '5000', limit: '6000' }).success).toBe(true);
+  });
+});
+
+describe('dateQueryParam', () => {
+  const from = dateQueryParam('from');
+  const to = dateQueryParam('to');
+  const keyOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('reads ISO dates and date-times; a bare `to` date includes that day', () => {
+    expect(from.parse('2024-05-01').toISOString()).toBe('2024-05-01T00:00:00.000Z');
+    expect(from.parse('2024-05-01T12:30:00Z').toISOString()).toBe('2024-05-01T12:30:00.000Z');
+    expect(to.parse('2024-05-01').toISOString()).toBe('2024-05-02T00:00:00.000Z');
+  });
+  it('refuses what is no date with `format`', () => {
+    expect(keyOf(from.safeParse('yesterday'))).toBe('format');
+    expect(keyOf(from.safeParse('2024-13-45'))).toBe('format');
+  });
+  it('refuses years outside 1970..9999 with `invalid`', () => {
+    expect(keyOf(from.safeParse('0000-01-01'))).toBe('invalid');
+    expect(keyOf(to.safeParse('1969-12-31T23:59:59Z'))).toBe('invalid');
+  });
+  it('never steps past year 9999', () => {
+    expect(to.parse('9999-12-31').toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(from.parse('9999-12-31T23:00:00-05:00').toISOString()).toBe('9999-12-31T23:59:59.999Z');
   });
 });

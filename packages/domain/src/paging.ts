@@ -76,6 +76,35 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     });
 }
 
+/** The years a date filter may name: older or later dates are no filter anyone means, and PostgreSQL refuses year 0. */
+export const DATE_QUERY_YEARS = { min: 1970, max: 9999 } as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** The last instant of year 9999: a `to` of 9999-12-31 (or with an offset) would otherwise step into year 10000. */
+const LATEST = Date.UTC(DATE_QUERY_YEARS.max, 11, 31, 23, 59, 59, 999);
+
+/**
+ * A date filter of a list query: ISO 8601 date or date-time, in the years of DATE_QUERY_YEARS.
+ * A bare date as `to` includes that whole (UTC) day.
+ */
+export function dateQueryParam(kind: 'from' | 'to') {
+  return z
+    .string()
+    .trim()
+    .refine((s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)), { message: 'format', abort: true })
+    .refine(
+      (s) => {
+        const year = Number(s.slice(0, 4));
+        return year >= DATE_QUERY_YEARS.min && year <= DATE_QUERY_YEARS.max;
+      },
+      { message: 'invalid' },
+    )
+    .transform((s) => {
+      const date = new Date(s);
+      if (kind === 'to' && s.length === 10) date.setUTCDate(date.getUTCDate() + 1);
+      return new Date(Math.min(date.getTime(), LATEST));
+    });
+}
+
 export function listResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), metadata: z.object({ count: z.number().int() }) });
 }

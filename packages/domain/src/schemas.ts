@@ -7,7 +7,7 @@ import { TIPJAR_STATUSES } from './tipjar-status.js';
 /* ---------- shared field rules ---------- */
 
 // E-mail, locale and payment choice live in field-schemas.ts (kept free of the phone rules).
-export { EmailSchema, LocaleSchema } from './field-schemas.js';
+export { EmailSchema, hasControlCharacter, LocaleSchema } from './field-schemas.js';
 
 export const PasswordSchema = z.string().min(8).max(200);
 export const NameSchema = z.string().trim().min(1).max(100);

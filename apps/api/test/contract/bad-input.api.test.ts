@@ -8,12 +8,15 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
  */
 let t: TestApp;
 let admin: TestUser;
-let operations: { method: string; path: string; query: string[] }[];
+let operations: { method: string; path: string; query: string[]; bodyStrings: string[][] }[];
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.createUser({ role: 'ADMIN' });
-  type Op = { parameters?: { in: string; name: string }[] };
+  type Op = {
+    parameters?: { in: string; name: string }[];
+    requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  };
   const doc = (await t.api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Op>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
@@ -22,15 +25,62 @@ beforeAll(async () => {
         method: method.toUpperCase(),
         path,
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        bodyStrings: stringPaths(op.requestBody?.content['application/json']?.schema),
       })),
   );
 });
 afterAll(() => t.close());
 
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+/** The paths of every string field a JSON schema describes (array items as index 0). */
+function stringPaths(schema: JsonSchema | undefined, at: string[] = []): string[][] {
+  if (!schema) return [];
+  const types = [schema.type ?? []].flat();
+  const own = types.includes('string') ? [at] : [];
+  const nested = [
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, s]) => stringPaths(s, [...at, key])),
+    ...stringPaths(schema.items, [...at, '0']),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) => stringPaths(s, at)),
+  ];
+  const seen = new Set<string>();
+  return [...own, ...nested].filter((p) => !seen.has(p.join('.')) && seen.add(p.join('.')));
+}
+
+/** A body holding only `value` at `path` (numeric segments make arrays). */
+function bodyWith(path: string[], value: string): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  const inner = bodyWith(rest, value);
+  return /^\d+$/.test(head) ? [inner] : { [head]: inner };
+}
+
+const NUL = 'a\u0000b';
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
 const BAD_BODIES = ['{"data": 5}', '[]', '"text"', '{"data": {"email": 12, "amount": "lots"}}', '{broken', 'null'];
 
 function fill(path: string, value: string) {
   return path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
+}
+
+/** 400 VALIDATION naming `field` as invalid. */
+function expectInvalidField(
+  res: { status: number; body: { code?: string; fields?: Record<string, { key: string }> }; text: string },
+  field: string,
+  what: string,
+) {
+  expectClientError(res as never, what);
+  expect(res.status, `${what} → ${res.text.slice(0, 300)}`).toBe(400);
+  expect(res.body.code, what).toBe('VALIDATION');
+  expect(res.body.fields?.[field], `${what} → ${res.text.slice(0, 300)}`).toEqual({ key: 'invalid' });
 }
 
 function expectClientError(
@@ -76,6 +126,86 @@ describe('bad input on every API operation', () => {
       const res = await t.api('GET', path, { token: admin.token });
       if (res.status === 200 && !res.headers.get('content-type')?.includes('json')) continue; // file downloads
       expectClientError(res, `GET ${path}`);
+    }
+  });
+
+  it('refuses a NUL byte in every string field of every body, naming the field', async () => {
+    let checked = 0;
+    for (const op of operations.filter((o) => o.bodyStrings.length > 0)) {
+      const path = fill(op.path.replace(/^\/api\/v1/, ''), SOME_ID);
+      for (const field of op.bodyStrings) {
+        const res = await t.api(op.method, path, { token: admin.token, body: bodyWith(field, NUL) });
+        expectInvalidField(res, field.join('.'), `${op.method} ${path} ${field.join('.')}`);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('refuses a NUL byte in the form-encoded anonymous login', async () => {
+    for (const field of ['username', 'password', 'client_id', 'scope']) {
+      const form = { username: 'someone@example.test', password: 'whatever', [field]: NUL };
+      expectInvalidField(await t.api('POST', '/auth/login', { form }), field, `login form ${field}`);
+    }
+  });
+
+  it('refuses a NUL byte in every query parameter of every operation (lists, search, the CSV export)', async () => {
+    let checked = 0;
+    for (const op of operations.filter((o) => o.query.length > 0)) {
+      const path = fill(op.path.replace(/^\/api\/v1/, ''), SOME_ID);
+      for (const name of op.query) {
+        const res = await t.api(op.method, `${path}?${name}=${encodeURIComponent(NUL)}`, { token: admin.token });
+        expectInvalidField(res, name, `${op.method} ${path}?${name}`);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('refuses other control characters but keeps tab, newline and carriage return for the validator', async () => {
+    const res = await t.api('GET', `/users?search=${encodeURIComponent('a\u001bb')}`, { token: admin.token });
+    expectInvalidField(res, 'search', 'ESC in search');
+    const ok = await t.api('GET', `/users?search=${encodeURIComponent('a\tb\r\nc')}`, { token: admin.token });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers 4xx JSON for a NUL byte as a path parameter', async () => {
+    for (const op of operations.filter((o) => o.path.includes('{'))) {
+      const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      for (const name of names) {
+        const path = op.path
+          .replace(/^\/api\/v1/, '')
+          .replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(n === name ? NUL : SOME_ID));
+        const body = op.method === 'POST' || op.method === 'PUT' ? {} : undefined;
+        const res = await t.api(op.method, path, { token: admin.token, body });
+        expectClientError(res, `${op.method} ${path}`);
+      }
+    }
+  });
+
+  it('refuses dates outside the years 1970..9999 with a field error on every list that takes dates', async () => {
+    const dated = operations.filter((o) => o.method === 'GET' && o.query.includes('from'));
+    expect(dated.length).toBeGreaterThan(2);
+    for (const op of dated) {
+      const path = fill(op.path.replace(/^\/api\/v1/, ''), SOME_ID);
+      for (const [name, value] of [
+        ['from', '0000-01-01'],
+        ['to', '0000-01-01'],
+        ['from', '1969-12-31'],
+        ['to', '0001-01-01T00:00:00Z'],
+        ['from', '2024-13-45'],
+      ] as const) {
+        const res = await t.api('GET', `${path}?${name}=${value}`, { token: admin.token });
+        expect(res.status, `${path}?${name}=${value} → ${res.text.slice(0, 300)}`).toBe(400);
+        expect(res.body.fields?.[name], `${path}?${name}=${value}`).toBeDefined();
+      }
+    }
+  });
+
+  it('accepts the edges of the date range', async () => {
+    for (const path of ['/tips', '/tips/export']) {
+      const res = await t.api('GET', `${path}?from=1970-01-01&to=9999-12-31`, { token: admin.token });
+      expect(res.status, `${path} → ${res.text.slice(0, 300)}`).toBe(200);
     }
   });
 });

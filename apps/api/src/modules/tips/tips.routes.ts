@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   CreateTipBodySchema,
   CreateTipResponseSchema,
+  dateQueryParam,
   IdParamsSchema,
   listQuerySchema,
   listResponseSchema,
@@ -33,25 +34,10 @@ const tags = ['tips'];
 const managed = managedErrors;
 const adminOnly = adminErrors;
 
-/** ISO 8601 date or date-time. A bare date as `to` includes that whole (UTC) day. */
-function dateParam(kind: 'from' | 'to') {
-  return z
-    .string()
-    .trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
-      message: 'format',
-    })
-    .transform((s) => {
-      const date = new Date(s);
-      if (kind === 'to' && s.length === 10) date.setUTCDate(date.getUTCDate() + 1);
-      return date;
-    });
-}
-
 const FilterSchema = z.object({
   status: z.enum(TIP_STATUSES).optional(),
-  from: dateParam('from').optional().describe('created on or after (ISO date or date-time)'),
-  to: dateParam('to').optional().describe('created before; a bare date includes that day'),
+  from: dateQueryParam('from').optional().describe('created on or after (ISO date or date-time)'),
+  to: dateQueryParam('to').optional().describe('created before; a bare date includes that day'),
 });
 const TipjarTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema);
 const AllTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
