@@ -100,9 +100,10 @@ export async function registerWeb(
       ...(tipjar.imageUrl ? [`<meta property="og:image" content="${escapeHtml(tipjar.imageUrl)}" />`] : []),
       `<meta name="twitter:card" content="${tipjar.imageUrl ? 'summary_large_image' : 'summary'}" />`,
     ].join('\n    ');
+    // Replacer functions: a replacement string would expand `$&`, `$\`` and `$'` in a tip jar's name.
     const html = indexHtml
-      .replace(/<html lang="[^"]*"/, `<html lang="${target.locale}"`)
-      .replace(/<title>[^<]*<\/title>/, tags);
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${target.locale}"`)
+      .replace(/<title>[^<]*<\/title>/, () => tags);
     return { status: 200, html };
   }
 

@@ -27,6 +27,13 @@ beforeAll(async () => {
       imageUrl: 'https://example.org/cover.jpg',
       contactEmail: 'maker@example.test',
     },
+    {
+      slug: 'dollar-pod',
+      name: "Pod $& $` $'",
+      status: 'LIVE',
+      description: "Says $& and $$ and $1 <b>'",
+      contactEmail: 'maker@example.test',
+    },
     { slug: 'nog-niet-betaald', name: 'Unpaid', status: 'AWAITING_PAYMENT', contactEmail: 'maker@example.test' },
   ]);
 });
@@ -51,6 +58,15 @@ describe('GET /{slug} (the storefront HTML)', () => {
     expect(html).toContain(`<meta property="og:url" content="${t.baseUrl}/de-preview-pod" />`);
     expect(html).not.toContain('<Preview>');
     expect(html).toContain('<div id="root">');
+  });
+
+  it("inserts names holding replacement patterns ($&, $`, $') literally", async () => {
+    const { status, html } = await page('/dollar-pod');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Pod $&amp; $` $&#39; - Podpot</title>');
+    expect(html).toContain('<meta property="og:title" content="Pod $&amp; $` $&#39; - Podpot" />');
+    expect(html).toContain('<meta name="description" content="Says $&amp; and $$ and $1 &lt;b&gt;&#39;" />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
   it('speaks Dutch under /nl', async () => {
