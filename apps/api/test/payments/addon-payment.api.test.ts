@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
@@ -95,6 +95,29 @@ function notification(uid: string, objectUid: string, objectUrl = `${t.ctx.opp.b
     object_url: objectUrl,
     verification_hash: createHmac('sha256', t.ctx.config.OPP_NOTIFY_SECRET).update(uid).digest('hex'),
   };
+}
+
+/** An order whose add-on payment the provider completed without telling us yet. */
+async function paidOrder(token: string) {
+  const ordered = await order(token);
+  const uid = uidOf(ordered.oppTransaction.redirectUrl);
+  await simulatePayment(t.ctx, uid, 'completed', { notify: false });
+  return { tipjarId: ordered.tipjar.id, uid };
+}
+
+/** Posts a notification naming `objectUrl`; also answers the provider URLs fetched meanwhile, as parsed. */
+async function notifyWatchingFetches(uid: string, objectUid: string, objectUrl: string) {
+  const spy = vi.spyOn(globalThis, 'fetch');
+  try {
+    const res = await t.api('POST', '/payments/opp/notify', { body: notification(uid, objectUid, objectUrl) });
+    const provider = new URL(t.ctx.opp.baseUrl);
+    const fetched = spy.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .filter((url) => url.origin === provider.origin && !url.pathname.startsWith('/api/'));
+    return { res, fetched };
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 describe('ordering a tip jar and paying the Podpot add-on', () => {
@@ -254,6 +277,49 @@ describe('POST /api/v1/payments/opp/notify', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields?.object_url).toBeDefined();
     expect(await tipjarStatus(maker.token, ordered.tipjar.id)).toBe('AWAITING_PAYMENT');
+  });
+
+  it('refuses an object_url that climbs out of the provider base, fetching nothing', async () => {
+    const maker = await t.createUser();
+    const { tipjarId, uid } = await paidOrder(maker.token);
+    const url = `${t.ctx.opp.baseUrl}/transactions/../../evil/${uid}`;
+    const { res, fetched } = await notifyWatchingFetches('not_climbing', uid, url);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.fields?.object_url).toBeDefined();
+    expect(fetched).toEqual([]);
+    expect(await tipjarStatus(maker.token, tipjarId)).toBe('AWAITING_PAYMENT');
+  });
+
+  it('refuses an object_url on another host however it is spelled, fetching nothing', async () => {
+    const maker = await t.createUser();
+    const { uid } = await paidOrder(maker.token);
+    const port = new URL(t.ctx.opp.baseUrl).port;
+    const urls = [
+      `http://127.0.0.2:${port}/sim/opp/v1/transactions/${uid}`,
+      `http://127.0.0.1.nip.io:${port}/sim/opp/v1/transactions/${uid}`,
+      `http://127.0.0.1:${port}@evil.example/sim/opp/v1/transactions/${uid}`,
+      `/sim/opp/v1/transactions/${uid}`,
+    ];
+    for (const [i, url] of urls.entries()) {
+      const { res, fetched } = await notifyWatchingFetches(`not_host_${i}`, uid, url);
+      expect(res.status, `${url} → ${res.text}`).toBe(400);
+      expect(fetched, url).toEqual([]);
+    }
+  });
+
+  it('fetches the parsed URL under the base for a URL spelled differently, never the raw string', async () => {
+    const maker = await t.createUser();
+    const { tipjarId, uid } = await paidOrder(maker.token);
+    const base = new URL(t.ctx.opp.baseUrl);
+    // 'http:127.1:port' is http://127.0.0.1:port, six characters shorter than the base as configured:
+    // cut at the base's length, the raw string would end in '/../transactions/…' and leave the base.
+    const spelled = `http:127.1:${base.port}${base.pathname}/abcde/../transactions/${uid}`;
+    expect(new URL(spelled).href).toBe(`${t.ctx.opp.baseUrl}/transactions/${uid}`);
+    const { res, fetched } = await notifyWatchingFetches('not_spelled', uid, spelled);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result).toBe('applied');
+    expect(fetched.map((url) => url.href)).toEqual([`${t.ctx.opp.baseUrl}/transactions/${uid}`]);
+    expect(await tipjarStatus(maker.token, tipjarId)).toBe('LIVE');
   });
 
   it('answers 400 JSON for a malformed notification', async () => {
