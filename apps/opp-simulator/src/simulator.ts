@@ -28,7 +28,7 @@ const MAX_DELIVERY_ATTEMPTS = 6;
 /** Undelivered notifications re-sent per batch after a restart. */
 const RESUME_BATCH_SIZE = 100;
 /** A reserved Idempotency-Key whose request made nothing for this long was left by a crash. */
-const IDEMPOTENCY_STALE_MS = 60_000;
+const IDEMPOTENCY_STALE_MS = 15_000;
 
 /** A realistic Dutch iDEAL bank list (BIC + name). */
 export const SIM_IDEAL_ISSUERS = [

@@ -28,18 +28,29 @@ export async function mountSimulator(app: FastifyInstance, ctx: AppContext): Pro
     settleMandateChargesMs: isTest ? undefined : 5000,
   });
   if (!config.OPP_PLATFORM_MERCHANT_UID) {
-    // The same Idempotency-Key finds the same merchant after a restart.
-    const platform = await sim.idempotent('merchants', 'platform-merchant', () =>
-      sim.createMerchant({
-        type: 'business',
-        country: 'nld',
-        emailaddress: 'platform@podpot.local',
-        phone: '31201234567',
-        legal_name: config.BRAND_NAME,
-        coc_nr: '00000000',
-        notify_url: notifyUrlOf(ctx),
-      }),
-    );
+    // The same Idempotency-Key finds the same merchant after a restart; a second process starting at
+    // the same moment gets 409 while the first makes it, and asks again.
+    const create = () =>
+      sim.idempotent('merchants', 'platform-merchant', () =>
+        sim.createMerchant({
+          type: 'business',
+          country: 'nld',
+          emailaddress: 'platform@podpot.local',
+          phone: '31201234567',
+          legal_name: config.BRAND_NAME,
+          coc_nr: '00000000',
+          notify_url: notifyUrlOf(ctx),
+        }),
+      );
+    let platform: Awaited<ReturnType<typeof create>> | undefined;
+    for (let tries = 0; !platform; tries++) {
+      try {
+        platform = await create();
+      } catch (err) {
+        if (tries >= 50 || (err as { status?: number }).status !== 409) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
     config.OPP_PLATFORM_MERCHANT_UID = String(platform.uid);
   }
 }

@@ -3,7 +3,7 @@ import { canAdvanceTransaction, ErrorCode } from '@podpot/domain';
 import type { AfterCommit, AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
-import type { CreateTransactionInput, OppNotificationBody, OppTransaction } from './opp-client.js';
+import { type CreateTransactionInput, OppError, type OppNotificationBody, type OppTransaction } from './opp-client.js';
 import * as repo from './payments.repository.js';
 
 export type {
@@ -35,8 +35,15 @@ export interface StartPaymentInput {
   request: CreateTransactionInput;
 }
 
-/** The one answer when the provider cannot be reached (502 PAYMENT_PROVIDER). */
-export function providerUnavailable(): AppError {
+/**
+ * The one answer when the provider call failed: 502 PAYMENT_PROVIDER — or 409 when the provider
+ * says the same Idempotency-Key is still being worked on (a crashed or parallel request): the
+ * client's retry a moment later gets the object.
+ */
+export function providerUnavailable(err?: unknown): AppError {
+  if (err instanceof OppError && err.status === 409) {
+    return new AppError(ErrorCode.Conflict, 'This payment is being set up right now; try again in a moment');
+  }
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
 }
 
@@ -96,7 +103,7 @@ async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise
     // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
     ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
     await repo.releaseCreateLease(ctx.db, row.id);
-    throw providerUnavailable();
+    throw providerUnavailable(err);
   }
   return applyProviderTransaction(ctx, row.id, answer);
 }

@@ -119,7 +119,7 @@ export async function sendMandatePayment(
     // Our rows stay: the mandate retry (or the repair job) sends the very same request under the same key.
     ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
     await repo.releaseCharge(ctx.db, charge.id);
-    throw providerUnavailable();
+    throw providerUnavailable(err);
   }
   if (!mandate.transactionUid) {
     ctx.log.error({ mandateUid: mandate.uid }, 'the provider answered a mandate without its first payment');
