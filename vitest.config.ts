@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three test projects: the shared domain rules, the API (real HTTP + real database), the web app. */
+/**
+ * Four test projects: the shared domain rules, the OPP simulator's own parts, the API (real HTTP +
+ * real database; it exercises the simulator end to end too), the web app.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +11,14 @@ export default defineConfig({
         test: {
           name: 'domain',
           root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'opp-simulator',
+          root: './apps/opp-simulator',
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },

@@ -67,7 +67,7 @@ if (!only || only === 'lint') {
   run('lint (biome)', 'npx', ['biome', 'check', '.']);
   run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 }
-if (!only || only === 'unit') vitest('unit: domain + web', ['domain', 'web']);
+if (!only || only === 'unit') vitest('unit: domain + simulator + web', ['domain', 'opp-simulator', 'web']);
 if (!only || only === 'api') {
   vitest('api on PGlite', ['api'], { TEST_DB: 'pglite' });
   const url = await postgresUrl();
