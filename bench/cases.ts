@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../apps/api/src/context.js';
 import { paymentMethods, tipjars } from '../apps/api/src/db/schema/index.js';
-import { DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
+import { DEMO_TIPJAR_SLUG, ensureDemoMerchant } from '../apps/api/src/seed/demo.js';
 
 /** One load case: a request autocannon repeats. */
 export interface BenchCase {
@@ -26,6 +26,8 @@ export async function extraCases({
   // from 127.0.0.1 here; the default 20/min would turn the case into 429s).
   ctx.opp.rebase(`${base}/sim/opp/v1`);
   ctx.config.TIP_RATE_LIMIT_PER_MINUTE = Number(process.env.TIP_RATE_LIMIT_PER_MINUTE ?? 1_000_000);
+  // The demo tip jar registers with the provider as `npm start` has it do once it listens.
+  await ensureDemoMerchant(ctx);
 
   const [jar] = await ctx.db.select({ id: tipjars.id }).from(tipjars).where(eq(tipjars.slug, DEMO_TIPJAR_SLUG));
   const [ideal] = await ctx.db
@@ -34,7 +36,7 @@ export async function extraCases({
     .where(eq(paymentMethods.type, 'ideal'));
   if (!jar || !ideal) throw new Error('bench: the demo tip jar or iDEAL is missing');
 
-  // Warm up: the first tip creates the simulated merchant of the tip jar.
+  // Warm up: the first tip goes through the whole path once.
   const body = JSON.stringify({
     data: {
       amount: 500,
