@@ -1,6 +1,7 @@
 export * from './catalog.js';
 export * from './invoices.js';
 export * from './merchants.js';
+export * from './outbox.js';
 export * from './payments.js';
 export * from './recurring-tips.js';
 export * from './tipjars.js';

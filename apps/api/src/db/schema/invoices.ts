@@ -24,7 +24,7 @@ export const invoices = pgTable(
     seq: integer().notNull(),
     tipjarId: uuid()
       .notNull()
-      .references(() => tipjars.id, { onDelete: 'cascade' }),
+      .references(() => tipjars.id, { onDelete: 'restrict' }),
     /** 'YYYY-MM' for the platform-fee invoice of that month; null for other invoices. */
     period: text(),
     status: text({ enum: ['draft', 'sent', 'paid', 'void'] })

@@ -18,10 +18,10 @@ export const recurringTips = pgTable(
     id: id(),
     tipjarId: uuid()
       .notNull()
-      .references(() => tipjars.id, { onDelete: 'cascade' }),
+      .references(() => tipjars.id, { onDelete: 'restrict' }),
     userId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** Cents, charged for the current period. */
     amount: integer().notNull(),
     /** A pending amount change (cents): takes effect from the next period that is charged. */
@@ -57,6 +57,8 @@ export const recurringTips = pgTable(
     cancelledAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** The client's Idempotency-Key: the same key from the same user answers the same recurring tip. */
     idempotencyKey: text(),
+    /** SHA-256 of the request body the key came with: the same key with another body is refused (422). */
+    idempotencyFingerprint: text(),
     created: created(),
     updated: updated(),
   },

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 import { users } from './users.js';
 
@@ -32,6 +43,11 @@ export const tipjars = pgTable(
     vatNumber: text(),
     /** Mail the admins on every completed tip. */
     notifyOnTip: boolean().notNull().default(true),
+    /**
+     * Archived tip jars are hidden and no longer tippable; their tips, monthly tips, invoices and
+     * settlements stay for the books (DESIGN.md §4.9). Only a NEW tip jar without a payment is deleted.
+     */
+    archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
     updated: updated(),
   },

@@ -14,7 +14,7 @@ export const tips = pgTable(
     id: id(),
     tipjarId: uuid()
       .notNull()
-      .references(() => tipjars.id, { onDelete: 'cascade' }),
+      .references(() => tipjars.id, { onDelete: 'restrict' }),
     /** Cents. */
     amount: integer().notNull(),
     /** Platform fee in cents, fixed when the tip is created (a later fee change never rewrites history). */
@@ -39,6 +39,8 @@ export const tips = pgTable(
     recurringTipId: uuid(),
     /** The client's Idempotency-Key header: the same key for the same tip jar answers the same tip. */
     idempotencyKey: text(),
+    /** SHA-256 of the request body the key came with: the same key with another body is refused (422). */
+    idempotencyFingerprint: text(),
     /** When the payment completed: the date statistics count it on. */
     completedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),

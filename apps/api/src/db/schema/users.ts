@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 
 export interface AddressColumn {
@@ -26,6 +26,13 @@ export const users = pgTable(
     phoneNumber: text(),
     address: jsonb().$type<AddressColumn>(),
     locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
+    /**
+     * Every access token carries this number; a password reset or change raises it, which signs out
+     * every token issued before (DESIGN.md §4).
+     */
+    tokenVersion: integer().notNull().default(0),
+    /** Archived users are hidden and cannot log in; their money records stay for the books (DESIGN.md §4.9). */
+    archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
     updated: updated(),
   },
