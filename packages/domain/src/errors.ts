@@ -20,6 +20,8 @@ export const ErrorCode = {
   InvalidToken: 'INVALID_TOKEN',
   WrongPassword: 'WRONG_PASSWORD',
   InvalidTransition: 'INVALID_TRANSITION',
+  /** The same Idempotency-Key came with a different request (422). */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   PaymentProvider: 'PAYMENT_PROVIDER',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   Internal: 'INTERNAL',

@@ -1,7 +1,6 @@
 import { ErrorCode, IdParamsSchema } from '@podpot/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AppError } from './app-error.js';
 
 /** The error body, for the OpenAPI document. */
 export const ErrorBodySchema = z.object({
@@ -21,6 +20,7 @@ export const errors = {
   403: ErrorBodySchema.describe('Signed in, but not allowed'),
   404: ErrorBodySchema.describe('Not found (also for things you may not see)'),
   409: ErrorBodySchema.describe('Conflicts with the current state'),
+  422: ErrorBodySchema.describe('IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was first used for a different request'),
   429: ErrorBodySchema.describe('Rate limited'),
 } as const;
 
@@ -41,22 +41,6 @@ export const IdParams = IdParamsSchema;
 /** `/:id/<child>/:<childParam>` — a resource under a tip jar (or user), both uuids. */
 export function childParams<const K extends string>(child: K) {
   return IdParams.extend({ [child]: uuidParam() } as { [P in K]: ReturnType<typeof uuidParam> });
-}
-
-/* ---------- headers ---------- */
-
-/**
- * The client's Idempotency-Key header (tips, monthly tips): printable ASCII, at most 200
- * characters; absent → undefined; anything else is a 400 naming the header.
- */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  const key = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw AppError.field(ErrorCode.Validation, 'Idempotency-Key', { key: 'format' }, 'Invalid Idempotency-Key header');
-  }
-  return key;
 }
 
 /* ---------- file downloads ---------- */

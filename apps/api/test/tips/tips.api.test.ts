@@ -212,11 +212,12 @@ describe('POST /api/v1/tipjars/:id/tips', () => {
     expect(list.data.filter((tx) => tx.metadata.tip_id === answers[0]!.body.tip.id)).toHaveLength(1);
   });
 
-  it('refuses an Idempotency-Key reused for a different amount', async () => {
+  it('refuses an Idempotency-Key reused for a different amount (422 IDEMPOTENCY_KEY_REUSED)', async () => {
     const headers = { 'idempotency-key': `reuse-${Date.now()}` };
     expect((await giveTip(jar.id, { amount: 600 }, headers)).status).toBe(201);
     const res = await giveTip(jar.id, { amount: 601 }, headers);
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('answers 502 PAYMENT_PROVIDER and keeps the tip created; a retry with the key pays it once', async () => {

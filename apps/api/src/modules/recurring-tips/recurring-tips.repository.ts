@@ -41,12 +41,13 @@ export async function insertRecurringTip(db: DbOrTx, values: typeof recurringTip
   return row;
 }
 
+/** The recurring tip this user made with an Idempotency-Key, with the fingerprint of that request. */
 export async function findRecurringTipByIdempotencyKey(db: DbOrTx, userId: string, key: string) {
   const [row] = await db
-    .select({ id: recurringTips.id })
+    .select({ id: recurringTips.id, fingerprint: recurringTips.idempotencyFingerprint })
     .from(recurringTips)
     .where(and(eq(recurringTips.userId, userId), eq(recurringTips.idempotencyKey, key)));
-  return row?.id;
+  return row;
 }
 
 export async function findRecurringTip(db: DbOrTx, id: string): Promise<RecurringTipView | undefined> {

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { childParams, ErrorBodySchema, errors, IdParams, idempotencyKeyOf, managedErrors } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, IdParams, managedErrors } from '../../lib/http.js';
+import { idempotencyOf } from '../../lib/idempotency.js';
 import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
 import * as service from './recurring-tips.service.js';
 
@@ -53,10 +54,16 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags,
         summary:
-          'Start a monthly tip (signed-in tipper): the first payment sets up the mandate. Redirect to oppTransaction.redirectUrl. An Idempotency-Key header makes a resubmit answer the same recurring tip.',
+          'Start a monthly tip (signed-in tipper): the first payment sets up the mandate. Redirect to oppTransaction.redirectUrl. An Idempotency-Key header makes a resubmit answer the same recurring tip; the same key with a different request is a 422 IDEMPOTENCY_KEY_REUSED.',
         params: IdParams,
         body: CreateRecurringTipBodySchema,
-        response: { 201: CreateRecurringTipResponseSchema, ...owned, 502: ErrorBodySchema },
+        response: {
+          201: CreateRecurringTipResponseSchema,
+          ...owned,
+          409: errors[409],
+          422: errors[422],
+          502: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -66,7 +73,7 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         actor,
         request.params.id,
         request.body.data,
-        idempotencyKeyOf(request),
+        idempotencyOf(request),
       );
       return reply.status(201).send(answer);
     },

@@ -10,6 +10,7 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { findLatestForOwner } from '../../payments/payments.repository.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
@@ -83,13 +84,16 @@ export async function createRecurringTip(
   actor: Actor,
   tipjarId: string,
   data: CreateRecurringTipBody['data'],
-  idempotencyKey?: string,
+  idempotency?: ClientIdempotency,
 ): Promise<CreateRecurringTipResponse> {
   const tipjar = await loadTippableTipjar(ctx, tipjarId);
-  // A resubmit (lost answer, second tab) with the same key answers the recurring tip made the first time.
-  const repeated =
-    idempotencyKey && (await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotencyKey));
-  if (repeated) return existingAnswer(ctx, repeated);
+  // A resubmit (lost answer, second tab) with the same key answers the recurring tip made the first
+  // time — if it is the same request (tip jar and body); another request under that key is a 422.
+  const repeated = idempotency && (await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotency.key));
+  if (repeated) {
+    assertSameRequest(repeated.fingerprint, idempotency);
+    return existingAnswer(ctx, repeated.id);
+  }
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
   const user = await usersRepo.findUserById(ctx.db, actor.userId);
@@ -100,7 +104,8 @@ export async function createRecurringTip(
     const recurringTip = await repo.insertRecurringTip(tx, {
       tipjarId,
       userId: actor.userId,
-      idempotencyKey: idempotencyKey ?? null,
+      idempotencyKey: idempotency?.key ?? null,
+      idempotencyFingerprint: idempotency?.fingerprint ?? null,
       amount: data.amount,
       paymentMethod: method.type,
       privacy: data.privacy,
@@ -121,8 +126,10 @@ export async function createRecurringTip(
     return { recurringTip, charge: await lease(tx, charge!) };
   });
   if (!created) {
-    const id = await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotencyKey!);
-    return existingAnswer(ctx, id!);
+    const winner = await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotency!.key);
+    if (!winner) throw new AppError(ErrorCode.Conflict, 'The same monthly tip is being created right now; try again');
+    assertSameRequest(winner.fingerprint, idempotency!);
+    return existingAnswer(ctx, winner.id);
   }
   const { recurringTip, charge } = created;
   const payment = await sendMandatePayment(ctx, { recurringTip, charge, tipjar, method, merchantUid });

@@ -22,10 +22,10 @@ import {
   errors,
   fileResponse,
   IdParams,
-  idempotencyKeyOf,
   managedErrors,
   sendFile,
 } from '../../lib/http.js';
+import { idempotencyOf } from '../../lib/idempotency.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
@@ -56,7 +56,8 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags,
         summary:
           'Give a tip to a LIVE tip jar (anyone). Redirect the tipper to oppTransaction.redirectUrl. ' +
-          'Send an Idempotency-Key header to make the call safe to repeat: the same key for the same tip jar answers the same tip.',
+          'Send an Idempotency-Key header to make the call safe to repeat: the same key with the same request answers the same tip; ' +
+          'the same key with a different request is a 422 IDEMPOTENCY_KEY_REUSED.',
         params: IdParams,
         body: CreateTipBodySchema,
         response: {
@@ -64,14 +65,15 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           400: errors[400],
           404: errors[404],
           409: errors[409],
+          422: errors[422],
           429: errors[429],
           502: ErrorBodySchema.describe('The payment provider failed; the tip stays created and is retried or expires'),
         },
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      return reply.status(201).send(await service.createTip(ctx, request.params.id, request.body.data, key));
+      const idempotency = idempotencyOf(request);
+      return reply.status(201).send(await service.createTip(ctx, request.params.id, request.body.data, idempotency));
     },
   );
 

@@ -17,6 +17,7 @@ import type { Actor, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
@@ -94,22 +95,22 @@ async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
  * answer recorded (DESIGN.md §4.1–2). If the provider fails the tip stays `created` and the
  * reconcile job re-sends the same request later (or it expires).
  *
- * A client Idempotency-Key makes the call repeatable: the same key for the same tip jar answers the
- * first tip and its provider transaction, never a second one.
+ * A client Idempotency-Key makes the call repeatable: the same key with the same request answers the
+ * first tip and its provider transaction, never a second one; with a different request it is a 422.
  */
 export async function createTip(
   ctx: AppContext,
   tipjarId: string,
   data: CreateTipBody['data'],
-  clientKey: string | undefined,
+  idempotency: ClientIdempotency | undefined,
 ): Promise<CreateTipResponse> {
   // Independent reads, side by side (this is the storefront's hot path).
   const [tipjar, existing, method] = await Promise.all([
     loadTippableTipjar(ctx, tipjarId),
-    clientKey ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, clientKey) : undefined,
+    idempotency ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, idempotency.key) : undefined,
     resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod'),
   ]);
-  if (existing) return answerRepeatedTip(ctx, existing, data);
+  if (existing) return answerRepeatedTip(ctx, existing, data, idempotency!);
   const merchantUid = await tipMerchantUid(ctx, tipjar);
 
   const tipId = randomUUID();
@@ -144,7 +145,8 @@ export async function createTip(
       email: data.email,
       locale,
       paymentMethod: method.type,
-      idempotencyKey: clientKey ?? null,
+      idempotencyKey: idempotency?.key ?? null,
+      idempotencyFingerprint: idempotency?.fingerprint ?? null,
     });
     if (!inserted) return undefined;
     await insertTransactionRow(tx, {
@@ -160,9 +162,9 @@ export async function createTip(
   });
   if (!tip) {
     // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
-    const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, clientKey!);
+    const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, idempotency!.key);
     if (!winner) throw new AppError(ErrorCode.Conflict, 'The same tip is being created right now; try again');
-    return answerRepeatedTip(ctx, winner, data);
+    return answerRepeatedTip(ctx, winner, data, idempotency!);
   }
 
   const payment = await startTipPayment(ctx, tipId, {
@@ -192,15 +194,19 @@ async function startTipPayment(ctx: AppContext, tipId: string, input: Parameters
 }
 
 /**
- * A repeated request (same Idempotency-Key): the first tip and its transaction. If the provider
- * never answered the first time, the very same request is sent again under the same provider key.
+ * A repeated request (same Idempotency-Key): the first tip and its transaction, if the request is the
+ * same one (else 422). If the provider never answered the first time, the very same request is sent
+ * again under the same provider key.
  */
 async function answerRepeatedTip(
   ctx: AppContext,
   tip: repo.TipRow,
   data: CreateTipBody['data'],
+  idempotency: ClientIdempotency,
 ): Promise<CreateTipResponse> {
-  if (tip.amount !== data.amount) {
+  assertSameRequest(tip.idempotencyFingerprint, idempotency);
+  // A tip from before fingerprints were kept: only a different amount is known to be another tip.
+  if (tip.idempotencyFingerprint === null && tip.amount !== data.amount) {
     throw new AppError(ErrorCode.Conflict, 'This Idempotency-Key was used for a different tip');
   }
   let payment = await findLatestForOwner(ctx.db, TIP_KIND, tip.id);
