@@ -65,6 +65,7 @@ export const VALIDATION_KEYS = [
   'wrongPassword',
   'slugTaken',
   'slugReserved',
+  'singleLine',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

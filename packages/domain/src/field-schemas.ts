@@ -28,9 +28,33 @@ export function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }
 
+/**
+ * A one-line field holds no carriage return or line feed: names, e-mail, phone, slug, titles,
+ * search terms — everything that is one line on screen. Some of them end up in mail headers (a tip
+ * jar name is in subject lines), where a line break would start a header of its own ("Bcc: …").
+ */
+export const SINGLE_LINE_PATTERN = /^[^\r\n]*$/;
+
+/** True when a text has no line break (CR or LF). */
+export function isSingleLine(text: string): boolean {
+  return SINGLE_LINE_PATTERN.test(text);
+}
+
+/**
+ * Marks a string schema as one line: a line break is the field error `singleLine`, and the OpenAPI
+ * document shows the pattern. Multi-line fields (descriptions, messages, thank-you texts, answers)
+ * simply do not use it. Put it after `.trim()`, so a break only around the text is trimmed away.
+ */
+export function singleLine<T extends z.ZodString>(schema: T): T {
+  return schema.regex(SINGLE_LINE_PATTERN, { message: 'singleLine' });
+}
+
+/** A trimmed one-line text of at most `max` characters. */
+export const singleLineText = (max: number) => singleLine(z.string().trim().max(max));
+
 /** The shopper's choice in the checkout block: a method and (iDEAL only, optional) an issuer. */
 export const PaymentChoiceSchema = z.object({
   paymentmethod: z.uuid({ message: 'required' }),
-  paymentissuer: z.string().max(20).default(''),
+  paymentissuer: singleLine(z.string().max(20)).default(''),
 });
 export type PaymentChoice = z.infer<typeof PaymentChoiceSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './field-schemas.js';
 
 /**
  * Invoices: Podpot invoices a maker for its platform fee on a month's tips (DESIGN.md §3,
@@ -31,14 +32,20 @@ export function isInvoiceEditable(status: InvoiceStatus): boolean {
 export const PeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'format' });
 
 export const InvoiceLineInputSchema = z.object({
-  description: z.string().trim().min(1).max(200),
+  description: singleLineText(200).min(1),
   quantity: z.number().int().min(1).max(1_000_000),
   /** Cents excluding VAT; negative for a credit line. */
   unitPriceExVat: z.number().int().min(-100_000_000).max(100_000_000),
 });
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
 
-export const InvoiceLineSchema = InvoiceLineInputSchema.extend({ totalExVat: z.number().int() });
+/** A line in an answer: no input rules, so a line stored before one was added still serializes. */
+export const InvoiceLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceExVat: z.number().int(),
+  totalExVat: z.number().int(),
+});
 export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 
 export const InvoiceSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './field-schemas.js';
 
 /** The spec's default list query: skip 0, limit 100, no sort, no search. */
 export const DEFAULT_SKIP = 0;
@@ -57,6 +58,9 @@ const booleanParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/** The `search` of a list or export: one line, like the search box it comes from. */
+export const SearchParamSchema = singleLineText(200);
+
 /**
  * Server side of the standard list query. `sortBy` is checked against the columns a list allows.
  * `limit` is the exclusive end of the window: rows skip … limit-1 (at most MAX_WINDOW rows).
@@ -68,7 +72,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
       limit: z.coerce.number().int().min(0).default(DEFAULT_LIMIT),
       sortBy: z.enum(sortable).optional(),
       sortDesc: booleanParam.optional(),
-      search: z.string().trim().max(200).optional(),
+      search: SearchParamSchema.optional(),
     })
     .refine((q) => q.limit - q.skip <= MAX_WINDOW, {
       message: `A list window holds at most ${MAX_WINDOW} rows (limit is the exclusive end, skip the start)`,

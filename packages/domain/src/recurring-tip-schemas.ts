@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from './locale.js';
 import { LocaleSchema, PaymentChoiceSchema } from './schemas.js';
-import { TIP_MESSAGE_MAX, TIP_PRIVACY, TIP_STATUSES, TipAmountSchema } from './tip-schemas.js';
+import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip-schemas.js';
 import { OppTransactionRefSchema } from './tipjar-schemas.js';
 
 /**
@@ -62,8 +62,8 @@ export const CreateRecurringTipDataSchema = z
   .object({
     /** Cents per month, €1.00–€1,000.00. */
     amount: TipAmountSchema,
-    displayName: z.string().trim().max(80).optional().default(''),
-    message: z.string().trim().max(TIP_MESSAGE_MAX).optional().default(''),
+    displayName: TipDisplayNameSchema,
+    message: TipMessageSchema,
     privacy: z.enum(TIP_PRIVACY).default('NAME_AND_AMOUNT'),
     payment: PaymentChoiceSchema,
     locale: LocaleSchema.default(DEFAULT_LOCALE),

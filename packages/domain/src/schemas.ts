@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, LocaleSchema } from './field-schemas.js';
+import { EmailSchema, LocaleSchema, singleLine, singleLineText } from './field-schemas.js';
 import { DEFAULT_LOCALE } from './locale.js';
 import { isValidMobileNumber, isValidPhoneNumber } from './phone.js';
 import { TIPJAR_STATUSES } from './tipjar-status.js';
@@ -7,15 +7,24 @@ import { TIPJAR_STATUSES } from './tipjar-status.js';
 /* ---------- shared field rules ---------- */
 
 // E-mail, locale and payment choice live in field-schemas.ts (kept free of the phone rules).
-export { EmailSchema, hasControlCharacter, LocaleSchema } from './field-schemas.js';
+export {
+  EmailSchema,
+  hasControlCharacter,
+  isSingleLine,
+  LocaleSchema,
+  SINGLE_LINE_PATTERN,
+  singleLine,
+  singleLineText,
+} from './field-schemas.js';
 
 export const PasswordSchema = z.string().min(8).max(200);
-export const NameSchema = z.string().trim().min(1).max(100);
+export const NameSchema = singleLineText(100).min(1);
 export const UuidSchema = z.uuid();
 export const IdParamsSchema = z.object({ id: z.uuid({ message: 'invalid' }) });
 
-export const PhoneNumberSchema = z.string().trim().refine(isValidPhoneNumber, { message: 'phone' });
-export const MobileNumberSchema = z.string().trim().refine(isValidMobileNumber, { message: 'mobile' });
+// One line first: the phone parser finds a number in "+31612345678\r\nBcc: …" and would accept it.
+export const PhoneNumberSchema = singleLine(z.string().trim()).refine(isValidPhoneNumber, { message: 'phone' });
+export const MobileNumberSchema = singleLine(z.string().trim()).refine(isValidMobileNumber, { message: 'mobile' });
 
 export const ROLES = ['ADMIN', 'USER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,11 +33,11 @@ export type Role = (typeof ROLES)[number];
 
 /** OAuth2 password grant, form-encoded or JSON. */
 export const LoginBodySchema = z.object({
-  username: z.string().trim().min(1).max(254),
+  username: singleLineText(254).min(1),
   password: z.string().min(1).max(200),
-  client_id: z.string().max(100).optional(),
+  client_id: singleLine(z.string().max(100)).optional(),
   grant_type: z.literal('password').optional(),
-  scope: z.string().max(200).optional(),
+  scope: singleLine(z.string().max(200)).optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -41,7 +50,7 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const PasswordResetBodySchema = z.object({
   new_password: PasswordSchema,
-  token: z.string().min(10).max(500),
+  token: singleLine(z.string().min(10).max(500)),
 });
 export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 
@@ -55,13 +64,21 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 export const AddressSchema = z.object({
-  street: z.string().trim().max(200).default(''),
-  houseNumber: z.string().trim().max(20).default(''),
-  postalCode: z.string().trim().max(20).default(''),
-  city: z.string().trim().max(100).default(''),
-  country: z.string().trim().length(2).default('NL'),
+  street: singleLineText(200).default(''),
+  houseNumber: singleLineText(20).default(''),
+  postalCode: singleLineText(20).default(''),
+  city: singleLineText(100).default(''),
+  country: singleLine(z.string().trim().length(2)).default('NL'),
 });
 export type Address = z.infer<typeof AddressSchema>;
+/** An address in an answer: plain strings, so an address stored before an input rule still serializes. */
+const AddressViewSchema = z.object({
+  street: z.string(),
+  houseNumber: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
 
 export const UserTipjarRefSchema = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 
@@ -71,7 +88,7 @@ export const UserSchema = z.object({
   role: z.enum(ROLES),
   locale: LocaleSchema,
   profile: z.object({ firstName: z.string(), lastName: z.string(), phoneNumber: z.string().nullable() }),
-  address: AddressSchema.nullable(),
+  address: AddressViewSchema.nullable(),
   tipjars: z.array(UserTipjarRefSchema),
   created: z.string(),
 });
@@ -131,14 +148,15 @@ export const FaqItemSchema = z.object({
 });
 export type FaqItem = z.infer<typeof FaqItemSchema>;
 
-const LocalizedText = (max: number) =>
-  z.object({ en: z.string().trim().min(1).max(max), nl: z.string().trim().min(1).max(max) });
+/** A text in both languages; `text` makes one language's field. */
+const LocalizedText = (text: () => z.ZodString) => z.object({ en: text(), nl: text() });
 
 export const FaqItemDataSchema = z.object({
   active: z.boolean(),
   priority: z.number().int().min(-1000).max(1000),
-  question: LocalizedText(300),
-  answer: LocalizedText(5000),
+  /** One line (a heading on the FAQ page); the answer may run over several. */
+  question: LocalizedText(() => singleLineText(300).min(1)),
+  answer: LocalizedText(() => z.string().trim().min(1).max(5000)),
 });
 export const CreateFaqItemBodySchema = z.object({
   data: FaqItemDataSchema.extend({
@@ -168,7 +186,7 @@ export const PaymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 export const PaymentMethodDataSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: singleLineText(100).min(1),
   type: z.enum(PAYMENT_METHOD_TYPES),
   active: z.boolean(),
   priority: z.number().int().min(-1000).max(1000),

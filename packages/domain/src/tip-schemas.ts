@@ -1,6 +1,6 @@
 import { z } from 'zod';
 // Not from schemas.ts: that module carries the phone rules, which the storefront must not download.
-import { EmailSchema, LocaleSchema, PaymentChoiceSchema } from './field-schemas.js';
+import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './field-schemas.js';
 import { DEFAULT_LOCALE } from './locale.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS, percentOf } from './money.js';
 
@@ -49,13 +49,18 @@ export const TipAmountSchema = z
 
 export const TIP_MESSAGE_MAX = 500;
 
+/** The name a tipper shows (one line; empty for anonymous tips). */
+export const TipDisplayNameSchema = singleLineText(80).optional().default('');
+/** The tipper's message to the maker: several lines allowed. */
+export const TipMessageSchema = z.string().trim().max(TIP_MESSAGE_MAX).optional().default('');
+
 /** POST tipjars/{id}/tips. */
 export const CreateTipDataSchema = z
   .object({
     /** Cents, €1.00–€1,000.00. */
     amount: TipAmountSchema,
-    displayName: z.string().trim().max(80).optional().default(''),
-    message: z.string().trim().max(TIP_MESSAGE_MAX).optional().default(''),
+    displayName: TipDisplayNameSchema,
+    message: TipMessageSchema,
     privacy: z.enum(TIP_PRIVACY).default('NAME_AND_AMOUNT'),
     /** For the receipt. */
     email: EmailSchema,

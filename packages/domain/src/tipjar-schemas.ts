@@ -9,15 +9,19 @@ import {
   PasswordSchema,
   PaymentChoiceSchema,
   SlugSchema,
+  singleLine,
+  singleLineText,
   TIPJAR_TYPES,
   TipjarStatusSchema,
 } from './schemas.js';
 
 /* ---------- tip jars: requests ---------- */
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-const HttpsUrlSchema = z
-  .url({ message: 'url' })
+/** Several lines allowed: the tip jar's description. */
+const DescriptionSchema = z.string().trim().max(2000);
+// One line checked first: the URL check would silently drop line breaks instead of refusing them.
+const HttpsUrlSchema = singleLine(z.string())
+  .check(z.url({ message: 'url' }))
   .max(500)
   .refine((u) => u.startsWith('https://'), { message: 'url' });
 /** Dutch Chamber-of-Commerce number: 8 digits. */
@@ -61,10 +65,10 @@ export const CreateTipjarDataSchema = z
     email: EmailSchema,
     /** Mobile number of the maker (provider onboarding needs one). */
     phoneNumber: MobileNumberSchema,
-    companyName: optionalText(200),
+    companyName: singleLineText(200).optional(),
     cocNumber: CocNumberSchema.optional(),
     vatNumber: VatNumberSchema.optional(),
-    description: optionalText(2000),
+    description: DescriptionSchema.optional(),
     payment: PaymentChoiceSchema,
     locale: LocaleSchema.optional(),
     account: OrderAccountSchema.optional(),
@@ -80,7 +84,7 @@ export type CreateTipjarBody = z.infer<typeof CreateTipjarBodySchema>;
 
 export const UpdateTipjarDataSchema = z.object({
   name: NameSchema.optional(),
-  description: z.string().trim().max(2000).optional(),
+  description: DescriptionSchema.optional(),
   podcastUrl: HttpsUrlSchema.nullable().optional(),
   rssUrl: HttpsUrlSchema.nullable().optional(),
   imageUrl: HttpsUrlSchema.nullable().optional(),
@@ -89,7 +93,7 @@ export const UpdateTipjarDataSchema = z.object({
   notifyOnTip: z.boolean().optional(),
   email: EmailSchema.optional(),
   phoneNumber: MobileNumberSchema.optional(),
-  companyName: z.string().trim().max(200).nullable().optional(),
+  companyName: singleLineText(200).nullable().optional(),
   cocNumber: CocNumberSchema.nullable().optional(),
   vatNumber: VatNumberSchema.nullable().optional(),
   /** Platform admins only, along the status machine. */
@@ -101,10 +105,12 @@ export const UpdateTipjarBodySchema = z.object({ data: UpdateTipjarDataSchema })
 export type UpdateTipjarBody = z.infer<typeof UpdateTipjarBodySchema>;
 
 export const TipjarAdminBodySchema = z.object({ email: EmailSchema });
-export const TestPhoneNumberBodySchema = z.object({ phoneNumber: z.string().max(50) });
+export const TestPhoneNumberBodySchema = z.object({ phoneNumber: singleLine(z.string().max(50)) });
 export const TestPhoneNumberResponseSchema = z.object({ valid: z.boolean() });
 
-export const TipjarListQueryExtraSchema = z.object({ slug: z.string().trim().toLowerCase().max(60).optional() });
+export const TipjarListQueryExtraSchema = z.object({
+  slug: singleLine(z.string().trim().toLowerCase().max(60)).optional(),
+});
 
 export const RetryPaymentBodySchema = z.object({ data: PaymentChoiceSchema });
 export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>;

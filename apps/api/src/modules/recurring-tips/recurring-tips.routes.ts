@@ -6,6 +6,7 @@ import {
   RECURRING_TIP_SORTABLE,
   RecurringTipSchema,
   RetryMandateBodySchema,
+  singleLine,
   UpdateRecurringTipBodySchema,
 } from '@podpot/domain';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import * as service from './recurring-tips.service.js';
 const tags = ['recurringtips'];
 const ListQuery = listQuerySchema(RECURRING_TIP_SORTABLE);
 /** The manage link's token, as an alternative to signing in (see manage-token.ts). */
-const ManageQuery = z.object({ token: z.string().max(2000).optional() });
+const ManageQuery = z.object({ token: singleLine(z.string().max(2000)).optional() });
 const ListResponse = listResponseSchema(RecurringTipSchema);
 const owned = managedErrors;
 

@@ -4,6 +4,7 @@ import {
   SETTLEMENT_SORTABLE,
   SETTLEMENT_STATUSES,
   SettlementSchema,
+  singleLineText,
 } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { adminErrors, ErrorBodySchema, IdParams, managedErrors } from '../../lib
 import * as service from './settlements.service.js';
 
 const tags = ['settlements'];
-const SettlementParamsSchema = IdParams.extend({ settlementId: z.string().trim().min(1).max(100) });
+const SettlementParamsSchema = IdParams.extend({ settlementId: singleLineText(100).min(1) });
 const provider = { 502: ErrorBodySchema.describe('The payment provider could not be reached') };
 const managed = { ...managedErrors, ...provider };
 const adminOnly = { ...adminErrors, ...provider };

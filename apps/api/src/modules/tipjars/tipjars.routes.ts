@@ -5,6 +5,7 @@ import {
   listQuerySchema,
   listResponseSchema,
   PublicTipjarSchema,
+  singleLine,
   TestEmailBodySchema,
   TestEmailResponseSchema,
   TestPhoneNumberBodySchema,
@@ -23,7 +24,7 @@ import * as service from './tipjars.service.js';
 
 const tags = ['tipjars'];
 const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
-  z.object({ slug: z.string().trim().toLowerCase().min(1).max(60).optional() }),
+  z.object({ slug: singleLine(z.string().trim().toLowerCase().min(1).max(60)).optional() }),
 );
 const managed = managedErrors;
 

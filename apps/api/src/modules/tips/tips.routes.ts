@@ -6,6 +6,7 @@ import {
   IdParamsSchema,
   listQuerySchema,
   listResponseSchema,
+  SearchParamSchema,
   TIP_STATUSES,
   TipOutcomeSchema,
   TipSchema,
@@ -43,7 +44,7 @@ const TipjarTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema);
 const AllTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
 const ExportQuerySchema = FilterSchema.extend({
   tipjarId: z.uuid().optional(),
-  search: z.string().trim().max(200).optional(),
+  search: SearchParamSchema.optional(),
 }).extend(CsvQuerySchema.shape);
 
 export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
