@@ -256,6 +256,29 @@ describe('OppClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('decides "ours" once, on the parsed URL: what it fetches is what the check saw', async () => {
+    const { opp, calls } = client(() => ({ status: 200, json: TRANSACTION }));
+    const base = 'https://api-sandbox.onlinebetaalplatform.nl/v1';
+    // Spelled differently, the same place: cut at the raw base length it would name another path.
+    await opp.getTransactionByUrl('https://api-sandbox.onlinebetaalplatform.nl:443/v1/transactions/tra_1');
+    await opp.getTransactionByUrl('HTTPS://API-SANDBOX.onlinebetaalplatform.nl/v1/x/../transactions/tra_2');
+    expect(calls.map((c) => c.url)).toEqual([`${base}/transactions/tra_1`, `${base}/transactions/tra_2`]);
+    expect(opp.urlUnderBase('https://api-sandbox.onlinebetaalplatform.nl:443/v1/transactions/tra_1')).toBe(
+      `${base}/transactions/tra_1`,
+    );
+    // User info, or `..` out of the base: not ours, and nothing is fetched.
+    for (const url of [
+      'https://someone:secret@api-sandbox.onlinebetaalplatform.nl/v1/transactions/tra_3',
+      'https://api-sandbox.onlinebetaalplatform.nl/v1/../admin/transactions/tra_4',
+      'not a url',
+    ]) {
+      expect(opp.ownsUrl(url), url).toBe(false);
+      expect(opp.urlUnderBase(url), url).toBeNull();
+      await expect(opp.getTransactionByUrl(url), url).rejects.toBeInstanceOf(OppError);
+    }
+    expect(calls).toHaveLength(2);
+  });
+
   it('reads list envelopes and iDEAL issuers', async () => {
     const { opp } = client((call) =>
       call.url.endsWith('/ideal_issuers')

@@ -101,17 +101,39 @@ export class OppClient {
   }
 
   /**
-   * True when `url` points into this API (same origin and under the base path). Notifications
-   * name the object's URL; we only ever fetch it from the API we are configured for.
+   * The path of `url` below this API's base, from its parsed form; null when it is not under the base
+   * (another origin, user info, a path that `..` takes out of the base, not a URL). The one decision
+   * whether a URL is ours: notifications name the object's URL, and we only ever fetch it from the API
+   * we are configured for. Never cut the raw string at the base's length instead: one spelled
+   * differently (`http:127.1:…`, `:443`) passes a check on its parsed form yet names another path.
    */
-  ownsUrl(url: string): boolean {
+  private pathUnderBase(url: string): string | null {
+    let target: URL;
+    let base: URL;
     try {
-      const target = new URL(url);
-      const base = new URL(this.base);
-      return target.origin === base.origin && target.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`);
+      target = new URL(url);
+      base = new URL(this.base);
     } catch {
-      return false;
+      return null;
     }
+    const basePath = base.pathname.replace(/\/$/, '');
+    const isUnderBase =
+      target.origin === base.origin &&
+      !target.username &&
+      !target.password &&
+      target.pathname.startsWith(`${basePath}/`);
+    return isUnderBase ? target.pathname.slice(basePath.length) : null;
+  }
+
+  /** `url` rebuilt on the configured base (see pathUnderBase), or null when it is not this API's. */
+  urlUnderBase(url: string): string | null {
+    const path = this.pathUnderBase(url);
+    return path === null ? null : `${this.base}${path}`;
+  }
+
+  /** True when `url` points into this API (see pathUnderBase). */
+  ownsUrl(url: string): boolean {
+    return this.pathUnderBase(url) !== null;
   }
 
   async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -263,8 +285,9 @@ export class OppClient {
 
   /** Reads a transaction by the `object_url` of a notification; refuses URLs outside this API. */
   async getTransactionByUrl(url: string): Promise<OppTransaction> {
-    if (!this.ownsUrl(url)) throw new OppError(0, undefined, `refusing to fetch ${url}: not the configured OPP API`);
-    return this.checked.transaction(await this.call(TransactionSchema, 'GET', url.slice(this.base.length)));
+    const path = this.pathUnderBase(url);
+    if (path === null) throw new OppError(0, undefined, `refusing to fetch ${url}: not the configured OPP API`);
+    return this.checked.transaction(await this.call(TransactionSchema, 'GET', path));
   }
 
   async listTransactions(params: { page?: number; perpage?: number; status?: string } = {}) {

@@ -202,27 +202,6 @@ function isValidHash(secret: string, uid: string, hash: string): boolean {
 export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
 
 /**
- * The notified object's URL as it will be fetched: the parsed URL (new URL), rebuilt on the configured
- * provider base, or null when it does not lie under that base. Never the raw string: one spelled
- * differently (`http:127.1:…`, user info, `..`) passes a check on its parsed form, yet cut at the
- * base's length it names another path.
- */
-function providerObjectUrl(ctx: AppContext, objectUrl: string): string | null {
-  let target: URL;
-  let base: URL;
-  try {
-    target = new URL(objectUrl);
-    base = new URL(ctx.opp.baseUrl);
-  } catch {
-    return null;
-  }
-  const basePath = base.pathname.replace(/\/$/, '');
-  const isUnderBase =
-    target.origin === base.origin && !target.username && !target.password && target.pathname.startsWith(`${basePath}/`);
-  return isUnderBase ? `${ctx.opp.baseUrl}${target.pathname.slice(basePath.length)}` : null;
-}
-
-/**
  * A provider notification: proves it came from the provider (hash), refuses object URLs outside the
  * configured API, then reads the object from the provider (outside any DB transaction) and applies it.
  */
@@ -230,7 +209,8 @@ export async function handleNotification(ctx: AppContext, body: OppNotificationB
   if (!isValidHash(ctx.config.OPP_NOTIFY_SECRET, body.uid, body.verification_hash)) {
     throw new AppError(ErrorCode.Unauthorized, 'Invalid verification hash');
   }
-  const objectUrl = providerObjectUrl(ctx, body.object_url);
+  // The notified object's URL rebuilt on the configured provider base (never the raw string), or null.
+  const objectUrl = ctx.opp.urlUnderBase(body.object_url);
   if (!objectUrl) {
     ctx.log.warn(
       { objectUrl: body.object_url, objectUid: body.object_uid },
