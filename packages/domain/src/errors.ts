@@ -10,6 +10,8 @@ export const ErrorCode = {
   Unauthorized: 'UNAUTHORIZED',
   InvalidCredentials: 'INVALID_CREDENTIALS',
   Forbidden: 'FORBIDDEN',
+  /** Allowed only when signed in: a link from a mail is not enough (raising a monthly tip). 403. */
+  LoginRequired: 'LOGIN_REQUIRED',
   NotFound: 'NOT_FOUND',
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
   Conflict: 'CONFLICT',

@@ -28,6 +28,8 @@ describe(`the manage link (${TEST_DB})`, () => {
     const token = await signManageToken(t.ctx, id);
     const raise = await update(id, token, { amount: 100_000 });
     expect(raise.status, raise.text).toBe(403);
+    // Its own code, so the page can say that logging in is what it takes.
+    expect(raise.body.code).toBe('LOGIN_REQUIRED');
     expect((await t.api('GET', `/user/me/recurringtips/${id}`, { token: tipper.token })).body.nextAmount).toBeNull();
     expect((await update(id, token, { amount: 300 })).body.nextAmount).toBe(300);
     expect((await update(id, token, { status: 'paused' })).body.status).toBe('paused');

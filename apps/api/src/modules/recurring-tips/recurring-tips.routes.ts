@@ -116,11 +116,17 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: {
         tags,
         summary:
-          'Change the amount (from the next month on), pause, resume (active) or cancel (final) an own monthly tip',
+          'Change the amount (from the next month on), pause, resume (active) or cancel (final) an own monthly tip. ' +
+          'With the manage link the amount can only go down: raising it is 403 LOGIN_REQUIRED.',
         params: IdParams,
         querystring: ManageQuery,
         body: UpdateRecurringTipBodySchema,
-        response: { 200: RecurringTipSchema, ...owned, 409: errors[409] },
+        response: {
+          200: RecurringTipSchema,
+          ...owned,
+          403: ErrorBodySchema.describe('LOGIN_REQUIRED: the manage link cannot raise the amount; sign in for that'),
+          409: errors[409],
+        },
       },
     },
     async (request) =>

@@ -175,7 +175,10 @@ export async function updateMyRecurringTip(
     const updates: Parameters<typeof repo.updateRecurringTip>[2] = {};
     if (access.kind === 'token' && data.amount !== undefined && data.amount > row.amount) {
       // A link in a mail (7 days, no password) must not be able to raise a debit: that needs the tipper.
-      throw new AppError(ErrorCode.Forbidden, 'Log in to raise a monthly tip; the link can lower, pause or cancel it');
+      throw new AppError(
+        ErrorCode.LoginRequired,
+        'Log in to raise a monthly tip; the link can lower, pause or cancel it',
+      );
     }
     if (data.amount !== undefined) updates.nextAmount = data.amount === row.amount ? null : data.amount;
     if (data.status && data.status !== row.status) {

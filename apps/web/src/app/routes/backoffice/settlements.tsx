@@ -1,10 +1,10 @@
-import { Alert, AlertTitle, Button, Typography } from '@mui/material';
+import { Alert, AlertTitle, Typography } from '@mui/material';
 import type { Settlement } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
-import { LocaleRouterLink } from '@/components/app-link';
 import { listProps } from '@/components/data-table';
+import { LinkAlert } from '@/components/link-alert';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useTipjarSettlement, useTipjarSettlements } from '@/features/payouts/api/get-tipjar-settlements';
@@ -37,22 +37,15 @@ export default function BackofficeSettlementsPage() {
         </Alert>
       )}
       {isEmpty ? (
-        <Alert
+        <LinkAlert
           severity="info"
           data-testid="settlements-empty"
-          action={
-            <Button
-              component={LocaleRouterLink}
-              to={routePath('backofficeRegistration', { tipjarslug: tipjar.slug })}
-              color="inherit"
-            >
-              {t('backoffice.toRegistration')}
-            </Button>
-          }
+          to={routePath('backofficeRegistration', { tipjarslug: tipjar.slug })}
+          linkText={t('backoffice.toRegistration')}
         >
           <AlertTitle>{t('backoffice.emptyTitle')}</AlertTitle>
           {t('backoffice.empty')}
-        </Alert>
+        </LinkAlert>
       ) : (
         <SettlementsTable
           label={t('backoffice.title')}

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FactList } from '@/components/fact-list';
+import { LinkAlert } from '@/components/link-alert';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useMyRecurringTip } from '@/features/recurring-tips/api/get-my-recurring-tips';
@@ -216,16 +217,20 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
   const [amountText, setAmountText] = useState(formatEuroAmount(tip.nextAmount ?? tip.amount, locale));
   const [amountError, setAmountError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // A manage link may lower, pause, resume and cancel, but raising needs the tipper to log in (403).
+  const [loginNeeded, setLoginNeeded] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   const run = async (data: { amount?: number; status?: RecurringTip['status'] }, done: string) => {
     setFailure(null);
+    setLoginNeeded(false);
     try {
       await update.mutateAsync(data);
       notifySuccess(done);
       return true;
     } catch (error) {
-      setFailure(isApiError(error) && error.code ? t(errorTextKey(error)) : t('detail.updateError'));
+      if (isApiError(error) && error.code === 'LOGIN_REQUIRED') setLoginNeeded(true);
+      else setFailure(isApiError(error) && error.code ? t(errorTextKey(error)) : t('detail.updateError'));
       return false;
     }
   };
@@ -248,6 +253,17 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {failure && <Alert severity="error">{failure}</Alert>}
+      {loginNeeded && (
+        // The signed-in page of this monthly tip: its route sends a visitor to log in first, then back.
+        <LinkAlert
+          severity="warning"
+          data-testid="recurringtip-login-needed"
+          to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
+          linkText={t('detail.loginToRaise')}
+        >
+          {t('detail.raiseNeedsLogin')}
+        </LinkAlert>
+      )}
       <Box component="form" noValidate onSubmit={onAmount} aria-labelledby="recurringtip-amount-title">
         <Typography id="recurringtip-amount-title" variant="subtitle1" component="h3">
           {t('detail.amountTitle')}

@@ -1,0 +1,125 @@
+import type { RecurringTip } from '@podpot/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from '@/lib/api-client';
+import { setLanguage } from '@/lib/i18n';
+import { render } from '@/test/render';
+
+const get = vi.fn();
+const put = vi.fn();
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  api: {
+    get: (...args: unknown[]) => get(...args),
+    put: (...args: unknown[]) => put(...args),
+    post: vi.fn(),
+  },
+}));
+
+const { ApiError } = await import('@/lib/api-client');
+const { RecurringTipDetail } = await import('./recurring-tip-detail');
+
+const tip: RecurringTip = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  tipjarId: '00000000-0000-4000-8000-0000000000b1',
+  tipjar: { id: '00000000-0000-4000-8000-0000000000b1', slug: 'de-koffiepod', name: 'De Koffiepod' },
+  userId: '00000000-0000-4000-8000-0000000000c1',
+  amount: 300,
+  nextAmount: null,
+  status: 'active',
+  mandate: { status: 'valid', paymentMethod: 'ideal', oppTransaction: null },
+  chargeDay: 12,
+  nextChargeAt: '2026-05-12T08:00:00.000Z',
+  failedAttempts: 0,
+  lastFailureReason: null,
+  privacy: 'NAME_AND_AMOUNT',
+  displayName: 'Fan',
+  message: '',
+  locale: 'en',
+  charges: [],
+  created: '2026-04-12T08:00:00.000Z',
+  updated: '2026-04-12T08:00:00.000Z',
+};
+
+/** The API's answer to the manage link raising the amount (recurring-tips.service). */
+const loginRequired = () =>
+  new ApiError(403, {
+    statusCode: 403,
+    error: 'Forbidden',
+    code: 'LOGIN_REQUIRED',
+    message: 'Log in to raise a monthly tip; the link can lower, pause or cancel it',
+  });
+
+/** The manage page as the link in a mail opens it: /account/recurringtips/{id}?token=… (no login). */
+function openManageLink(prefix = '') {
+  const path = `${prefix}/account/recurringtips/:recurringtipid`;
+  const router = createMemoryRouter(
+    [{ path, element: <RecurringTipDetail id={tip.id} token="link-token" checkout={() => null} /> }],
+    { initialEntries: [`${prefix}/account/recurringtips/${tip.id}?token=link-token`] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+async function changeAmount(label: string, submit: string, value: string) {
+  fireEvent.change(await screen.findByRole('textbox', { name: label }), { target: { value } });
+  fireEvent.click(screen.getByRole('button', { name: submit }));
+}
+
+// The first render loads MUI and the catalogs, slow on a busy 2-core machine.
+describe('the monthly tip opened with a manage link', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    get.mockReset().mockResolvedValue(tip);
+    put.mockReset();
+  });
+  afterEach(() => setLanguage('en'));
+
+  it('says that raising the amount needs a login, with a link to log in', async () => {
+    put.mockRejectedValue(loginRequired());
+    openManageLink();
+    await changeAmount('New amount per month', 'Change amount', '10');
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    const notice = await screen.findByTestId('recurringtip-login-needed');
+    expect(notice.textContent).toContain('To raise the amount, please log in.');
+    expect(notice.textContent).toContain('you can lower, pause, resume or cancel this monthly tip');
+    // The signed-in page of this monthly tip (its route asks a visitor to log in, then comes back).
+    const login = screen.getByRole('link', { name: 'Log in to raise it' });
+    expect(login.getAttribute('href')).toBe(`/account/recurringtips/${tip.id}`);
+    expect(screen.queryByText('Error')).toBeNull();
+  });
+
+  it('says it in Dutch under /nl, with the Dutch login link', async () => {
+    setLanguage('nl');
+    put.mockRejectedValue(loginRequired());
+    openManageLink('/nl');
+    await changeAmount('Nieuw bedrag per maand', 'Bedrag wijzigen', '10');
+    const notice = await screen.findByTestId('recurringtip-login-needed');
+    expect(notice.textContent).toContain('Log in om het bedrag te verhogen.');
+    const login = screen.getByRole('link', { name: 'Inloggen om te verhogen' });
+    expect(login.getAttribute('href')).toBe(`/nl/account/recurringtips/${tip.id}`);
+  });
+
+  it('still lowers and pauses through the link, without the login notice', async () => {
+    put.mockImplementation(async (_path: string, body: { data: Partial<RecurringTip> }) => ({ ...tip, ...body.data }));
+    openManageLink();
+    await changeAmount('New amount per month', 'Change amount', '2');
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith(
+        `user/me/recurringtips/${tip.id}`,
+        { data: { amount: 200 } },
+        expect.objectContaining({ query: { token: 'link-token' } }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith(expect.anything(), { data: { status: 'paused' } }, expect.anything()),
+    );
+    expect(screen.queryByTestId('recurringtip-login-needed')).toBeNull();
+  });
+});
