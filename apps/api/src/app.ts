@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { ADDON_KIND } from './modules/addons/addons.service.js';
+import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(recurringTipsRoutes, { ctx });
       await api.register(settlementsRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx });
+      await api.register(archiveRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -1,4 +1,5 @@
 export * from './brand.js';
+export * from './deletion-schemas.js';
 export * from './errors.js';
 export * from './invoice-schemas.js';
 export * from './locale.js';

@@ -54,7 +54,8 @@ export function toQueryString(params: object): string {
   return s ? `?${s}` : '';
 }
 
-const booleanParam = z
+/** A yes/no query parameter: true, false, 1 or 0 (e.g. `?archived=true`). */
+export const booleanQueryParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
@@ -71,7 +72,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
       skip: z.coerce.number().int().min(0).default(DEFAULT_SKIP),
       limit: z.coerce.number().int().min(0).default(DEFAULT_LIMIT),
       sortBy: z.enum(sortable).optional(),
-      sortDesc: booleanParam.optional(),
+      sortDesc: booleanQueryParam.optional(),
       search: SearchParamSchema.optional(),
     })
     .refine((q) => q.limit - q.skip <= MAX_WINDOW, {

@@ -91,6 +91,8 @@ export const UserSchema = z.object({
   address: AddressViewSchema.nullable(),
   tipjars: z.array(UserTipjarRefSchema),
   created: z.string(),
+  /** Set once the user was archived (deleted with money records kept, DESIGN.md §4.9); null otherwise. */
+  archivedAt: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

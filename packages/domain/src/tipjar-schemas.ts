@@ -175,6 +175,11 @@ export const TipjarSchema = PublicTipjarSchema.extend({
   admins: z.array(TipjarAdminSchema),
   created: z.string(),
   updated: z.string(),
+  /**
+   * Set once the tip jar was archived (deleted with its money records kept, DESIGN.md §4.9): hidden and
+   * no longer tippable. Null otherwise.
+   */
+  archivedAt: z.string().nullable(),
 });
 export type Tipjar = z.infer<typeof TipjarSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canTransitionTipjar, isRegistrationComplete, nextTipjarStatuses, TIPJAR_STATUSES } from './tipjar-status.js';
+import {
+  canTransitionTipjar,
+  isRegistrationComplete,
+  isTipjarTippable,
+  nextTipjarStatuses,
+  TIPJAR_STATUSES,
+} from './tipjar-status.js';
 
 describe('tip jar status machine', () => {
   it('lets the payment flow move NEW → AWAITING_PAYMENT → LIVE or PAYMENT_EXPIRED, and retry', () => {
@@ -36,5 +42,17 @@ describe('isRegistrationComplete', () => {
     expect(isRegistrationComplete({ complianceStatus: 'verified', merchantStatus: 'pending' })).toBe(false);
     expect(isRegistrationComplete({ complianceStatus: 'unverified', merchantStatus: 'live' })).toBe(false);
     expect(isRegistrationComplete(null)).toBe(false);
+  });
+});
+
+describe('isTipjarTippable', () => {
+  it('takes tips only on a LIVE, active tip jar that is not archived', () => {
+    expect(isTipjarTippable({ status: 'LIVE', active: true, archivedAt: null })).toBe(true);
+    expect(isTipjarTippable({ status: 'LIVE', active: false, archivedAt: null })).toBe(false);
+    expect(isTipjarTippable({ status: 'LIVE', active: true, archivedAt: new Date() })).toBe(false);
+    expect(isTipjarTippable({ status: 'LIVE', active: true, archivedAt: '2026-01-01T00:00:00.000Z' })).toBe(false);
+    for (const status of TIPJAR_STATUSES.filter((s) => s !== 'LIVE')) {
+      expect(isTipjarTippable({ status, active: true }), status).toBe(false);
+    }
   });
 });

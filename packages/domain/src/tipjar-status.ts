@@ -60,3 +60,15 @@ export function isRegistrationComplete(
   if (!oppMerchant) return false;
   return oppMerchant.complianceStatus === 'verified' && oppMerchant.merchantStatus === 'live';
 }
+
+/**
+ * Only a LIVE, active tip jar that is not archived takes tips (one-off and monthly) and shows its
+ * storefront; any other is a plain 404 (DESIGN.md §3, §4.9).
+ */
+export function isTipjarTippable(tipjar: {
+  status: TipjarStatus;
+  active: boolean;
+  archivedAt?: Date | string | null;
+}): boolean {
+  return tipjar.status === 'LIVE' && tipjar.active && !tipjar.archivedAt;
+}

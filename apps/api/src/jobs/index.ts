@@ -55,7 +55,9 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
       RECONCILE_EVERY_MS,
       async () => {
         const result = await reconcileTransactions(ctx);
-        if (result.checked) ctx.log.info(result, 'reconcile: transactions refreshed');
+        if (result.checked || result.cancelledMonthlyTips || result.revokedMandates) {
+          ctx.log.info(result, 'reconcile: transactions refreshed');
+        }
       },
       onRun,
     ),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { endMonthlyTipsOfArchived } from '../modules/recurring-tips/recurring-tips.cancel.js';
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
 import { claimStaleTransactions } from '../payments/payments.repository.js';
@@ -11,6 +12,10 @@ export interface ReconcileResult {
   refunded: number;
   /** Monthly tips whose first payment was left half-made by a crash, sent again. */
   repairedMandates: number;
+  /** Monthly tips still running on an archived tip jar or tipper, cancelled now (normally 0). */
+  cancelledMonthlyTips: number;
+  /** Mandates of cancelled monthly tips revoked at the provider now (a revoke that failed before). */
+  revokedMandates: number;
 }
 
 export interface ReconcileOptions {
@@ -29,7 +34,8 @@ export interface ReconcileOptions {
  * applied, least recently checked first and batch after batch within a time budget, so every open
  * row gets its turn; a create whose answer we never recorded is re-sent with its original
  * idempotency key (so the provider answers the transaction it already made, or makes it once).
- * Then refunds that could not be sent are retried, and half-made monthly-tip set-ups repaired.
+ * Then refunds that could not be sent are retried, half-made monthly-tip set-ups repaired, and the
+ * mandates of cancelled monthly tips that are still valid revoked (DESIGN.md §4.9).
  */
 export async function reconcileTransactions(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
   const olderThan = new Date(Date.now() - (options.olderThanMinutes ?? 30) * 60_000);
@@ -54,5 +60,13 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
   }
   const refunded = await retryOpenRefunds(ctx);
   const repairedMandates = await repairHalfMadeMandates(ctx, { olderThan });
-  return { checked, failed, refunded, repairedMandates };
+  const ended = await endMonthlyTipsOfArchived(ctx);
+  return {
+    checked,
+    failed,
+    refunded,
+    repairedMandates,
+    cancelledMonthlyTips: ended.cancelled,
+    revokedMandates: ended.revoked,
+  };
 }

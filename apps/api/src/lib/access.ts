@@ -35,12 +35,14 @@ export type ManagedTipjar = typeof tipjars.$inferSelect;
 
 /**
  * The tip jar if the actor may manage it (its admins and platform ADMINs); otherwise 404 —
- * never 403, so strangers cannot even learn that the id exists (DESIGN.md §3).
+ * never 403, so strangers cannot even learn that the id exists (DESIGN.md §3). An archived tip jar
+ * is gone for its admins; platform admins still read it (its records stay for the books, §4.9).
  */
 export async function loadManagedTipjar(ctx: AppContext, actor: Actor, id: string): Promise<ManagedTipjar> {
   const [row] = await ctx.db.select().from(tipjars).where(eq(tipjars.id, id));
   if (!row) throw AppError.notFound('Tip jar');
   if (isAdmin(actor)) return row;
+  if (row.archivedAt) throw AppError.notFound('Tip jar');
   const [admin] = await ctx.db
     .select({ userId: tipjarAdmins.userId })
     .from(tipjarAdmins)

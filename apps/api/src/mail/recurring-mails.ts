@@ -202,3 +202,49 @@ export function chargeFailedMail(
     ]),
   };
 }
+
+/**
+ * A monthly tip was stopped by the platform because its tip jar closed (`tipjar`) or the tipper's
+ * account was closed (`account`): tip jar or user archived (DESIGN.md §4.9). No manage link: the
+ * monthly tip is cancelled for good and its links are ended.
+ */
+export function monthlyTipEndedMail(
+  locale: Locale,
+  p: { brand: string; tipjarName: string; amount: number; reason: 'tipjar' | 'account' },
+): MailContent {
+  const amount = formatCents(p.amount, locale);
+  if (locale === 'nl') {
+    return {
+      subject: `Je maandelijkse fooi aan ${p.tipjarName} is gestopt - ${p.brand}`,
+      text: body([
+        'Hoi,',
+        '',
+        p.reason === 'tipjar'
+          ? `De ${p.brand} van ${p.tipjarName} is gesloten. Daarom is je maandelijkse fooi van ${amount} gestopt.`
+          : `Je account bij ${p.brand} is opgeheven. Daarom is je maandelijkse fooi van ${amount} aan ${p.tipjarName} gestopt.`,
+        'Er wordt niets meer afgeschreven: we trekken je machtiging in. Je eerdere betalingen blijven in onze administratie staan.',
+        '',
+        'Bedankt voor je steun!',
+        '',
+        'Groet,',
+        p.brand,
+      ]),
+    };
+  }
+  return {
+    subject: `Your monthly tip to ${p.tipjarName} has stopped - ${p.brand}`,
+    text: body([
+      'Hi,',
+      '',
+      p.reason === 'tipjar'
+        ? `${p.tipjarName} has closed its ${p.brand}, so your monthly tip of ${amount} has stopped.`
+        : `Your ${p.brand} account has been closed, so your monthly tip of ${amount} to ${p.tipjarName} has stopped.`,
+      'Nothing more will be collected: we are withdrawing your direct-debit mandate. Your earlier payments stay on record.',
+      '',
+      'Thank you for your support!',
+      '',
+      'Best,',
+      p.brand,
+    ]),
+  };
+}

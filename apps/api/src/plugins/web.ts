@@ -6,10 +6,12 @@ import {
   appUrl,
   ErrorCode,
   isReservedSlug,
+  isTipjarTippable,
   type Locale,
   localeFromPath,
   SLUG_PATTERN,
   stripLocale,
+  type TipjarStatus,
 } from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -50,8 +52,9 @@ export interface StorefrontPreview {
   name: string;
   description: string | null;
   imageUrl: string | null;
-  status: string;
+  status: TipjarStatus;
   active: boolean;
+  archivedAt: Date | null;
 }
 
 export async function registerWeb(
@@ -84,7 +87,7 @@ export async function registerWeb(
     const target = storefrontSlugOf(request.url);
     if (!target) return { status: 200, html: indexHtml };
     const tipjar = await findStorefront(target.slug);
-    if (tipjar?.status !== 'LIVE' || !tipjar.active) return { status: 404, html: indexHtml };
+    if (!tipjar || !isTipjarTippable(tipjar)) return { status: 404, html: indexHtml };
     const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, target.locale);
     const title = `${tipjar.name} - ${config.BRAND_NAME}`;
     const description = tipjar.description || tipjar.name;

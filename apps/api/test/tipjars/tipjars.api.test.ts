@@ -321,6 +321,27 @@ describe('DELETE /api/v1/tipjars/:id', () => {
     const live = await orderJar(owner.token, true);
     expect((await t.api('DELETE', `/tipjars/${live.id}`, { token: owner.token })).status).toBe(409);
     expect((await t.api('DELETE', `/tipjars/${live.id}`, { token: admin.token })).status).toBe(204);
+    // Both saw a payment (a checkout, a paid order): archived, not deleted (DESIGN.md §4.9).
+    for (const id of [unpaid.id, live.id]) {
+      const kept = await t.api('GET', `/tipjars/${id}`, { token: admin.token });
+      expect(kept.status).toBe(200);
+      expect(kept.body.archivedAt).toEqual(expect.any(String));
+    }
+    expect((await t.api('GET', `/tipjars?slug=${live.slug}`)).body.data).toEqual([]);
+  });
+
+  it('answers 404 to strangers and for an unknown id; the preview says what will happen', async () => {
+    const owner = await t.createUser();
+    const stranger = await t.createUser();
+    const jar = await orderJar(owner.token);
+    expect((await t.api('GET', `/tipjars/${jar.id}/deletion`)).status).toBe(401);
+    expect((await t.api('GET', `/tipjars/${jar.id}/deletion`, { token: stranger.token })).status).toBe(404);
+    expect((await t.api('DELETE', `/tipjars/${jar.id}`, { token: stranger.token })).status).toBe(404);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.api('DELETE', `/tipjars/${unknown}`, { token: admin.token })).status).toBe(404);
+    expect((await t.api('GET', `/tipjars/not-a-uuid/deletion`, { token: admin.token })).status).toBe(400);
+    const preview = await t.api('GET', `/tipjars/${jar.id}/deletion`, { token: owner.token });
+    expect(preview.body).toEqual({ deletion: 'archive', monthlyTipsToCancel: 0 });
   });
 });
 

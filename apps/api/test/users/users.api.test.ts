@@ -177,6 +177,7 @@ describe('admin user management', () => {
       ['GET', `/users/${id}`],
       ['PUT', `/users/${id}`],
       ['DELETE', `/users/${id}`],
+      ['GET', `/users/${id}/deletion`],
     ] as const;
 
   it('answers 401 to anonymous and 403 to a normal user on every admin endpoint', async () => {
@@ -202,9 +203,13 @@ describe('admin user management', () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ role: 'USER', profile: { firstName: 'Kees' } });
 
+    // No money records: deleted for real (the preview says so first).
+    const preview = await t.api('GET', `/users/${id}/deletion`, { token: admin.token });
+    expect(preview.body).toEqual({ deletion: 'delete', monthlyTipsToCancel: 0, soleAdminOf: [] });
     expect((await t.api('DELETE', `/users/${id}`, { token: admin.token })).status).toBe(204);
     expect((await t.api('GET', `/users/${id}`, { token: admin.token })).status).toBe(404);
     expect((await t.api('DELETE', `/users/${id}`, { token: admin.token })).status).toBe(404);
+    expect((await t.api('GET', `/users/${id}/deletion`, { token: admin.token })).status).toBe(404);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {

@@ -35,6 +35,13 @@ beforeAll(async () => {
       contactEmail: 'maker@example.test',
     },
     { slug: 'nog-niet-betaald', name: 'Unpaid', status: 'AWAITING_PAYMENT', contactEmail: 'maker@example.test' },
+    {
+      slug: 'gesloten-pod',
+      name: 'Closed',
+      status: 'LIVE',
+      contactEmail: 'maker@example.test',
+      archivedAt: new Date(),
+    },
   ]);
 });
 afterAll(async () => {
@@ -76,8 +83,8 @@ describe('GET /{slug} (the storefront HTML)', () => {
     expect(html).toContain(`content="${t.baseUrl}/nl/de-preview-pod"`);
   });
 
-  it('answers 404 (with the app, which shows its 404 page) for unknown and not LIVE tip jars', async () => {
-    for (const url of ['/no-such-pod', '/nog-niet-betaald', '/nl/no-such-pod']) {
+  it('answers 404 (with the app, which shows its 404 page) for unknown, not LIVE and archived tip jars', async () => {
+    for (const url of ['/no-such-pod', '/nog-niet-betaald', '/nl/no-such-pod', '/gesloten-pod']) {
       const { status, html } = await page(url);
       expect(status, url).toBe(404);
       expect(html).toContain('<div id="root">');

@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, Chip, IconButton, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Button, Chip, FormControlLabel, IconButton, Switch, TextField } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -57,16 +57,36 @@ export function ActiveChip({ active }: { active: boolean }) {
   );
 }
 
+/** Whether an admin list shows the archived rows instead of the current ones (DESIGN.md §4.9). */
+export function ArchivedFilter({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormControlLabel
+      sx={{ ml: 1 }}
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      label={t('filters.showArchived')}
+    />
+  );
+}
+
+/** An archived row, as a chip. */
+export function ArchivedChip() {
+  const { t } = useTranslation();
+  return <Chip size="small" variant="outlined" label={t('state.archived')} />;
+}
+
 /**
  * An admin list page: its title with an optional 'new' button, an optional search field (a new
- * search goes to page 1), the {@link AdminTable} of the query's page (labelled with the title), and
- * deleting a row after a confirmation, with a toast.
+ * search goes to page 1) and further `filters`, the {@link AdminTable} of the query's page (labelled
+ * with the title), and deleting a row after a confirmation, with a toast — or with the page's own
+ * `deleteDialog` (e.g. one that first asks the API what deleting will do).
  */
 export function AdminListPage<T extends { id: string }>({
   title,
   newPath,
   newLabel,
   searchLabel,
+  filters,
   columns,
   query,
   state,
@@ -75,24 +95,29 @@ export function AdminListPage<T extends { id: string }>({
   remove,
   deleteText,
   deletedMessage,
+  deleteDialog,
 }: {
   title: string;
   /** The 'new' button's link; none without it. */
   newPath?: string;
   newLabel?: string;
   searchLabel?: string;
+  filters?: ReactNode;
   columns: Column<T>[];
   query: ListQuery<T>;
   state: TableState;
   onState: (state: TableState) => void;
   editPath: (row: T) => string;
-  remove: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
-  /** The confirmation's text; `null` while the dialog closes. */
-  deleteText: (row: T | null) => string;
-  deletedMessage: string;
+  /** Deleting after a plain confirmation: the call, the confirmation's text (`null` while it closes), the toast. */
+  remove?: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
+  deleteText?: (row: T | null) => string;
+  deletedMessage?: string;
+  /** Or the page's own confirmation of deleting `row` (null: closed). No delete button without either. */
+  deleteDialog?: (row: T | null, onClose: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [toDelete, setToDelete] = useState<T | null>(null);
+  const canDelete = Boolean(remove || deleteDialog);
   return (
     <Page
       title={title}
@@ -114,6 +139,7 @@ export function AdminListPage<T extends { id: string }>({
           onChange={(event) => onState({ ...state, page: 1, search: event.target.value })}
         />
       )}
+      {filters}
       <AdminTable
         label={title}
         columns={columns}
@@ -121,25 +147,28 @@ export function AdminListPage<T extends { id: string }>({
         state={state}
         onState={onState}
         editPath={editPath}
-        onDelete={setToDelete}
+        onDelete={canDelete ? setToDelete : undefined}
       />
-      <ConfirmDialog
-        open={Boolean(toDelete)}
-        title={t('confirm.title')}
-        text={deleteText(toDelete)}
-        confirmLabel={t('actions.delete')}
-        loading={remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          try {
-            await remove.mutateAsync(toDelete.id);
-            notifySuccess(deletedMessage);
-          } finally {
-            setToDelete(null);
-          }
-        }}
-      />
+      {deleteDialog?.(toDelete, () => setToDelete(null))}
+      {remove && (
+        <ConfirmDialog
+          open={Boolean(toDelete)}
+          title={t('confirm.title')}
+          text={deleteText?.(toDelete) ?? ''}
+          confirmLabel={t('actions.delete')}
+          loading={remove.isPending}
+          onClose={() => setToDelete(null)}
+          onConfirm={async () => {
+            if (!toDelete) return;
+            try {
+              await remove.mutateAsync(toDelete.id);
+              if (deletedMessage) notifySuccess(deletedMessage);
+            } finally {
+              setToDelete(null);
+            }
+          }}
+        />
+      )}
     </Page>
   );
 }

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   loading = false,
+  disabled = false,
 }: {
   open: boolean;
   title: string;
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   loading?: boolean;
+  /** The action cannot be taken (the text says why); only cancelling is possible. */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -27,7 +30,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={loading}>
+        <Button color="error" variant="contained" onClick={onConfirm} disabled={loading || disabled}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -129,6 +129,11 @@ export async function getAddon(ctx: AppContext, actor: Actor, tipjarId: string, 
   return toAddon(addon, await findLatestForOwner(ctx.db, ADDON_KIND, addon.id));
 }
 
+/** An archived tip jar takes no payment for its order, not even the open one again (DESIGN.md §4.9). */
+function archivedOrder(): AppError {
+  return new AppError(ErrorCode.InvalidTransition, 'An archived tip jar has no payment to retry');
+}
+
 /**
  * The retry card: a new payment attempt for an unpaid order. A payment that is still open is
  * answered as is (the buyer can still finish it) instead of starting a second one.
@@ -140,7 +145,7 @@ export async function retryAddonPayment(
   addonId: string,
   choice: RetryPaymentBody['data'],
 ): Promise<Addon> {
-  await loadManagedTipjar(ctx, actor, tipjarId);
+  if ((await loadManagedTipjar(ctx, actor, tipjarId)).archivedAt) throw archivedOrder();
   const addon = await repo.findAddon(ctx.db, addonId, tipjarId);
   if (!addon) throw AppError.notFound('Add-on');
   let current = await findLatestForOwner(ctx.db, ADDON_KIND, addon.id);
@@ -174,6 +179,7 @@ export async function retryAddonPayment(
   if (outcome === 'paid' || outcome === 'held' || outcome === 'reversed') {
     throw new AppError(ErrorCode.Conflict, 'This order is already paid');
   }
+  if (tipjar.archivedAt) throw archivedOrder();
   const retryable =
     tipjar.status === 'NEW' ||
     tipjar.status === 'PAYMENT_EXPIRED' ||

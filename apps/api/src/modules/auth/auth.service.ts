@@ -37,7 +37,10 @@ export async function login(ctx: AppContext, body: LoginBody, failures: Backoff)
   const user = await findUserByEmail(ctx.db, body.username.trim());
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
-  if (!user || !ok) throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
+  // An archived user gets the very answer of a wrong password (the account is gone, DESIGN.md §4.9).
+  if (!user || !ok || user.archivedAt) {
+    throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
+  }
   await failures.reset(account);
   const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
@@ -50,8 +53,8 @@ function sha256(value: string): string {
 /** Mails a single-use reset link. Says nothing about whether the address exists. */
 export async function recoverPassword(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
-    ctx.log.info('password recovery for an unknown address');
+  if (!user || user.archivedAt) {
+    ctx.log.info('password recovery for an unknown (or archived) address');
     return;
   }
   const token = randomBytes(32).toString('base64url');

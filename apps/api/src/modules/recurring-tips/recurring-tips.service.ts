@@ -2,6 +2,7 @@ import {
   type CreateRecurringTipBody,
   type CreateRecurringTipResponse,
   ErrorCode,
+  isTipjarTippable,
   type PaymentChoice,
   platformFeeOf,
   type RecurringTip,
@@ -17,6 +18,7 @@ import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.j
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import * as usersRepo from '../users/users.repository.js';
+import { cancellation, cancelWaitingCharges, revokeCancelledMandates } from './recurring-tips.cancel.js';
 import { CHARGE_KIND, moveTip } from './recurring-tips.outcomes.js';
 import {
   isLeased,
@@ -55,7 +57,7 @@ async function loadOwnRecurringTip(ctx: AppContext, access: OwnerAccess, id: str
 
 async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
   const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
-  if (tipjar?.status !== 'LIVE' || !tipjar.active) throw AppError.notFound('Tip jar');
+  if (!tipjar || !isTipjarTippable(tipjar)) throw AppError.notFound('Tip jar');
   return tipjar;
 }
 
@@ -101,6 +103,10 @@ export async function createRecurringTip(
   const anonymous = data.privacy === 'ANONYMOUS';
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
   const created = await ctx.db.transaction(async (tx) => {
+    // Read again under a shared lock: a tip jar archived meanwhile takes no monthly tip, and one
+    // being archived right now waits for this one and then cancels it (DESIGN.md §4.9).
+    const current = await tipjarsRepo.lockTipjarShared(tx, tipjarId);
+    if (!current || !isTipjarTippable(current)) throw AppError.notFound('Tip jar');
     const recurringTip = await repo.insertRecurringTip(tx, {
       tipjarId,
       userId: actor.userId,
@@ -183,29 +189,22 @@ export async function updateMyRecurringTip(
     if (data.amount !== undefined) updates.nextAmount = data.amount === row.amount ? null : data.amount;
     if (data.status && data.status !== row.status) {
       if (data.status === 'cancelled') {
-        updates.status = 'cancelled';
-        updates.cancelledAt = new Date();
-        updates.nextChargeAt = null;
-        // Every manage link sent so far stops working.
-        updates.manageTokenVersion = row.manageTokenVersion + 1;
+        // Final; every manage link sent so far stops working.
+        Object.assign(updates, cancellation(row, new Date()));
       } else if (data.status === 'paused') {
         updates.status = 'paused';
       } else {
         updates.status = 'active';
         if (row.chargeDay) updates.nextChargeAt = resumeNextChargeAt(row.chargeDay, row.nextChargeAt, new Date());
       }
-      if (data.status !== 'active') {
-        // Retries still waiting are not sent any more (a payment already at the provider runs its course).
-        for (const charge of await repo.cancelScheduledCharges(tx, id)) await moveTip(tx, charge.tipId, 'cancelled');
-      }
+      if (data.status !== 'active') await cancelWaitingCharges(tx, id);
     }
     if (Object.keys(updates).length > 0) await repo.updateRecurringTip(tx, id, updates);
-    return updates.status === 'cancelled' && row.mandateStatus === 'valid' ? row.mandateUid : null;
+    return updates.status === 'cancelled' && row.mandateStatus === 'valid';
   });
-  if (revoke) {
-    // After the commit: the mandate is of no further use. Best effort — we never charge a cancelled tip anyway.
-    await ctx.opp.revokeMandate(revoke).catch((err) => ctx.log.warn({ err }, 'revoking the mandate failed'));
-  }
+  // After the commit: the mandate is of no further use. If the provider cannot be reached now the
+  // reconcile job revokes it later; a cancelled monthly tip is never charged meanwhile.
+  if (revoke) await revokeCancelledMandates(ctx, { of: { ids: [id] } });
   return toRecurringTip(ctx.db, (await repo.findRecurringTip(ctx.db, id))!, OWNER_VIEW);
 }
 

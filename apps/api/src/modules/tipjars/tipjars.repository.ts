@@ -1,5 +1,5 @@
 import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -19,7 +19,15 @@ export async function findTipjarBySlug(db: DbOrTx, slug: string) {
   return row;
 }
 
-export async function listTipjars(db: DbOrTx, query: ParsedListQuery<TipjarSortBy>, adminUserId?: string) {
+/**
+ * A page of tip jars: those `adminUserId` administers, or all. Archived tip jars are hidden (DESIGN.md
+ * §4.9); `archived: true` lists only them instead (platform admins).
+ */
+export async function listTipjars(
+  db: DbOrTx,
+  query: ParsedListQuery<TipjarSortBy> & { archived?: boolean },
+  adminUserId?: string,
+) {
   const search = query.search
     ? or(
         ilike(tipjars.name, likePattern(query.search)),
@@ -33,7 +41,8 @@ export async function listTipjars(db: DbOrTx, query: ParsedListQuery<TipjarSortB
         db.select({ id: tipjarAdmins.tipjarId }).from(tipjarAdmins).where(eq(tipjarAdmins.userId, adminUserId)),
       )
     : undefined;
-  const where = and(search, mine);
+  const archived = query.archived ? isNotNull(tipjars.archivedAt) : isNull(tipjars.archivedAt);
+  const where = and(search, mine, archived);
   const { offset, limit } = windowOf(query);
   const [rows, [total]] = await Promise.all([
     db
@@ -59,10 +68,11 @@ export async function updateTipjar(
   values: Partial<typeof tipjars.$inferInsert>,
   ifStatus?: TipjarStatus,
 ) {
+  // An archived tip jar is never changed again (DESIGN.md §4.9).
   const [row] = await db
     .update(tipjars)
     .set(values)
-    .where(and(eq(tipjars.id, id), ifStatus ? eq(tipjars.status, ifStatus) : undefined))
+    .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt), ifStatus ? eq(tipjars.status, ifStatus) : undefined))
     .returning();
   return row;
 }
@@ -72,13 +82,37 @@ export async function deleteTipjar(db: DbOrTx, id: string) {
   return rows.length > 0;
 }
 
+/** Reads and locks a tip jar until the surrounding transaction ends (deleting or archiving it). */
+export async function lockTipjar(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(tipjars).where(eq(tipjars.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Reads a tip jar with a shared lock: archiving (which locks it for update) waits for the caller's
+ * transaction, or the caller reads it archived. So nothing new lands on a tip jar being archived.
+ */
+export async function lockTipjarShared(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(tipjars).where(eq(tipjars.id, id)).for('share');
+  return row;
+}
+
+/** Archives a tip jar (once: the first archive's time stays). */
+export async function archiveTipjar(db: DbOrTx, id: string, at: Date) {
+  await db
+    .update(tipjars)
+    .set({ archivedAt: at })
+    .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt)));
+}
+
 /**
  * Moves a tip jar along the payment side of the status machine, if allowed from its current
  * status. Conditional on the status it read, so two concurrent moves cannot both win.
  */
 export async function movePaymentStatus(db: DbOrTx, id: string, to: TipjarStatus): Promise<TipjarRow | undefined> {
   const current = await findTipjar(db, id);
-  if (!current || current.status === to) return current;
+  // An archived tip jar stays as it was: a late add-on payment does not bring it back.
+  if (!current || current.status === to || current.archivedAt) return current;
   if (!canTransitionTipjar(current.status, to, 'payment')) return current;
   return updateTipjar(db, id, { status: to }, current.status);
 }

@@ -1,4 +1,5 @@
 import {
+  booleanQueryParam,
   CreateTipjarBodySchema,
   CreateTipjarResponseSchema,
   IdParamsSchema,
@@ -18,13 +19,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
+import { ErrorBodySchema, errors, managedErrors } from '../../lib/http.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
 const tags = ['tipjars'];
 const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
-  z.object({ slug: singleLine(z.string().trim().toLowerCase().min(1).max(60)).optional() }),
+  z.object({
+    slug: singleLine(z.string().trim().toLowerCase().min(1).max(60)).optional(),
+    archived: booleanQueryParam
+      .optional()
+      .describe('true: only archived tip jars (platform admins); otherwise archived ones are hidden'),
+  }),
 );
 const managed = managedErrors;
 
@@ -121,22 +127,6 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => service.updateTipjar(ctx, await requireUser(request), request.params.id, request.body.data),
-  );
-
-  app.delete(
-    '/tipjars/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete (its admins while unpaid; platform admins always)',
-        params: IdParamsSchema,
-        response: { 204: NoContent, ...managed, 409: errors[409] },
-      },
-    },
-    async (request, reply) => {
-      await service.deleteTipjar(ctx, await requireUser(request), request.params.id);
-      return reply.status(204).send(null);
-    },
   );
 
   app.post(

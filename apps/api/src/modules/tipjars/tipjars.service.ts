@@ -5,9 +5,9 @@ import {
   DEFAULT_LOCALE,
   ErrorCode,
   isReservedSlug,
+  isTipjarTippable,
   isValidMobileNumber,
   normalizePhoneNumber,
-  PAYMENT_DIALOG_STATUSES,
   type PublicTipjar,
   type Tipjar,
   type UpdateTipjarBody,
@@ -66,6 +66,7 @@ async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> 
     admins: admins.get(row.id) ?? [],
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   }));
 }
 
@@ -175,25 +176,32 @@ export function isOrderPhoneNumberValid(phoneNumber: string): boolean {
 /* ---------- reading ---------- */
 
 /**
- * GET tipjars. `?slug=`: anyone gets a LIVE, active tip jar's public fields; its admins and ADMINs
- * get the full tip jar in any status; otherwise an empty list. Without slug: ADMINs list all (with
- * search), users list the tip jars they administer.
+ * GET tipjars. `?slug=`: anyone gets a tippable (LIVE, active, not archived) tip jar's public fields;
+ * its admins and ADMINs get the full tip jar in any status (an archived one only ADMINs); otherwise an
+ * empty list. Without slug: ADMINs list all (with search), users list the tip jars they administer;
+ * archived tip jars are hidden, and `archived=true` lists only those (ADMINs).
  */
 export async function listTipjars(
   ctx: AppContext,
   actor: Actor | null,
-  query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string },
+  query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string; archived?: boolean },
 ): Promise<{ data: (Tipjar | PublicTipjar)[]; metadata: { count: number } }> {
   if (query.slug !== undefined) {
     const row = await repo.findTipjarBySlug(ctx.db, query.slug);
     if (!row) return { data: [], metadata: { count: 0 } };
-    const manages = actor && (isAdmin(actor) || (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
+    const manages =
+      actor && (isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId))));
     if (manages) return { data: [await toTipjar(ctx.db, row)], metadata: { count: 1 } };
-    if (row.status === 'LIVE' && row.active) return { data: [toPublicTipjar(row)], metadata: { count: 1 } };
+    if (isTipjarTippable(row)) return { data: [toPublicTipjar(row)], metadata: { count: 1 } };
     return { data: [], metadata: { count: 0 } };
   }
   if (!actor) throw AppError.unauthorized();
-  const { rows, count } = await repo.listTipjars(ctx.db, query, isAdmin(actor) ? undefined : actor.userId);
+  const admin = isAdmin(actor);
+  const { rows, count } = await repo.listTipjars(
+    ctx.db,
+    { ...query, archived: admin && query.archived },
+    admin ? undefined : actor.userId,
+  );
   return { data: await toTipjars(ctx.db, rows), metadata: { count } };
 }
 
@@ -210,6 +218,7 @@ export async function updateTipjar(
   data: UpdateTipjarBody['data'],
 ): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
+  if (row.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived tip jar cannot be changed');
   const admin = isAdmin(actor);
   if ((data.status !== undefined && data.status !== row.status) || (data.active !== undefined && !admin)) {
     if (!admin) throw new AppError(ErrorCode.Forbidden, 'Only platform admins change the status of a tip jar');
@@ -247,15 +256,6 @@ export async function updateTipjar(
   return toTipjar(ctx.db, updated);
 }
 
-/** Tip jar admins may delete an order that was never paid; platform admins any tip jar. */
-export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const row = await loadManagedTipjar(ctx, actor, id);
-  if (!isAdmin(actor) && !PAYMENT_DIALOG_STATUSES.includes(row.status)) {
-    throw new AppError(ErrorCode.Conflict, 'A paid tip jar can only be removed by the platform');
-  }
-  await repo.deleteTipjar(ctx.db, id);
-}
-
 /* ---------- admins ---------- */
 
 function unknownUser(): AppError {
@@ -265,7 +265,8 @@ function unknownUser(): AppError {
 export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
   const user = await findUserIdByEmail(ctx.db, email);
-  if (!user) throw unknownUser();
+  // An archived user administers nothing any more.
+  if (!user || user.archivedAt) throw unknownUser();
   await repo.insertAdmin(ctx.db, id, user.id);
   return toTipjar(ctx.db, row);
 }

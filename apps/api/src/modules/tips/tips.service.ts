@@ -5,6 +5,7 @@ import {
   type CreateTipResponse,
   ErrorCode,
   isFinalTipStatus,
+  isTipjarTippable,
   type ListResponse,
   type Locale,
   platformFeeOf,
@@ -82,10 +83,10 @@ export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.Tipjar
 
 /* ---------- creating a tip ---------- */
 
-/** Tips go only to LIVE, active tip jars; any other (or unknown) id is a plain 404. */
+/** Tips go only to LIVE, active tip jars that are not archived; any other (or unknown) id is a plain 404. */
 async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
   const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
-  if (tipjar?.status !== 'LIVE' || !tipjar.active) throw AppError.notFound('Tip jar');
+  if (!tipjar || !isTipjarTippable(tipjar)) throw AppError.notFound('Tip jar');
   return tipjar;
 }
 

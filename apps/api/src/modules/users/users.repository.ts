@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
@@ -15,11 +15,14 @@ const findActorStatement = prepared((db) =>
   db
     .select({ userId: users.id, role: users.role })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.archivedAt)))
     .prepare('find_actor'),
 );
 
-/** Runs on every authenticated request, so the statement is built once per database handle. */
+/**
+ * Runs on every authenticated request, so the statement is built once per database handle. An
+ * archived user is no actor: their tokens stop working at once.
+ */
 export async function findActor(db: Db, userId: string): Promise<Actor | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const [row] = await findActorStatement(db).execute({ id: userId });
@@ -38,7 +41,7 @@ const myTipjarsStatement = prepared((db) =>
     .select({ id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
     .from(tipjarAdmins)
     .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
-    .where(eq(tipjarAdmins.userId, sql.placeholder('userId')))
+    .where(and(eq(tipjarAdmins.userId, sql.placeholder('userId')), isNull(tipjars.archivedAt)))
     .orderBy(tipjarAdmins.created, tipjars.slug)
     .prepare('find_my_tipjars'),
 );
@@ -62,10 +65,10 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-/** The id (and language) of the user with this e-mail address, case-insensitively. */
+/** The id (and language) of the user with this e-mail address, case-insensitively; archived ones too. */
 export async function findUserIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ id: users.id, locale: users.locale })
+    .select({ id: users.id, locale: users.locale, archivedAt: users.archivedAt })
     .from(users)
     .where(eq(users.email, email.toLowerCase()));
   return row;
@@ -93,7 +96,46 @@ export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The tip jars each user administers, in one query for the whole page of users (no N+1). */
+/** Reads and locks a user until the surrounding transaction ends (deleting or archiving them). */
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Archives a user (once: the first archive's time stays) and takes them off the tip jars they help
+ * run; an archived tip jar keeps its admins as they were, for the record.
+ */
+export async function archiveUser(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ archivedAt: at })
+    .where(and(eq(users.id, id), isNull(users.archivedAt)));
+  await db
+    .delete(tipjarAdmins)
+    .where(
+      and(
+        eq(tipjarAdmins.userId, id),
+        inArray(tipjarAdmins.tipjarId, db.select({ id: tipjars.id }).from(tipjars).where(isNull(tipjars.archivedAt))),
+      ),
+    );
+}
+
+/** The tip jars (not archived) that this user is the only admin of. */
+export async function listSoleAdminTipjars(db: DbOrTx, userId: string) {
+  const others = db
+    .select({ tipjarId: tipjarAdmins.tipjarId })
+    .from(tipjarAdmins)
+    .where(ne(tipjarAdmins.userId, userId));
+  return db
+    .select({ id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
+    .from(tipjarAdmins)
+    .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
+    .where(and(eq(tipjarAdmins.userId, userId), isNull(tipjars.archivedAt), notInArray(tipjars.id, others)))
+    .orderBy(tipjars.slug);
+}
+
+/** The tip jars each user administers (archived ones left out), in one query for a page of users (no N+1). */
 export async function listTipjarRefs(db: DbOrTx, userIds: string[]) {
   const byUser = new Map<string, { id: string; slug: string; name: string }[]>();
   if (userIds.length === 0) return byUser;
@@ -101,7 +143,7 @@ export async function listTipjarRefs(db: DbOrTx, userIds: string[]) {
     .select({ userId: tipjarAdmins.userId, id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
     .from(tipjarAdmins)
     .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
-    .where(inArray(tipjarAdmins.userId, userIds))
+    .where(and(inArray(tipjarAdmins.userId, userIds), isNull(tipjars.archivedAt)))
     .orderBy(tipjarAdmins.created, tipjars.slug);
   for (const { userId, ...ref } of rows) {
     const list = byUser.get(userId) ?? [];
@@ -111,13 +153,17 @@ export async function listTipjarRefs(db: DbOrTx, userIds: string[]) {
   return byUser;
 }
 
-export async function listUsers(db: DbOrTx, query: ParsedListQuery<UserSortBy>) {
-  const where = query.search
-    ? or(
-        ilike(users.email, likePattern(query.search)),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.search)),
-      )
-    : undefined;
+/** A page of users; archived ones are hidden, and `archived: true` lists only those. */
+export async function listUsers(db: DbOrTx, query: ParsedListQuery<UserSortBy> & { archived?: boolean }) {
+  const where = and(
+    query.search
+      ? or(
+          ilike(users.email, likePattern(query.search)),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.search)),
+        )
+      : undefined,
+    query.archived ? isNotNull(users.archivedAt) : isNull(users.archivedAt),
+  );
   const { offset, limit } = windowOf(query);
   const [rows, [total]] = await Promise.all([
     db

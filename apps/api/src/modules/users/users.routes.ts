@@ -1,4 +1,5 @@
 import {
+  booleanQueryParam,
   CreateUserBodySchema,
   IdParamsSchema,
   listQuerySchema,
@@ -13,6 +14,7 @@ import {
   UserSchema,
 } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { signAccessToken } from '../../lib/access-token.js';
@@ -21,7 +23,11 @@ import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
 
 const tags = ['users'];
-const UserListQuerySchema = listQuerySchema(USER_SORTABLE);
+const UserListQuerySchema = listQuerySchema(USER_SORTABLE).and(
+  z.object({
+    archived: booleanQueryParam.optional().describe('true: only archived users; otherwise archived ones are hidden'),
+  }),
+);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -158,28 +164,5 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => service.updateUser(ctx, await requireAdmin(request), request.params.id, request.body.data),
-  );
-
-  app.delete(
-    '/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a user (admin)',
-        params: IdParamsSchema,
-        response: {
-          204: NoContent,
-          400: errors[400],
-          401: errors[401],
-          403: errors[403],
-          404: errors[404],
-          409: errors[409],
-        },
-      },
-    },
-    async (request, reply) => {
-      await service.deleteUser(ctx, await requireAdmin(request), request.params.id);
-      return reply.status(204).send(null);
-    },
   );
 };

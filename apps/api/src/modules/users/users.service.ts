@@ -40,6 +40,7 @@ export function toUser(row: repo.UserRow, tipjars: User['tipjars'] = []): User {
     address: row.address ?? null,
     tipjars,
     created: row.created.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -111,7 +112,7 @@ export async function updateMyPassword(ctx: AppContext, actor: Actor, data: Upda
   await repo.updateUser(ctx.db, actor.userId, { passwordHash: await hashPassword(data.newPassword) });
 }
 
-export async function listUsers(ctx: AppContext, query: ParsedListQuery<repo.UserSortBy>) {
+export async function listUsers(ctx: AppContext, query: ParsedListQuery<repo.UserSortBy> & { archived?: boolean }) {
   const { rows, count } = await repo.listUsers(ctx.db, query);
   const refs = await repo.listTipjarRefs(
     ctx.db,
@@ -140,6 +141,7 @@ export async function updateUser(
 ): Promise<User> {
   const existing = await repo.findUserById(ctx.db, id);
   if (!existing) throw AppError.notFound('User');
+  if (existing.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived user cannot be changed');
   if (data.email && data.email !== existing.email && (await repo.findUserByEmail(ctx.db, data.email)))
     throw emailTaken();
   // An admin cannot take away their own admin role: the platform would be left without a way back.
@@ -157,9 +159,4 @@ export async function updateUser(
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
-}
-
-export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  if (id === actor.userId) throw new AppError(ErrorCode.Conflict, 'You cannot delete your own account here');
-  if (!(await repo.deleteUser(ctx.db, id))) throw AppError.notFound('User');
 }

@@ -2,18 +2,26 @@ import { Chip } from '@mui/material';
 import type { Tipjar } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, type Column, type TableState } from '@/components/admin-table';
+import { AdminListPage, ArchivedChip, ArchivedFilter, type Column } from '@/components/admin-table';
 import { AppLink } from '@/components/app-link';
 import { routePath } from '@/config/paths';
-import { useAdminTipjars, useDeleteAdminTipjar } from '@/features/tipjars/api/tipjars';
+import { type AdminTipjarsState, useAdminTipjars } from '@/features/tipjars/api/tipjars';
+import { DeleteTipjarDialog } from '@/features/tipjars/components/delete-tipjar-dialog';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
 
-/** /admin/tipjars: every tip jar, paged (domain toListQuery), searchable, with status badges. */
+/**
+ * /admin/tipjars: every tip jar, paged (domain toListQuery), searchable, with status badges; the
+ * archived ones on request. Deleting says first whether the tip jar will be deleted or archived.
+ */
 export default function AdminTipjarsPage() {
   const { t } = useTranslation(['admin-tipjars', 'common']);
-  const [state, setState] = useState<TableState>({ page: 1, itemsPerPage: 25, sortBy: 'created', sortDesc: true });
+  const [state, setState] = useState<AdminTipjarsState>({
+    page: 1,
+    itemsPerPage: 25,
+    sortBy: 'created',
+    sortDesc: true,
+  });
   const query = useAdminTipjars(state);
-  const remove = useDeleteAdminTipjar();
 
   const columns: Column<Tipjar>[] = [
     { key: 'name', label: t('columns.name'), render: (j) => j.name, sortable: true },
@@ -30,7 +38,7 @@ export default function AdminTipjarsPage() {
     {
       key: 'status',
       label: t('columns.status'),
-      render: (j) => <TipjarStatusBadge status={j.status} />,
+      render: (j) => (j.archivedAt ? <ArchivedChip /> : <TipjarStatusBadge status={j.status} />),
       sortable: true,
     },
     {
@@ -56,10 +64,16 @@ export default function AdminTipjarsPage() {
       query={query}
       state={state}
       onState={setState}
+      filters={
+        <ArchivedFilter
+          checked={Boolean(state.archived)}
+          onChange={(archived) => setState({ ...state, page: 1, archived })}
+        />
+      }
       editPath={(j) => routePath('adminTipjar', { tipjarid: j.id })}
-      remove={remove}
-      deleteText={(j) => t('deleteText', { name: j?.name ?? '' })}
-      deletedMessage={t('common:toasts.tipjarDeleted')}
+      deleteDialog={
+        state.archived ? undefined : (tipjar, onClose) => <DeleteTipjarDialog tipjar={tipjar} onClose={onClose} />
+      }
     />
   );
 }

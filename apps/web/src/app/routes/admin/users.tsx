@@ -2,15 +2,16 @@ import { Chip } from '@mui/material';
 import type { User } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, type Column, type TableState } from '@/components/admin-table';
+import { AdminListPage, ArchivedChip, ArchivedFilter, type Column } from '@/components/admin-table';
 import { routePath } from '@/config/paths';
-import { useDeleteUser, useUsers } from '@/features/users/api/users';
+import { type UsersState, useUsers } from '@/features/users/api/users';
+import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
 
+/** /admin/users: every user, paged and searchable; the archived ones on request. */
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
-  const [state, setState] = useState<TableState>({ page: 1, itemsPerPage: 25, sortBy: 'created', sortDesc: true });
+  const [state, setState] = useState<UsersState>({ page: 1, itemsPerPage: 25, sortBy: 'created', sortDesc: true });
   const query = useUsers(state);
-  const remove = useDeleteUser();
 
   const columns: Column<User>[] = [
     { key: 'name', label: t('users.columns.name'), render: (u) => `${u.profile.firstName} ${u.profile.lastName}` },
@@ -18,9 +19,12 @@ export default function UsersPage() {
     {
       key: 'role',
       label: t('users.columns.role'),
-      render: (u) => (
-        <Chip size="small" color={u.role === 'ADMIN' ? 'secondary' : 'default'} label={t(`common:roles.${u.role}`)} />
-      ),
+      render: (u) =>
+        u.archivedAt ? (
+          <ArchivedChip />
+        ) : (
+          <Chip size="small" color={u.role === 'ADMIN' ? 'secondary' : 'default'} label={t(`common:roles.${u.role}`)} />
+        ),
     },
     {
       key: 'created',
@@ -40,10 +44,14 @@ export default function UsersPage() {
       query={query}
       state={state}
       onState={setState}
+      filters={
+        <ArchivedFilter
+          checked={Boolean(state.archived)}
+          onChange={(archived) => setState({ ...state, page: 1, archived })}
+        />
+      }
       editPath={(u) => routePath('adminUser', { userid: u.id })}
-      remove={remove}
-      deleteText={(u) => t('users.deleteText', { name: u?.email ?? '' })}
-      deletedMessage={t('common:toasts.userDeleted')}
+      deleteDialog={state.archived ? undefined : (user, onClose) => <DeleteUserDialog user={user} onClose={onClose} />}
     />
   );
 }

@@ -1,16 +1,35 @@
-import type { Tipjar, UpdateTipjarBody } from '@podpot/domain';
+import type { ListResponse, Tipjar, TipjarDeletion, UpdateTipjarBody } from '@podpot/domain';
+import { toListQuery } from '@podpot/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableState } from '@/components/admin-table';
+import { api } from '@/lib/api-client';
 import { crud } from '@/lib/crud';
 
 /** GET/PUT/DELETE tipjars: platform admins see every tip jar. Lists use the spec's paging conversion. */
 export const tipjarsApi = crud<Tipjar, UpdateTipjarBody['data']>('tipjars');
 
-export function useAdminTipjars(state: TableState) {
+/** The admin table's view: paging and search, and whether it shows the archived tip jars instead. */
+export type AdminTipjarsState = TableState & { archived?: boolean };
+
+export function useAdminTipjars(state: AdminTipjarsState) {
   return useQuery({
     queryKey: ['tipjars', 'admin', state],
-    queryFn: ({ signal }) => tipjarsApi.list(state, signal),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<Tipjar>>('tipjars', {
+        query: { ...toListQuery(state), archived: state.archived || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET tipjars/{id}/deletion: whether DELETE deletes or archives, asked when the confirmation opens. */
+export function useTipjarDeletion(id: string | undefined) {
+  return useQuery({
+    queryKey: ['tipjars', 'id', id, 'deletion'],
+    queryFn: ({ signal }) => api.get<TipjarDeletion>(`tipjars/${encodeURIComponent(id ?? '')}/deletion`, { signal }),
+    enabled: Boolean(id),
+    staleTime: 0,
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   MenuItem,
@@ -16,16 +17,17 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
-import { useDeleteAdminTipjar, useUpdateAdminTipjar } from '@/features/tipjars/api/tipjars';
+import { useUpdateAdminTipjar } from '@/features/tipjars/api/tipjars';
+import { DeleteTipjarDialog } from '@/features/tipjars/components/delete-tipjar-dialog';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
 
 /**
- * One tip jar for platform admins: details, status change along the status machine, delete.
+ * One tip jar for platform admins: details, status change along the status machine, delete (which
+ * archives a tip jar with payments; an archived one is shown read-only, DESIGN.md §4.9).
  * `merchant`: the payment-provider section (features/merchants), composed by the page.
  */
 export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; merchant: ReactNode }) {
@@ -34,9 +36,9 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const update = useUpdateAdminTipjar(tipjar.id);
-  const remove = useDeleteAdminTipjar();
   const [confirming, setConfirming] = useState(false);
-  const next = nextTipjarStatuses(tipjar.status, 'admin');
+  const archived = Boolean(tipjar.archivedAt);
+  const next = archived ? [] : nextTipjarStatuses(tipjar.status, 'admin');
   const [target, setTarget] = useState<TipjarStatus | ''>('');
 
   const rows: [string, React.ReactNode][] = [
@@ -73,12 +75,19 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
       actions={
         <>
           <TipjarStatusBadge status={tipjar.status} />
-          <Button color="error" onClick={() => setConfirming(true)}>
-            {t('common:actions.delete')}
-          </Button>
+          {!archived && (
+            <Button color="error" onClick={() => setConfirming(true)}>
+              {t('common:actions.delete')}
+            </Button>
+          )}
         </>
       }
     >
+      {tipjar.archivedAt && (
+        <Alert severity="info" sx={{ mb: 3, maxWidth: 760 }}>
+          {t('deletion.archived', { date: new Date(tipjar.archivedAt).toLocaleDateString(locale) })}
+        </Alert>
+      )}
       <Paper sx={{ p: 3, mb: 3, maxWidth: 760 }} component="section" aria-labelledby="status-title">
         <Typography id="status-title" variant="h3" component="h2" gutterBottom>
           {t('status.title')}
@@ -163,22 +172,10 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
         </Table>
       </Paper>
 
-      <ConfirmDialog
-        open={confirming}
-        title={t('common:confirm.title')}
-        text={t('deleteText', { name: tipjar.name })}
-        confirmLabel={t('common:actions.delete')}
-        loading={remove.isPending}
+      <DeleteTipjarDialog
+        tipjar={confirming ? tipjar : null}
         onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          try {
-            await remove.mutateAsync(tipjar.id);
-            notifySuccess(t('common:toasts.tipjarDeleted'));
-            navigate(localePath(routePath('adminTipjars')));
-          } catch {
-            setConfirming(false);
-          }
-        }}
+        onDone={() => navigate(localePath(routePath('adminTipjars')))}
       />
     </Page>
   );

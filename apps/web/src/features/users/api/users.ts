@@ -1,15 +1,34 @@
-import type { CreateUserBody, UpdateUserBody, User } from '@podpot/domain';
+import type { CreateUserBody, ListResponse, UpdateUserBody, User, UserDeletion } from '@podpot/domain';
+import { toListQuery } from '@podpot/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableState } from '@/components/admin-table';
+import { api } from '@/lib/api-client';
 import { crud } from '@/lib/crud';
 
 export const usersApi = crud<User, CreateUserBody['data']>('users');
 
-export function useUsers(state: TableState) {
+/** The admin table's view: paging and search, and whether it shows the archived users instead. */
+export type UsersState = TableState & { archived?: boolean };
+
+export function useUsers(state: UsersState) {
   return useQuery({
     queryKey: ['users', state],
-    queryFn: ({ signal }) => usersApi.list(state, signal),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<User>>('users', {
+        query: { ...toListQuery(state), archived: state.archived || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET users/{id}/deletion: delete or archive, and what stands in the way, asked when the confirmation opens. */
+export function useUserDeletion(id: string | undefined) {
+  return useQuery({
+    queryKey: ['users', id, 'deletion'],
+    queryFn: ({ signal }) => api.get<UserDeletion>(`users/${encodeURIComponent(id ?? '')}/deletion`, { signal }),
+    enabled: Boolean(id),
+    staleTime: 0,
   });
 }
 

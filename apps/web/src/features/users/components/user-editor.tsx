@@ -1,16 +1,16 @@
-import { Box, Button, MenuItem, Paper, TextField } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Paper, TextField } from '@mui/material';
 import { CreateUserBodySchema, PasswordSchema, UpdateUserBodySchema, type User } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
-import { useDeleteUser, useSaveUser } from '@/features/users/api/users';
+import { useSaveUser } from '@/features/users/api/users';
+import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
-import { useLocalePath } from '@/lib/use-locale';
+import { useLocale, useLocalePath } from '@/lib/use-locale';
 
 // Editing: an empty password keeps the current one.
 const EditUserSchema = UpdateUserBodySchema.shape.data.extend({
@@ -28,11 +28,13 @@ type UserForm = {
 
 export function UserEditor({ user }: { user: User | undefined }) {
   const { t } = useTranslation(['admin', 'common']);
+  const locale = useLocale();
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const save = useSaveUser(user?.id);
-  const remove = useDeleteUser();
   const [confirming, setConfirming] = useState(false);
+  // An archived user is kept for the records only: shown, never changed (DESIGN.md §4.9).
+  const archived = Boolean(user?.archivedAt);
   const { form, field } = useDomainForm<UserForm>(user ? EditUserSchema : CreateUserBodySchema.shape.data, {
     email: user?.email ?? '',
     firstName: user?.profile.firstName ?? '',
@@ -57,13 +59,19 @@ export function UserEditor({ user }: { user: User | undefined }) {
     <Page
       title={t(user ? 'users.editTitle' : 'users.newTitle')}
       actions={
-        user && (
+        user &&
+        !archived && (
           <Button color="error" onClick={() => setConfirming(true)}>
             {t('common:actions.delete')}
           </Button>
         )
       }
     >
+      {user?.archivedAt && (
+        <Alert severity="info" sx={{ mb: 3, maxWidth: 640 }}>
+          {t('users.deletion.archived', { date: new Date(user.archivedAt).toLocaleDateString(locale) })}
+        </Alert>
+      )}
       <Paper sx={{ p: 3, maxWidth: 640 }}>
         <Box
           component="form"
@@ -99,32 +107,18 @@ export function UserEditor({ user }: { user: User | undefined }) {
             </TextField>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-            <Button type="submit" variant="contained" disabled={save.isPending}>
+            <Button type="submit" variant="contained" disabled={save.isPending || archived}>
               {t(user ? 'common:actions.save' : 'common:actions.create')}
             </Button>
             <Button onClick={() => navigate(localePath(routePath('adminUsers')))}>{t('common:actions.cancel')}</Button>
           </Box>
         </Box>
       </Paper>
-      {user && (
-        <ConfirmDialog
-          open={confirming}
-          title={t('common:confirm.title')}
-          text={t('users.deleteText', { name: user.email })}
-          confirmLabel={t('common:actions.delete')}
-          loading={remove.isPending}
-          onClose={() => setConfirming(false)}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync(user.id);
-              notifySuccess(t('common:toasts.userDeleted'));
-              navigate(localePath(routePath('adminUsers')));
-            } catch {
-              setConfirming(false);
-            }
-          }}
-        />
-      )}
+      <DeleteUserDialog
+        user={confirming && user ? user : null}
+        onClose={() => setConfirming(false)}
+        onDone={() => navigate(localePath(routePath('adminUsers')))}
+      />
     </Page>
   );
 }

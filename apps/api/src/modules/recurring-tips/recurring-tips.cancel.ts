@@ -1,0 +1,115 @@
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { queueMail } from '../../mail/outbox.js';
+import { monthlyTipEndedMail } from '../../mail/recurring-mails.js';
+import { moveTip } from './recurring-tips.outcomes.js';
+import * as repo from './recurring-tips.repository.js';
+
+/**
+ * Ending monthly tips: by their tipper (self-service), or because their tip jar or their tipper's
+ * account was archived (DESIGN.md §4.9). Cancelling is one database change — final status, every
+ * manage link ended, retries still waiting not sent — and the mail to the tipper is queued in the
+ * same transaction. Revoking the mandate is a provider call, so it comes after the commit; one that
+ * failed is made by the reconcile job, which revokes every cancelled monthly tip whose mandate is
+ * still valid. So nothing is ever left half-done, and running it again changes nothing.
+ */
+
+/** The changes that cancel a (locked) monthly tip: final, no next charge, every manage link ended. */
+export function cancellation(row: repo.RecurringTipRow, now: Date) {
+  return {
+    status: 'cancelled' as const,
+    cancelledAt: now,
+    nextChargeAt: null,
+    manageTokenVersion: row.manageTokenVersion + 1,
+  };
+}
+
+/** Months still waiting for a try are not sent any more (a payment already at the provider runs its course). */
+export async function cancelWaitingCharges(tx: Tx, recurringTipId: string): Promise<void> {
+  for (const charge of await repo.cancelScheduledCharges(tx, recurringTipId))
+    await moveTip(tx, charge.tipId, 'cancelled');
+}
+
+/**
+ * Cancels every monthly tip still running of a tip jar or tipper being archived — or, for the
+ * reconcile job, of any archived tip jar or tipper — in the caller's transaction, and queues one
+ * mail per monthly tip to its tipper, in the language of the monthly tip. Returns the ids cancelled.
+ */
+export async function cancelMonthlyTipsOf(
+  tx: Tx,
+  filter: repo.RunningFilter,
+  options: { brand: string; now?: Date },
+): Promise<string[]> {
+  const now = options.now ?? new Date();
+  const rows = await repo.lockRunningRecurringTips(tx, filter);
+  for (const row of rows) {
+    await repo.updateRecurringTip(tx, row.id, cancellation(row, now));
+    await cancelWaitingCharges(tx, row.id);
+    const mail = monthlyTipEndedMail(row.locale, {
+      brand: options.brand,
+      tipjarName: row.tipjarName,
+      amount: row.nextAmount ?? row.amount,
+      reason: row.tipjarArchived ? 'tipjar' : 'account',
+    });
+    await queueMail(tx, { to: row.email, ...mail }, { dedupeKey: `monthly-tip-ended:${row.id}` });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** How many monthly tips archiving would cancel (the deletion preview). */
+export function countRunningMonthlyTips(db: DbOrTx, filter: { tipjarId: string } | { userId: string }) {
+  return repo.countRunningRecurringTips(db, filter);
+}
+
+/**
+ * Revokes at the provider the mandates of cancelled monthly tips that are still valid at our side —
+ * of `of` (some ids, a tip jar's, a tipper's), or the oldest `limit` of all (the reconcile job) — and
+ * records each revocation from the provider's answer. A failure is logged and left for the next run.
+ * Returns how many were revoked.
+ */
+export async function revokeCancelledMandates(
+  ctx: AppContext,
+  options: { of?: repo.CancelledFilter; limit?: number } = {},
+): Promise<number> {
+  if (options.of && 'ids' in options.of && options.of.ids.length === 0) return 0;
+  const rows = await repo.listCancelledWithValidMandate(ctx.db, options.limit ?? 100, options.of);
+  let revoked = 0;
+  for (const row of rows) {
+    const uid = row.mandateUid!;
+    try {
+      await revokeAtProvider(ctx, uid);
+      await repo.markMandateRevoked(ctx.db, row.id, uid);
+      revoked += 1;
+    } catch (err) {
+      ctx.log.warn({ err, recurringTipId: row.id }, 'revoking the mandate failed; the reconcile job tries again');
+    }
+  }
+  return revoked;
+}
+
+async function revokeAtProvider(ctx: AppContext, mandateUid: string): Promise<void> {
+  try {
+    const mandate = await ctx.opp.revokeMandate(mandateUid);
+    if (mandate.status === 'revoked') return;
+  } catch (err) {
+    // Revoked before (by the payer's bank, or by us with the answer lost): the provider may refuse a
+    // second revoke. Its own read of the mandate decides.
+    if ((await ctx.opp.getMandate(mandateUid).catch(() => undefined))?.status === 'revoked') return;
+    throw err;
+  }
+  throw new Error(`the provider did not revoke mandate ${mandateUid}`);
+}
+
+/**
+ * Part of the reconcile job: monthly tips that must not run any more. One still running on an
+ * archived tip jar or tipper (it slipped in while they were being archived) is cancelled as archiving
+ * does; every cancelled monthly tip whose mandate is still valid — the revoke after the cancel failed,
+ * or a first payment completed after the cancel — has its mandate revoked.
+ */
+export async function endMonthlyTipsOfArchived(ctx: AppContext, options: { limit?: number } = {}) {
+  const cancelled = await ctx.db.transaction((tx) =>
+    cancelMonthlyTipsOf(tx, { ofArchived: true }, { brand: ctx.config.BRAND_NAME }),
+  );
+  const revoked = await revokeCancelledMandates(ctx, { limit: options.limit });
+  return { cancelled: cancelled.length, revoked };
+}
