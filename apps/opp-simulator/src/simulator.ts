@@ -817,12 +817,11 @@ function settlementOf(merchantUid: string, month: string, transactions: SimObjec
     status: isPaid ? 'paid' : 'current',
     period_start: start,
     period_end: end,
-    // Paid out on the first day after the period (payments.md §5: every business day; close enough).
-    paid: isPaid ? end + 1 : null,
-    // The period's payments; what reaches the bank account is amount_payable.
+    // As the documented object: no payout date, and once paid the payout is amount_paid while
+    // amount_payable drops to 0 (payments.md §5).
     total_amount: volume,
     amount_paid: isPaid ? payable : 0,
-    amount_payable: payable,
+    amount_payable: isPaid ? 0 : payable,
     total_number_of_transactions: transactions.length,
     number_of_transactions: transactions.length,
     number_of_refunds: 0,

@@ -116,7 +116,8 @@ export interface OppSettlement {
   periodStart: number | null;
   periodEnd: number | null;
   totalAmount: number;
-  amountPaid: number;
+  /** What was paid out; null when the provider does not say. A paid settlement may report `amountPayable` 0. */
+  amountPaid: number | null;
   amountPayable: number;
   numberOfTransactions: number;
   totalTransactionCosts: number;
