@@ -21,6 +21,8 @@ export const ErrorCode = {
   WrongPassword: 'WRONG_PASSWORD',
   InvalidTransition: 'INVALID_TRANSITION',
   PaymentProvider: 'PAYMENT_PROVIDER',
+  /** The tip jar cannot take tips now: no merchant yet, or the provider stopped it. */
+  NotAcceptingTips: 'NOT_ACCEPTING_TIPS',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   Internal: 'INTERNAL',
 } as const;
@@ -60,6 +62,7 @@ export const VALIDATION_KEYS = [
   'passwordsDiffer',
   'amountRange',
   'emailTaken',
+  'merchantEmailTaken',
   'wrongPassword',
   'slugTaken',
   'slugReserved',

@@ -49,14 +49,3 @@ export function nextTipjarStatuses(from: TipjarStatus, actor: TransitionActor): 
 
 /** The backoffice shows the payment dialog in these statuses (spec §2). */
 export const PAYMENT_DIALOG_STATUSES: readonly TipjarStatus[] = ['AWAITING_PAYMENT', 'PAYMENT_EXPIRED', 'NEW'];
-
-/**
- * Registration is complete only when the merchant is verified and live (spec §4). Without a
- * merchant nothing can be paid out, so a tip jar with none is not registered either.
- */
-export function isRegistrationComplete(
-  oppMerchant: { complianceStatus?: string | null; merchantStatus?: string | null } | null | undefined,
-): boolean {
-  if (!oppMerchant) return false;
-  return oppMerchant.complianceStatus === 'verified' && oppMerchant.merchantStatus === 'live';
-}

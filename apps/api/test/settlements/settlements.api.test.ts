@@ -106,21 +106,11 @@ describe('GET /api/v1/tipjars/:id/settlements', () => {
     expect((await t.api('GET', `/tipjars/${unknown}/settlements`, { token: admin.token })).status).toBe(404);
   });
 
-  it('is empty for a tip jar without a registered merchant, which cannot take tips either', async () => {
+  it('is empty for a tip jar without a registered merchant, which cannot take tips either (409, not 502)', async () => {
     const unregistered = await liveJar({ registered: false });
-    const refused = await t.api('POST', `/tipjars/${unregistered.id}/tips`, {
-      body: {
-        data: {
-          amount: 500,
-          displayName: 'Lotte',
-          email: 'lotte@example.test',
-          payment: { paymentmethod: ideal, paymentissuer: '' },
-          locale: 'en',
-        },
-      },
-    });
-    expect(refused.status, refused.text).toBe(502);
-    expect(refused.body.code).toBe('PAYMENT_PROVIDER');
+    const refused = await t.api('POST', `/tipjars/${unregistered.id}/tips`, { body: oneOffTip(ideal, 500) });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('NOT_ACCEPTING_TIPS');
     const res = await t.api('GET', `/tipjars/${unregistered.id}/settlements`, { token: unregistered.maker.token });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ data: [], metadata: { count: 0 } });
