@@ -36,6 +36,7 @@ export const CODES_WITH_TEXT = [
   'SLUG_TAKEN',
   'SLUG_RESERVED',
   'PAYMENT_PROVIDER',
+  'NOT_ACCEPTING_TIPS',
 ] as const;
 export type CodeWithText = (typeof CODES_WITH_TEXT)[number];
 
