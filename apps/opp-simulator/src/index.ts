@@ -12,7 +12,13 @@ import { OppSimulator, type SimOutcome } from './simulator.js';
 
 export type { SimDb, SimLog, SimulatorHost } from './host.js';
 export type { SimObject } from './repository.js';
-export { OppSimulator, SIM_IDEAL_ISSUERS, SIM_TRANSACTION_COST, type SimOutcome } from './simulator.js';
+export {
+  DEFAULT_MERCHANT_LIVE_DELAY_MS,
+  OppSimulator,
+  SIM_IDEAL_ISSUERS,
+  SIM_TRANSACTION_COST,
+  type SimOutcome,
+} from './simulator.js';
 
 export const SIM_API_PREFIX = '/sim/opp/v1';
 
@@ -23,6 +29,8 @@ export interface OppSimulatorOptions extends SimulatorHost {
   retryBaseMs?: number;
   /** Collect SEPA charges this long after they are made (demo); undefined: tests settle them. */
   settleMandateChargesMs?: number;
+  /** A new consumer merchant goes live this long after it was made (default DEFAULT_MERCHANT_LIVE_DELAY_MS). */
+  merchantLiveDelayMs?: number;
   /** Key for the helpers below (simulatePayment(key, …)): usually the host's app context. */
   key: object;
 }
@@ -35,6 +43,7 @@ export async function registerOppSimulator(app: FastifyInstance, options: OppSim
   const sim = new OppSimulator(options, {
     retryBaseMs: options.retryBaseMs,
     settleMandateChargesMs: options.settleMandateChargesMs,
+    merchantLiveDelayMs: options.merchantLiveDelayMs,
   });
   simulators.set(options.key, sim);
   await app.register(async (simApp) => {
@@ -85,4 +94,9 @@ export function simulateMerchantVerification(
   outcome: 'approve' | 'disapprove' = 'approve',
 ) {
   return simulatorOf(key).verifyMerchant(merchantUid, outcome);
+}
+
+/** The provider suspends, blocks, terminates (or makes live) a simulated merchant; sends merchant.status.changed. */
+export function simulateMerchantStatus(key: object, merchantUid: string, status: string) {
+  return simulatorOf(key).setMerchantStatus(merchantUid, status);
 }

@@ -16,12 +16,14 @@ export async function findObject(db: SimDb, uid: string, objectType?: string): P
 export async function listObjects(
   db: SimDb,
   objectType: string,
-  options: { parentUid?: string; offset?: number; limit?: number; status?: string } = {},
+  options: { parentUid?: string; offset?: number; limit?: number; status?: string; emailaddress?: string } = {},
 ) {
   const where = and(
     eq(simObjects.objectType, objectType),
     options.parentUid ? eq(simObjects.parentUid, options.parentUid) : undefined,
     options.status ? sql`${simObjects.data}->>'status' = ${options.status}` : undefined,
+    // Lower-case on both sides: the provider treats addresses case-insensitively (assumed).
+    options.emailaddress ? sql`lower(${simObjects.data}->>'emailaddress') = ${options.emailaddress}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -104,6 +106,19 @@ export async function releaseIdempotencyKey(db: SimDb, scope: string, key: strin
     .delete(simIdempotencyKeys)
     .where(
       and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key), isNull(simIdempotencyKeys.objectUid)),
+    );
+}
+
+/** Gives up a completed key (e.g. a merchant's former e-mail address), only if it still names `objectUid`. */
+export async function dropIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
+  await db
+    .delete(simIdempotencyKeys)
+    .where(
+      and(
+        eq(simIdempotencyKeys.scope, scope),
+        eq(simIdempotencyKeys.key, key),
+        eq(simIdempotencyKeys.objectUid, objectUid),
+      ),
     );
 }
 

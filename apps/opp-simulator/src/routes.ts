@@ -30,8 +30,8 @@ function apiKeyOf(request: FastifyRequest): string | null {
   return null;
 }
 
-function oppError(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ error: { code: status, message } });
+function oppError(reply: FastifyReply, status: number, message: string, parameters?: Record<string, string[]>) {
+  return reply.status(status).send({ error: { code: status, message, ...(parameters ? { parameters } : {}) } });
 }
 
 function body(request: FastifyRequest): Body {
@@ -53,7 +53,7 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       }
     });
     api.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
-      if (err instanceof SimError) return oppError(reply, err.status, err.message);
+      if (err instanceof SimError) return oppError(reply, err.status, err.message, err.parameters);
       const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) host.log.error({ err }, 'simulator error');
       return oppError(reply, status, status === 500 ? 'Internal error' : err.message);
@@ -91,11 +91,13 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       return listEnvelope(`/v1/transactions/${request.params.uid}/refunds`, data, data.length, 1, 100);
     });
 
-    api.post('/merchants', async (request, reply) => {
-      const created = await sim.idempotent('merchants', idempotencyKey(request), () =>
-        sim.createMerchant(body(request)),
-      );
-      return reply.status(201).send(created);
+    // Creates answer 200, as OPP's recorded answers do.
+    api.post('/merchants', async (request) =>
+      sim.idempotent('merchants', idempotencyKey(request), () => sim.createMerchant(body(request))),
+    );
+    api.get('/merchants', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      return sim.listMerchants({ ...page(request), emailaddress: q['filter[emailaddress]'] });
     });
     api.get<{ Params: Params }>('/merchants/:uid', async (request) => sim.getMerchant(request.params.uid));
     api.post<{ Params: Params }>('/merchants/:uid', async (request) =>
@@ -110,12 +112,11 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       const data = await sim.listBankAccounts(request.params.uid);
       return listEnvelope(`/v1/merchants/${request.params.uid}/bank_accounts`, data, data.length, 1, 100);
     });
-    api.post<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request, reply) => {
-      const created = await sim.idempotent(`bank_accounts:${request.params.uid}`, idempotencyKey(request), () =>
+    api.post<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request) =>
+      sim.idempotent(`bank_accounts:${request.params.uid}`, idempotencyKey(request), () =>
         sim.createBankAccount(request.params.uid, body(request)),
-      );
-      return reply.status(201).send(created);
-    });
+      ),
+    );
     api.get<{ Params: Params }>('/merchants/:uid/settlements', async (request) => {
       const data = await sim.settlements(request.params.uid);
       return listEnvelope(`/v1/merchants/${request.params.uid}/settlements`, data, data.length, 1, 100);

@@ -13,6 +13,8 @@ export class SimError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Per-field messages, answered as `error.parameters` like OPP's validation errors. */
+    readonly parameters?: Record<string, string[]>,
   ) {
     super(message);
   }
@@ -29,6 +31,14 @@ const MAX_DELIVERY_ATTEMPTS = 6;
 const RESUME_BATCH_SIZE = 100;
 /** A reserved Idempotency-Key whose request made nothing for this long was left by a crash. */
 const IDEMPOTENCY_STALE_MS = 15_000;
+/** Merchant statuses the partner may set (POST /merchants/{uid}); `live` is the provider's to give. */
+const PARTNER_MERCHANT_STATUSES = ['terminated', 'suspended'];
+/** A merchant in these statuses receives no payments (an assumption: payments.md names the statuses only). */
+const STOPPED_MERCHANT_STATUSES = ['suspended', 'blocked', 'terminated', 'deleted'];
+/** Where the simulator keeps which e-mail address belongs to which merchant (one merchant per address). */
+const MERCHANT_EMAIL_SCOPE = 'merchant_emailaddress';
+/** How long a consumer merchant stays pending before the provider makes it live, unless configured. */
+export const DEFAULT_MERCHANT_LIVE_DELAY_MS = 15_000;
 
 /** A realistic Dutch iDEAL bank list (BIC + name). */
 export const SIM_IDEAL_ISSUERS = [
@@ -85,6 +95,11 @@ export interface SimulatorOptions {
    * person settles it (simulatePayment).
    */
   settleMandateChargesMs?: number;
+  /**
+   * A new consumer merchant goes from `pending` to `live` this long after it was made, by itself, as
+   * at the provider (whether or not its bank account is verified yet). Tests shorten it.
+   */
+  merchantLiveDelayMs?: number;
 }
 
 export class OppSimulator {
@@ -93,6 +108,7 @@ export class OppSimulator {
   private readonly wakeups = new Set<() => void>();
   private readonly retryBaseMs: number;
   private readonly settleMandateChargesMs: number | undefined;
+  private readonly merchantLiveDelayMs: number;
 
   constructor(
     private readonly host: SimulatorHost,
@@ -100,6 +116,7 @@ export class OppSimulator {
   ) {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.settleMandateChargesMs = options.settleMandateChargesMs;
+    this.merchantLiveDelayMs = options.merchantLiveDelayMs ?? DEFAULT_MERCHANT_LIVE_DELAY_MS;
   }
 
   /** The simulated API base, as objects name it in `object_url` (the same the client uses). */
@@ -149,9 +166,14 @@ export class OppSimulator {
 
   /* ---------- merchants ---------- */
 
+  /**
+   * POST /merchants. One merchant per e-mail address across the partner's merchants (payments.md
+   * §12): a taken address is a 400 naming `emailaddress` in `error.parameters`. The address is
+   * claimed atomically, so of two concurrent creates with one address only one succeeds.
+   */
   async createMerchant(body: Body): Promise<SimObject> {
     const type = body.type === 'business' ? 'business' : 'consumer';
-    const emailaddress = requireString(body, 'emailaddress');
+    const emailaddress = requireString(body, 'emailaddress').trim();
     const country = requireString(body, 'country').toLowerCase();
     const notifyUrl = requireString(body, 'notify_url');
     const ts = now();
@@ -196,27 +218,114 @@ export class OppSimulator {
     };
     // The provider's hosted KYC overview: here the simulator's verification page.
     (merchant.compliance as Body).overview_url = this.verificationUrlOf(String(merchant.uid));
-    await repo.insertObject(this.host.db, 'merchant', merchant);
+    if (type === 'business') {
+      const requirements = (merchant.compliance as { requirements: Body[] }).requirements;
+      requirements[1]!.object_redirect_url = this.verificationUrlOf(uid);
+    }
+    await this.claimEmail(emailaddress, uid, async () => repo.insertObject(this.host.db, 'merchant', merchant));
+    if (type === 'consumer') this.goLiveLater(uid);
     return merchant;
+  }
+
+  /** Runs `make` holding `emailaddress` for merchant `uid`; a taken address is the provider's 400. */
+  private async claimEmail(emailaddress: string, uid: string, make: () => Promise<unknown>) {
+    const key = emailaddress.toLowerCase();
+    const { rows } = await repo.listObjects(this.host.db, 'merchant', { emailaddress: key, limit: 1 });
+    const taken = rows.some((m) => m.uid !== uid);
+    if (taken || !(await repo.reserveIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, key))) {
+      throw new SimError(400, 'The emailaddress is already in use by another merchant', {
+        emailaddress: ['The emailaddress has already been taken.'],
+      });
+    }
+    try {
+      await make();
+    } catch (err) {
+      await repo.releaseIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, key);
+      throw err;
+    }
+    await repo.completeIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, key, uid);
+  }
+
+  /** Wakes up when a new consumer merchant is due to go live, so its notification comes by itself. */
+  private goLiveLater(uid: string) {
+    void this.sleep(this.merchantLiveDelayMs)
+      .then(() => (this.closed ? undefined : this.getMerchant(uid)))
+      .catch((err) => this.host.log.warn({ err, uid }, 'simulator: making a merchant live failed'));
+  }
+
+  /**
+   * A consumer merchant goes live by itself once its delay has passed (checked on every read, so a
+   * restart loses nothing); the provider notifies `merchant.status.changed`.
+   */
+  private async liveWhenDue(merchant: SimObject): Promise<SimObject> {
+    if (merchant.type !== 'consumer' || merchant.status !== 'pending') return merchant;
+    if (Date.now() < Number(merchant.created) * 1000 + this.merchantLiveDelayMs) return merchant;
+    return this.changeMerchantStatus(merchant, 'live');
+  }
+
+  /** The provider changes a merchant's status (live, suspended, blocked, terminated…) and notifies. */
+  private async changeMerchantStatus(merchant: SimObject, status: string): Promise<SimObject> {
+    if (merchant.status === status) return merchant;
+    merchant.status = status;
+    merchant.updated = now();
+    await repo.saveObject(this.host.db, merchant);
+    if (typeof merchant.notify_url === 'string') {
+      await this.notify(merchant.notify_url, 'merchant.status.changed', 'merchant', merchant.uid, {
+        object_url: `${this.apiBase}/merchants/${merchant.uid}`,
+      });
+    }
+    return merchant;
+  }
+
+  /** The provider (not the partner) sets a merchant's status, e.g. suspends or blocks it (tests, demo). */
+  async setMerchantStatus(uid: string, status: string): Promise<SimObject> {
+    return this.changeMerchantStatus(await this.getMerchant(uid), status);
+  }
+
+  /** GET /merchants: the partner's merchants, `filter[emailaddress]` and `filter[status]` as OPP's list filters. */
+  async listMerchants(query: ListQuery & { emailaddress?: string }) {
+    const { page, perpage, window } = pageOf(query);
+    const { rows, total } = await repo.listObjects(this.host.db, 'merchant', {
+      ...window,
+      status: query.status,
+      emailaddress: query.emailaddress?.trim().toLowerCase(),
+    });
+    const data = await Promise.all(rows.map((m) => this.liveWhenDue(m)));
+    return listEnvelope('/v1/merchants', data, total, page, perpage);
   }
 
   async getMerchant(uid: string): Promise<SimObject> {
     const merchant = await repo.findObject(this.host.db, uid, 'merchant');
     if (!merchant) throw new SimError(404, 'Merchant not found');
-    return merchant;
+    return this.liveWhenDue(merchant);
   }
 
+  /**
+   * POST /merchants/{uid}: the partner may terminate or suspend a merchant and change its e-mail
+   * address (still one merchant per address), notify_url, return_url and metadata. Making it live is
+   * the provider's decision, as at OPP: `status: live` is refused.
+   */
   async updateMerchant(uid: string, body: Body): Promise<SimObject> {
     const merchant = await this.getMerchant(uid);
-    if (body.status !== undefined && !['terminated', 'suspended', 'live'].includes(String(body.status))) {
-      throw new SimError(400, 'status must be terminated or suspended');
+    if (body.status !== undefined && !PARTNER_MERCHANT_STATUSES.includes(String(body.status))) {
+      throw new SimError(400, 'status must be terminated or suspended', {
+        status: ['The selected status is invalid.'],
+      });
     }
-    for (const field of ['status', 'emailaddress', 'notify_url', 'return_url'] as const) {
+    const email = typeof body.emailaddress === 'string' ? body.emailaddress.trim() : undefined;
+    if (email && email.toLowerCase() !== String(merchant.emailaddress).toLowerCase()) {
+      const previous = String(merchant.emailaddress).toLowerCase();
+      await this.claimEmail(email, uid, async () => {});
+      await repo.dropIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, previous, uid);
+      merchant.emailaddress = email;
+    }
+    for (const field of ['notify_url', 'return_url'] as const) {
       if (typeof body[field] === 'string') merchant[field] = body[field];
     }
     if (body.metadata !== undefined) merchant.metadata = toMetadata(body.metadata);
     merchant.updated = now();
     await repo.saveObject(this.host.db, merchant);
+    if (typeof body.status === 'string') return this.changeMerchantStatus(merchant, body.status);
     return merchant;
   }
 
@@ -259,7 +368,34 @@ export class OppSimulator {
       is_default: body.is_default !== false,
     };
     await repo.insertObject(this.host.db, 'bank_account', account, merchantUid);
+    await this.requireBankVerification(merchantUid, account);
     return account;
+  }
+
+  /**
+   * A new bank account must be verified (the recorded `bank_account.verification.required`, with a
+   * deep link to the verification page); it replaces a `bank_account.required`.
+   */
+  private async requireBankVerification(merchantUid: string, account: SimObject) {
+    const merchant = await this.getMerchant(merchantUid);
+    const compliance = (merchant.compliance as { requirements?: Body[] } & Body) ?? {};
+    const others = (compliance.requirements ?? []).filter((r) => !String(r.type).startsWith('bank_account.'));
+    merchant.compliance = {
+      ...compliance,
+      requirements: [
+        {
+          type: 'bank_account.verification.required',
+          status: 'pending',
+          object_type: 'bank_account',
+          object_uid: account.uid,
+          object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
+          object_redirect_url: this.verificationUrlOf(merchantUid),
+        },
+        ...others,
+      ],
+    };
+    merchant.updated = now();
+    await repo.saveObject(this.host.db, merchant);
   }
 
   async listBankAccounts(merchantUid: string): Promise<SimObject[]> {
@@ -275,8 +411,9 @@ export class OppSimulator {
 
   /**
    * The maker finished (approve) or failed (disapprove) verification on the provider's pages: bank
-   * accounts approved with a masked IBAN, compliance verified, merchant live — and the provider
-   * notifies the merchant's notify_url, as OPP does for compliance and bank account changes.
+   * accounts approved with a masked IBAN, compliance verified at level 200 or more, a business
+   * merchant live — and the provider notifies the merchant's notify_url, as OPP does for compliance
+   * and bank account changes.
    */
   async verifyMerchant(merchantUid: string, outcome: 'approve' | 'disapprove'): Promise<SimObject> {
     const merchant = await this.getMerchant(merchantUid);
@@ -302,7 +439,9 @@ export class OppSimulator {
     merchant.compliance = approve
       ? { ...compliance, status: 'verified', level: Math.max(Number(compliance.level ?? 100), 200), requirements: [] }
       : { ...compliance, status: 'unverified' };
-    if (approve) merchant.status = 'live';
+    // A business goes live when its verification is approved; a consumer went (or goes) live by itself
+    // after its delay, verified bank account or not.
+    if (approve && merchant.type !== 'consumer' && merchant.status === 'pending') merchant.status = 'live';
     merchant.updated = ts;
     await repo.saveObject(this.host.db, merchant);
     if (typeof merchant.notify_url === 'string') {
@@ -371,9 +510,14 @@ export class OppSimulator {
 
   async createTransaction(body: Body, extra: { mandateUid?: string; status?: string } = {}): Promise<SimObject> {
     const merchantUid = requireString(body, 'merchant_uid');
-    await this.getMerchant(merchantUid).catch(() => {
+    const merchant = await this.getMerchant(merchantUid).catch(() => {
       throw new SimError(400, 'merchant_uid does not name a merchant');
     });
+    if (STOPPED_MERCHANT_STATUSES.includes(String(merchant.status))) {
+      throw new SimError(400, 'The merchant cannot receive payments', {
+        merchant_uid: [`The merchant is ${String(merchant.status)}.`],
+      });
+    }
     const total = requireInt(body, 'total_price');
     const products = Array.isArray(body.products) ? (body.products as Body[]) : [];
     if (products.length > 0) {
@@ -431,14 +575,9 @@ export class OppSimulator {
     return transaction;
   }
 
-  async listTransactions(query: { page?: number; perpage?: number; status?: string }) {
-    const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
-    const page = Math.max(1, query.page ?? 1);
-    const { rows, total } = await repo.listObjects(this.host.db, 'transaction', {
-      offset: (page - 1) * perpage,
-      limit: perpage,
-      status: query.status,
-    });
+  async listTransactions(query: ListQuery) {
+    const { page, perpage, window } = pageOf(query);
+    const { rows, total } = await repo.listObjects(this.host.db, 'transaction', { ...window, status: query.status });
     return listEnvelope('/v1/transactions', rows, total, page, perpage);
   }
 
@@ -773,6 +912,15 @@ function statusEntry(status: string, ts: number) {
   return { uid: newUid('sta'), object: 'status', created: ts, updated: ts, status };
 }
 
+type ListQuery = { page?: number; perpage?: number; status?: string };
+
+/** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window. */
+function pageOf(query: ListQuery) {
+  const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
+  const page = Math.max(1, query.page ?? 1);
+  return { page, perpage, window: { offset: (page - 1) * perpage, limit: perpage } };
+}
+
 export function listEnvelope(url: string, data: unknown[], total: number, page: number, perpage: number) {
   const lastPage = Math.max(1, Math.ceil(total / perpage));
   return {
@@ -817,12 +965,11 @@ function settlementOf(merchantUid: string, month: string, transactions: SimObjec
     status: isPaid ? 'paid' : 'current',
     period_start: start,
     period_end: end,
-    // Paid out on the first day after the period (payments.md §5: every business day; close enough).
-    paid: isPaid ? end + 1 : null,
-    // The period's payments; what reaches the bank account is amount_payable.
+    // As the documented object: no payout date, and once paid the payout is amount_paid while
+    // amount_payable drops to 0 (payments.md §5).
     total_amount: volume,
     amount_paid: isPaid ? payable : 0,
-    amount_payable: payable,
+    amount_payable: isPaid ? 0 : payable,
     total_number_of_transactions: transactions.length,
     number_of_transactions: transactions.length,
     number_of_refunds: 0,

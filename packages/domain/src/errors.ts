@@ -25,6 +25,8 @@ export const ErrorCode = {
   /** The same Idempotency-Key came with a different request (422). */
   IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   PaymentProvider: 'PAYMENT_PROVIDER',
+  /** The tip jar cannot take tips now: no merchant yet, or the provider stopped it. */
+  NotAcceptingTips: 'NOT_ACCEPTING_TIPS',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   Internal: 'INTERNAL',
 } as const;
@@ -64,6 +66,7 @@ export const VALIDATION_KEYS = [
   'passwordsDiffer',
   'amountRange',
   'emailTaken',
+  'merchantEmailTaken',
   'wrongPassword',
   'slugTaken',
   'slugReserved',

@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './invoice-schemas.js';
 export * from './locale.js';
 export * from './merchant-schemas.js';
+export * from './merchant-status.js';
 export * from './money.js';
 export * from './paging.js';
 export * from './payment-status.js';

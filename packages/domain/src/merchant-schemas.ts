@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NameSchema } from './schemas.js';
+import { EmailSchema, NameSchema } from './schemas.js';
 import { CocNumberSchema } from './tipjar-schemas.js';
 
 /** Countries a maker can register from (OPP's ISO 3166-1 alpha-3, lowercase). */
@@ -11,6 +11,11 @@ export const CreateMerchantBodySchema = z.object({
     firstName: NameSchema,
     lastName: NameSchema,
     country: z.enum(MERCHANT_COUNTRIES).default('nld'),
+    /**
+     * The e-mail address the provider knows the merchant by (its verification mails go there). The
+     * provider allows one merchant per address (decision 011); absent: the tip jar's contact e-mail.
+     */
+    email: EmailSchema.optional(),
   }),
 });
 export type CreateMerchantBody = z.infer<typeof CreateMerchantBodySchema>;
@@ -48,8 +53,13 @@ export const OppMerchantSchema = z.object({
   bankAccount: z
     .object({ status: z.string(), verificationUrl: z.string().nullable(), iban: z.string().nullable() })
     .nullable(),
-  /** True when payouts can happen (spec §4: verified and live). */
+  /**
+   * True when payouts can happen: live, compliance verified at the payout level and the bank
+   * account approved (spec §4's verified and live, plus what the provider pays out on; decision 011).
+   */
   registrationComplete: z.boolean(),
+  /** False when the provider suspended, blocked or terminated the merchant: no tips can be taken. */
+  acceptsPayments: z.boolean(),
   updated: z.string(),
 });
 export type OppMerchantView = z.infer<typeof OppMerchantSchema>;

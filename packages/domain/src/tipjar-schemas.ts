@@ -136,6 +136,11 @@ export type Addon = z.infer<typeof AddonSchema>;
 export const OppMerchantRefSchema = z.object({
   complianceStatus: z.string().nullable(),
   merchantStatus: z.string().nullable(),
+  complianceLevel: z.number().int().nullable(),
+  /** The default bank account's status; null while there is none. */
+  bankAccountStatus: z.string().nullable(),
+  /** Payout-ready (isRegistrationComplete): the backoffice's 'Registratie' alert. */
+  registrationComplete: z.boolean(),
 });
 
 /** What anyone may see of a LIVE tip jar (the storefront). */
@@ -152,6 +157,11 @@ export const PublicTipjarSchema = z.object({
   imageUrl: z.string().nullable(),
   thankYouMessage: z.string(),
   presetAmounts: z.array(z.number().int()),
+  /**
+   * False while the tip jar cannot take tips: no merchant registered yet, or the provider suspended,
+   * blocked or terminated it. The storefront says so instead of offering the form.
+   */
+  acceptsTips: z.boolean(),
 });
 export type PublicTipjar = z.infer<typeof PublicTipjarSchema>;
 

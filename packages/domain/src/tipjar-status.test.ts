@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canTransitionTipjar,
-  isRegistrationComplete,
-  isTipjarTippable,
-  nextTipjarStatuses,
-  TIPJAR_STATUSES,
-} from './tipjar-status.js';
+import { canTransitionTipjar, isTipjarTippable, nextTipjarStatuses, TIPJAR_STATUSES } from './tipjar-status.js';
 
 describe('tip jar status machine', () => {
   it('lets the payment flow move NEW → AWAITING_PAYMENT → LIVE or PAYMENT_EXPIRED, and retry', () => {
@@ -33,15 +27,6 @@ describe('tip jar status machine', () => {
       expect(canTransitionTipjar(s, s, 'admin')).toBe(false);
       expect(canTransitionTipjar(s, s, 'payment')).toBe(false);
     }
-  });
-});
-
-describe('isRegistrationComplete', () => {
-  it('is complete only with a verified and live merchant', () => {
-    expect(isRegistrationComplete({ complianceStatus: 'verified', merchantStatus: 'live' })).toBe(true);
-    expect(isRegistrationComplete({ complianceStatus: 'verified', merchantStatus: 'pending' })).toBe(false);
-    expect(isRegistrationComplete({ complianceStatus: 'unverified', merchantStatus: 'live' })).toBe(false);
-    expect(isRegistrationComplete(null)).toBe(false);
   });
 });
 

@@ -51,17 +51,6 @@ export function nextTipjarStatuses(from: TipjarStatus, actor: TransitionActor): 
 export const PAYMENT_DIALOG_STATUSES: readonly TipjarStatus[] = ['AWAITING_PAYMENT', 'PAYMENT_EXPIRED', 'NEW'];
 
 /**
- * Registration is complete only when the merchant is verified and live (spec §4). Without a
- * merchant nothing can be paid out, so a tip jar with none is not registered either.
- */
-export function isRegistrationComplete(
-  oppMerchant: { complianceStatus?: string | null; merchantStatus?: string | null } | null | undefined,
-): boolean {
-  if (!oppMerchant) return false;
-  return oppMerchant.complianceStatus === 'verified' && oppMerchant.merchantStatus === 'live';
-}
-
-/**
  * Only a LIVE, active tip jar that is not archived takes tips (one-off and monthly) and shows its
  * storefront; any other is a plain 404 (DESIGN.md §3, §4.9).
  */

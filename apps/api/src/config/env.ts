@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   OPP_NOTIFY_SECRET: z.string().optional(),
   /** The platform's own OPP merchant, which receives the Podpot add-on payments. */
   OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
+  /** Simulator only: how long a new consumer merchant stays pending before it goes live (ms). */
+  SIM_MERCHANT_LIVE_DELAY_MS: z.coerce.number().int().min(0).optional(),
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(DEFAULT_PLATFORM_FEE_BPS),
   /** Price of the Podpot add-on in cents, VAT included. */
   TIPJAR_PRICE_CENTS: z.coerce.number().int().min(0).default(1500),

@@ -26,6 +26,8 @@ export async function mountSimulator(app: FastifyInstance, ctx: AppContext): Pro
     retryBaseMs: isTest ? 20 : 1000,
     // Monthly tips in the demo: SEPA charges are collected a few seconds later (tests settle them).
     settleMandateChargesMs: isTest ? undefined : 5000,
+    // Consumer merchants go live by themselves after a while, as at OPP; tests that need it set a short delay.
+    merchantLiveDelayMs: config.SIM_MERCHANT_LIVE_DELAY_MS ?? (isTest ? 10 * 60_000 : undefined),
   });
   if (!config.OPP_PLATFORM_MERCHANT_UID) {
     // The same Idempotency-Key finds the same merchant after a restart; a second process starting at

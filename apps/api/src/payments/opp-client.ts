@@ -246,6 +246,17 @@ export class OppClient {
     );
   }
 
+  /**
+   * The partner's merchants with this e-mail address (`filter[emailaddress]`, as public integrations
+   * use it). Only exact matches are answered, so a provider that ignored the filter adopts nothing.
+   */
+  async findMerchantsByEmail(emailaddress: string): Promise<OppMerchant[]> {
+    const q = new URLSearchParams({ 'filter[emailaddress]': emailaddress, perpage: '100' });
+    const list = await this.call(listSchema(MerchantSchema), 'GET', `/merchants?${q}`);
+    const wanted = emailaddress.trim().toLowerCase();
+    return list.data.filter((m) => m.emailaddress?.trim().toLowerCase() === wanted).map(this.checked.merchant);
+  }
+
   /** Consumer → business merchant, same uid (payments.md §1.7). */
   async migrateMerchant(uid: string, input: MigrateMerchantInput, idempotencyKey: string): Promise<OppMerchant> {
     return this.checked.merchant(

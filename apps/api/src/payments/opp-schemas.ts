@@ -242,7 +242,7 @@ export const SettlementSchema = z
       periodStart: raw.period_start,
       periodEnd: raw.period_end,
       totalAmount: raw.total_amount ?? 0,
-      amountPaid: raw.amount_paid ?? 0,
+      amountPaid: raw.amount_paid,
       amountPayable: raw.amount_payable ?? 0,
       numberOfTransactions: raw.number_of_transactions ?? raw.total_number_of_transactions ?? 0,
       totalTransactionCosts: raw.total_transaction_costs ?? 0,

@@ -116,7 +116,8 @@ export interface OppSettlement {
   periodStart: number | null;
   periodEnd: number | null;
   totalAmount: number;
-  amountPaid: number;
+  /** What was paid out; null when the provider does not say. A paid settlement may report `amountPayable` 0. */
+  amountPaid: number | null;
   amountPayable: number;
   numberOfTransactions: number;
   totalTransactionCosts: number;
@@ -173,15 +174,20 @@ export interface CreateMerchantInput {
   type: 'consumer' | 'business';
   country: string;
   emailaddress: string;
-  phone: string;
+  /** Digits with the country code (31601234567); left out when we have none. */
+  phone?: string;
   notify_url: string;
   return_url?: string;
+  /** Language of the provider's verification screens and mails. */
   locale?: OppLocale;
   name_first?: string;
   name_last?: string;
   coc_nr?: string;
   vat_nr?: string;
   legal_name?: string;
+  /** Code from the provider's legal-entity list (not known to us yet: payments.md §1.1). */
+  legal_entity?: string;
+  trading_names?: { name: string }[];
   metadata?: Record<string, string>;
 }
 

@@ -2,8 +2,8 @@ import { platformFeeOf } from '@podpot/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
+import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
-import { createMerchant } from '../modules/merchants/merchants.service.js';
 import { hashPassword } from '../modules/users/users.service.js';
 
 export const DEMO_PASSWORD = 'podpot-demo';

@@ -1,6 +1,7 @@
 import { awaitSimulatorDeliveries, simulateMerchantVerification } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { OppError } from '../../src/payments/opp-client.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Registering a tip jar with the payment provider (backoffice 'Registratie'). Real HTTP + simulator. */
@@ -69,6 +70,9 @@ describe('POST /api/v1/tipjars/:id/oppmerchant', () => {
     expect(jarRes.body.oppMerchant).toEqual({
       complianceStatus: res.body.complianceStatus,
       merchantStatus: res.body.merchantStatus,
+      complianceLevel: res.body.complianceLevel,
+      bankAccountStatus: res.body.bankAccount.status,
+      registrationComplete: false,
     });
     const read = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
     expect(read.status).toBe(200);
@@ -87,11 +91,19 @@ describe('POST /api/v1/tipjars/:id/oppmerchant', () => {
     expect(again.body.code).toBe('CONFLICT');
   });
 
-  it('registers a business tip jar as a business merchant, and needs its CoC number', async () => {
+  it('registers a business tip jar as a business merchant, and needs its company name and CoC number', async () => {
     const withoutCoc = await makeJar(maker, { type: 'BUSINESS', companyName: 'Pod BV' });
     const refused = await t.api('POST', `/tipjars/${withoutCoc.id}/oppmerchant`, { body: person, token: maker.token });
     expect(refused.status).toBe(400);
     expect(refused.body.fields['data.cocNumber'].key).toBe('required');
+    const withoutName = await makeJar(maker, { type: 'BUSINESS', cocNumber: '12345678' });
+    const nameless = await t.api('POST', `/tipjars/${withoutName.id}/oppmerchant`, {
+      body: person,
+      token: maker.token,
+    });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.fields['data.companyName'].key).toBe('required');
+    expect(nameless.body.fields['data.cocNumber']).toBeUndefined();
 
     const business = await makeJar(maker, { type: 'BUSINESS', companyName: 'Pod BV', cocNumber: '12345678' });
     const res = await t.api('POST', `/tipjars/${business.id}/oppmerchant`, { body: person, token: maker.token });
@@ -196,25 +208,6 @@ describe('connect, migrate and disconnect', () => {
 });
 
 describe('verification at the provider', () => {
-  it('completes the registration when the maker is verified, through the notification alone', async () => {
-    const jar = await makeJar(maker);
-    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
-    expect(created.body.registrationComplete).toBe(false);
-    expect(created.body.bankAccount.verificationUrl).toContain(`/sim/verify/${created.body.merchantUid}`);
-
-    await simulateMerchantVerification(t.ctx, created.body.merchantUid, 'approve');
-    await awaitSimulatorDeliveries(t.ctx);
-
-    // The tip jar (which does not ask the provider) already shows the new state: the webhook stored it.
-    const jarRes = await t.api('GET', `/tipjars/${jar.id}`, { token: maker.token });
-    expect(jarRes.body.oppMerchant).toEqual({ complianceStatus: 'verified', merchantStatus: 'live' });
-    const read = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
-    expect(read.body).toMatchObject({
-      registrationComplete: true,
-      bankAccount: { status: 'approved', iban: expect.stringMatching(/^NL\*\*/) },
-    });
-  });
-
   it('shows a refused bank account', async () => {
     const jar = await makeJar(maker);
     const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
@@ -278,5 +271,191 @@ describe('tips after registration', () => {
     const uid = tip.body.oppTransaction.redirectUrl.split('/').pop();
     const transaction = await t.ctx.opp.getTransaction(uid);
     expect(transaction.merchantUid).toBe(created.body.merchantUid);
+  });
+});
+
+/**
+ * The provider allows one merchant per e-mail address and may ignore a repeated Idempotency-Key
+ * (payments.md §12). These tests make the client behave like such a provider: every create gets a
+ * fresh key, as if the provider had never seen the first.
+ */
+function providerIgnoresIdempotencyKeys(): () => void {
+  const original = t.ctx.opp.createMerchant.bind(t.ctx.opp);
+  let n = 0;
+  t.ctx.opp.createMerchant = (input, key) => original(input, `${key}-unseen-${++n}-${Date.now()}`);
+  return () => {
+    t.ctx.opp.createMerchant = original;
+  };
+}
+
+describe('one merchant per e-mail address (decision 011)', () => {
+  it("asks for another address for a maker's second tip jar with the same e-mail, and registers with it", async () => {
+    const shared = `shared-${Date.now()}@example.test`;
+    const first = await makeJar(maker, { contactEmail: shared });
+    const second = await makeJar(maker, { contactEmail: shared });
+    const one = await t.api('POST', `/tipjars/${first.id}/oppmerchant`, { body: person, token: maker.token });
+    expect(one.status, one.text).toBe(201);
+
+    const refused = await t.api('POST', `/tipjars/${second.id}/oppmerchant`, { body: person, token: maker.token });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      fields: { 'data.email': { key: 'merchantEmailTaken' } },
+    });
+    // Nothing was linked: the other tip jar's merchant is not shared.
+    expect((await t.api('GET', `/tipjars/${second.id}/oppmerchant`, { token: maker.token })).status).toBe(404);
+
+    const other = await t.api('POST', `/tipjars/${second.id}/oppmerchant`, {
+      body: { data: { ...person.data, email: `Second-${shared}` } },
+      token: maker.token,
+    });
+    expect(other.status, other.text).toBe(201);
+    expect(other.body.merchantUid).not.toBe(one.body.merchantUid);
+    const [registered] = await t.ctx.opp.findMerchantsByEmail(`second-${shared}`);
+    expect(registered?.uid).toBe(other.body.merchantUid);
+  });
+
+  it("never adopts another maker's merchant with the same address", async () => {
+    const address = `taken-${Date.now()}@example.test`;
+    const mine = await makeJar(otherMaker, { contactEmail: address });
+    expect(
+      (await t.api('POST', `/tipjars/${mine.id}/oppmerchant`, { body: person, token: otherMaker.token })).status,
+    ).toBe(201);
+    const theirs = await makeJar(maker, { contactEmail: address });
+    const refused = await t.api('POST', `/tipjars/${theirs.id}/oppmerchant`, { body: person, token: maker.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.fields['data.email'].key).toBe('merchantEmailTaken');
+  });
+
+  it('finishes a registration whose bank-account call failed with the merchant already made', async () => {
+    const restore = providerIgnoresIdempotencyKeys();
+    const original = t.ctx.opp.createBankAccount.bind(t.ctx.opp);
+    t.ctx.opp.createBankAccount = async () => {
+      throw new OppError(503, undefined, 'down');
+    };
+    try {
+      const jar = await makeJar(maker);
+      const failed = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+      expect(failed.status).toBe(502);
+      // The merchant was kept the moment the provider made it.
+      const kept = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
+      expect(kept.status).toBe(200);
+      expect(kept.body).toMatchObject({ bankAccount: null, registrationComplete: false });
+
+      t.ctx.opp.createBankAccount = original;
+      const retried = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+      expect(retried.status, retried.text).toBe(201);
+      expect(retried.body.merchantUid).toBe(kept.body.merchantUid);
+      expect(retried.body.bankAccount).toMatchObject({ status: 'new', verificationUrl: expect.any(String) });
+      expect(await t.ctx.opp.findMerchantsByEmail(jar.contactEmail)).toHaveLength(1);
+    } finally {
+      t.ctx.opp.createBankAccount = original;
+      restore();
+    }
+  });
+
+  it('adopts the merchant the provider made when its answer was lost', async () => {
+    const restore = providerIgnoresIdempotencyKeys();
+    const reaching = t.ctx.opp.createMerchant;
+    // The provider makes the merchant, but our request times out before the answer arrives.
+    t.ctx.opp.createMerchant = async (input, key) => {
+      await reaching(input, key);
+      throw new OppError(0, undefined, 'timeout');
+    };
+    try {
+      const jar = await makeJar(maker);
+      expect((await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token })).status).toBe(
+        502,
+      );
+      t.ctx.opp.createMerchant = reaching;
+      const retried = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+      expect(retried.status, retried.text).toBe(201);
+      const atProvider = await t.ctx.opp.findMerchantsByEmail(jar.contactEmail);
+      expect(atProvider.map((m) => m.uid)).toEqual([retried.body.merchantUid]);
+      expect(atProvider[0]!.metadata).toMatchObject({ tipjar_id: jar.id, user_id: maker.id });
+    } finally {
+      restore();
+    }
+  });
+
+  it("adopts the maker's own unlinked merchant for a new tip jar with the same address", async () => {
+    const address = `again-${Date.now()}@example.test`;
+    const first = await makeJar(maker, { contactEmail: address });
+    const created = await t.api('POST', `/tipjars/${first.id}/oppmerchant`, { body: person, token: maker.token });
+    expect(
+      (await t.api('POST', `/tipjars/${first.id}/oppmerchant/disconnect`, { body: {}, token: admin.token })).status,
+    ).toBe(204);
+    const next = await makeJar(maker, { contactEmail: address });
+    const adopted = await t.api('POST', `/tipjars/${next.id}/oppmerchant`, { body: person, token: maker.token });
+    expect(adopted.status, adopted.text).toBe(201);
+    expect(adopted.body.merchantUid).toBe(created.body.merchantUid);
+    // Its bank account is the one it had, not a second one.
+    const accounts = await t.ctx.opp.listBankAccounts(created.body.merchantUid);
+    expect(accounts.data).toHaveLength(1);
+  });
+});
+
+describe('what the provider is sent for a new merchant', () => {
+  function recordCreates() {
+    const sent: Parameters<typeof t.ctx.opp.createMerchant>[0][] = [];
+    const original = t.ctx.opp.createMerchant.bind(t.ctx.opp);
+    t.ctx.opp.createMerchant = (input, key) => {
+      sent.push(input);
+      return original(input, key);
+    };
+    return {
+      sent,
+      restore: () => {
+        t.ctx.opp.createMerchant = original;
+      },
+    };
+  }
+
+  it("the maker's locale (Dutch verification screens), and no phone field when there is no phone", async () => {
+    const dutchMaker = await t.createUser({ locale: 'nl' });
+    const jar = await makeJar(dutchMaker, { contactPhone: null });
+    const { sent, restore } = recordCreates();
+    try {
+      const res = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: dutchMaker.token });
+      expect(res.status, res.text).toBe(201);
+    } finally {
+      restore();
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      type: 'consumer',
+      locale: 'nl',
+      emailaddress: jar.contactEmail,
+      name_first: 'Mark',
+      name_last: 'de Maker',
+    });
+    expect(sent[0]).not.toHaveProperty('phone');
+  });
+
+  it('a business: its legal name, CoC and VAT number and trading name, and the phone without +', async () => {
+    const jar = await makeJar(maker, {
+      type: 'BUSINESS',
+      companyName: 'Pod Producties B.V.',
+      cocNumber: '87654321',
+      vatNumber: 'NL123456789B01',
+    });
+    const { sent, restore } = recordCreates();
+    try {
+      expect((await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token })).status).toBe(
+        201,
+      );
+    } finally {
+      restore();
+    }
+    expect(sent[0]).toMatchObject({
+      type: 'business',
+      locale: 'en',
+      phone: '31612345678',
+      legal_name: 'Pod Producties B.V.',
+      coc_nr: '87654321',
+      vat_nr: 'NL123456789B01',
+      trading_names: [{ name: jar.name }],
+    });
+    expect(sent[0]).not.toHaveProperty('name_first');
   });
 });

@@ -82,8 +82,9 @@ async function insertJar(maker: TestUser, name: string, status: 'NEW' | 'LIVE') 
     .insert(tipjars)
     .values({ slug: `records-${n}-${Date.now().toString(36)}`, name, status, contactEmail: 'm@example.test' })
     .returning();
+  if (!row) throw new Error('tip jar not inserted');
   await t.database.db.insert(tipjarAdmins).values({ tipjarId: row.id, userId: maker.id });
-  return row!;
+  return row;
 }
 
 async function sentInvoice(tipjarId: string) {

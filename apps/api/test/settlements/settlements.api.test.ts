@@ -2,6 +2,8 @@ import { awaitSimulatorDeliveries, SIM_TRANSACTION_COST, simulatePayment } from 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OppError } from '../../src/payments/opp-client.js';
+import { oneOffTip } from '../money/monthly-support.js';
+import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Settlements (payouts) read from the provider for a tip jar's merchant. Real HTTP + simulator, both databases. */
@@ -15,6 +17,7 @@ interface Jar {
   id: string;
   name: string;
   maker: TestUser;
+  merchantUid: string | null;
 }
 
 const uidOf = (redirectUrl: string) => redirectUrl.split('/').pop()!;
@@ -40,15 +43,9 @@ async function liveJar(options: { registered?: boolean } = {}): Promise<Jar> {
   expect(res.status, res.text).toBe(201);
   await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
   await awaitSimulatorDeliveries(t.ctx);
-  const jar = { id: res.body.tipjar.id as string, name, maker };
-  if (options.registered !== false) {
-    const reg = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, {
-      token: maker.token,
-      body: { data: { firstName: 'Mark', lastName: 'de Maker', country: 'nld' } },
-    });
-    expect(reg.status, reg.text).toBe(201);
-  }
-  return jar;
+  const id = res.body.tipjar.id as string;
+  const merchantUid = options.registered === false ? null : await registerMerchant(t, id, maker.token);
+  return { id, name, maker, merchantUid };
 }
 
 /** Gives a tip and finishes it on the simulated checkout; `null` leaves it unpaid. Answers the tip and its transaction uid. */
@@ -109,21 +106,11 @@ describe('GET /api/v1/tipjars/:id/settlements', () => {
     expect((await t.api('GET', `/tipjars/${unknown}/settlements`, { token: admin.token })).status).toBe(404);
   });
 
-  it('is empty for a tip jar without a registered merchant, which cannot take tips either', async () => {
+  it('is empty for a tip jar without a registered merchant, which cannot take tips either (409, not 502)', async () => {
     const unregistered = await liveJar({ registered: false });
-    const refused = await t.api('POST', `/tipjars/${unregistered.id}/tips`, {
-      body: {
-        data: {
-          amount: 500,
-          displayName: 'Lotte',
-          email: 'lotte@example.test',
-          payment: { paymentmethod: ideal, paymentissuer: '' },
-          locale: 'en',
-        },
-      },
-    });
-    expect(refused.status, refused.text).toBe(502);
-    expect(refused.body.code).toBe('PAYMENT_PROVIDER');
+    const refused = await t.api('POST', `/tipjars/${unregistered.id}/tips`, { body: oneOffTip(ideal, 500) });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.code).toBe('NOT_ACCEPTING_TIPS');
     const res = await t.api('GET', `/tipjars/${unregistered.id}/settlements`, { token: unregistered.maker.token });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ data: [], metadata: { count: 0 } });
@@ -189,7 +176,7 @@ describe('GET /api/v1/tipjars/:id/settlements', () => {
     );
   });
 
-  it('settles earlier months separately, as paid', async () => {
+  it('settles earlier months separately, as paid: the payout is amount_paid, and no payout date is invented', async () => {
     const monthly = await liveJar();
     const old = await tip(monthly.id, 800);
     await tip(monthly.id, 400);
@@ -203,13 +190,24 @@ describe('GET /api/v1/tipjars/:id/settlements', () => {
     expect(res.body.metadata.count).toBe(2);
     const [current, march] = res.body.data;
     expect(current).toMatchObject({ status: 'CURRENT', gross: 400, tipCount: 1, paidAt: null });
+    // Like the provider's, the paid settlement reports amount_payable 0; what was paid out is amount_paid.
+    const [provider] = (await t.ctx.opp.listSettlements(monthly.merchantUid!)).data.filter((s) => s.uid === march.id);
+    expect(provider).toMatchObject({
+      status: 'paid',
+      amountPayable: 0,
+      amountPaid: 800 - old.fee - SIM_TRANSACTION_COST,
+    });
     expect(march).toMatchObject({
       status: 'PAID',
       gross: 800,
+      fees: old.fee,
+      costs: SIM_TRANSACTION_COST,
+      net: 800 - old.fee - SIM_TRANSACTION_COST,
       tipCount: 1,
       periodStart: '2025-03-01T00:00:00.000Z',
       periodEnd: '2025-03-31T23:59:59.000Z',
-      paidAt: '2025-04-01T00:00:00.000Z',
+      // The documented settlement names no payout date: none is made up from the period.
+      paidAt: null,
     });
     const detail = await t.api('GET', `/tipjars/${monthly.id}/settlements/${march.id}`, { token: monthly.maker.token });
     expect(detail.body.rows.map((r: { tipId: string }) => r.tipId)).toEqual([old.id]);

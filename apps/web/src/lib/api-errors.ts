@@ -37,6 +37,7 @@ export const CODES_WITH_TEXT = [
   'SLUG_RESERVED',
   'PAYMENT_PROVIDER',
   'IDEMPOTENCY_KEY_REUSED',
+  'NOT_ACCEPTING_TIPS',
 ] as const;
 export type CodeWithText = (typeof CODES_WITH_TEXT)[number];
 

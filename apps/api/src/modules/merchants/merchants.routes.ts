@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
+import { createMerchant } from './merchants.registration.js';
 import * as service from './merchants.service.js';
 
 const tags = ['merchants'];
@@ -44,7 +45,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) =>
       reply
         .status(201)
-        .send(await service.createMerchant(ctx, await requireUser(request), request.params.id, request.body.data)),
+        .send(await createMerchant(ctx, await requireUser(request), request.params.id, request.body.data)),
   );
 
   app.post(

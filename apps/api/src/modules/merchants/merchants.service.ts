@@ -1,22 +1,26 @@
 import type { MigrateMerchantBodySchema } from '@podpot/domain';
 import {
   appUrl,
-  type CreateMerchantBody,
-  DEFAULT_LOCALE,
   ErrorCode,
   isRegistrationComplete,
   type Locale,
-  normalizePhoneNumber,
+  merchantTakesPayments,
   type OppMerchantView,
 } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import type { OppBankAccount, OppMerchant } from '../../payments/opp-client.js';
+import { type OppBankAccount, OppError, type OppMerchant } from '../../payments/opp-client.js';
 import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
-import { findUserLocale } from '../users/users.repository.js';
 import * as repo from './merchants.repository.js';
+
+const stateFields = (row: repo.MerchantRow) => ({
+  merchantStatus: row.merchantStatus,
+  complianceStatus: row.complianceStatus,
+  complianceLevel: row.complianceLevel,
+  bankAccountStatus: row.bankAccountStatus,
+});
 
 export function toMerchantView(row: repo.MerchantRow): OppMerchantView {
   return {
@@ -30,21 +34,46 @@ export function toMerchantView(row: repo.MerchantRow): OppMerchantView {
     bankAccount: row.bankAccountStatus
       ? { status: row.bankAccountStatus, verificationUrl: row.bankAccountVerificationUrl, iban: row.bankAccountIban }
       : null,
-    registrationComplete: isRegistrationComplete({
-      complianceStatus: row.complianceStatus,
-      merchantStatus: row.merchantStatus,
-    }),
+    registrationComplete: isRegistrationComplete(stateFields(row)),
+    acceptsPayments: merchantTakesPayments(row.merchantStatus),
     updated: row.updated.toISOString(),
   };
 }
 
-/** The `oppMerchant` field of a tip jar (spec §3). */
+/** The `oppMerchant` field of a tip jar (spec §3, plus what payout-readiness needs). */
 export function toMerchantRef(row: repo.MerchantRow | undefined) {
-  return row ? { complianceStatus: row.complianceStatus, merchantStatus: row.merchantStatus } : null;
+  if (!row) return null;
+  const state = stateFields(row);
+  return { ...state, registrationComplete: isRegistrationComplete(state) };
+}
+
+/** Whether a tip jar with this merchant (or none) can take tips: registered, and not stopped by the provider. */
+export function acceptsTips(row: repo.MerchantRow | undefined): boolean {
+  return row !== undefined && merchantTakesPayments(row.merchantStatus);
+}
+
+/**
+ * The merchant that receives a tip jar's tips. Payments may be taken before verification finishes
+ * (payouts wait for it; payments.md §1.3), but not without a merchant, nor once the provider
+ * suspended, blocked or terminated it: then a clear 409, before anything is written.
+ */
+export async function receivingMerchantUid(ctx: AppContext, tipjarId: string): Promise<string> {
+  const row = await repo.findMerchantOfTipjar(ctx.db, tipjarId);
+  if (row && acceptsTips(row)) return row.merchantUid;
+  ctx.log.warn(
+    { tipjarId, merchantStatus: row?.merchantStatus ?? null },
+    row
+      ? 'the provider stopped this merchant; tips are refused'
+      : 'tip jar has no provider merchant yet; tips are refused',
+  );
+  throw new AppError(
+    ErrorCode.NotAcceptingTips,
+    row ? 'This tip jar cannot receive tips at the moment' : 'This tip jar cannot receive tips yet',
+  );
 }
 
 /** Our copy of the provider's merchant (and its default bank account). */
-function stateOf(merchant: OppMerchant, bank: OppBankAccount | null): Partial<repo.NewMerchantRow> {
+export function stateOf(merchant: OppMerchant, bank: OppBankAccount | null): Partial<repo.NewMerchantRow> {
   return {
     type: merchant.type,
     merchantStatus: merchant.status,
@@ -56,28 +85,34 @@ function stateOf(merchant: OppMerchant, bank: OppBankAccount | null): Partial<re
       status: r.status,
       redirectUrl: r.objectRedirectUrl,
     })),
-    ...(bank
-      ? {
-          bankAccountUid: bank.uid,
-          bankAccountStatus: bank.status,
-          bankAccountVerificationUrl: bank.verificationUrl,
-          bankAccountIban: bank.iban,
-        }
-      : {}),
+    ...(bank ? bankStateOf(bank) : {}),
   };
 }
 
-function providerFailed(ctx: AppContext, err: unknown): AppError {
+export function bankStateOf(bank: OppBankAccount): Partial<repo.NewMerchantRow> {
+  return {
+    bankAccountUid: bank.uid,
+    bankAccountStatus: bank.status,
+    bankAccountVerificationUrl: bank.verificationUrl,
+    bankAccountIban: bank.iban,
+  };
+}
+
+export function providerFailed(ctx: AppContext, err: unknown): AppError {
+  if (err instanceof OppError && err.status === 409) {
+    // The same request (Idempotency-Key) is still in progress at the provider: retry shortly.
+    return new AppError(ErrorCode.Conflict, 'The registration is being processed right now; try again in a moment');
+  }
   ctx.log.error({ err }, 'payment provider call for a merchant failed');
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
 }
 
 /** Where the provider sends the maker back after verifying: the registration page, in the maker's language. */
-function registrationUrl(ctx: AppContext, slug: string, locale: Locale) {
+export function registrationUrl(ctx: AppContext, slug: string, locale: Locale) {
   return appUrl(ctx.config.publicUrl, 'backofficeRegistration', { tipjarslug: slug }, locale);
 }
 
-async function defaultBankAccount(ctx: AppContext, merchantUid: string): Promise<OppBankAccount | null> {
+export async function defaultBankAccount(ctx: AppContext, merchantUid: string): Promise<OppBankAccount | null> {
   const list = await ctx.opp.listBankAccounts(merchantUid);
   return list.data.find((b) => b.isDefault) ?? list.data[0] ?? null;
 }
@@ -110,72 +145,6 @@ export async function refreshMerchant(ctx: AppContext, row: repo.MerchantRow): P
 export async function refreshMerchantByUid(ctx: AppContext, merchantUid: string): Promise<void> {
   const row = await repo.findMerchantByUid(ctx.db, merchantUid);
   if (row) await refreshMerchant(ctx, row);
-}
-
-/**
- * Registers the maker with the provider: a consumer or business merchant per the tip jar's type, and
- * a bank account the maker verifies on the provider's page (no IBAN passes through us). Idempotency keys
- * derive from the tip jar id, so a retried request gets the same merchant and bank account.
- */
-export async function createMerchant(
-  ctx: AppContext,
-  actor: Actor,
-  tipjarId: string,
-  data: CreateMerchantBody['data'],
-): Promise<OppMerchantView> {
-  const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
-  if (await repo.findMerchantOfTipjar(ctx.db, tipjarId)) {
-    throw new AppError(ErrorCode.Conflict, 'This tip jar is already registered with the payment provider');
-  }
-  const isBusiness = tipjar.type === 'BUSINESS';
-  if (isBusiness && !tipjar.cocNumber) {
-    throw AppError.field(
-      ErrorCode.Validation,
-      'data.cocNumber',
-      { key: 'required' },
-      'A business needs a CoC number first',
-    );
-  }
-  const phone = (normalizePhoneNumber(tipjar.contactPhone ?? '') ?? '').replace(/^\+/, '');
-  const returnUrl = registrationUrl(ctx, tipjar.slug, (await findUserLocale(ctx.db, actor.userId)) ?? DEFAULT_LOCALE);
-  let merchant: OppMerchant;
-  let bank: OppBankAccount;
-  try {
-    merchant = await ctx.opp.createMerchant(
-      {
-        type: isBusiness ? 'business' : 'consumer',
-        country: data.country,
-        emailaddress: tipjar.contactEmail,
-        phone,
-        notify_url: notifyUrlOf(ctx),
-        return_url: returnUrl,
-        ...(isBusiness
-          ? {
-              coc_nr: tipjar.cocNumber ?? undefined,
-              vat_nr: tipjar.vatNumber ?? undefined,
-              legal_name: tipjar.companyName ?? undefined,
-            }
-          : { name_first: data.firstName, name_last: data.lastName }),
-        metadata: { tipjar_id: tipjar.id },
-      },
-      `merchant-${tipjar.id}`,
-    );
-    bank = await ctx.opp.createBankAccount(
-      merchant.uid,
-      { return_url: returnUrl, notify_url: notifyUrlOf(ctx), is_default: true },
-      `bank-account-${tipjar.id}`,
-    );
-  } catch (err) {
-    throw providerFailed(ctx, err);
-  }
-  const inserted = await repo.insertMerchant(ctx.db, {
-    tipjarId,
-    merchantUid: merchant.uid,
-    ...(stateOf(merchant, bank) as Required<Pick<repo.NewMerchantRow, 'type' | 'merchantStatus' | 'complianceStatus'>>),
-  });
-  // A concurrent request won the insert with the same (idempotent) merchant: answer that one.
-  const row = inserted ?? (await repo.findMerchantOfTipjar(ctx.db, tipjarId));
-  return toMerchantView(row!);
 }
 
 /** Links an existing merchant of our partner account to a tip jar (platform admins only). */

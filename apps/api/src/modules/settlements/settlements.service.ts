@@ -54,13 +54,22 @@ export function settlementStatusOf(providerStatus: string): SettlementStatus {
 }
 
 /**
+ * What reaches the maker's bank account: `amount_paid` once the settlement is paid (a paid settlement
+ * may report `amount_payable: 0`, payments.md §5), before that what is payable.
+ */
+export function netOf(s: OppSettlement): number {
+  return settlementStatusOf(s.status) === 'PAID' ? (s.amountPaid ?? s.amountPayable) : s.amountPayable;
+}
+
+/**
  * The provider's settlement in our terms, in cents. The provider gives the volume, its (negative)
- * transaction costs and the payable amount; the platform fees are what lies between.
+ * transaction costs and the paid or payable amount; the platform fees are what lies between. The
+ * payout date is the provider's own (never derived from the period): null when it names none.
  */
 export function toSettlement(tipjarId: string, s: OppSettlement): Settlement {
   const gross = s.totalVolume;
   const costs = Math.abs(s.totalTransactionCosts);
-  const net = s.amountPayable;
+  const net = netOf(s);
   return {
     id: s.uid,
     tipjarId,

@@ -21,14 +21,14 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
-import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
-import { toMerchantRef } from '../merchants/merchants.service.js';
+import { findMerchantOfTipjar, type MerchantRow, merchantsOfTipjars } from '../merchants/merchants.repository.js';
+import { acceptsTips, toMerchantRef } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import { findUserIdByEmail, findUserLocale } from '../users/users.repository.js';
 import { registerUser } from '../users/users.service.js';
 import * as repo from './tipjars.repository.js';
 
-export function toPublicTipjar(row: repo.TipjarRow): PublicTipjar {
+export function toPublicTipjar(row: repo.TipjarRow, merchant: MerchantRow | undefined): PublicTipjar {
   return {
     id: row.id,
     slug: row.slug,
@@ -42,6 +42,7 @@ export function toPublicTipjar(row: repo.TipjarRow): PublicTipjar {
     imageUrl: row.imageUrl,
     thankYouMessage: row.thankYouMessage,
     presetAmounts: row.presetAmounts,
+    acceptsTips: acceptsTips(merchant),
   };
 }
 
@@ -54,7 +55,7 @@ async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> 
     merchantsOfTipjars(db, ids),
   ]);
   return rows.map((row) => ({
-    ...toPublicTipjar(row),
+    ...toPublicTipjar(row, merchants.get(row.id)),
     email: row.contactEmail,
     phoneNumber: row.contactPhone,
     companyName: row.companyName,
@@ -192,7 +193,9 @@ export async function listTipjars(
     const manages =
       actor && (isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId))));
     if (manages) return { data: [await toTipjar(ctx.db, row)], metadata: { count: 1 } };
-    if (isTipjarTippable(row)) return { data: [toPublicTipjar(row)], metadata: { count: 1 } };
+    if (isTipjarTippable(row)) {
+      return { data: [toPublicTipjar(row, await findMerchantOfTipjar(ctx.db, row.id))], metadata: { count: 1 } };
+    }
     return { data: [], metadata: { count: 0 } };
   }
   if (!actor) throw AppError.unauthorized();

@@ -29,7 +29,7 @@ import {
   type OppTransactionRow,
   startPayment,
 } from '../../payments/payments.service.js';
-import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
+import { receivingMerchantUid } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as repo from './tips.repository.js';
@@ -69,16 +69,11 @@ function toCreateTipResponse(tip: repo.TipRow, payment: OppTransactionRow | unde
 /* ---------- the receiving merchant ---------- */
 
 /**
- * The merchant that receives a tip: the one the maker registered (backoffice 'Registratie',
- * POST tipjars/{id}/oppmerchant). Payouts wait for its verification at the provider, but payments
- * may be taken before (payments.md §1.3). Before registration there is nobody to pay: refuse
- * before anything is written.
+ * The merchant that receives a tip: the one the maker registered (backoffice 'Registratie'), while
+ * the provider takes payments for it; otherwise a 409 NOT_ACCEPTING_TIPS before anything is written.
  */
 export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
-  const registered = await findMerchantOfTipjar(ctx.db, tipjar.id);
-  if (registered) return registered.merchantUid;
-  ctx.log.error({ tipjarId: tipjar.id }, 'tip jar has no provider merchant yet; tips cannot be paid');
-  throw new AppError(ErrorCode.PaymentProvider, 'This tip jar cannot receive payments yet');
+  return receivingMerchantUid(ctx, tipjar.id);
 }
 
 /* ---------- creating a tip ---------- */

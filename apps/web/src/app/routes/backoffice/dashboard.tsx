@@ -7,6 +7,7 @@ import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipj
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
+import { MerchantStoppedAlert } from '@/features/merchants/components/merchant-registration';
 import { TipjarStatusChip } from '@/features/tipjars/components/tipjar-status-chip';
 import { DashboardTips } from '@/features/tips/components/dashboard-tips';
 import { useLocalePath } from '@/lib/use-locale';
@@ -60,7 +61,9 @@ export default function BackofficeDashboardPage() {
             <Typography id="dashboard-registration" variant="h3" component="h2" gutterBottom>
               {t('dashboard.registrationTitle')}
             </Typography>
-            {registered ? (
+            {tipjar.oppMerchant && !tipjar.acceptsTips ? (
+              <MerchantStoppedAlert merchantStatus={tipjar.oppMerchant.merchantStatus ?? ''} />
+            ) : registered ? (
               <Alert severity="success">{t('dashboard.registered')}</Alert>
             ) : (
               <>

@@ -92,7 +92,14 @@ export default function StorefrontPage() {
       {shareMeta}
       <TipjarHeader tipjar={tipjar} />
       <Divider sx={{ mb: 3 }} />
-      <TipForm checkout={CheckoutBlock} tipjar={tipjar} />
+      {tipjar.acceptsTips === false ? (
+        // No merchant yet, or the payment provider stopped it: say so instead of a form that must fail.
+        <Alert severity="info" data-testid="not-accepting-tips">
+          {t('errors.notAcceptingTips')}
+        </Alert>
+      ) : (
+        <TipForm checkout={CheckoutBlock} tipjar={tipjar} />
+      )}
     </Paper>
   );
 }

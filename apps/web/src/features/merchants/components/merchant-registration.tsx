@@ -13,12 +13,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { CreateMerchantBodySchema, MERCHANT_COUNTRIES, type OppMerchantView } from '@podpot/domain';
+import { CreateMerchantBodySchema, isOpenRequirement, MERCHANT_COUNTRIES, type OppMerchantView } from '@podpot/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { useCreateMerchant, useMerchant } from '@/features/merchants/api/merchant';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 
@@ -27,12 +28,19 @@ const GOOD = new Set(['live', 'verified', 'approved']);
 const BAD = new Set(['suspended', 'terminated', 'blocked', 'disapproved', 'rejected']);
 const colorOf = (status: string): StatusColor => (GOOD.has(status) ? 'success' : BAD.has(status) ? 'error' : 'warning');
 
+/** What the registration needs of the tip jar: its id and the contact e-mail the form proposes. */
+export interface RegistrationTipjar {
+  id: string;
+  email: string;
+}
+
 /**
  * Registration with the payment provider (bank account and merchant). The maker registers here;
  * identity and bank account are verified on the provider's own pages (no IBAN passes through us),
- * which return to this page. The state is read fresh from the provider on every visit.
+ * which return to this page. The state is read fresh from the provider on every visit. A
+ * registration whose bank account could not be added yet shows the form again to finish it.
  */
-export function MerchantRegistration({ tipjar }: { tipjar: { id: string } }) {
+export function MerchantRegistration({ tipjar }: { tipjar: RegistrationTipjar }) {
   const { t } = useTranslation('tipjar');
   const merchant = useMerchant(tipjar.id);
   const queryClient = useQueryClient();
@@ -65,13 +73,16 @@ export function MerchantRegistration({ tipjar }: { tipjar: { id: string } }) {
           {t('registration.loadError')}
         </Alert>
       ) : merchant.data ? (
-        <MerchantState
-          merchant={merchant.data}
-          refreshing={merchant.isFetching}
-          onRefresh={() => void merchant.refetch()}
-        />
+        <>
+          <MerchantState
+            merchant={merchant.data}
+            refreshing={merchant.isFetching}
+            onRefresh={() => void merchant.refetch()}
+          />
+          {!merchant.data.bankAccount && <RegisterForm tipjar={tipjar} resume />}
+        </>
       ) : (
-        <RegisterForm tipjarId={tipjar.id} />
+        <RegisterForm tipjar={tipjar} />
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('registration.help')}{' '}
@@ -83,6 +94,21 @@ export function MerchantRegistration({ tipjar }: { tipjar: { id: string } }) {
   );
 }
 
+/** The provider stopped the merchant (suspended, blocked, terminated): no tips until it is resolved. */
+export function MerchantStoppedAlert({ merchantStatus }: { merchantStatus: string }) {
+  const { t } = useTranslation('tipjar');
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} data-testid="merchant-stopped">
+      {t('registration.stopped', {
+        status: t(`registration.statuses.merchantStatus.${merchantStatus}`, { defaultValue: merchantStatus }),
+      })}{' '}
+      <Link color="inherit" href={`mailto:${env.supportEmail}`}>
+        {env.supportEmail}
+      </Link>
+    </Alert>
+  );
+}
+
 function MerchantState(props: { merchant: OppMerchantView; refreshing: boolean; onRefresh: () => void }) {
   const { t } = useTranslation('tipjar');
   const { merchant } = props;
@@ -90,11 +116,14 @@ function MerchantState(props: { merchant: OppMerchantView; refreshing: boolean; 
     t(`registration.statuses.${group}.${status}`, { defaultValue: status });
   const bankToVerify =
     merchant.bankAccount && !GOOD.has(merchant.bankAccount.status) && merchant.bankAccount.verificationUrl;
-  const openRequirements = merchant.requirements.filter((r) => !GOOD.has(r.status) && r.redirectUrl);
+  // Everything the provider still asks for, each with its own link (or the overview of open steps).
+  const openRequirements = merchant.requirements.filter(isOpenRequirement);
 
   return (
     <Box data-testid="registration-state">
-      {merchant.registrationComplete ? (
+      {!merchant.acceptsPayments ? (
+        <MerchantStoppedAlert merchantStatus={merchant.merchantStatus} />
+      ) : merchant.registrationComplete ? (
         <Alert severity="success" sx={{ mb: 2 }}>
           {t('registration.complete')}
         </Alert>
@@ -142,14 +171,29 @@ function MerchantState(props: { merchant: OppMerchantView; refreshing: boolean; 
           <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
             {t('registration.requirementsTitle')}
           </Typography>
-          <List dense>
-            {openRequirements.map((r) => (
-              <ListItem key={r.type}>
-                <Link color="inherit" href={r.redirectUrl!}>
-                  {t(`registration.requirements.${r.type.replace(/\./g, '_')}`, { defaultValue: r.type })}
-                </Link>
-              </ListItem>
-            ))}
+          <List dense data-testid="registration-requirements">
+            {openRequirements.map((r) => {
+              const text = t(`registration.requirements.${r.type.replace(/\./g, '_')}`, {
+                defaultValue: t('registration.requirementOther', { type: r.type }),
+              });
+              const href = r.redirectUrl ?? merchant.overviewUrl;
+              return (
+                <ListItem key={r.type}>
+                  <ListItemText
+                    primary={
+                      href ? (
+                        <Link color="inherit" href={href}>
+                          {text}
+                        </Link>
+                      ) : (
+                        text
+                      )
+                    }
+                    secondary={label('complianceStatus', r.status)}
+                  />
+                </ListItem>
+              );
+            })}
           </List>
         </>
       )}
@@ -157,16 +201,25 @@ function MerchantState(props: { merchant: OppMerchantView; refreshing: boolean; 
   );
 }
 
-type RegisterValues = { firstName: string; lastName: string; country: (typeof MERCHANT_COUNTRIES)[number] };
+type RegisterValues = {
+  firstName: string;
+  lastName: string;
+  country: (typeof MERCHANT_COUNTRIES)[number];
+  email: string;
+};
 
-function RegisterForm({ tipjarId }: { tipjarId: string }) {
+/** The tip jar's own details the business registration needs, refused by the API when missing. */
+const TIPJAR_FIELDS = ['data.companyName', 'data.cocNumber'];
+
+function RegisterForm({ tipjar, resume = false }: { tipjar: RegistrationTipjar; resume?: boolean }) {
   const { t } = useTranslation('tipjar');
   const { user } = useAuth();
-  const create = useCreateMerchant(tipjarId);
+  const create = useCreateMerchant(tipjar.id);
   const { form, field } = useDomainForm<RegisterValues>(CreateMerchantBodySchema.shape.data, {
     firstName: user?.profile.firstName ?? '',
     lastName: user?.profile.lastName ?? '',
     country: 'nld',
+    email: tipjar.email,
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -176,10 +229,14 @@ function RegisterForm({ tipjarId }: { tipjarId: string }) {
     }
   });
   const country = form.watch('country');
+  const { errors } = form.formState;
+  const needsTipjarDetails =
+    create.error instanceof ApiError && Object.keys(create.error.fields ?? {}).some((f) => TIPJAR_FIELDS.includes(f));
+  const otherFailure = create.isError && !needsTipjarDetails && !errors.firstName && !errors.email;
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('registration.formTitle')}>
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {t('registration.notRegistered')}
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('registration.formTitle')} sx={{ mt: 2 }}>
+      <Alert severity={resume ? 'warning' : 'info'} sx={{ mb: 2 }}>
+        {t(resume ? 'registration.unfinished' : 'registration.notRegistered')}
       </Alert>
       <Typography sx={{ mb: 1 }}>{t('registration.formIntro')}</Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
@@ -208,13 +265,24 @@ function RegisterForm({ tipjarId }: { tipjarId: string }) {
           </MenuItem>
         ))}
       </TextField>
-      {create.isError && !form.formState.errors.firstName && (
+      <TextField
+        label={t('registration.fields.email')}
+        type="email"
+        autoComplete="email"
+        {...field('email', { helperText: t('registration.emailHelp') })}
+      />
+      {needsTipjarDetails && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('registration.businessDetailsMissing')}
+        </Alert>
+      )}
+      {otherFailure && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {t('registration.createError')}
         </Alert>
       )}
       <Button type="submit" variant="contained" color="secondary" sx={{ mt: 2 }} disabled={create.isPending}>
-        {t('registration.submit')}
+        {t(resume ? 'registration.finish' : 'registration.submit')}
       </Button>
     </Box>
   );

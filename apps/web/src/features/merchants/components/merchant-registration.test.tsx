@@ -1,0 +1,109 @@
+import type { ApiErrorBody, OppMerchantView } from '@podpot/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '@/lib/i18n';
+import { render } from '@/test/render';
+
+const get = vi.fn();
+const post = vi.fn();
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
+}));
+
+const { ApiError } = await import('@/lib/api-client');
+const { MerchantRegistration } = await import('./merchant-registration');
+
+const tipjar = { id: '00000000-0000-4000-8000-000000000001', email: 'maker@example.test' };
+
+const merchant: OppMerchantView = {
+  merchantUid: 'mer_abc123',
+  type: 'consumer',
+  merchantStatus: 'live',
+  complianceStatus: 'verified',
+  complianceLevel: 100,
+  overviewUrl: 'https://provider.example/overview',
+  requirements: [
+    { type: 'bank_account.verification.required', status: 'pending', redirectUrl: 'https://provider.example/bank' },
+    { type: 'ubo.verification.required', status: 'unverified', redirectUrl: null },
+    { type: 'contact.verification.required', status: 'verified', redirectUrl: 'https://provider.example/id' },
+  ],
+  bankAccount: { status: 'new', verificationUrl: 'https://provider.example/bank', iban: null },
+  registrationComplete: false,
+  acceptsPayments: true,
+  updated: '2026-01-01T00:00:00.000Z',
+};
+
+function renderRegistration() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MerchantRegistration tipjar={tipjar} />
+    </QueryClientProvider>,
+  );
+}
+
+const notFound = () => new ApiError(404, { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' });
+
+describe('backoffice Registratie', () => {
+  beforeEach(() => {
+    get.mockReset();
+    post.mockReset();
+  });
+
+  it('is not complete for a live, verified merchant whose bank account is still to confirm, and lists what is left with links', async () => {
+    get.mockResolvedValue(merchant);
+    renderRegistration();
+    expect(await screen.findByText(/Registration in progress/)).toBeTruthy();
+    const todo = within(screen.getByTestId('registration-requirements'));
+    expect(todo.getByRole('link', { name: 'Confirm your bank account' }).getAttribute('href')).toBe(
+      'https://provider.example/bank',
+    );
+    // A step without its own link opens the provider's overview of open steps; done steps are not listed.
+    expect(
+      todo
+        .getByRole('link', { name: 'Another step at the payment provider (ubo.verification.required)' })
+        .getAttribute('href'),
+    ).toBe('https://provider.example/overview');
+    expect(todo.queryByText('Confirm your identity')).toBeNull();
+  });
+
+  it('says clearly that a suspended merchant takes no tips', async () => {
+    get.mockResolvedValue({ ...merchant, merchantStatus: 'suspended', acceptsPayments: false });
+    renderRegistration();
+    const alert = await screen.findByTestId('merchant-stopped');
+    expect(alert.textContent).toMatch(/has suspended your account\. Listeners cannot tip this/);
+  });
+
+  it('proposes the contact e-mail, and asks for another one when the provider already has it', async () => {
+    get.mockRejectedValue(notFound());
+    const body: ApiErrorBody = {
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'EMAIL_TAKEN',
+      message: 'taken',
+      fields: { 'data.email': { key: 'merchantEmailTaken' } },
+    };
+    post.mockRejectedValue(new ApiError(409, body));
+    renderRegistration();
+    const email = (await screen.findByLabelText('E-mail address for the payment provider')) as HTMLInputElement;
+    expect(email.value).toBe('maker@example.test');
+    fireEvent.input(screen.getByLabelText(/First name/), { target: { value: 'Mia' } });
+    fireEvent.input(screen.getByLabelText(/Last name/), { target: { value: 'Maker' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(/already registered with the payment provider/)).toBeTruthy();
+    expect(post).toHaveBeenCalledWith(
+      `tipjars/${tipjar.id}/oppmerchant`,
+      { data: expect.objectContaining({ email: 'maker@example.test', firstName: 'Mia' }) },
+      expect.anything(),
+    );
+  });
+
+  it('offers to finish a registration whose bank account could not be added', async () => {
+    get.mockResolvedValue({ ...merchant, bankAccount: null, merchantStatus: 'pending' });
+    renderRegistration();
+    expect(await screen.findByText(/Your registration is not finished/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Finish registration' })).toBeTruthy();
+  });
+});
