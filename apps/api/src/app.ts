@@ -145,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       },
       // The real provider answers an authenticated read (the simulator lives in this process).
       ...(config.usesSimulator ? {} : { provider: async () => void (await ctx.opp.listTransactions({ perpage: 1 })) }),
+      // The shared rate-limit store: while it fails, limits count per process (still served, but looser).
+      ...(limits.ping ? { redis: limits.ping } : {}),
     },
     countsByStatus: () => countsByStatus(db),
     outboxDepth: () => outboxDepth(db),
