@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
-import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow } from './outbox.js';
+import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow, releaseMailClaims } from './outbox.js';
 
 /**
  * The mail outbox worker (DESIGN.md §4.10, decision 009). A mail is a row committed with the change
@@ -14,12 +14,12 @@ import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow } fr
  */
 
 export const MAX_MAIL_ATTEMPTS = 12;
-/** Mails claimed (and sent side by side) per round trip. */
+/** Mails claimed per round trip, then sent one after the other (a recipient gets them in order). */
 const BATCH = 10;
-/** A send that takes longer counts as failed (retried later); well inside the lease. */
-const SEND_TIMEOUT_MS = 30_000;
-/** How long a claim holds a mail: a worker that died lets go after this. */
-const LEASE_MS = 2 * 60_000;
+/** A send that takes longer counts as failed (retried later). */
+const SEND_TIMEOUT_MS = 20_000;
+/** How long a claim holds a mail — longer than a whole batch can take; a worker that died lets go after this. */
+const LEASE_MS = 5 * 60_000;
 /** The wait after try n: 30 s, 1, 2, 4 … min, at most an hour (the twelve tries span about six hours). */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
@@ -113,10 +113,18 @@ export async function sendDueMails(
   const run: OutboxRun = { sent: 0, retrying: 0, failed: 0 };
   for (;;) {
     const rows = await claimDueMails(deps.db, { now: options.now, leaseMs: LEASE_MS, limit: BATCH });
-    // Each try records its own outcome; a database error is raised once the whole batch has settled.
-    const outcomes = await Promise.allSettled(rows.map((row) => sendOne(deps, row, options.now, run)));
-    const broken = outcomes.find((o) => o.status === 'rejected');
-    if (broken) throw broken.reason;
+    // In order: a later mail to the same person (a newer manage link) must not arrive first.
+    for (const [i, row] of rows.entries()) {
+      if (options.isStopping?.()) {
+        // Shutting down: the rest of the batch is handed back at once, for another process.
+        await releaseMailClaims(
+          deps.db,
+          rows.slice(i).map((r) => r.id),
+        );
+        return run;
+      }
+      await sendOne(deps, row, options.now, run);
+    }
     if (rows.length < BATCH || options.isStopping?.()) return run;
   }
 }

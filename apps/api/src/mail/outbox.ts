@@ -66,14 +66,26 @@ export async function claimDueMails(db: DbOrTx, options: { now?: Date; leaseMs: 
         or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, at)),
       ),
     )
-    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.created))
     .limit(options.limit)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(mailOutbox)
     .set({ claimedUntil: plus(at, options.leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
     .where(inArray(mailOutbox.id, due))
     .returning();
+  // RETURNING keeps no order: oldest due first again.
+  const time = (d: Date) => d.getTime();
+  return claimed.sort((a, b) => time(a.nextAttemptAt) - time(b.nextAttemptAt) || time(a.created) - time(b.created));
+}
+
+/** Hands claimed mails back untried (a worker shutting down): due again at once, the claim not counted. */
+export async function releaseMailClaims(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ claimedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
 }
 
 /**

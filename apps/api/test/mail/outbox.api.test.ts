@@ -297,9 +297,20 @@ describe(`outbox depth in the metrics (${TEST_DB})`, () => {
 });
 
 describe(`graceful shutdown with a mail being sent (${TEST_DB})`, () => {
-  it('app.close() waits for the send in progress and records it', async () => {
+  it('app.close() lets the send in progress finish and record, and hands the rest of the batch back', async () => {
     const t = await createTestApp();
     try {
+      for (const n of [1, 2, 3]) {
+        await queueMail(
+          t.database.db,
+          { to: `closing-${n}@example.test`, subject: `n${n}`, text: 'x' },
+          {
+            dedupeKey: `closing:${n}`,
+          },
+        );
+        // One after the other in time, so the worker takes them in this order.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       const original = t.ctx.mailer.send;
       let started!: () => void;
       const sending = new Promise<void>((resolve) => {
@@ -310,13 +321,20 @@ describe(`graceful shutdown with a mail being sent (${TEST_DB})`, () => {
         await new Promise((resolve) => setTimeout(resolve, 500));
         return original.call(t.ctx.mailer, message);
       };
-      const user = await t.createUser();
-      const row = await recover(t, user.email);
+      t.ctx.outbox.kick();
       await sending;
       await t.app.close();
-      const [state] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
-      expect(state).toMatchObject({ status: 'sent', attempts: 1 });
-      expect(readOutboxDir(path.join(t.dataDir, 'outbox')).filter((m) => m.to === user.email)).toHaveLength(1);
+      const rows = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(like(mailOutbox.dedupeKey, 'closing:%'))
+        .orderBy(mailOutbox.dedupeKey);
+      expect(rows.map((r) => [r.dedupeKey, r.status, r.attempts, r.claimedUntil])).toEqual([
+        ['closing:1', 'sent', 1, null],
+        ['closing:2', 'pending', 0, null],
+        ['closing:3', 'pending', 0, null],
+      ]);
+      expect(readOutboxDir(path.join(t.dataDir, 'outbox')).map((m) => m.to)).toEqual(['closing-1@example.test']);
     } finally {
       await t.close();
     }
