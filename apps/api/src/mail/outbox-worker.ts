@@ -135,7 +135,6 @@ export async function sendDueMails(
  * `enabled: false` (MAIL_WORKER=off): kicks do nothing; drain() still sends when asked (the CLI).
  */
 export function createMailOutbox(deps: () => OutboxDeps, options: { enabled: boolean }): MailOutbox {
-  const idle: OutboxRun = { sent: 0, retrying: 0, failed: 0 };
   let stopping = false;
   let tail: Promise<unknown> = Promise.resolve();
   let kickWaiting = false;
@@ -143,7 +142,7 @@ export function createMailOutbox(deps: () => OutboxDeps, options: { enabled: boo
   const enqueue = (roundOptions: { now?: Date }, onStart?: () => void): Promise<OutboxRun> => {
     const round = tail.then(() => {
       onStart?.();
-      if (stopping) return idle;
+      if (stopping) return { sent: 0, retrying: 0, failed: 0 };
       return sendDueMails(deps(), { ...roundOptions, isStopping: () => stopping });
     });
     tail = round.catch(() => undefined);
