@@ -13,6 +13,8 @@ import { startJobs } from './jobs/index.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
+import { outboxDepth } from './mail/outbox.js';
+import { createMailOutbox } from './mail/outbox-worker.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { ADDON_KIND } from './modules/addons/addons.service.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
@@ -79,6 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         outboxDir: `${config.dataDir}/outbox`,
         log: app.log,
       }),
+    // Read when a round starts, so a mailer swapped later (tests) is the one used.
+    outbox: createMailOutbox(() => ({ db, mailer: ctx.mailer, log: app.log, mailFrom: config.MAIL_FROM }), {
+      enabled: config.MAIL_WORKER === 'on',
+    }),
     opp: new OppClient({
       baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
       apiKey: config.OPP_API_KEY,
@@ -140,8 +146,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       },
       // The real provider answers an authenticated read (the simulator lives in this process).
       ...(config.usesSimulator ? {} : { provider: async () => void (await ctx.opp.listTransactions({ perpage: 1 })) }),
+      // The shared rate-limit store: while it fails, limits count per process (still served, but looser).
+      ...(limits.ping ? { redis: limits.ping } : {}),
     },
     countsByStatus: () => countsByStatus(db),
+    outboxDepth: () => outboxDepth(db),
   });
   registerAuth(app, { secret: config.JWT_SECRET, findActor: (userId) => findActor(ctx.db, userId) });
 
@@ -174,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // for a job run in progress before the caller closes the database pool.
     app.addHook('onClose', async () => stopJobs());
   }
+  // Kicked after commits whatever JOBS says; a mail not sent by the round in progress stays queued.
+  app.addHook('onClose', async () => ctx.outbox.stop());
 
   await registerWeb(app, ctx, (slug) => findTipjarBySlug(ctx.db, slug));
   return { app, ctx };

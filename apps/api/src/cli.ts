@@ -13,8 +13,11 @@ import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.j
  *   npm run jobs:charge -- --now 2026-03-01T06:00:00Z
  *   npm run check:money [-- --settled-minutes 10 --no-provider]
  *   npm run jobs:reconcile [-- --older-than-minutes 0]
+ *   npm run jobs:mail
  * `--now` is the run's clock (which months are due); omitted = the real time. The money check prints
- * every violation and exits 1 when there is any (docs/money-check.md).
+ * every violation and exits 1 when there is any (docs/money-check.md). `mail` sends every mail due in
+ * the outbox (decision 009) and exits 1 when one was given up; charge and reconcile send the mail they
+ * queued before they exit.
  *
  * The app is built in-process (no web app, no scheduler) so the provider client, the simulator and
  * the webhook are the very ones the server uses. With PostgreSQL this runs next to live servers (the
@@ -31,9 +34,9 @@ async function main() {
     },
   });
   const job = positionals[0];
-  if (job !== 'charge' && job !== 'money-check' && job !== 'reconcile') {
+  if (job !== 'charge' && job !== 'money-check' && job !== 'reconcile' && job !== 'mail') {
     console.error(
-      'usage: tsx src/cli.ts charge [--now <iso-date>]\n       tsx src/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/cli.ts reconcile [--older-than-minutes N]',
+      'usage: tsx src/cli.ts charge [--now <iso-date>]\n       tsx src/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/cli.ts reconcile [--older-than-minutes N]\n       tsx src/cli.ts mail',
     );
     process.exit(2);
   }
@@ -71,9 +74,17 @@ async function main() {
     } else if (job === 'reconcile') {
       const result = await reconcileTransactions(ctx, { olderThanMinutes: Number(values['older-than-minutes'] ?? 30) });
       console.log(JSON.stringify({ job, ...result }));
-    } else {
+    } else if (job === 'charge') {
       const result = await runCharges(ctx, { now });
       console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));
+    }
+    // The mails a job queued go out now (with MAIL_WORKER=off they wait for a server's worker).
+    if (job === 'mail' || (job !== 'money-check' && config.MAIL_WORKER === 'on')) {
+      const mail = await ctx.outbox.drain();
+      if (job === 'mail') {
+        console.log(JSON.stringify({ job, ...mail }));
+        process.exitCode = mail.failed > 0 ? 1 : 0;
+      }
     }
   } finally {
     await app.close();

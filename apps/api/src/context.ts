@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Db, Tx } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { MailOutbox } from './mail/outbox-worker.js';
 import type { OppClient } from './payments/opp-client.js';
 import type { OppNotificationBody } from './payments/opp-types.js';
 import type { OppTransactionRow } from './payments/payments.repository.js';
@@ -10,7 +11,10 @@ import type { OppTransactionRow } from './payments/payments.repository.js';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Sends through `mailer`. Services never send directly: they queueMail() in their transaction. */
   mailer: Mailer;
+  /** This process's mail outbox worker: kick() it after a commit that queued mail. */
+  outbox: MailOutbox;
   opp: OppClient;
   /** Who reacts to payments and provider notifications (wired in app.ts). */
   payments: PaymentLedger;
@@ -26,14 +30,16 @@ export interface Actor {
 /* ---------- the payment ledger: the modules' side of payments, wired in app.ts ---------- */
 
 /**
- * What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction.
- * It may return an effect to run once that transaction has COMMITTED (e.g. mails): an effect never
- * runs for a change that was rolled back, and its failure is logged without undoing the payment state.
+ * What an owner (add-on, tip, …) does when its transaction changed; runs inside the same DB transaction,
+ * mails included (queueMail with `tx`). It may return an effect to run once that transaction has
+ * COMMITTED (kick the outbox, a provider call): an effect never runs for a change that was rolled back,
+ * and its failure is logged without undoing the payment state.
  */
 export type TransactionOwnerHandler = (
   tx: Tx,
   row: OppTransactionRow,
   change: { previous: string | null; current: string },
+  ctx: AppContext,
   // biome-ignore lint/suspicious/noConfusingVoidType: most owners have nothing to do after the commit
 ) => Promise<void | AfterCommit>;
 

@@ -85,6 +85,11 @@ const EnvSchema = z.object({
   /** Serve the built SPA from this folder (default apps/web/dist when it exists). */
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Whether this process sends the mail outbox (DESIGN.md §4.10): right after a commit that queued mail,
+   * and every few seconds while JOBS=on. Off: mail stays queued for another process (tests of a crash).
+   */
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   /** Bearer token for GET /metrics; without it /metrics answers only outside production. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The seller on invoices (the platform's company): demo values outside production, required in production. */

@@ -6,6 +6,8 @@ import { reconcileTransactions } from './reconcile.js';
 const RECONCILE_EVERY_MS = 5 * 60_000;
 const CHARGE_EVERY_MS = 15 * 60_000;
 const MONEY_CHECK_EVERY_MS = 60 * 60_000;
+/** Mails are sent right after their commit (a kick); this round catches retries and other processes' leftovers. */
+const MAIL_OUTBOX_EVERY_MS = 5_000;
 
 /** Told of every finished run (metrics). */
 export type JobRunListener = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
@@ -75,6 +77,11 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
     // The standing money check (docs/money-check.md): stored per run, an error log line when anything is off.
     every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx).then(() => undefined), onRun),
   ];
+  if (ctx.config.MAIL_WORKER === 'on') {
+    // The mail outbox (mail/outbox-worker.ts): at once for what a stopped or crashed process left, then every few seconds.
+    ctx.outbox.kick();
+    stops.push(every(ctx, 'mail outbox', MAIL_OUTBOX_EVERY_MS, () => ctx.outbox.drain().then(() => undefined), onRun));
+  }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };

@@ -11,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent along (e.g. an invoice PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** `<id@domain>`; fixed by the sender so a resent mail carries the same Message-ID (the outbox's). */
+  messageId?: string;
 }
 
 export interface Mailer {

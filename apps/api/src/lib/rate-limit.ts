@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
  * Where the abuse limits keep their counters. With REDIS_URL every process on that Redis shares them
  * (two app servers behind one load balancer count one budget); without it they live in this process.
- * A Redis that stops answering never turns a request into a 500: the route limits skip it
- * (@fastify/rate-limit's skipOnError) and the back-offs fall back to this process's memory.
+ * A Redis that stops answering never turns a request into a 500 nor switches a limit off: the route
+ * limits and the back-offs count in this process's memory until Redis answers again.
  */
 export interface LimitStore {
   /** Spread into the @fastify/rate-limit registration. */
-  pluginOptions: { redis?: Redis; nameSpace?: string; skipOnError: boolean };
+  pluginOptions: { store?: FastifyRateLimitStoreCtor; skipOnError: boolean };
   /** A named back-off (e.g. failed logins per account) on this store. */
   backoff(name: string, policy: BackoffPolicy): Backoff;
+  /** For /readyz: resolves when the shared store answers (absent without REDIS_URL). */
+  ping?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,6 +121,47 @@ function createRedisBackoff(redis: Redis, prefix: string, policy: BackoffPolicy,
   } satisfies Backoff;
 }
 
+/** Route-limit counters in Redis, counted in this process's memory for as long as Redis fails. */
+class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number, max: number) {
+    this.shared.incr(
+      key,
+      (err, result) => {
+        if (!err) return callback(null, result);
+        this.onError(err);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.onError);
+  }
+}
+
+/** The store class @fastify/rate-limit instantiates (with its options) for this Redis. */
+function fallbackStoreOf(redis: Redis, nameSpace: string, onError: (err: unknown) => void): FastifyRateLimitStoreCtor {
+  // The plugin constructs it with its merged options (typed as the ctor's options by the plugin's types).
+  const Store = class extends FallbackStore {
+    constructor(options: RateLimitPluginOptions) {
+      super(
+        new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, nameSpace),
+        new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache),
+        onError,
+      );
+    }
+  };
+  return Store as unknown as FastifyRateLimitStoreCtor;
+}
+
 export async function createLimitStore(
   options: { redisUrl?: string; keyPrefix: string },
   log: FastifyBaseLogger,
@@ -149,8 +195,11 @@ export async function createLimitStore(
   });
   await redis.connect().catch(onError);
   return {
-    pluginOptions: { redis, nameSpace: `${keyPrefix}rate-limit:`, skipOnError: true },
+    pluginOptions: { store: fallbackStoreOf(redis, `${keyPrefix}rate-limit:`, onError), skipOnError: true },
     backoff: (name, policy) => createRedisBackoff(redis, `${keyPrefix}${name}:`, policy, onError),
+    async ping() {
+      await redis.ping();
+    },
     async close() {
       redis.disconnect();
     },

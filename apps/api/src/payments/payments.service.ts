@@ -173,7 +173,7 @@ export async function applyProviderTransaction(
     }
     const owner = ctx.payments.owners[row.kind];
     if (!owner) ctx.log.error({ rowId, kind: row.kind }, 'no owner is wired for this kind of transaction');
-    afterCommit = (await owner?.(tx, row, { previous, current: row.status! })) ?? undefined;
+    afterCommit = (await owner?.(tx, row, { previous, current: row.status! }, ctx)) ?? undefined;
     return row;
   });
   if (afterCommit) {

@@ -10,6 +10,8 @@ export interface OpsOptions {
   checks: Record<string, ReadinessCheck>;
   /** Counts by status for the gauges, read on every scrape. */
   countsByStatus: () => Promise<{ tips: Record<string, number>; charges: Record<string, number> }>;
+  /** The mail outbox's depth, read on every scrape. */
+  outboxDepth: () => Promise<{ pending: number; oldestPendingSeconds: number }>;
   /** Bearer token for /metrics; without one /metrics is served only outside production. */
   metricsToken?: string;
   production: boolean;
@@ -65,6 +67,22 @@ export function registerOps(app: FastifyInstance, options: OpsOptions): OpsMetri
     });
   byStatus('podpot_tips', 'One-off tips by status', 'tips');
   byStatus('podpot_recurring_charges', 'Monthly-tip charges by status', 'charges');
+  const outbox = (name: string, help: string, key: 'pending' | 'oldestPendingSeconds') =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set((await options.outboxDepth())[key]);
+      },
+    });
+  // Alert on these: mail that does not leave (SMTP down, a worker that does not run) shows here first.
+  outbox('podpot_mail_outbox_pending', 'Mails queued and not sent yet', 'pending');
+  outbox(
+    'podpot_mail_outbox_oldest_pending_seconds',
+    'How long the oldest unsent mail has waited (0 when none)',
+    'oldestPendingSeconds',
+  );
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;

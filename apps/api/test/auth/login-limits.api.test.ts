@@ -105,4 +105,12 @@ describe('login limits with a Redis that does not answer', () => {
     const ok = await t.api('POST', '/auth/login', { form: loginForm(other.email, 'correct horse battery') });
     expect(ok.status).toBe(200);
   });
+
+  it('keeps the route limits, counted in this process: the 6th password recovery in a minute is 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await t.api('POST', `/auth/password-recover/nobody-${i}@example.test`)).status);
+    }
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429, 429]);
+  });
 });

@@ -54,6 +54,38 @@ describe(`readiness of a process whose provider does not answer (${TEST_DB})`, (
   });
 });
 
+describe(`readiness with a Redis configured (${TEST_DB})`, () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let down: TestApp;
+  let up: TestApp;
+  beforeAll(async () => {
+    down = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    up = await createTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `podpot-test-ready-${Date.now()}:` });
+  });
+  afterAll(async () => {
+    await down.close();
+    await up.close();
+  });
+
+  it('is 503 and names Redis when it does not answer, while requests are still served', async () => {
+    const started = Date.now();
+    const res = await fetch(`${down.baseUrl}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'not ready', checks: { database: 'ok', redis: 'failing' } });
+    // A short timeout: the check does not wait out the 2 s readiness budget.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect((await down.api('GET', '/paymentmethods')).status).toBe(200);
+  });
+
+  it('is ready with a Redis that answers (when one runs on 127.0.0.1:6379)', async (test) => {
+    const res = await fetch(`${up.baseUrl}/readyz`);
+    const body = await res.json();
+    if (body.checks.redis === 'failing') test.skip(`no Redis answers at ${redisUrl}`);
+    expect(res.status).toBe(200);
+    expect(body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+  });
+});
+
 describe(`metrics in production (${TEST_DB})`, () => {
   const PRODUCTION = {
     NODE_ENV: 'production' as const,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type OutboxMail, readOutboxDir } from '../../../../scripts/eml.js';
 import { buildApp } from '../../src/app.js';
@@ -30,7 +31,10 @@ export interface TestApp {
     password?: string;
     locale?: 'en' | 'nl';
   }): Promise<TestUser>;
-  /** The mails written to the outbox so far, oldest first. */
+  /**
+   * The mails sent so far, oldest first: first the mail outbox is drained (every mail due is sent,
+   * after a round in progress), then the .eml files the mailer wrote are read.
+   */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
 }
@@ -55,6 +59,16 @@ export interface ApiResponse {
   // biome-ignore lint/suspicious/noExplicitAny: tests inspect arbitrary JSON
   body: any;
   text: string;
+}
+
+/** A log stream for createTestApp's `logStream`, and everything written to it so far. */
+export function captureLog(): { stream: PassThrough; text(): string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk) => {
+    text += chunk;
+  });
+  return { stream, text: () => text };
 }
 
 let counter = 0;
@@ -128,6 +142,7 @@ export async function createTestApp(
   }
 
   async function outbox() {
+    await ctx.outbox.drain();
     return readOutboxDir(path.join(dataDir, 'outbox'));
   }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
+import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
@@ -58,12 +59,15 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
     return;
   }
   const token = randomBytes(32).toString('base64url');
-  await repo.insertResetToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+  const tokenHash = sha256(token);
   const link = appUrl(ctx.config.publicUrl, 'passwordReset', {}, user.locale, { token });
-  await ctx.mailer.send({
-    to: user.email,
-    ...passwordResetMail(user.locale, { brand: ctx.config.BRAND_NAME, name: user.firstName, link }),
+  const mail = passwordResetMail(user.locale, { brand: ctx.config.BRAND_NAME, name: user.firstName, link });
+  // The token and its mail commit together; the outbox worker sends it (off the response path).
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertResetToken(tx, user.id, tokenHash, new Date(Date.now() + RESET_TTL_MS));
+    await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `password-reset:${tokenHash}` });
   });
+  ctx.outbox.kick();
 }
 
 export async function resetPassword(ctx: AppContext, body: PasswordResetBody): Promise<void> {

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { invoiceMail } from '../../mail/invoice-mails.js';
+import { queueMail } from '../../mail/outbox.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { type InvoiceSeller, invoicePdf } from './invoice-pdf.js';
 import * as repo from './invoices.repository.js';
@@ -363,38 +364,45 @@ export async function downloadTipjarInvoice(
 /* ---------- sending ---------- */
 
 /**
- * Marks a draft sent (issued now) and, after that commit, mails it with the PDF to the tip jar's
- * contact address in its first admin's language. A failed mail is logged; the invoice stays sent
- * and can be downloaded.
+ * Marks a draft sent (issued now) and queues its mail with the PDF, to the tip jar's contact address in
+ * its first admin's language, in the same transaction: the invoice is sent exactly when its mail is on
+ * its way (the outbox worker delivers it, with retries).
  */
 async function sendOne(ctx: AppContext, id: string): Promise<Row> {
-  await ctx.db.transaction(async (tx) => {
-    const row = await repo.findInvoice(tx, id, { forUpdate: true });
-    if (!row) throw AppError.notFound('Invoice');
-    if (!canTransitionInvoice(row.status, 'sent')) throw refuse(row.status, 'sent');
+  const row = await ctx.db.transaction(async (tx) => {
+    const draft = await repo.findInvoice(tx, id, { forUpdate: true });
+    if (!draft) throw AppError.notFound('Invoice');
+    if (!canTransitionInvoice(draft.status, 'sent')) throw refuse(draft.status, 'sent');
     const now = new Date();
     await repo.updateInvoice(tx, id, { status: 'sent', sentAt: now, issuedAt: now });
+    const sent = (await repo.findInvoice(tx, id))!;
+    await queueInvoiceMail(ctx, tx, sent);
+    return sent;
   });
-  const row = await getRow(ctx, id);
-  const recipient = await repo.findRecipient(ctx.db, row.tipjarId);
-  if (recipient) {
-    const pdf = await pdfOf(ctx, row, recipient);
-    const mail = invoiceMail(recipient.locale ?? 'en', {
-      brand: ctx.config.BRAND_NAME,
-      tipjarName: recipient.name,
-      number: row.number,
-      totalInclVat: row.totalInclVat,
-      period: row.period,
-    });
-    await ctx.mailer
-      .send({
-        to: recipient.email,
-        ...mail,
-        attachments: [{ filename: pdf.filename, content: pdf.body as Buffer, contentType: pdf.contentType }],
-      })
-      .catch((err) => ctx.log.error({ err, invoiceId: id }, 'sending the invoice mail failed'));
-  }
+  ctx.outbox.kick();
   return row;
+}
+
+async function queueInvoiceMail(ctx: AppContext, tx: DbOrTx, row: Row) {
+  const recipient = await repo.findRecipient(tx, row.tipjarId);
+  if (!recipient) return;
+  const pdf = await pdfOf(ctx, row, recipient);
+  const mail = invoiceMail(recipient.locale ?? 'en', {
+    brand: ctx.config.BRAND_NAME,
+    tipjarName: recipient.name,
+    number: row.number,
+    totalInclVat: row.totalInclVat,
+    period: row.period,
+  });
+  await queueMail(
+    tx,
+    {
+      to: recipient.email,
+      ...mail,
+      attachments: [{ filename: pdf.filename, content: pdf.body as Buffer, contentType: pdf.contentType }],
+    },
+    { dedupeKey: `invoice:${row.id}` },
+  );
 }
 
 export async function sendInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {

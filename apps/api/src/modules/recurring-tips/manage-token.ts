@@ -3,6 +3,7 @@ import { appUrl, type Locale } from '@podpot/domain';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { bumpManageTokenVersion, findManageTokenVersion } from './recurring-tips.repository.js';
 
 /**
@@ -70,9 +71,17 @@ export async function verifyManageToken(ctx: AppContext, token: string): Promise
   }
 }
 
-/** The manage link for a mail, in the recipient's language; it ends every link sent before it. */
-export async function manageLinkOf(ctx: AppContext, recurringTipId: string, locale: Locale): Promise<string> {
-  const version = await bumpManageTokenVersion(ctx.db, recurringTipId);
+/**
+ * The manage link for a mail, in the recipient's language; it ends every link sent before it. Pass the
+ * transaction that queues the mail (it may hold the recurring tip's row lock).
+ */
+export async function manageLinkOf(
+  ctx: AppContext,
+  recurringTipId: string,
+  locale: Locale,
+  db: DbOrTx = ctx.db,
+): Promise<string> {
+  const version = await bumpManageTokenVersion(db, recurringTipId);
   const token = await signVersion(ctx, recurringTipId, version, MANAGE_TOKEN_TTL_SECONDS);
   return appUrl(ctx.config.publicUrl, 'accountRecurringtips', { recurringtipid: recurringTipId }, locale, { token });
 }

@@ -1,5 +1,6 @@
 import { PRE_NOTIFICATION_DAYS, platformFeeOf } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
+import { queueMail } from '../../mail/outbox.js';
 import { preNotificationMail } from '../../mail/recurring-mails.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as usersRepo from '../users/users.repository.js';
@@ -11,7 +12,8 @@ import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.j
 /**
  * The monthly charge run (DESIGN.md §3–4; decisions 005 and 008), next to the module it serves. Safe to run at any time, twice, or on several instances
  * at once:
- *  1. pre-notification mails for charges due within PRE_NOTIFICATION_DAYS (each period announced once);
+ *  1. pre-notification mails for charges due within PRE_NOTIFICATION_DAYS (each period announced once,
+ *     queued in the mail outbox in the transaction that claims the period);
  *  2. CLAIM: due recurring tips are locked with SELECT … FOR UPDATE SKIP LOCKED; the month's charge
  *     row is inserted ON CONFLICT DO NOTHING (the unique key (recurring tip, period) is the real
  *     guarantee) and next_charge_at advances — then COMMIT;
@@ -103,30 +105,38 @@ async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
   return claimed;
 }
 
-/** Step 1: SEPA habit — tell the tipper a few days ahead what will be collected, and when. */
+/**
+ * Step 1: SEPA habit — tell the tipper a few days ahead what will be collected, and when. Claiming a
+ * recurring tip's period and queueing its mail are one transaction: each period announced exactly once.
+ */
 async function sendPreNotifications(ctx: AppContext, now: Date): Promise<number> {
   const until = new Date(now.getTime() + PRE_NOTIFICATION_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await repo.claimPreNotifications(ctx.db, now, until, 500);
-  for (const recurringTip of rows) {
-    try {
-      const [user, tipjar] = await Promise.all([
-        usersRepo.findUserById(ctx.db, recurringTip.userId),
-        tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId),
-      ]);
-      if (!user || !tipjar || !recurringTip.nextChargeAt) continue;
-      await ctx.mailer.send({
-        to: user.email,
-        ...preNotificationMail(recurringTip.locale, {
+  let announced = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const rows = await repo.claimPreNotifications(tx, now, until, BATCH);
+      for (const recurringTip of rows) {
+        const user = await usersRepo.findUserById(tx, recurringTip.userId);
+        const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+        if (!user || !tipjar || !recurringTip.nextChargeAt) continue;
+        const mail = preNotificationMail(recurringTip.locale, {
           brand: ctx.config.BRAND_NAME,
           tipjarName: tipjar.name,
-          manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale),
+          manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
           amount: recurringTip.nextAmount ?? recurringTip.amount,
           chargeAt: recurringTip.nextChargeAt,
-        }),
-      });
-    } catch (err) {
-      ctx.log.error({ err, recurringTipId: recurringTip.id }, 'pre-notification mail failed');
-    }
+        });
+        await queueMail(
+          tx,
+          { to: user.email, ...mail },
+          { dedupeKey: `recurring-prenotice:${recurringTip.id}:${recurringTip.preNotifiedPeriod}` },
+        );
+      }
+      return rows.length;
+    });
+    announced += claimed;
+    if (claimed < BATCH) break;
   }
-  return rows.length;
+  if (announced) ctx.outbox.kick();
+  return announced;
 }

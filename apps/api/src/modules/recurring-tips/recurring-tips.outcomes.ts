@@ -1,6 +1,7 @@
 import { MAX_CHARGE_ATTEMPTS, paymentOutcome, platformFeeOf, type TipStatus, tipStatusesBefore } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import {
@@ -40,9 +41,11 @@ export async function moveTip(tx: Tx, tipId: string | null, to: TipStatus) {
 /**
  * A failed try of a monthly debit: dunning. Tried again CHARGE_RETRY_DAYS after this try (the same
  * charge row, attempt + 1) until MAX_CHARGE_ATTEMPTS; after the last one the mandate is invalid and
- * the tipper has to set up the payment again (mandate retry). The tipper is mailed each time.
+ * the tipper has to set up the payment again (mandate retry). The tipper is mailed each time (the
+ * mail queued in this transaction, once per try).
  */
 export async function recordDebitFailure(
+  ctx: AppContext,
   tx: Tx,
   charge: repo.ChargeRow,
   reason: string,
@@ -80,19 +83,16 @@ export async function recordDebitFailure(
   const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
   const user = await usersRepo.findUserById(tx, recurringTip.userId);
   if (!tipjar || !user) return undefined;
-  return async (ctx) => {
-    await ctx.mailer.send({
-      to: user.email,
-      ...chargeFailedMail(recurringTip.locale, {
-        brand: ctx.config.BRAND_NAME,
-        tipjarName: tipjar.name,
-        manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale),
-        amount: charge.amount,
-        period: charge.period,
-        retryAt: next,
-      }),
-    });
-  };
+  const mail = chargeFailedMail(recurringTip.locale, {
+    brand: ctx.config.BRAND_NAME,
+    tipjarName: tipjar.name,
+    manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
+    amount: charge.amount,
+    period: charge.period,
+    retryAt: next,
+  });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-failed:${charge.id}:${charge.attempt}` });
+  return sendQueuedMail;
 }
 
 /**
@@ -104,6 +104,7 @@ export async function onChargePayment(
   tx: Tx,
   row: OppTransactionRow,
   change: { current: string },
+  ctx: AppContext,
 ): Promise<AfterCommit | undefined> {
   const charge = await repo.lockCharge(tx, row.ownerId);
   if (!charge) return undefined;
@@ -118,10 +119,10 @@ export async function onChargePayment(
       }
       return undefined;
     case 'paid':
-      return onChargePaid(tx, charge, row, viaMandate);
+      return onChargePaid(ctx, tx, charge, row, viaMandate);
     case 'unpaid': {
       if (!isCurrent || (charge.status !== 'pending' && charge.status !== 'scheduled')) return undefined;
-      if (!viaMandate) return recordDebitFailure(tx, charge, change.current);
+      if (!viaMandate) return recordDebitFailure(ctx, tx, charge, change.current);
       // The first payment (or a mandate retry) was not finished: no mandate. The tipper was at the
       // checkout and sees the outcome; the recurring tip waits for a mandate retry.
       await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: change.current });
@@ -167,6 +168,7 @@ export async function onChargePayment(
  * is an extra collection: recorded as an incident in this transaction and refunded after the commit.
  */
 async function onChargePaid(
+  ctx: AppContext,
   tx: Tx,
   charge: repo.ChargeRow,
   row: OppTransactionRow,
@@ -211,25 +213,25 @@ async function onChargePaid(
   const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
   const user = await usersRepo.findUserById(tx, recurringTip.userId);
   if (!tipjar || !user) return undefined;
-  return async (ctx) => {
-    const common = {
-      brand: ctx.config.BRAND_NAME,
-      tipjarName: tipjar.name,
-      manageLink: await manageLinkOf(ctx, updated.id, updated.locale),
-      amount: completed.amount,
-      fee: platformFeeOf(completed.amount, ctx.config.PLATFORM_FEE_BPS),
-      reference: completed.tipId ?? completed.id,
-    };
-    const mail =
-      viaMandate && updated.chargeDay && updated.nextChargeAt
-        ? recurringStartedMail(updated.locale, {
-            ...common,
-            chargeDay: updated.chargeDay,
-            nextChargeAt: updated.nextChargeAt,
-          })
-        : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
-    await ctx.mailer.send({ to: user.email, ...mail });
+  const common = {
+    brand: ctx.config.BRAND_NAME,
+    tipjarName: tipjar.name,
+    manageLink: await manageLinkOf(ctx, updated.id, updated.locale, tx),
+    amount: completed.amount,
+    fee: platformFeeOf(completed.amount, ctx.config.PLATFORM_FEE_BPS),
+    reference: completed.tipId ?? completed.id,
   };
+  const mail =
+    viaMandate && updated.chargeDay && updated.nextChargeAt
+      ? recurringStartedMail(updated.locale, {
+          ...common,
+          chargeDay: updated.chargeDay,
+          nextChargeAt: updated.nextChargeAt,
+        })
+      : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
+  // The month is paid once (paidTransactionId above); the key keeps it to one mail whatever repeats.
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-paid:${completed.id}` });
+  return sendQueuedMail;
 }
 
 /**

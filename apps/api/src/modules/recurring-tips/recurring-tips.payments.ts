@@ -280,7 +280,7 @@ export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): 
       const effect = await ctx.db.transaction(async (tx) => {
         const locked = await repo.lockCharge(tx, charge.id);
         if (locked?.status !== 'scheduled' || locked.attempt !== charge.attempt) return undefined;
-        return recordDebitFailure(tx, locked, 'rejected');
+        return recordDebitFailure(ctx, tx, locked, 'rejected');
       });
       if (effect) await runEffect(ctx, effect, charge.id);
       return true;
@@ -309,6 +309,6 @@ async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string)
   try {
     await effect(ctx);
   } catch (err) {
-    ctx.log.error({ err, chargeId }, 'recurring tip mail failed');
+    ctx.log.error({ err, chargeId }, 'after-commit effect of a refused charge failed');
   }
 }

@@ -140,7 +140,7 @@ export async function exportBatch(db: DbOrTx, filter: TipFilter, cursor: ExportC
 /** Who gets the "new tip" mail: the tip jar's admins, each in their own language. */
 export async function listAdminRecipients(db: DbOrTx, tipjarId: string) {
   return db
-    .select({ email: users.email, locale: users.locale })
+    .select({ userId: users.id, email: users.email, locale: users.locale })
     .from(tipjarAdmins)
     .innerJoin(users, eq(users.id, tipjarAdmins.userId))
     .where(eq(tipjarAdmins.tipjarId, tipjarId));

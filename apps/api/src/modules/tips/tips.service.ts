@@ -20,6 +20,7 @@ import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
 import { findLatestForOwner, insertTransactionRow } from '../../payments/payments.repository.js';
@@ -230,12 +231,13 @@ async function answerRepeatedTip(
  * What a tip's transaction status means for the tip, inside the DB transaction that recorded it.
  * The move is a conditional UPDATE along the forward-only ladder, so a repeated or late
  * notification changes nothing and the transition to completed happens exactly once; only that
- * transition sends mails, after the commit.
+ * transition queues mails, in the same transaction (sent by the outbox worker after the commit).
  */
 export async function onTipPayment(
   tx: Tx,
   row: OppTransactionRow,
   change: { current: string },
+  ctx: AppContext,
 ): Promise<AfterCommit | undefined> {
   const to = tipStatusOfTransaction(change.current);
   if (!to) return;
@@ -244,46 +246,39 @@ export async function onTipPayment(
   const tipjar = await tipjarsRepo.findTipjar(tx, tip.tipjarId);
   if (!tipjar) return;
   const admins = tipjar.notifyOnTip ? await repo.listAdminRecipients(tx, tipjar.id) : [];
-  return (ctx) => sendTipCompletedMails(ctx, tip, tipjar, admins);
+  await queueTipCompletedMails(ctx, tx, tip, tipjar, admins);
+  return sendQueuedMail;
 }
 
-async function sendTipCompletedMails(
+/** The tipper's receipt and each jar admin's new-tip mail, each once per tip (the dedupe key). */
+async function queueTipCompletedMails(
   ctx: AppContext,
+  tx: Tx,
   tip: repo.TipRow,
   tipjar: tipjarsRepo.TipjarRow,
-  admins: { email: string; locale: Locale }[],
+  admins: { userId: string; email: string; locale: Locale }[],
 ) {
   const brand = ctx.config.BRAND_NAME;
-  // Each mail on its own: one failing address must not keep the others from going out.
-  const sends = [
-    ctx.mailer.send({
-      to: tip.email,
-      ...tipReceiptMail(tip.locale, {
-        brand,
-        tipjarName: tipjar.name,
-        amount: tip.amount,
-        fee: tip.fee,
-        paidAt: tip.completedAt ?? tip.updated,
-        reference: tip.id,
-      }),
-    }),
-    ...admins.map((admin) =>
-      ctx.mailer.send({
-        to: admin.email,
-        ...newTipMail(admin.locale, {
-          brand,
-          tipjarName: tipjar.name,
-          amount: tip.amount,
-          fee: tip.fee,
-          fromName: tip.privacy === 'ANONYMOUS' ? null : tip.displayName || null,
-          message: tip.message,
-          link: appUrl(ctx.config.publicUrl, 'backofficeTips', { tipjarslug: tipjar.slug }, admin.locale),
-        }),
-      }),
-    ),
-  ];
-  for (const result of await Promise.allSettled(sends)) {
-    if (result.status === 'rejected') ctx.log.error({ err: result.reason, tipId: tip.id }, 'tip mail failed');
+  const receipt = tipReceiptMail(tip.locale, {
+    brand,
+    tipjarName: tipjar.name,
+    amount: tip.amount,
+    fee: tip.fee,
+    paidAt: tip.completedAt ?? tip.updated,
+    reference: tip.id,
+  });
+  await queueMail(tx, { to: tip.email, ...receipt }, { dedupeKey: `tip-receipt:${tip.id}` });
+  for (const admin of admins) {
+    const notification = newTipMail(admin.locale, {
+      brand,
+      tipjarName: tipjar.name,
+      amount: tip.amount,
+      fee: tip.fee,
+      fromName: tip.privacy === 'ANONYMOUS' ? null : tip.displayName || null,
+      message: tip.message,
+      link: appUrl(ctx.config.publicUrl, 'backofficeTips', { tipjarslug: tipjar.slug }, admin.locale),
+    });
+    await queueMail(tx, { to: admin.email, ...notification }, { dedupeKey: `tip-notify:${tip.id}:${admin.userId}` });
   }
 }
 
