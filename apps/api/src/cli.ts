@@ -16,7 +16,7 @@ import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.j
  *   npm run jobs:mail
  * `--now` is the run's clock (which months are due); omitted = the real time. The money check prints
  * every violation and exits 1 when there is any (docs/money-check.md). `mail` sends every mail due in
- * the outbox (decision 009) and exits 1 when one was given up; charge and reconcile send the mail they
+ * the outbox (decision 010) and exits 1 when one was given up; charge and reconcile send the mail they
  * queued before they exit.
  *
  * The app is built in-process (no web app, no scheduler) so the provider client, the simulator and

@@ -53,7 +53,10 @@ async function deleteOrArchive(
     }
     return kind;
   });
-  if (deletion === 'archive') await revokeCancelledMandates(ctx, { of: whose });
+  if (deletion === 'archive') {
+    ctx.outbox.kick(); // the tippers' mails go out now, not at the next scheduled round
+    await revokeCancelledMandates(ctx, { of: whose });
+  }
   ctx.log.info({ ...whose, deletion }, 'deleted or archived');
   return deletion;
 }

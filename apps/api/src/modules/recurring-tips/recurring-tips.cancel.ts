@@ -110,6 +110,7 @@ export async function endMonthlyTipsOfArchived(ctx: AppContext, options: { limit
   const cancelled = await ctx.db.transaction((tx) =>
     cancelMonthlyTipsOf(tx, { ofArchived: true }, { brand: ctx.config.BRAND_NAME }),
   );
+  if (cancelled.length > 0) ctx.outbox.kick();
   const revoked = await revokeCancelledMandates(ctx, { limit: options.limit });
   return { cancelled: cancelled.length, revoked };
 }
