@@ -63,6 +63,11 @@ export const VALIDATION_KEYS = [
   'wrongPassword',
   'slugTaken',
   'slugReserved',
+  // A new password below the strength bar (password-strength.ts), one key per reason.
+  'passwordCommon',
+  'passwordPersonal',
+  'passwordBrand',
+  'passwordGuessable',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -5,6 +5,7 @@ export * from './locale.js';
 export * from './merchant-schemas.js';
 export * from './money.js';
 export * from './paging.js';
+export * from './password-strength.js';
 export * from './payment-status.js';
 export * from './phone.js';
 export * from './recurring-tip-schemas.js';
