@@ -11,7 +11,7 @@ import { readOutbox } from './support/outbox';
 
 const SLUG = 'de-koffiepod';
 const LISTENER = 'listener@podpot.local';
-const PASSWORD = 'podpot-demo';
+const PASSWORD = 'podpot-demo-koffie';
 const run = Date.now().toString(36);
 
 async function expectNoSeriousViolations(page: Page) {
