@@ -33,14 +33,18 @@ export function UserEditor({ user }: { user: User | undefined }) {
   const save = useSaveUser(user?.id);
   const remove = useDeleteUser();
   const [confirming, setConfirming] = useState(false);
-  const { form, field } = useDomainForm<UserForm>(user ? EditUserSchema : CreateUserBodySchema.shape.data, {
-    email: user?.email ?? '',
-    firstName: user?.profile.firstName ?? '',
-    lastName: user?.profile.lastName ?? '',
-    password: '',
-    role: user?.role ?? 'USER',
-    locale: user?.locale ?? 'nl',
-  });
+  const { form, field } = useDomainForm<UserForm>(
+    user ? EditUserSchema : CreateUserBodySchema.shape.data,
+    {
+      email: user?.email ?? '',
+      firstName: user?.profile.firstName ?? '',
+      lastName: user?.profile.lastName ?? '',
+      password: '',
+      role: user?.role ?? 'USER',
+      locale: user?.locale ?? 'nl',
+    },
+    { newPassword: { name: 'password', owner: (values) => values } },
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = { ...values, password: values.password || undefined };
