@@ -34,7 +34,7 @@ test.describe('foundation', () => {
   test('a maker logs in, sees their initials and is kept out of the admin pages', async ({ page }) => {
     await page.goto('/nl/login');
     await page.getByRole('textbox', { name: 'E-mailadres' }).fill('maker@podpot.local');
-    await page.locator('input[name=password]').fill('podpot-demo');
+    await page.locator('input[name=password]').fill('podpot-demo-koffie');
     await page.getByRole('button', { name: 'Inloggen' }).click();
     const menu = page.getByRole('button', { name: 'Accountmenu' });
     await expect(menu).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('foundation', () => {
   test('an admin sees the users table', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'E-mail address' }).fill('admin@podpot.local');
-    await page.locator('input[name=password]').fill('podpot-demo');
+    await page.locator('input[name=password]').fill('podpot-demo-koffie');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await page.goto('/admin/users');

@@ -75,7 +75,7 @@ test.describe('tipping a podcast', () => {
     // The maker sees it under 'Fooien', exactly once.
     await page.goto('/nl/login');
     await page.getByRole('textbox', { name: 'E-mailadres' }).fill('maker@podpot.local');
-    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('podpot-demo');
+    await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('podpot-demo-koffie');
     await page.getByRole('button', { name: 'Inloggen' }).click();
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto(`/nl/backoffice/${SLUG}/tips`);

@@ -71,6 +71,11 @@ export const VALIDATION_KEYS = [
   'slugTaken',
   'slugReserved',
   'singleLine',
+  // A new password below the strength bar (password-strength.ts), one key per reason.
+  'passwordCommon',
+  'passwordPersonal',
+  'passwordBrand',
+  'passwordGuessable',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -7,6 +7,7 @@ export * from './merchant-schemas.js';
 export * from './merchant-status.js';
 export * from './money.js';
 export * from './paging.js';
+export * from './password-strength.js';
 export * from './payment-status.js';
 export * from './phone.js';
 export * from './recurring-tip-schemas.js';

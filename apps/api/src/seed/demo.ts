@@ -6,7 +6,7 @@ import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
 
-export const DEMO_PASSWORD = 'podpot-demo';
+export const DEMO_PASSWORD = 'podpot-demo-koffie';
 export const DEMO_LOGINS = [
   { role: 'ADMIN', email: 'admin@podpot.local', password: DEMO_PASSWORD },
   { role: 'MAKER', email: 'maker@podpot.local', password: DEMO_PASSWORD },

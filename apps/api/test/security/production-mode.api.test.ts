@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.js';
+import { DEMO_PASSWORD } from '../../src/seed/demo.js';
 import { freePort, runScript } from '../support/child-app.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
@@ -151,7 +152,7 @@ describe('never seeding in production, whatever SEED_DEMO says', () => {
               client_id: 'podpot-web',
               scope: 'all',
               username: 'admin@podpot.local',
-              password: 'podpot-demo',
+              password: DEMO_PASSWORD,
             }).toString(),
           });
           break;

@@ -1,4 +1,11 @@
-import { type FieldError as DomainFieldError, issueToFieldError, type ValidationKey } from '@podpot/domain';
+import {
+  type FieldError as DomainFieldError,
+  issueToFieldError,
+  type PasswordContext,
+  preloadPasswordStrength,
+  type ValidationKey,
+  weakPasswordError,
+} from '@podpot/domain';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
@@ -6,6 +13,7 @@ import {
   type FieldError,
   type FieldErrors,
   type FieldValues,
+  get,
   type Path,
   type Resolver,
   type UseFormReturn,
@@ -13,6 +21,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { env } from '@/config/env';
 import { ApiError } from '@/lib/api-client';
 
 /* ---------- validation timing (spec §5) ---------- */
@@ -91,15 +100,49 @@ function setPath(target: Record<string, unknown>, path: readonly PropertyKey[], 
   });
 }
 
+/**
+ * A field that sets a new password: once the schema accepts it, the domain's strength rule checks it
+ * too (the API applies the same rule on submit). `owner`: what the password must not contain besides
+ * the brand — the e-mail and names typed in the form, or the signed-in user's.
+ */
+export interface NewPasswordField<T extends FieldValues> {
+  name: Path<T>;
+  owner?: (values: T) => Omit<PasswordContext, 'brand'>;
+}
+
+async function newPasswordError<T extends FieldValues>(field: NewPasswordField<T>, values: T) {
+  const password: unknown = get(values, field.name);
+  if (typeof password !== 'string' || !password) return null;
+  try {
+    // The first check loads the dictionaries (a lazy chunk): only pages with a password form ever do.
+    return await weakPasswordError(password, { brand: env.brandName, ...field.owner?.(values) });
+  } catch {
+    return null; // The chunk did not load (offline): the API still checks on submit.
+  }
+}
+
 /** A resolver for a DOMAIN zod schema that reports each issue as a validation key (domain `issueToFieldError`). */
-export function domainResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
-  return async (values) => {
+export function domainResolver<T extends FieldValues>(
+  schema: z.ZodType,
+  newPassword?: () => NewPasswordField<T> | undefined,
+): Resolver<T> {
+  return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data as T, errors: {} };
     const errors: Record<string, unknown> = {};
-    for (const issue of result.error.issues) {
+    for (const issue of result.error?.issues ?? []) {
       setPath(errors, issue.path.length ? issue.path : ['root'], encode(issueToFieldError(issue)));
     }
+    // Only while that field is validated (its own input, or submit) and the schema found nothing in it.
+    const password = newPassword?.();
+    if (
+      password &&
+      ((options?.names as readonly string[] | undefined)?.includes(password.name) ?? true) &&
+      !get(errors, password.name)
+    ) {
+      const weak = await newPasswordError(password, values);
+      if (weak) setPath(errors, password.name.split('.'), encode(weak));
+    }
+    if (Object.keys(errors).length === 0 && result.success) return { values: result.data as T, errors: {} };
     return { values: {}, errors: errors as FieldErrors<T> };
   };
 }
@@ -142,10 +185,16 @@ function getError(errors: FieldErrors, name: string): FieldError | undefined {
  * react-hook-form driven by a domain schema with the spec's validation timing. `field(name)` gives
  * the props of a labelled MUI TextField (error state and translated helper text included).
  */
-export function useDomainForm<T extends FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>) {
+export function useDomainForm<T extends FieldValues>(
+  schema: z.ZodType,
+  defaultValues: DefaultValues<T>,
+  options: { newPassword?: NewPasswordField<T> } = {},
+) {
   const { t } = useTranslation('validation');
+  const newPasswordRef = useRef(options.newPassword);
+  newPasswordRef.current = options.newPassword;
   const form = useForm<T>({
-    resolver: domainResolver<T>(schema),
+    resolver: domainResolver<T>(schema, () => newPasswordRef.current),
     defaultValues,
     // Validation timing is ours (createValidationScheduler), submit validates everything.
     mode: 'onSubmit',
@@ -165,18 +214,20 @@ export function useDomainForm<T extends FieldValues>(schema: z.ZodType, defaultV
     [scheduler],
   );
 
-  const field = (name: Path<T>, options: { helperText?: string; number?: boolean } = {}) => {
+  const field = (name: Path<T>, fieldOptions: { helperText?: string; number?: boolean } = {}) => {
     const registered = form.register(name, {
       onChange: () => onFieldEvent(name),
       onBlur: () => onFieldEvent(name),
-      ...(options.number ? { valueAsNumber: true as const } : {}),
+      ...(fieldOptions.number ? { valueAsNumber: true as const } : {}),
     });
     const error = decodeFieldError(getError(form.formState.errors, name));
     return {
       ...registered,
+      // Fetch the password dictionaries while the user is still typing.
+      ...(name === options.newPassword?.name ? { onFocus: () => void preloadPasswordStrength().catch(() => {}) } : {}),
       id: `field-${name.replace(/\./g, '-')}`,
       error: Boolean(error),
-      helperText: error ? validationMessage(t, error, form.getValues(name)) : options.helperText,
+      helperText: error ? validationMessage(t, error, form.getValues(name)) : fieldOptions.helperText,
     };
   };
 

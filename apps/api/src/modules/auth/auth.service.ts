@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { findUserByEmail, updateUser } from '../users/users.repository.js';
+import { assertStrongPassword } from '../users/users.password-strength.js';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
 import * as repo from './auth.repository.js';
 
@@ -71,6 +72,10 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
 }
 
 export async function resetPassword(ctx: AppContext, body: PasswordResetBody): Promise<void> {
+  // Checked against the link's owner while the link stays unused, so a refused password can be retried.
+  const ownerId = await repo.findResetTokenOwner(ctx.db, sha256(body.token), new Date());
+  const owner = ownerId ? await findUserById(ctx.db, ownerId) : undefined;
+  if (owner) await assertStrongPassword(ctx, 'new_password', body.new_password, owner);
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.consumeResetToken(tx, sha256(body.token), new Date());

@@ -114,7 +114,8 @@ export async function createTipjar(
       if (!userId) {
         const account = data.account!;
         try {
-          userId = (await registerUser(tx, { ...account, locale })).id;
+          userId = (await registerUser(ctx, { ...account, locale }, { db: tx, passwordField: 'data.account.password' }))
+            .id;
         } catch (err) {
           if (err instanceof AppError && err.code === ErrorCode.EmailTaken) {
             throw AppError.field(ErrorCode.EmailTaken, 'data.account.email', { key: 'emailTaken' }, err.message);

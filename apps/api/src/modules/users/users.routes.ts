@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const user = await service.registerUser(ctx.db, request.body.data);
+      const user = await service.registerUser(ctx, request.body.data);
       const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
       return reply.status(201).send({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
     },

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import { assertStrongPassword } from './users.password-strength.js';
 import * as repo from './users.repository.js';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes). */
@@ -62,7 +63,13 @@ export async function isEmailAvailable(ctx: AppContext, email: string): Promise<
   return !(await repo.findUserByEmail(ctx.db, email));
 }
 
-export async function registerUser(db: DbOrTx, data: RegisterBody['data']): Promise<repo.UserRow> {
+/** A new USER account. `passwordField` names the password in the request (the order form nests it). */
+export async function registerUser(
+  ctx: AppContext,
+  data: RegisterBody['data'],
+  { db = ctx.db, passwordField = 'data.password' }: { db?: DbOrTx; passwordField?: string } = {},
+): Promise<repo.UserRow> {
+  await assertStrongPassword(ctx, passwordField, data.password, data);
   if (await repo.findUserByEmail(db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
   try {
@@ -109,6 +116,7 @@ export async function updateMyPassword(ctx: AppContext, actor: Actor, data: Upda
       'The current password is wrong',
     );
   }
+  await assertStrongPassword(ctx, 'data.newPassword', data.newPassword, row);
   await repo.updateUser(ctx.db, actor.userId, { passwordHash: await hashPassword(data.newPassword) });
 }
 
@@ -128,7 +136,7 @@ export async function getUser(ctx: AppContext, id: string): Promise<User> {
 }
 
 export async function createUser(ctx: AppContext, data: CreateUserBody['data']): Promise<User> {
-  const row = await registerUser(ctx.db, data);
+  const row = await registerUser(ctx, data);
   const withRole = data.role === 'USER' ? row : await repo.updateUser(ctx.db, row.id, { role: data.role });
   return toUser(withRole!);
 }
@@ -149,6 +157,7 @@ export async function updateUser(
     throw AppError.field(ErrorCode.Conflict, 'data.role', { key: 'invalid' }, 'You cannot remove your own admin role');
   }
   const { password, ...rest } = data;
+  if (password) await assertStrongPassword(ctx, 'data.password', password, { ...existing, ...rest });
   try {
     const row = await repo.updateUser(ctx.db, id, {
       ...rest,

@@ -9,7 +9,7 @@ import { routePath } from '@/config/paths';
 import { resetPassword } from '@/features/auth/api/password';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
-import { useDomainForm } from '@/lib/form';
+import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 
 const ResetFormSchema = PasswordResetBodySchema.pick({ new_password: true })
   .extend({ repeat: PasswordResetBodySchema.shape.new_password })
@@ -22,7 +22,12 @@ export default function PasswordResetPage() {
   const token = params.get('token') ?? '';
   const [state, setState] = useState<'form' | 'done' | 'invalidToken'>(token ? 'form' : 'invalidToken');
   const [failure, setFailure] = useState<string | null>(null);
-  const { form, field } = useDomainForm<ResetForm>(ResetFormSchema, { new_password: '', repeat: '' });
+  // The link does not say whose it is: the form checks against the brand, the API against the owner too.
+  const { form, field } = useDomainForm<ResetForm>(
+    ResetFormSchema,
+    { new_password: '', repeat: '' },
+    { newPassword: { name: 'new_password' } },
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -31,7 +36,7 @@ export default function PasswordResetPage() {
       setState('done');
     } catch (error) {
       if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.fields?.token)) setState('invalidToken');
-      else setFailure(t(errorTextKey(error)));
+      else if (!applyServerFieldErrors(form, error, '')) setFailure(t(errorTextKey(error)));
     }
   });
 

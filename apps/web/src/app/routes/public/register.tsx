@@ -25,13 +25,11 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const { form, field } = useDomainForm<RegisterForm>(RegisterBodySchema.shape.data, {
-    email: '',
-    password: '',
-    firstName: '',
-    lastName: '',
-    locale,
-  });
+  const { form, field } = useDomainForm<RegisterForm>(
+    RegisterBodySchema.shape.data,
+    { email: '', password: '', firstName: '', lastName: '', locale },
+    { newPassword: { name: 'password', owner: (values) => values } },
+  );
 
   /** Availability check on blur of a well-formed address; a failing check says nothing (spec §8). */
   const checkEmail = async () => {

@@ -3,6 +3,7 @@ import { UpdatePasswordBodySchema } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePassword } from '@/features/account/api/update-profile';
 import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
 
@@ -14,11 +15,17 @@ type PasswordForm = { currentPassword: string; newPassword: string; repeat: stri
 export function PasswordForm() {
   const { t } = useTranslation(['account', 'common']);
   const mutation = useUpdatePassword();
-  const { form, field } = useDomainForm<PasswordForm>(PasswordFormSchema, {
-    currentPassword: '',
-    newPassword: '',
-    repeat: '',
-  });
+  const { user } = useAuth();
+  const { form, field } = useDomainForm<PasswordForm>(
+    PasswordFormSchema,
+    { currentPassword: '', newPassword: '', repeat: '' },
+    {
+      newPassword: {
+        name: 'newPassword',
+        owner: () => ({ email: user?.email, firstName: user?.profile.firstName, lastName: user?.profile.lastName }),
+      },
+    },
+  );
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await mutation.mutateAsync({ currentPassword, newPassword });

@@ -97,13 +97,12 @@ function RegisterPanel() {
   const { t } = useTranslation(['recurringtips', 'errors']);
   const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
-  const { form, field } = useDomainForm<RegisterForm>(RegisterBodySchema.shape.data, {
-    email: '',
-    password: '',
-    firstName: '',
-    lastName: '',
-    locale,
-  });
+  // Mounted only when the register tab is chosen: the password dictionaries never load with the storefront.
+  const { form, field } = useDomainForm<RegisterForm>(
+    RegisterBodySchema.shape.data,
+    { email: '', password: '', firstName: '', lastName: '', locale },
+    { newPassword: { name: 'password', owner: (values) => values } },
+  );
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {

@@ -99,18 +99,22 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
   const location = useLocation();
   const navigate = useNavigate();
   const schema = loggedIn ? LoggedInOrderSchema : LoggedOutOrderSchema;
-  const { form, field } = useDomainForm<OrderFormValues>(schema, {
-    name: '',
-    slug: '',
-    type: 'CONSUMER',
-    email: '',
-    phoneNumber: '',
-    companyName: '',
-    cocNumber: '',
-    vatNumber: '',
-    description: '',
-    account: { firstName: '', lastName: '', email: '', password: '' },
-  });
+  const { form, field } = useDomainForm<OrderFormValues>(
+    schema,
+    {
+      name: '',
+      slug: '',
+      type: 'CONSUMER',
+      email: '',
+      phoneNumber: '',
+      companyName: '',
+      cocNumber: '',
+      vatNumber: '',
+      description: '',
+      account: { firstName: '', lastName: '', email: '', password: '' },
+    },
+    { newPassword: loggedIn ? undefined : { name: 'account.password', owner: (values) => values.account } },
+  );
   const values = useWatch({ control: form.control }) as OrderFormValues;
   const [payment, setPayment] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });
   const [slugState, setSlugState] = useState<SlugState>('idle');
@@ -152,7 +156,9 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
 
   const valid = useMemo(() => schema.safeParse(values).success, [schema, values]);
   const slugBlocked = slugState === 'taken' || slugState === 'reserved';
-  const canPay = valid && !slugBlocked && !accountEmailTaken && slugState !== 'checking';
+  // The schema cannot see the password strength (an async check): its field error blocks checkout too.
+  const passwordRefused = !loggedIn && Boolean(form.formState.errors.account?.password);
+  const canPay = valid && !slugBlocked && !accountEmailTaken && !passwordRefused && slugState !== 'checking';
 
   const checkAccountEmail = async () => {
     if (!(await form.trigger('account.email'))) return;

@@ -35,14 +35,18 @@ export function UserEditor({ user }: { user: User | undefined }) {
   const [confirming, setConfirming] = useState(false);
   // An archived user is kept for the records only: shown, never changed (DESIGN.md §4.9).
   const archived = Boolean(user?.archivedAt);
-  const { form, field } = useDomainForm<UserForm>(user ? EditUserSchema : CreateUserBodySchema.shape.data, {
-    email: user?.email ?? '',
-    firstName: user?.profile.firstName ?? '',
-    lastName: user?.profile.lastName ?? '',
-    password: '',
-    role: user?.role ?? 'USER',
-    locale: user?.locale ?? 'nl',
-  });
+  const { form, field } = useDomainForm<UserForm>(
+    user ? EditUserSchema : CreateUserBodySchema.shape.data,
+    {
+      email: user?.email ?? '',
+      firstName: user?.profile.firstName ?? '',
+      lastName: user?.profile.lastName ?? '',
+      password: '',
+      role: user?.role ?? 'USER',
+      locale: user?.locale ?? 'nl',
+    },
+    { newPassword: { name: 'password', owner: (values) => values } },
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     const data = { ...values, password: values.password || undefined };

@@ -1,0 +1,45 @@
+import {
+  checkPasswordStrength,
+  ErrorCode,
+  type PasswordContext,
+  type PasswordWeakness,
+  WEAK_PASSWORD_KEYS,
+} from '@podpot/domain';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+
+/** The API's own `message`; the web shows the user's language from the key in `fields`. */
+const MESSAGE: Record<PasswordWeakness, string> = {
+  common: 'This password is too common; choose one that is harder to guess',
+  personal: 'This password contains your name or e-mail address; choose one that is harder to guess',
+  brand: 'This password is built on the name of the platform; choose one that is harder to guess',
+  guessable: 'This password is too easy to guess; use a longer one, e.g. a few unrelated words',
+};
+
+/**
+ * Every operation that sets a password calls this (registration, ordering with an account, reset,
+ * own change, an admin creating or editing a user): a password below the domain's strength bar is
+ * a 400 field error on `field`, like any other validation error. The dictionaries load on the first
+ * call, once per process.
+ */
+export async function assertStrongPassword(
+  ctx: AppContext,
+  field: string,
+  password: string,
+  owner: Omit<PasswordContext, 'brand'>,
+): Promise<void> {
+  const verdict = await checkPasswordStrength(password, {
+    brand: ctx.config.BRAND_NAME,
+    email: owner.email,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+  });
+  if (!verdict.ok) {
+    throw AppError.field(
+      ErrorCode.Validation,
+      field,
+      { key: WEAK_PASSWORD_KEYS[verdict.reason] },
+      MESSAGE[verdict.reason],
+    );
+  }
+}
