@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Db, Tx } from './db/client.js';
+import type { BackgroundWork } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
 import type { OppClient } from './payments/opp-client.js';
 import type { OppNotificationBody } from './payments/opp-types.js';
@@ -11,6 +12,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Work that runs after the answer (see lib/background.ts). */
+  background: BackgroundWork;
   opp: OppClient;
   /** Who reacts to payments and provider notifications (wired in app.ts). */
   payments: PaymentLedger;

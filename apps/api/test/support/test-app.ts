@@ -30,8 +30,10 @@ export interface TestApp {
     password?: string;
     locale?: 'en' | 'nl';
   }): Promise<TestUser>;
-  /** The mails written to the outbox so far, oldest first. */
+  /** The mails written to the outbox so far, oldest first (after waiting for work that follows an answer). */
   outbox(): Promise<OutboxMail[]>;
+  /** Waits for the work the app does after answering (e.g. a password reset link and its mail). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,11 +125,12 @@ export async function createTestApp(
       })
       .returning();
     // Minted directly, not through /auth/login, so tests do not run into the login rate limit.
-    const { token } = await signAccessToken(ctx.config, row!.id);
+    const { token } = await signAccessToken(ctx.config, row!);
     return { id: row!.id, email, password, token };
   }
 
   async function outbox() {
+    await ctx.background.idle();
     return readOutboxDir(path.join(dataDir, 'outbox'));
   }
 
@@ -140,6 +143,7 @@ export async function createTestApp(
     api,
     createUser,
     outbox,
+    settle: () => ctx.background.idle(),
     async close() {
       await app.close();
       await database.close();

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appUrl, ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
-import { signAccessToken } from '../../lib/access-token.js';
+import { tokenResponse } from '../../lib/access-token.js';
+import type { AddressLimitPolicies } from '../../lib/address-probes.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { findUserByEmail, updateUser } from '../users/users.repository.js';
+import { endResetLinks, findUserByEmail, lockUser, replacePassword } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
 import * as repo from './auth.repository.js';
 
@@ -39,15 +40,31 @@ export async function login(ctx: AppContext, body: LoginBody, failures: Backoff)
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
   if (!user || !ok) throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
   await failures.reset(account);
-  const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
-  return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
+  return tokenResponse(ctx.config, user);
 }
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** Mails a single-use reset link. Says nothing about whether the address exists. */
+/**
+ * Reset links per address, whoever asks: 5, then one after 15 minutes, after 30, up to one an hour
+ * (forgotten after a quiet hour). Known and unknown addresses alike, so the limit tells nothing.
+ */
+export const RECOVERY_LIMITS: AddressLimitPolicies = {
+  perAddress: { free: 5, firstWaitMs: 15 * 60_000, maxWaitMs: 60 * 60_000, forgetMs: 60 * 60_000 },
+};
+
+/**
+ * POST auth/password-recover: answers at once and alike for every address, known or not. Looking the
+ * address up, making the link and mailing it happen after the answer, so neither the answer nor its
+ * timing tells whether the address has an account.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string): void {
+  ctx.background.run('password recovery', () => recoverPassword(ctx, email));
+}
+
+/** Mails a single-use reset link; a new link ends every older one still unused. */
 export async function recoverPassword(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
@@ -55,7 +72,11 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
     return;
   }
   const token = randomBytes(32).toString('base64url');
-  await repo.insertResetToken(ctx.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    await endResetLinks(tx, user.id);
+    await repo.insertResetToken(tx, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+  });
   const link = appUrl(ctx.config.publicUrl, 'passwordReset', {}, user.locale, { token });
   await ctx.mailer.send({
     to: user.email,
@@ -63,10 +84,15 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
   });
 }
 
+/** Sets the new password; signs out every session of the user and ends every other reset link. */
 export async function resetPassword(ctx: AppContext, body: PasswordResetBody): Promise<void> {
   const passwordHash = await hashPassword(body.new_password);
+  const tokenHash = sha256(body.token);
   await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumeResetToken(tx, sha256(body.token), new Date());
+    // The user's row first, like every password change and new link: they take turns, never deadlock.
+    const owner = await repo.findResetTokenOwner(tx, tokenHash);
+    if (owner) await lockUser(tx, owner);
+    const userId = await repo.consumeResetToken(tx, tokenHash, new Date());
     if (!userId) {
       throw AppError.field(
         ErrorCode.InvalidToken,
@@ -75,6 +101,6 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody): P
         'This reset link is invalid, used or expired',
       );
     }
-    await updateUser(tx, userId, { passwordHash });
+    await replacePassword(tx, userId, passwordHash);
   });
 }
