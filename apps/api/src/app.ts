@@ -10,6 +10,8 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { countsByStatus } from './jobs/counts.js';
 import { startJobs } from './jobs/index.js';
+import { ADDRESS_PROBE_POLICIES, createAddressLimit } from './lib/address-probes.js';
+import { createBackgroundWork } from './lib/background.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
@@ -85,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     outbox: createMailOutbox(() => ({ db, mailer: ctx.mailer, log: app.log, mailFrom: config.MAIL_FROM }), {
       enabled: config.MAIL_WORKER === 'on',
     }),
+    background: createBackgroundWork(app.log),
     opp: new OppClient({
       baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
       apiKey: config.OPP_API_KEY,
@@ -104,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       },
     },
   };
+  // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.
+  app.addHook('onClose', () => ctx.background.idle());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -126,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const limits = await createLimitStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }, app.log);
   app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, { global: false, hook: 'preHandler', ...limits.pluginOptions });
+  const probes = createAddressLimit(limits, 'address-probe', ADDRESS_PROBE_POLICIES);
   await app.register(formbody);
   if (config.CORS_ORIGIN) {
     // CORS is off by default: the SPA is served from the same origin.
@@ -157,11 +163,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx, limits });
-      await api.register(usersRoutes, { ctx });
+      await api.register(usersRoutes, { ctx, probes });
       await api.register(faqitemsRoutes, { ctx });
       await api.register(paymentmethodsRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
-      await api.register(tipjarsRoutes, { ctx });
+      await api.register(tipjarsRoutes, { ctx, probes });
       await api.register(addonsRoutes, { ctx });
       await api.register(merchantsRoutes, { ctx });
       await api.register(tipsRoutes, { ctx });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Db, Tx } from './db/client.js';
+import type { BackgroundWork } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
 import type { MailOutbox } from './mail/outbox-worker.js';
 import type { OppClient } from './payments/opp-client.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   /** This process's mail outbox worker: kick() it after a commit that queued mail. */
   outbox: MailOutbox;
+  /** Work that runs after the answer (see lib/background.ts). */
+  background: BackgroundWork;
   opp: OppClient;
   /** Who reacts to payments and provider notifications (wired in app.ts). */
   payments: PaymentLedger;

@@ -12,13 +12,17 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   secret: string;
-  /** The user a token names, as an actor, or undefined when there is no such user (any more). */
-  findActor(userId: string): Promise<Actor | null | undefined>;
+  /**
+   * The user a token names, as an actor with their current token version, or undefined when there is
+   * no such user (any more). Read on every authenticated request anyway, so the version costs no query.
+   */
+  findActor(userId: string): Promise<(Actor & { tokenVersion: number }) | null | undefined>;
 }
 
 /**
- * Bearer-token authentication. The token only names the user; role and existence are read from
- * the database on each authenticated request, so a deleted user or a changed role takes effect at once.
+ * Bearer-token authentication. The token names the user and their token version; role and existence are read from
+ * the database on each authenticated request, so a deleted user or a changed role takes effect at once,
+ * and a token issued before the user's last password change or reset (an older token version) is refused.
  * Access rules on top of it: lib/access.ts.
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions) {
@@ -30,9 +34,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw AppError.unauthorized();
     try {
-      const actor = await options.findActor(await verifyAccessToken(options.secret, match[1]));
-      if (!actor) throw AppError.unauthorized();
-      return actor;
+      const subject = await verifyAccessToken(options.secret, match[1]);
+      const found = await options.findActor(subject.id);
+      if (!found || found.tokenVersion !== subject.tokenVersion) throw AppError.unauthorized();
+      return { userId: found.userId, role: found.role };
     } catch {
       throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
     }

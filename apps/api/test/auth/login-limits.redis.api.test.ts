@@ -1,60 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
-import { type ChildApp, startChildApp } from '../support/child-app.js';
-import { createTestDatabase, TEST_DB } from '../support/test-db.js';
+import { canShareLimits, twoServersOnOneRedis } from '../support/redis.js';
 
 /**
  * Two app servers in their own processes on one PostgreSQL and one Redis (REDIS_URL): failed logins
  * sent to both count as one budget. PostgreSQL only (PGlite cannot be shared by two processes); skipped
  * when no Redis answers on 127.0.0.1:6379.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'correct horse battery';
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const hasRedis = TEST_DB === 'pg' && (await redisAnswers());
-if (TEST_DB === 'pg' && !hasRedis) {
-  console.warn(`login-limits.redis: skipped, no Redis answers at ${REDIS_URL} (start redis-server to run it)`);
-}
+const hasRedis = await canShareLimits('login-limits.redis');
 
 describe.runIf(hasRedis)('login limits shared through Redis by two app servers', () => {
-  // A fresh prefix per run: earlier runs' counters on the same Redis never interfere.
-  const prefix = `podpot-test-${randomBytes(6).toString('hex')}:`;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let a: ChildApp;
-  let b: ChildApp;
-  let redis: Redis;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pg');
-    const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
-    [a, b] = await Promise.all([startChildApp(database.url!, env), startChildApp(database.url!, env)]);
-    redis = new Redis(REDIS_URL);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    if (redis) {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    }
-    await database?.close();
-  });
+  const servers = twoServersOnOneRedis();
 
   async function login(base: string, username: string, password: string) {
     const res = await fetch(`${base}/api/v1/auth/login`, {
@@ -66,6 +25,7 @@ describe.runIf(hasRedis)('login limits shared through Redis by two app servers',
   }
 
   it('answers 429 after the same number of failures, split over both servers, as one server', async () => {
+    const { a, b, database, redis, prefix } = servers;
     const email = `shared-${Date.now()}@example.test`;
     await database.db.insert(users).values({
       email,

@@ -30,7 +30,7 @@ describe(`secrets outside production (${TEST_DB})`, () => {
       expect(second.ctx.config.OPP_NOTIFY_SECRET).not.toBe(second.ctx.config.JWT_SECRET);
       // A token signed by one process is accepted by the other.
       const user = await t.createUser();
-      const { token } = await signAccessToken(second.ctx.config, user.id);
+      const { token } = await signAccessToken(second.ctx.config, { id: user.id, tokenVersion: 0 });
       const me = await t.api('GET', '/users/me', { token });
       expect(me.status, me.text).toBe(200);
     } finally {

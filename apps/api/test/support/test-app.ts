@@ -32,10 +32,12 @@ export interface TestApp {
     locale?: 'en' | 'nl';
   }): Promise<TestUser>;
   /**
-   * The mails sent so far, oldest first: first the mail outbox is drained (every mail due is sent,
-   * after a round in progress), then the .eml files the mailer wrote are read.
+   * The mails sent so far, oldest first: first the work that follows an answer settles (e.g. a
+   * password reset link is queued), then the mail outbox is drained, then the .eml files are read.
    */
   outbox(): Promise<OutboxMail[]>;
+  /** Waits for the work the app does after answering (e.g. a password reset link and its mail). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,11 +139,12 @@ export async function createTestApp(
       })
       .returning();
     // Minted directly, not through /auth/login, so tests do not run into the login rate limit.
-    const { token } = await signAccessToken(ctx.config, row!.id);
+    const { token } = await signAccessToken(ctx.config, row!);
     return { id: row!.id, email, password, token };
   }
 
   async function outbox() {
+    await ctx.background.idle();
     await ctx.outbox.drain();
     return readOutboxDir(path.join(dataDir, 'outbox'));
   }
@@ -155,6 +158,7 @@ export async function createTestApp(
     api,
     createUser,
     outbox,
+    settle: () => ctx.background.idle(),
     async close() {
       await app.close();
       await database.close();

@@ -2,6 +2,7 @@ import { LoginBodySchema, PasswordResetBodySchema, TokenResponseSchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { createAddressLimit } from '../../lib/address-probes.js';
 import { errors, NoContent } from '../../lib/http.js';
 import type { LimitStore } from '../../lib/rate-limit.js';
 import * as service from './auth.service.js';
@@ -13,6 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
   { ctx, limits },
 ) => {
   const loginFailures = limits.backoff('login', service.loginBackoffPolicy(ctx.config.LOGIN_MAX_FAILURES));
+  const recoveries = createAddressLimit(limits, 'password-recovery', service.RECOVERY_LIMITS);
 
   app.post(
     '/auth/login',
@@ -52,9 +54,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
     '/auth/password-recover/:email',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      // Per address too, whatever the IP: nobody can flood someone's mailbox with reset links.
+      preHandler: recoveries((request) => (request.params as { email: string }).email),
       schema: {
         tags,
-        summary: 'Mail a password reset link (same answer whether or not the address exists)',
+        summary:
+          'Mail a password reset link; ends older links. Same answer, at the same speed, whether or not the address exists',
         params: z.object({
           email: z
             .string()
@@ -66,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
       },
     },
     async (request, reply) => {
-      await service.recoverPassword(ctx, request.params.email);
+      service.requestPasswordReset(ctx, request.params.email);
       return reply.status(204).send(null);
     },
   );

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appUrl, ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
-import { signAccessToken } from '../../lib/access-token.js';
+import { tokenResponse } from '../../lib/access-token.js';
+import type { AddressLimitPolicies } from '../../lib/address-probes.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { assertStrongPassword } from '../users/users.password-strength.js';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import { endResetLinks, findUserByEmail, findUserById, lockUser, replacePassword } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
 import * as repo from './auth.repository.js';
 
@@ -44,15 +45,31 @@ export async function login(ctx: AppContext, body: LoginBody, failures: Backoff)
     throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
   }
   await failures.reset(account);
-  const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
-  return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
+  return tokenResponse(ctx.config, user);
 }
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** Mails a single-use reset link. Says nothing about whether the address exists. */
+/**
+ * Reset links per address, whoever asks: 5, then one after 15 minutes, after 30, up to one an hour
+ * (forgotten after a quiet hour). Known and unknown addresses alike, so the limit tells nothing.
+ */
+export const RECOVERY_LIMITS: AddressLimitPolicies = {
+  perAddress: { free: 5, firstWaitMs: 15 * 60_000, maxWaitMs: 60 * 60_000, forgetMs: 60 * 60_000 },
+};
+
+/**
+ * POST auth/password-recover: answers at once and alike for every address, known or not. Looking the
+ * address up, making the link and mailing it happen after the answer, so neither the answer nor its
+ * timing tells whether the address has an account.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string): void {
+  ctx.background.run('password recovery', () => recoverPassword(ctx, email));
+}
+
+/** Mails a single-use reset link; a new link ends every older one still unused. */
 export async function recoverPassword(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.archivedAt) {
@@ -65,20 +82,27 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
   const mail = passwordResetMail(user.locale, { brand: ctx.config.BRAND_NAME, name: user.firstName, link });
   // The token and its mail commit together; the outbox worker sends it (off the response path).
   await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    await endResetLinks(tx, user.id);
     await repo.insertResetToken(tx, user.id, tokenHash, new Date(Date.now() + RESET_TTL_MS));
     await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `password-reset:${tokenHash}` });
   });
   ctx.outbox.kick();
 }
 
+/** Sets the new password; signs out every session of the user and ends every other reset link. */
 export async function resetPassword(ctx: AppContext, body: PasswordResetBody): Promise<void> {
   // Checked against the link's owner while the link stays unused, so a refused password can be retried.
   const ownerId = await repo.findResetTokenOwner(ctx.db, sha256(body.token), new Date());
   const owner = ownerId ? await findUserById(ctx.db, ownerId) : undefined;
   if (owner) await assertStrongPassword(ctx, 'new_password', body.new_password, owner);
   const passwordHash = await hashPassword(body.new_password);
+  const tokenHash = sha256(body.token);
   await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumeResetToken(tx, sha256(body.token), new Date());
+    // The user's row first, like every password change and new link: they take turns, never deadlock.
+    const linkUser = await repo.findResetTokenUser(tx, tokenHash);
+    if (linkUser) await lockUser(tx, linkUser);
+    const userId = await repo.consumeResetToken(tx, tokenHash, new Date());
     if (!userId) {
       throw AppError.field(
         ErrorCode.InvalidToken,
@@ -87,6 +111,6 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody): P
         'This reset link is invalid, used or expired',
       );
     }
-    await updateUser(tx, userId, { passwordHash });
+    await replacePassword(tx, userId, passwordHash);
   });
 }

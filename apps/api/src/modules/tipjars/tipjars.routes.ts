@@ -1,5 +1,6 @@
 import {
   booleanQueryParam,
+  type CreateTipjarBody,
   CreateTipjarBodySchema,
   CreateTipjarResponseSchema,
   IdParamsSchema,
@@ -19,7 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors, managedErrors } from '../../lib/http.js';
+import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
+import { ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
@@ -34,7 +36,11 @@ const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
 );
 const managed = managedErrors;
 
-export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** `probes`: the shared limit on questions about e-mail addresses (lib/address-probes.ts). */
+export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: AddressLimit }> = async (
+  app,
+  { ctx, probes },
+) => {
   app.post(
     '/tipjars',
     {
@@ -42,6 +48,8 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: {
         rateLimit: { max: (request) => (request.headers.authorization ? 120 : 20), timeWindow: '1 minute' },
       },
+      // A new account's EMAIL_TAKEN tells that the address has one: counted like the e-mail checks.
+      preHandler: probes((request) => (request.body as CreateTipjarBody).data.account?.email),
       schema: {
         tags,
         summary:
@@ -67,9 +75,10 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/tipjars/create/test-email',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preHandler: probes(bodyEmail),
       schema: {
         tags,
-        summary: 'Is this e-mail address still free for a new account?',
+        summary: 'Is this e-mail address still free for a new account? (shares a per-IP and per-address budget)',
         body: TestEmailBodySchema,
         response: { 200: TestEmailResponseSchema, 400: errors[400], 429: errors[429] },
       },
@@ -132,12 +141,14 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/tipjars/:id/admins',
     {
+      // 404 for an unknown user tells whether an address has an account: counted like the e-mail checks.
+      preHandler: probes(bodyEmail),
       schema: {
         tags,
-        summary: 'Add an admin by e-mail (the user must exist)',
+        summary: 'Add an admin by e-mail (the user must exist; shares the per-IP and per-address e-mail budget)',
         params: IdParamsSchema,
         body: TipjarAdminBodySchema,
-        response: { 200: TipjarSchema, ...managed },
+        response: { 200: TipjarSchema, ...managed, 429: errors[429] },
       },
     },
     async (request) => service.addTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),

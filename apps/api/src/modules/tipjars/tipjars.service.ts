@@ -150,7 +150,8 @@ export async function createTipjar(
     throw err;
   }
 
-  const token = actor ? undefined : await signAccessToken(ctx.config, created.userId);
+  // Anonymous: the orderer was registered in this request, so their tokens are still at version 0.
+  const token = actor ? undefined : await signAccessToken(ctx.config, { id: created.userId, tokenVersion: 0 });
   const payment = await startAddonPayment(ctx, {
     tipjar: created.tipjar,
     addon: created.addon,
@@ -266,6 +267,10 @@ function unknownUser(): AppError {
   return AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'No user with this e-mail address');
 }
 
+function notAnAdmin(): AppError {
+  return AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'This user is not an admin of the tip jar');
+}
+
 export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
   const user = await findUserIdByEmail(ctx.db, email);
@@ -278,12 +283,11 @@ export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, 
 export async function removeTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
   const user = await findUserIdByEmail(ctx.db, email);
-  if (!user) throw unknownUser();
+  // An unknown address gets the same answer as a user who is no admin: removing tells nobody who has an account.
+  if (!user) throw notAnAdmin();
   await ctx.db.transaction(async (tx) => {
     await repo.lockAdmins(tx, id);
-    if (!(await repo.isTipjarAdmin(tx, id, user.id))) {
-      throw AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'This user is not an admin of the tip jar');
-    }
+    if (!(await repo.isTipjarAdmin(tx, id, user.id))) throw notAnAdmin();
     if ((await repo.countAdmins(tx, id)) <= 1) {
       throw new AppError(ErrorCode.Conflict, 'A tip jar needs at least one admin');
     }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
+import { passwordResetTokens, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { prepared } from '../../lib/prepared.js';
 
@@ -13,7 +13,7 @@ export type UserSortBy = (typeof USER_SORTABLE)[number];
 
 const findActorStatement = prepared((db) =>
   db
-    .select({ userId: users.id, role: users.role })
+    .select({ userId: users.id, role: users.role, tokenVersion: users.tokenVersion })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.archivedAt)))
     .prepare('find_actor'),
@@ -21,9 +21,10 @@ const findActorStatement = prepared((db) =>
 
 /**
  * Runs on every authenticated request, so the statement is built once per database handle. An
- * archived user is no actor: their tokens stop working at once.
+ * archived user is no actor: their tokens stop working at once. With the user's token version, which
+ * the token must carry to be accepted.
  */
-export async function findActor(db: Db, userId: string): Promise<Actor | null> {
+export async function findActor(db: Db, userId: string): Promise<(Actor & { tokenVersion: number }) | null> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const [row] = await findActorStatement(db).execute({ id: userId });
   return row ?? null;
@@ -91,12 +92,43 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
   return row;
 }
 
+/**
+ * Sets a new password and raises the token version, which signs out every token issued before, and
+ * ends every reset link still unused. Call it in a transaction: all of it or nothing. Answers the new
+ * token version, or undefined when there is no such user.
+ */
+export async function replacePassword(
+  tx: DbOrTx,
+  id: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<{ tokenVersion: number } | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id))
+    .returning({ tokenVersion: users.tokenVersion });
+  if (row) await endResetLinks(tx, id, now);
+  return row;
+}
+
+/** Marks every unused reset link of the user used: none of them sets a password any more. */
+export async function endResetLinks(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;
 }
 
-/** Reads and locks a user until the surrounding transaction ends (deleting or archiving them). */
+/**
+ * Reads and locks a user until the surrounding transaction ends: password changes, resets, new reset
+ * links and archiving of one user take turns, so none of them misses what another one just did.
+ */
 export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
   return row;

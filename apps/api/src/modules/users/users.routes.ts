@@ -4,6 +4,7 @@ import {
   IdParamsSchema,
   listQuerySchema,
   listResponseSchema,
+  type RegisterBody,
   RegisterBodySchema,
   TestEmailBodySchema,
   TestEmailResponseSchema,
@@ -17,7 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
-import { signAccessToken } from '../../lib/access-token.js';
+import { tokenResponse } from '../../lib/access-token.js';
+import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
 import { errors, NoContent } from '../../lib/http.js';
 import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
@@ -29,7 +31,11 @@ const UserListQuerySchema = listQuerySchema(USER_SORTABLE).and(
   }),
 );
 
-export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** `probes`: the shared limit on questions about e-mail addresses (lib/address-probes.ts). */
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: AddressLimit }> = async (
+  app,
+  { ctx, probes },
+) => {
   app.get(
     '/users/me',
     { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, 401: errors[401] } } },
@@ -54,14 +60,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       schema: {
         tags,
-        summary: 'Change own password (needs the current one)',
+        summary:
+          'Change own password (needs the current one). Signs out every session of the user; answers a new access token for this one',
         body: UpdatePasswordBodySchema,
-        response: { 204: NoContent, 400: errors[400], 401: errors[401] },
+        response: { 200: TokenResponseSchema, 400: errors[400], 401: errors[401] },
       },
     },
-    async (request, reply) => {
-      await service.updateMyPassword(ctx, await requireUser(request), request.body.data);
-      return reply.status(204).send(null);
+    async (request) => {
+      const user = await service.updateMyPassword(ctx, await requireUser(request), request.body.data);
+      return tokenResponse(ctx.config, user);
     },
   );
 
@@ -69,6 +76,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/register',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // EMAIL_TAKEN tells that an address has an account: only as often as the probe budget allows.
+      preHandler: probes((request) => (request.body as RegisterBody).data.email),
       schema: {
         tags,
         summary: 'Create an account; answers with an access token so the new user is signed in',
@@ -78,8 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const user = await service.registerUser(ctx, request.body.data);
-      const { token, expiresIn } = await signAccessToken(ctx.config, user.id);
-      return reply.status(201).send({ access_token: token, token_type: 'bearer', expires_in: expiresIn });
+      return reply.status(201).send(await tokenResponse(ctx.config, user));
     },
   );
 
@@ -87,9 +95,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/register/test-email',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preHandler: probes(bodyEmail),
       schema: {
         tags,
-        summary: 'Is this e-mail address still free for a new account?',
+        summary: 'Is this e-mail address still free for a new account? (shares a per-IP and per-address budget)',
         body: TestEmailBodySchema,
         response: { 200: TestEmailResponseSchema, 400: errors[400], 429: errors[429] },
       },

@@ -10,6 +10,7 @@ import {
 import argon2 from 'argon2';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { TokenSubject } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
@@ -105,7 +106,11 @@ export async function updateMyProfile(ctx: AppContext, actor: Actor, data: Updat
   return withTipjars(ctx.db, row);
 }
 
-export async function updateMyPassword(ctx: AppContext, actor: Actor, data: UpdatePasswordBody['data']): Promise<void> {
+export async function updateMyPassword(
+  ctx: AppContext,
+  actor: Actor,
+  data: UpdatePasswordBody['data'],
+): Promise<TokenSubject> {
   const row = await repo.findUserById(ctx.db, actor.userId);
   if (!row) throw AppError.unauthorized();
   if (!(await verifyPassword(row.passwordHash, data.currentPassword))) {
@@ -117,7 +122,11 @@ export async function updateMyPassword(ctx: AppContext, actor: Actor, data: Upda
     );
   }
   await assertStrongPassword(ctx, 'data.newPassword', data.newPassword, row);
-  await repo.updateUser(ctx.db, actor.userId, { passwordHash: await hashPassword(data.newPassword) });
+  const passwordHash = await hashPassword(data.newPassword);
+  // Signs out every session of the user, this one too: the route hands it a token of the new version.
+  const changed = await ctx.db.transaction((tx) => repo.replacePassword(tx, actor.userId, passwordHash));
+  if (!changed) throw AppError.unauthorized();
+  return { id: actor.userId, tokenVersion: changed.tokenVersion };
 }
 
 export async function listUsers(ctx: AppContext, query: ParsedListQuery<repo.UserSortBy> & { archived?: boolean }) {
@@ -158,10 +167,12 @@ export async function updateUser(
   }
   const { password, ...rest } = data;
   if (password) await assertStrongPassword(ctx, 'data.password', password, { ...existing, ...rest });
+  const passwordHash = password ? await hashPassword(password) : undefined;
   try {
-    const row = await repo.updateUser(ctx.db, id, {
-      ...rest,
-      ...(password ? { passwordHash: await hashPassword(password) } : {}),
+    const row = await ctx.db.transaction(async (tx) => {
+      // A password set by an admin signs the user out everywhere, like their own change would.
+      if (passwordHash) await repo.replacePassword(tx, id, passwordHash);
+      return repo.updateUser(tx, id, rest);
     });
     return withTipjars(ctx.db, row!);
   } catch (err) {
