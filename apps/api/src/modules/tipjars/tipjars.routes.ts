@@ -21,7 +21,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
-import { ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
+import { ErrorBodySchema, errors, managedErrors } from '../../lib/http.js';
+import { strongPasswordFirst } from '../users/users.password-strength.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
@@ -49,7 +50,12 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
         rateLimit: { max: (request) => (request.headers.authorization ? 120 : 20), timeWindow: '1 minute' },
       },
       // A new account's EMAIL_TAKEN tells that the address has one: counted like the e-mail checks.
-      preHandler: probes((request) => (request.body as CreateTipjarBody).data.account?.email),
+      preHandler: [
+        strongPasswordFirst<CreateTipjarBody>(ctx, 'data.account.password', ({ data }) =>
+          data.account ? { password: data.account.password, owner: data.account } : undefined,
+        ),
+        probes((request) => (request.body as CreateTipjarBody).data.account?.email),
+      ],
       schema: {
         tags,
         summary:

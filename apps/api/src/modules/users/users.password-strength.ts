@@ -43,3 +43,20 @@ export async function assertStrongPassword(
     );
   }
 }
+
+/**
+ * A preHandler that refuses a weak new password before anything else runs, e.g. before the question
+ * about the address is counted (lib/address-probes.ts): someone trying passwords on a form asks
+ * nothing about the address, and must not use up its budget. `read` picks the password and its owner
+ * from the body; undefined skips the check (e.g. an order by a signed-in user).
+ */
+export function strongPasswordFirst<Body>(
+  ctx: AppContext,
+  field: string,
+  read: (body: Body) => { password: string; owner: Omit<PasswordContext, 'brand'> } | undefined,
+) {
+  return async (request: { body: unknown }) => {
+    const found = read(request.body as Body);
+    if (found) await assertStrongPassword(ctx, field, found.password, found.owner);
+  };
+}

@@ -20,7 +20,8 @@ import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { tokenResponse } from '../../lib/access-token.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
-import { errors, NoContent } from '../../lib/http.js';
+import { errors } from '../../lib/http.js';
+import { strongPasswordFirst } from './users.password-strength.js';
 import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
 
@@ -77,7 +78,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Addre
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       // EMAIL_TAKEN tells that an address has an account: only as often as the probe budget allows.
-      preHandler: probes((request) => (request.body as RegisterBody).data.email),
+      preHandler: [
+        strongPasswordFirst<RegisterBody>(ctx, 'data.password', ({ data }) => ({
+          password: data.password,
+          owner: data,
+        })),
+        probes((request) => (request.body as RegisterBody).data.email),
+      ],
       schema: {
         tags,
         summary: 'Create an account; answers with an access token so the new user is signed in',
