@@ -59,6 +59,7 @@ function refuseMailTo(t: TestApp, address: string, error: (n: number) => string,
 async function recover(t: TestApp, email: string) {
   const res = await t.api('POST', `/auth/password-recover/${encodeURIComponent(email)}`);
   expect(res.status, res.text).toBe(204);
+  await t.settle(); // the link and its mail are made after the answer (decision 012)
   const [row] = await t.database.db
     .select()
     .from(mailOutbox)
