@@ -159,8 +159,8 @@ export interface CreateTransactionInput {
   total_price: number;
   return_url: string;
   notify_url: string;
+  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (payments.md §6).
   payment_method?: OppPaymentMethod;
-  issuer?: string;
   checkout?: boolean;
   locale?: OppLocale;
   partner_fee?: number;
@@ -220,8 +220,8 @@ export interface CreateMandateInput {
   mandate_amount?: number;
   products?: OppProduct[];
   total_price?: number;
+  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (payments.md §6).
   payment_method?: OppPaymentMethod;
-  issuer?: string;
   return_url: string;
   notify_url: string;
   metadata?: Record<string, string>;

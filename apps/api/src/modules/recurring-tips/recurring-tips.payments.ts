@@ -82,7 +82,7 @@ export async function sendMandatePayment(
     recurringTip: repo.RecurringTipRow;
     charge: repo.ChargeRow;
     tipjar: tipjarsRepo.TipjarRow;
-    method: { type: string; issuer?: string };
+    method: { type: string };
     merchantUid: string;
   },
 ): Promise<OppTransactionRow> {
@@ -102,7 +102,6 @@ export async function sendMandatePayment(
     products: [{ name: `Monthly tip: ${tipjar.name}`, price: charge.amount, quantity: 1 }],
     total_price: charge.amount,
     payment_method: method.type,
-    ...(method.issuer ? { issuer: method.issuer } : {}),
     return_url: appUrl(
       ctx.config.publicUrl,
       'accountRecurringtips',
