@@ -95,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         mandate: onMandateNotification,
         ...merchantNotificationHandlers,
       },
+      adopters: [],
     },
   };
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { SimulatorHost } from './host.js';
 import type { SimObject } from './repository.js';
 import * as repo from './repository.js';
@@ -691,10 +691,11 @@ export class OppSimulator {
   private async attemptDelivery(uid: string, url: string, payload: Body): Promise<boolean> {
     let ok = false;
     try {
+      const body = JSON.stringify(payload);
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json', ...signedHeaders(url, body, this.host.settings().notifySecret) },
+        body,
         signal: AbortSignal.timeout(10_000),
       });
       ok = res.ok;
@@ -763,6 +764,29 @@ export class OppSimulator {
     for (const wake of this.wakeups) wake();
     await Promise.allSettled([...this.deliveries]);
   }
+}
+
+/**
+ * Which way OPP signs notifications is not settled (payments.md §12), so the simulator signs both
+ * ways: the body's `verification_hash` (HMAC of the uid) and HTTP `Digest` + `Signature` headers
+ * (draft-cavage HTTP signatures, hmac-sha256 over request target, host, date and digest).
+ */
+function signedHeaders(url: string, body: string, secret: string): Record<string, string> {
+  const target = new URL(url);
+  const date = new Date().toUTCString();
+  const digest = `SHA-256=${createHash('sha256').update(body, 'utf8').digest('base64')}`;
+  const signed = [
+    `(request-target): post ${target.pathname}${target.search}`,
+    `host: ${target.host}`,
+    `date: ${date}`,
+    `digest: ${digest}`,
+  ].join('\n');
+  const signature = createHmac('sha256', secret).update(signed).digest('base64');
+  return {
+    date,
+    digest,
+    signature: `keyId="opp",algorithm="hmac-sha256",headers="(request-target) host date digest",signature="${signature}"`,
+  };
 }
 
 function requirement(type: string) {

@@ -237,15 +237,17 @@ export interface CreateMandateTransactionInput {
   metadata?: Record<string, string>;
 }
 
-/** A provider notification (payments.md §4): a poke about one object, to be read back. */
+/**
+ * A provider notification (payments.md §4): a poke about one object, to be read back. Only the
+ * object's uid is certain; its type may be inferred from the uid's prefix.
+ */
 export interface OppNotificationBody {
-  uid: string;
-  type: string;
-  created?: number;
+  uid?: string;
+  type?: string;
   object_uid: string;
   object_type: string;
-  object_url: string;
+  object_url?: string;
   parent_uid?: string | null;
   parent_type?: string | null;
-  verification_hash: string;
+  verification_hash?: string;
 }

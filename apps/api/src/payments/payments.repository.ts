@@ -54,7 +54,7 @@ export async function findLatestForOwners(db: DbOrTx, kind: string, ownerIds: st
 export async function recordProviderAnswer(
   db: DbOrTx,
   id: string,
-  values: { oppUid: string; status: string; redirectUrl: string | null },
+  values: { oppUid: string; status: string | null; redirectUrl: string | null },
 ) {
   const [row] = await db
     .update(oppTransactions)
