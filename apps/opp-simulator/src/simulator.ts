@@ -88,6 +88,12 @@ export interface SimulatorOptions {
 }
 
 export class OppSimulator {
+  /**
+   * Whether a mandate (created or read) names its first payment as `transaction_uid`. Off, as far as
+   * anyone knows the real provider does it; the first payment still carries the mandate's metadata
+   * and `mandate_uid`, and its notifications go to the mandate's notify_url.
+   */
+  mandateNamesFirstPayment = false;
   private readonly deliveries = new Set<Promise<unknown>>();
   private closed = false;
   private readonly wakeups = new Set<() => void>();
@@ -581,7 +587,9 @@ export class OppSimulator {
       amount: typeof body.mandate_amount === 'number' ? body.mandate_amount : null,
       merchant_uid: merchantUid,
       redirect_url: redirectUrl,
-      transaction_uid: firstTransactionUid,
+      // No public source shows the real answer naming its first payment (payments.md §12): by default
+      // the simulator does not either; a test may switch it on to cover both shapes.
+      ...(this.mandateNamesFirstPayment ? { transaction_uid: firstTransactionUid } : {}),
       return_url: optionalString(body, 'return_url'),
       notify_url: optionalString(body, 'notify_url'),
       metadata: toMetadata(body.metadata),

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.js';
+import { refreshMandateAttempt } from '../modules/recurring-tips/recurring-tips.mandate.js';
+import { isMandatePayment } from '../modules/recurring-tips/recurring-tips.outcomes.js';
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
 import { claimStaleTransactions } from '../payments/payments.repository.js';
@@ -43,6 +45,9 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
     for (const row of rows) {
       try {
         if (row.oppUid) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+        // A mandate's first payment whose uid we do not know yet: its mandate is read instead (a
+        // mandate row is only written once the provider answered, so there is no create to re-send).
+        else if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
         else await resendCreate(ctx, row);
       } catch (err) {
         failed += 1;

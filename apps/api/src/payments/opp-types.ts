@@ -85,6 +85,8 @@ export interface OppTransaction {
   returnUrl: string | null;
   notifyUrl: string | null;
   statuses: OppStatusEntry[];
+  /** The mandate a mandate's payment belongs to, if the provider says (not confirmed, payments.md §12). */
+  mandateUid: string | null;
   metadata: Metadata;
 }
 
@@ -105,7 +107,10 @@ export interface OppMandate {
   redirectUrl: string | null;
   amount: number | null;
   merchantUid: string | null;
-  /** The first payment of a `payment`-method mandate (its completion makes the mandate usable). */
+  /**
+   * The first payment of a `payment`-method mandate, IF the provider names it: no public source shows
+   * this field (payments.md §12), so nothing may depend on it being there.
+   */
   transactionUid: string | null;
   metadata: Metadata;
 }

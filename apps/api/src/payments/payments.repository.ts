@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { oppNotifications, oppTransactions } from '../db/schema/index.js';
 
@@ -48,6 +48,31 @@ export async function findLatestForOwners(db: DbOrTx, kind: string, ownerIds: st
     .orderBy(asc(oppTransactions.attempt));
   for (const row of rows) byOwner.set(row.ownerId, row);
   return byOwner;
+}
+
+/** The row of one attempt of an owner (e.g. a month's second try). */
+export async function findAttemptRow(db: DbOrTx, kind: string, ownerId: string, attempt: number) {
+  const [row] = await db
+    .select()
+    .from(oppTransactions)
+    .where(
+      and(eq(oppTransactions.kind, kind), eq(oppTransactions.ownerId, ownerId), eq(oppTransactions.attempt, attempt)),
+    );
+  return row;
+}
+
+/**
+ * True when some row of `kind` made since `since` still waits to learn its provider uid (a mandate's
+ * first payment whose answer did not name it): only then is a poke about an unknown transaction worth
+ * a provider read.
+ */
+export async function hasRowWithoutUid(db: DbOrTx, kind: string, since: Date) {
+  const [row] = await db
+    .select({ id: oppTransactions.id })
+    .from(oppTransactions)
+    .where(and(eq(oppTransactions.kind, kind), isNull(oppTransactions.oppUid), gt(oppTransactions.created, since)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Records the provider's answer to our create call (only the first answer sticks). */
