@@ -26,11 +26,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { merchantNotificationHandlers } from './modules/merchants/merchants.service.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
-import {
-  CHARGE_KIND,
-  onChargePayment,
-  onMandateNotification,
-} from './modules/recurring-tips/recurring-tips.outcomes.js';
+import { firstPaymentAdopter, onMandateNotification } from './modules/recurring-tips/recurring-tips.mandate.js';
+import { CHARGE_KIND, onChargePayment } from './modules/recurring-tips/recurring-tips.outcomes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
@@ -105,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         mandate: onMandateNotification,
         ...merchantNotificationHandlers,
       },
+      adopters: [firstPaymentAdopter],
     },
   };
   // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.

@@ -5,7 +5,7 @@ import type { BackgroundWork } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
 import type { MailOutbox } from './mail/outbox-worker.js';
 import type { OppClient } from './payments/opp-client.js';
-import type { OppNotificationBody } from './payments/opp-types.js';
+import type { OppNotificationBody, OppTransaction } from './payments/opp-types.js';
 import type { OppTransactionRow } from './payments/payments.repository.js';
 
 /** What services need from the outside world; built once in app.ts and passed down. */
@@ -58,6 +58,20 @@ export type AfterCommit = (ctx: AppContext) => Promise<void>;
 export interface PaymentLedger {
   owners: Readonly<Record<string, TransactionOwnerHandler>>;
   notifications: Readonly<Record<string, NotificationObjectHandler>>;
+  /** Who may claim a notified transaction we hold no row for yet (a mandate's first payment). */
+  adopters: readonly TransactionAdopter[];
+}
+
+/**
+ * Claims a provider transaction we hold no row for: e.g. the first payment of a mandate, whose uid
+ * the mandate's answer need not carry. `awaits` says cheaply whether any such transaction is expected
+ * (so a poke about a stranger's uid costs no provider read); `adopt` gets the transaction as the
+ * provider answered it (read by uid with our key) and returns the row that claims it, writing nothing
+ * (the caller applies the transaction to that row, which records its uid; the money check only asks).
+ */
+export interface TransactionAdopter {
+  awaits(db: Db): Promise<boolean>;
+  adopt(ctx: AppContext, transaction: OppTransaction): Promise<OppTransactionRow | undefined>;
 }
 
 /**

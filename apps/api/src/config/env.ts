@@ -58,8 +58,17 @@ const EnvSchema = z.object({
   /** Real OPP API (e.g. https://api-sandbox.onlinebetaalplatform.nl/v1). Unset: the built-in simulator. */
   OPP_API_URL: optionalUrl,
   OPP_API_KEY: z.string().optional(),
-  /** Secret of OPP's notification verification_hash. */
+  /** Secret of OPP's notification signature (the verification_hash or the signed headers). */
   OPP_NOTIFY_SECRET: z.string().optional(),
+  /**
+   * How a notification's signature is checked: `verification_hash` (HMAC-SHA256 of the notification
+   * uid, in the body), `headers` (HTTP `Digest` + `Signature`, hmac-sha256) or `none`. Whatever it
+   * says, a notification is only a poke: the object is re-read from the provider with our key, and a
+   * signature that does not match is logged, never trusted for anything but skipping a repeat.
+   */
+  OPP_NOTIFY_SCHEME: z.enum(['verification_hash', 'headers', 'none']).default('verification_hash'),
+  /** At most one re-read of one notified object per this many ms; pokes meanwhile share the next read. */
+  OPP_NOTIFY_REREAD_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** The platform's own OPP merchant, which receives the Podpot add-on payments. */
   OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
   /** Simulator only: how long a new consumer merchant stays pending before it goes live (ms). */

@@ -18,9 +18,16 @@ export function productionProblems(env: Env): string[] {
   need('OPP_API_URL', 'the payment provider API; production never runs the built-in simulator');
   if (env.OPP_API_URL && !isHttps(env.OPP_API_URL)) problems.push('OPP_API_URL must use https');
   need('OPP_API_KEY', 'the API key of the payment provider');
-  need('OPP_NOTIFY_SECRET', "the secret of the provider's notification hash");
-  if (env.OPP_NOTIFY_SECRET && env.OPP_NOTIFY_SECRET.length < 16) {
-    problems.push('OPP_NOTIFY_SECRET is weak: at least 16 characters');
+  // A notification is only ever a poke (its object is re-read with our key), so OPP_NOTIFY_SCHEME=none
+  // is safe; any other scheme needs the real secret, or every genuine notification reads as forged.
+  if (env.OPP_NOTIFY_SCHEME !== 'none') {
+    need(
+      'OPP_NOTIFY_SECRET',
+      `the secret of the provider's notification signature (OPP_NOTIFY_SCHEME=${env.OPP_NOTIFY_SCHEME})`,
+    );
+    if (env.OPP_NOTIFY_SECRET && env.OPP_NOTIFY_SECRET.length < 16) {
+      problems.push('OPP_NOTIFY_SECRET is weak: at least 16 characters');
+    }
   }
   need('OPP_PLATFORM_MERCHANT_UID', 'the merchant that receives Podpot orders');
   need('PUBLIC_URL', 'the public https address used in mails and payment return URLs');

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { moneyCheckRuns } from '../db/schema/index.js';
 import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
+import type { OppTransaction } from '../payments/opp-types.js';
 
 /**
  * The standing money check (docs/money-check.md): the invariants that keep other people's money
@@ -232,7 +233,12 @@ async function providerOrphans(ctx: AppContext, maxPages: number): Promise<Money
     }
     for (const transaction of list.data) {
       // A completed-and-paid stranger is money we hold without a record; an open one is a checkout nobody tracks.
-      if (!known.has(transaction.uid) && paymentOutcome(transaction.status) !== null) {
+      // A mandate's first payment whose uid we have not learnt yet is tracked: its attempt claims it.
+      if (
+        !known.has(transaction.uid) &&
+        paymentOutcome(transaction.status) !== null &&
+        !(await isClaimedByAdopter(ctx, transaction))
+      ) {
         found.push({
           invariant: 'one-owner',
           subject: `provider transaction ${transaction.uid}`,
@@ -243,6 +249,14 @@ async function providerOrphans(ctx: AppContext, maxPages: number): Promise<Money
     if (!list.hasMore) break;
   }
   return found;
+}
+
+/** True when one of our rows still learning its provider uid claims `transaction` (read-only). */
+async function isClaimedByAdopter(ctx: AppContext, transaction: OppTransaction): Promise<boolean> {
+  for (const adopter of ctx.payments.adopters) {
+    if (await adopter.adopt(ctx, transaction)) return true;
+  }
+  return false;
 }
 
 /** The scheduled job: one run, stored (the metric), logged at error level when anything is wrong. */

@@ -1,8 +1,10 @@
 import type { AppContext } from '../context.js';
 import { endMonthlyTipsOfArchived } from '../modules/recurring-tips/recurring-tips.cancel.js';
+import { refreshMandateAttempt } from '../modules/recurring-tips/recurring-tips.mandate.js';
+import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurring-tips.outcomes.js';
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
-import { claimStaleTransactions } from '../payments/payments.repository.js';
+import { claimReversibleDebits, claimStaleTransactions } from '../payments/payments.repository.js';
 import { applyProviderTransaction, resendCreate } from '../payments/payments.service.js';
 
 export interface ReconcileResult {
@@ -16,6 +18,8 @@ export interface ReconcileResult {
   cancelledMonthlyTips: number;
   /** Mandates of cancelled monthly tips revoked at the provider now (a revoke that failed before). */
   revokedMandates: number;
+  /** Completed SEPA debits read again for a late reversal (a chargeback up to eight weeks later). */
+  recheckedDebits: number;
 }
 
 export interface ReconcileOptions {
@@ -26,7 +30,15 @@ export interface ReconcileOptions {
   /** The run keeps taking batches until nothing is left or this much time has passed. */
   budgetMs?: number;
   maxBatches?: number;
+  /** A completed debit is read again at most this often while it may still be reversed. */
+  recheckDebitsEveryHours?: number;
 }
+
+/**
+ * How long a completed mandate debit may still be reversed: SEPA Core payers have eight weeks from
+ * the debit, which is collected some days after our row was made (payments.md §3).
+ */
+const REVERSAL_WINDOW_DAYS = 8 * 7 + 7;
 
 /**
  * Repairs what a lost notification (or a crash) left open (DESIGN.md §4.6): transactions still
@@ -34,7 +46,8 @@ export interface ReconcileOptions {
  * applied, least recently checked first and batch after batch within a time budget, so every open
  * row gets its turn; a create whose answer we never recorded is re-sent with its original
  * idempotency key (so the provider answers the transaction it already made, or makes it once).
- * Then refunds that could not be sent are retried, half-made monthly-tip set-ups repaired, and the
+ * Completed mandate debits still inside the SEPA reversal window are read again (a late chargeback),
+ * refunds that could not be sent are retried, half-made monthly-tip set-ups repaired, and the
  * mandates of cancelled monthly tips that are still valid revoked (DESIGN.md §4.9).
  */
 export async function reconcileTransactions(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
@@ -49,6 +62,9 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
     for (const row of rows) {
       try {
         if (row.oppUid) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+        // A mandate's first payment whose uid we do not know yet: its mandate is read instead (a
+        // mandate row is only written once the provider answered, so there is no create to re-send).
+        else if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
         else await resendCreate(ctx, row);
       } catch (err) {
         failed += 1;
@@ -58,6 +74,7 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
     checked += rows.length;
     if (rows.length < batchSize) break;
   }
+  const recheckedDebits = await recheckReversibleDebits(ctx, options, deadline, batchSize, maxBatches);
   const refunded = await retryOpenRefunds(ctx);
   const repairedMandates = await repairHalfMadeMandates(ctx, { olderThan });
   const ended = await endMonthlyTipsOfArchived(ctx);
@@ -66,7 +83,38 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
     failed,
     refunded,
     repairedMandates,
+    recheckedDebits,
     cancelledMonthlyTips: ended.cancelled,
     revokedMandates: ended.revoked,
   };
+}
+
+/**
+ * Completed mandate debits younger than the SEPA reversal window are read again (about once a day
+ * each, least recently checked first, batch after batch within the run's budget), so a reversal whose
+ * notification was lost still moves its month to chargeback.
+ */
+async function recheckReversibleDebits(
+  ctx: AppContext,
+  options: ReconcileOptions,
+  deadline: number,
+  batchSize: number,
+  maxBatches: number,
+): Promise<number> {
+  const since = new Date(Date.now() - REVERSAL_WINDOW_DAYS * 24 * 60 * 60_000);
+  const checkedBefore = new Date(Date.now() - (options.recheckDebitsEveryHours ?? 24) * 60 * 60_000);
+  let rechecked = 0;
+  for (let batch = 0; batch < maxBatches && Date.now() < deadline; batch++) {
+    const rows = await claimReversibleDebits(ctx.db, { kind: CHARGE_KIND, since, checkedBefore, limit: batchSize });
+    for (const row of rows) {
+      try {
+        await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid!));
+        rechecked += 1;
+      } catch (err) {
+        ctx.log.warn({ err, transactionRowId: row.id }, 'reconcile: could not re-read a completed debit');
+      }
+    }
+    if (rows.length < batchSize) break;
+  }
+  return rechecked;
 }

@@ -74,6 +74,7 @@ export const TransactionSchema = z
     return_url: str,
     notify_url: str,
     statuses: listOf(z.object({ uid: str, status: str, created: num })),
+    mandate_uid: str,
     metadata,
   })
   .transform(
@@ -93,6 +94,7 @@ export const TransactionSchema = z
         status: s.status ?? '',
         created: s.created ?? 0,
       })),
+      mandateUid: raw.mandate_uid,
       metadata: raw.metadata,
     }),
   );

@@ -85,6 +85,8 @@ export interface OppTransaction {
   returnUrl: string | null;
   notifyUrl: string | null;
   statuses: OppStatusEntry[];
+  /** The mandate a mandate's payment belongs to, if the provider says (not confirmed, payments.md §12). */
+  mandateUid: string | null;
   metadata: Metadata;
 }
 
@@ -105,7 +107,10 @@ export interface OppMandate {
   redirectUrl: string | null;
   amount: number | null;
   merchantUid: string | null;
-  /** The first payment of a `payment`-method mandate (its completion makes the mandate usable). */
+  /**
+   * The first payment of a `payment`-method mandate, IF the provider names it: no public source shows
+   * this field (payments.md §12), so nothing may depend on it being there.
+   */
   transactionUid: string | null;
   metadata: Metadata;
 }
@@ -160,8 +165,8 @@ export interface CreateTransactionInput {
   total_price: number;
   return_url: string;
   notify_url: string;
+  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (payments.md §6).
   payment_method?: OppPaymentMethod;
-  issuer?: string;
   checkout?: boolean;
   locale?: OppLocale;
   partner_fee?: number;
@@ -226,8 +231,8 @@ export interface CreateMandateInput {
   mandate_amount?: number;
   products?: OppProduct[];
   total_price?: number;
+  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (payments.md §6).
   payment_method?: OppPaymentMethod;
-  issuer?: string;
   return_url: string;
   notify_url: string;
   metadata?: Record<string, string>;
@@ -243,15 +248,17 @@ export interface CreateMandateTransactionInput {
   metadata?: Record<string, string>;
 }
 
-/** A provider notification (payments.md §4): a poke about one object, to be read back. */
+/**
+ * A provider notification (payments.md §4): a poke about one object, to be read back. Only the
+ * object's uid is certain; its type may be inferred from the uid's prefix.
+ */
 export interface OppNotificationBody {
-  uid: string;
-  type: string;
-  created?: number;
+  uid?: string;
+  type?: string;
   object_uid: string;
   object_type: string;
-  object_url: string;
+  object_url?: string;
   parent_uid?: string | null;
   parent_type?: string | null;
-  verification_hash: string;
+  verification_hash?: string;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { oppNotifications, oppTransactions } from '../db/schema/index.js';
 
@@ -50,11 +50,36 @@ export async function findLatestForOwners(db: DbOrTx, kind: string, ownerIds: st
   return byOwner;
 }
 
+/** The row of one attempt of an owner (e.g. a month's second try). */
+export async function findAttemptRow(db: DbOrTx, kind: string, ownerId: string, attempt: number) {
+  const [row] = await db
+    .select()
+    .from(oppTransactions)
+    .where(
+      and(eq(oppTransactions.kind, kind), eq(oppTransactions.ownerId, ownerId), eq(oppTransactions.attempt, attempt)),
+    );
+  return row;
+}
+
+/**
+ * True when some row of `kind` made since `since` still waits to learn its provider uid (a mandate's
+ * first payment whose answer did not name it): only then is a poke about an unknown transaction worth
+ * a provider read.
+ */
+export async function hasRowWithoutUid(db: DbOrTx, kind: string, since: Date) {
+  const [row] = await db
+    .select({ id: oppTransactions.id })
+    .from(oppTransactions)
+    .where(and(eq(oppTransactions.kind, kind), isNull(oppTransactions.oppUid), gt(oppTransactions.created, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Records the provider's answer to our create call (only the first answer sticks). */
 export async function recordProviderAnswer(
   db: DbOrTx,
   id: string,
-  values: { oppUid: string; status: string; redirectUrl: string | null },
+  values: { oppUid: string; status: string | null; redirectUrl: string | null },
 ) {
   const [row] = await db
     .update(oppTransactions)
@@ -105,6 +130,40 @@ export async function claimStaleTransactions(db: DbOrTx, olderThan: Date, limit:
     .orderBy(sql`${oppTransactions.checkedAt} asc nulls first`, asc(oppTransactions.updated))
     .limit(limit)
     .for('update', { skipLocked: true });
+  return markChecked(db, candidates);
+}
+
+/**
+ * Claims completed debits against a mandate (rows of `kind` whose request is not the mandate-making
+ * first payment) made since `since` and not checked since `checkedBefore`, least recently checked
+ * first: a SEPA payer may reverse a debit for eight weeks, and the notification of a late reversal
+ * can be lost like any other. One statement bumps checkedAt, so two instances never take the same row.
+ */
+export async function claimReversibleDebits(
+  db: DbOrTx,
+  options: { kind: string; since: Date; checkedBefore: Date; limit: number },
+) {
+  const candidates = db
+    .select({ id: oppTransactions.id })
+    .from(oppTransactions)
+    .where(
+      and(
+        eq(oppTransactions.kind, options.kind),
+        eq(oppTransactions.status, 'completed'),
+        isNotNull(oppTransactions.oppUid),
+        sql`${oppTransactions.request} ->> 'mandate_method' is null`,
+        gt(oppTransactions.created, options.since),
+        or(isNull(oppTransactions.checkedAt), lt(oppTransactions.checkedAt, options.checkedBefore)),
+      ),
+    )
+    .orderBy(sql`${oppTransactions.checkedAt} asc nulls first`, asc(oppTransactions.created))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return markChecked(db, candidates);
+}
+
+/** Claims the rows `candidates` selects (FOR UPDATE SKIP LOCKED) by stamping checkedAt, in one statement. */
+function markChecked(db: DbOrTx, candidates: SQLWrapper) {
   return db
     .update(oppTransactions)
     .set({ checkedAt: sql`now()`, updated: sql`${oppTransactions.updated}` })

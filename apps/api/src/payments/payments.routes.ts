@@ -1,8 +1,9 @@
-import { listQuerySchema, listResponseSchema } from '@podpot/domain';
+import { ErrorCode, listQuerySchema, listResponseSchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { requireAdmin } from '../lib/access.js';
+import { AppError } from '../lib/app-error.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
 import { windowOf } from '../lib/list-query.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
@@ -22,36 +23,84 @@ const PaymentIncidentSchema = z.object({
   created: z.string(),
 });
 
-/** OPP notification (payments.md §4). It carries no status: the object is read back from the provider. */
+const uidText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/**
+ * An OPP notification (payments.md §4), as JSON or form fields: a poke naming one object. Only the
+ * object's uid is required; its type may be left to the uid's prefix, and nothing in it is trusted —
+ * the object is read back from the provider.
+ */
 const OppNotificationSchema = z.object({
-  uid: z.string().min(1).max(100),
-  type: z.string().min(1).max(100),
-  created: z.number().int().optional(),
-  object_uid: z.string().min(1).max(100),
-  object_type: z.string().min(1).max(50),
-  object_url: z.string().min(1).max(500),
-  parent_uid: z.string().max(100).nullish(),
-  parent_type: z.string().max(50).nullish(),
-  verification_hash: z.string().min(1).max(200),
+  uid: optionalText(100),
+  type: optionalText(100),
+  created: z.union([z.number(), z.string()]).optional(),
+  object_uid: uidText,
+  object_type: optionalText(50),
+  object_url: optionalText(500),
+  parent_uid: uidText.nullish(),
+  parent_type: optionalText(50).nullable(),
+  verification_hash: optionalText(200),
 });
 
+/** The body exactly as it came (the header signature scheme covers these bytes), per request. */
+const rawBodies = new WeakMap<object, string>();
+
+/** A notification body, JSON or form-encoded, whatever content type it is labelled with. */
+function parseNotificationBody(raw: string): unknown {
+  const text = raw.trim();
+  if (text.startsWith('{')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new AppError(ErrorCode.Validation, 'The notification body is not valid JSON');
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // In this plugin only: every body is kept as received and parsed here (JSON or form fields).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 32 * 1024 }, (request, body, done) => {
+    rawBodies.set(request.raw, String(body));
+    try {
+      done(null, parseNotificationBody(String(body)));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
   app.post(
     '/payments/opp/notify',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Webhook of the payment provider (OPP). Verified by verification_hash; idempotent.',
+        summary:
+          'Webhook of the payment provider (OPP), JSON or form-encoded. A poke: the named object is re-read from the provider (at most once per object per OPP_NOTIFY_REREAD_MS); the signature (OPP_NOTIFY_SCHEME) is checked and a mismatch logged; idempotent.',
         body: OppNotificationSchema,
         response: {
           200: z.object({ result: z.enum(['applied', 'duplicate', 'ignored']) }),
           400: errors[400],
-          401: errors[401],
+          429: ErrorBodySchema,
           502: ErrorBodySchema,
         },
       },
     },
-    async (request) => ({ result: await service.handleNotification(ctx, request.body) }),
+    async (request) => ({
+      result: await service.handleNotification(ctx, {
+        fields: request.body,
+        rawBody: rawBodies.get(request.raw) ?? '',
+        headers: request.headers,
+        method: request.method,
+        target: request.url,
+      }),
+    }),
   );
 
   app.get(

@@ -55,12 +55,14 @@ describe(`a month collected twice (${TEST_DB})`, () => {
       },
       key,
     );
+    // Its first payment (the simulator's checkout; the mandate's answer does not name it).
+    const secondUid = uidOf(second.redirectUrl!);
     await insertTransactionRow(t.database.db, {
       kind: 'recurring_charge',
       ownerId: month!.id,
       attempt: 2,
       idempotencyKey: key,
-      oppUid: second.transactionUid!,
+      oppUid: secondUid,
       amount: 500,
       merchantUid: 'mer_x',
       request: { mandate_method: 'payment' },
@@ -73,7 +75,7 @@ describe(`a month collected twice (${TEST_DB})`, () => {
     // The tipper pays both checkouts.
     await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
     await awaitSimulatorDeliveries(t.ctx);
-    await simulatePayment(t.ctx, second.transactionUid!, 'completed');
+    await simulatePayment(t.ctx, secondUid, 'completed');
     await awaitSimulatorDeliveries(t.ctx);
 
     const [paid] = await chargesOf(t, id);
@@ -81,7 +83,7 @@ describe(`a month collected twice (${TEST_DB})`, () => {
     const attempts = await transactionsOfCharge(t, month!.id);
     // The first payment paid the month; the extra one was refunded at the provider and moved to refunded.
     expect(attempts.map((a) => a.status)).toEqual(['completed', 'refunded']);
-    expect(await t.ctx.opp.getTransaction(second.transactionUid!)).toMatchObject({ status: 'refunded' });
+    expect(await t.ctx.opp.getTransaction(secondUid)).toMatchObject({ status: 'refunded' });
 
     const admin = await t.createUser({ role: 'ADMIN' });
     const list = await t.api('GET', '/payments/incidents', { token: admin.token });
@@ -91,7 +93,7 @@ describe(`a month collected twice (${TEST_DB})`, () => {
         kind: 'double_collection',
         ownerId: month!.id,
         amount: 500,
-        oppTransactionUid: second.transactionUid,
+        oppTransactionUid: secondUid,
         refundUid: expect.stringMatching(/^ref_/),
       }),
     );

@@ -1,9 +1,11 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Env } from '../../src/config/env.js';
 import { recurringTipCharges, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { checkMoney } from '../../src/jobs/money-check.js';
 import { registerMerchant } from '../support/merchant.js';
-import type { TestApp, TestUser } from '../support/test-app.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Shared set-up of the money tests: a LIVE tip jar with a registered merchant, tippers, payments. */
 export interface MonthlyWorld {
@@ -37,6 +39,25 @@ export async function createMonthlyWorld(t: TestApp): Promise<MonthlyWorld> {
   // The maker registers with the provider (backoffice 'Registratie'): tips go to that merchant.
   await registerMerchant(t, row!.id, maker.token);
   return { t, ideal: method.body.id, jar: { id: row!.id, slug: row!.slug } };
+}
+
+/**
+ * The usual set-up of a money test file: one app (both databases) with its monthly world, closed
+ * after the file, and the standing money check finding nothing at the end.
+ */
+export function useMonthlyWorld(overrides: Partial<Env> = {}): MonthlyWorld {
+  const world = {} as MonthlyWorld;
+  beforeAll(async () => {
+    Object.assign(world, await createMonthlyWorld(await createTestApp(overrides)));
+  });
+  afterAll(async () => {
+    try {
+      expect((await checkMoney(world.t.ctx)).violations).toEqual([]);
+    } finally {
+      await world.t.close();
+    }
+  });
+  return world;
 }
 
 /** The body of a one-off tip of `amount` cents by iDEAL. */

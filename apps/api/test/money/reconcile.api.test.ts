@@ -89,7 +89,13 @@ describe(`a monthly tip whose first payment never reached the provider (${TEST_D
     expect(result.repairedMandates).toBeGreaterThanOrEqual(1);
     const attempts = await transactionsOfCharge(t, month!.id);
     expect(attempts).toHaveLength(1);
-    expect(attempts[0]!.opp_uid).toMatch(/^tra_/);
+    // The mandate is made (its checkout open); its first payment's uid comes when the provider tells.
+    expect(attempts[0]).toMatchObject({ attempt: 1, status: 'created' });
+    const [tip] = await query<{ mandate_uid: string | null }>(
+      t,
+      sql`select mandate_uid from recurring_tips where id = ${row!.id}`,
+    );
+    expect(tip!.mandate_uid).toMatch(/^mdt_/);
   });
 });
 

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonthlyWorld, startTip } from '../money/monthly-support.js';
 import { freePort, startChildApp } from '../support/child-app.js';
+import { PRODUCTION_ENV } from '../support/production-env.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, TEST_DB } from '../support/test-db.js';
 
@@ -87,19 +88,7 @@ describe(`readiness with a Redis configured (${TEST_DB})`, () => {
 });
 
 describe(`metrics in production (${TEST_DB})`, () => {
-  const PRODUCTION = {
-    NODE_ENV: 'production' as const,
-    JWT_SECRET: 'b3f1c8e2a9d47f6e0c5b1a8d2e9f3c7a6b4d8e1f0a2c5b9e',
-    OPP_API_URL: 'https://api-sandbox.onlinebetaalplatform.nl/v1',
-    OPP_API_KEY: 'live-key-from-the-provider',
-    OPP_NOTIFY_SECRET: 'notify-secret-from-the-provider',
-    OPP_PLATFORM_MERCHANT_UID: 'mer_platform1234',
-    PUBLIC_URL: 'https://podpot.example',
-    SELLER_NAME: 'Podpot B.V.',
-    SELLER_ADDRESS: 'Keizersgracht 1; 1015 AA Amsterdam',
-    SELLER_COC: '87654321',
-    SELLER_VAT_NUMBER: 'NL987654321B01',
-  };
+  const PRODUCTION = PRODUCTION_ENV;
   let open: TestApp;
   let guarded: TestApp;
   beforeAll(async () => {

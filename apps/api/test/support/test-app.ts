@@ -84,7 +84,18 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = loadConfig(
     {},
-    { NODE_ENV: 'test', DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'off', ...overrides },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: 0,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      JOBS: 'off',
+      // A checkout's pending and completed notifications come milliseconds apart: no re-read window
+      // unless a test is about it (the window's own tests set one).
+      OPP_NOTIFY_REREAD_MS: 0,
+      ...overrides,
+    },
   );
   const logger = options.logStream ? { ...(loggerOptions(config) as object), stream: options.logStream } : false;
   const { app, ctx } = await buildApp({ config, db: database.db, logger });

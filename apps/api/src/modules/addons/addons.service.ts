@@ -72,7 +72,7 @@ export async function startAddonPayment(
   input: {
     tipjar: { id: string; slug: string; name: string };
     addon: repo.AddonRow;
-    method: { type: string; issuer?: string };
+    method: { type: string };
     locale: OppLocale;
     attempt: number;
   },
@@ -94,7 +94,6 @@ export async function startAddonPayment(
     ),
     notify_url: notifyUrlOf(ctx),
     payment_method: method.type,
-    ...(method.issuer ? { issuer: method.issuer } : {}),
     checkout: false,
     locale,
     description: `${ctx.config.BRAND_NAME} ${tipjar.slug}`,

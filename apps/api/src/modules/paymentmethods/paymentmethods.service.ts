@@ -128,13 +128,18 @@ function dedupe(issuers: { bic: string; name: string }[]) {
 
 /**
  * The payment method behind a listener's or maker's choice; an inactive or unknown method is a
- * field error. iDEAL 2.0: the bank is optional (chosen at the hub); other methods have no issuer.
+ * field error. The bank a listener picked (`paymentissuer`) is accepted but never sent to the
+ * provider: with iDEAL 2.0 the payer chooses their bank on the iDEAL hub page (payments.md §6), and
+ * an issuer the hub no longer takes would fail the payment.
  */
-export async function resolvePaymentChoice(ctx: AppContext, choice: PaymentChoice, field: string) {
+export async function resolvePaymentChoice(
+  ctx: AppContext,
+  choice: PaymentChoice,
+  field: string,
+): Promise<{ type: string }> {
   const method = await repo.findActivePaymentMethod(ctx.db, choice.paymentmethod);
   if (!method) {
     throw AppError.field(ErrorCode.Validation, field, { key: 'choice' }, 'Choose an available payment method');
   }
-  const issuer = method.type === 'ideal' && choice.paymentissuer ? choice.paymentissuer : undefined;
-  return { type: method.type, issuer };
+  return { type: method.type };
 }

@@ -4,12 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
-import {
-  type AfterCommit,
-  type OppNotificationBody,
-  type OppTransactionRow,
-  providerUnavailable,
-} from '../../payments/payments.service.js';
+import type { AfterCommit, OppTransactionRow } from '../../payments/payments.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import * as usersRepo from '../users/users.repository.js';
@@ -232,29 +227,4 @@ async function onChargePaid(
   // The month is paid once (paidTransactionId above); the key keeps it to one mail whatever repeats.
   await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-paid:${completed.id}` });
   return sendQueuedMail;
-}
-
-/**
- * mandate.status.changed: read the mandate back from the provider; a revoked mandate (the payer's
- * bank, or our own revoke on cancel) stops the charges: mandate status `revoked`, retries waiting
- * are cancelled. The tipper can set up a new one (mandate retry). Repeats change nothing.
- */
-export async function onMandateNotification(ctx: AppContext, body: OppNotificationBody): Promise<void> {
-  let mandate: Awaited<ReturnType<typeof ctx.opp.getMandate>>;
-  try {
-    mandate = await ctx.opp.getMandate(body.object_uid);
-  } catch (err) {
-    ctx.log.error({ err, mandateUid: body.object_uid }, 'reading the notified mandate failed');
-    throw providerUnavailable();
-  }
-  if (mandate.status !== 'revoked') return;
-  await ctx.db.transaction(async (tx) => {
-    for (const recurringTip of await repo.lockByMandate(tx, mandate.uid)) {
-      if (recurringTip.mandateStatus === 'revoked' || recurringTip.mandateStatus === 'invalid') continue;
-      await repo.updateRecurringTip(tx, recurringTip.id, { mandateStatus: 'revoked', lastFailureReason: 'revoked' });
-      for (const charge of await repo.cancelScheduledCharges(tx, recurringTip.id)) {
-        await moveTip(tx, charge.tipId, 'cancelled');
-      }
-    }
-  });
 }

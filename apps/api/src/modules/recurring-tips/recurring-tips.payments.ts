@@ -16,7 +16,8 @@ import {
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
-import { CHARGE_KIND, recordDebitFailure } from './recurring-tips.outcomes.js';
+import { refreshMandateAttempt } from './recurring-tips.mandate.js';
+import { CHARGE_KIND, isMandatePayment, recordDebitFailure } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 
 /**
@@ -82,7 +83,7 @@ export async function sendMandatePayment(
     recurringTip: repo.RecurringTipRow;
     charge: repo.ChargeRow;
     tipjar: tipjarsRepo.TipjarRow;
-    method: { type: string; issuer?: string };
+    method: { type: string };
     merchantUid: string;
   },
 ): Promise<OppTransactionRow> {
@@ -102,7 +103,6 @@ export async function sendMandatePayment(
     products: [{ name: `Monthly tip: ${tipjar.name}`, price: charge.amount, quantity: 1 }],
     total_price: charge.amount,
     payment_method: method.type,
-    ...(method.issuer ? { issuer: method.issuer } : {}),
     return_url: appUrl(
       ctx.config.publicUrl,
       'accountRecurringtips',
@@ -110,7 +110,14 @@ export async function sendMandatePayment(
       recurringTip.locale,
     ),
     notify_url: notifyUrlOf(ctx),
-    metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+    // Read back on the mandate and (if the provider passes it on) its first payment: our way to tell
+    // which attempt a first payment belongs to when the mandate's answer does not name it.
+    metadata: {
+      recurring_tip_id: recurringTip.id,
+      charge_id: charge.id,
+      period: charge.period,
+      attempt: String(charge.attempt),
+    },
   };
   let mandate: Awaited<ReturnType<typeof ctx.opp.createMandate>>;
   try {
@@ -121,11 +128,8 @@ export async function sendMandatePayment(
     await repo.releaseCharge(ctx.db, charge.id);
     throw providerUnavailable(err);
   }
-  if (!mandate.transactionUid) {
-    ctx.log.error({ mandateUid: mandate.uid }, 'the provider answered a mandate without its first payment');
-    await repo.releaseCharge(ctx.db, charge.id);
-    throw providerUnavailable();
-  }
+  // The mandate is stored first (uid, token, redirect). Its first payment's uid comes with the answer
+  // only if the provider sends one; otherwise it is learnt later (recurring-tips.mandate.ts).
   const row = await ctx.db.transaction(async (tx) => {
     await repo.updateRecurringTip(tx, recurringTip.id, {
       mandateUid: mandate.uid,
@@ -135,7 +139,9 @@ export async function sendMandatePayment(
     const row = await recordAttempt(tx, {
       charge,
       key,
-      oppUid: mandate.transactionUid!,
+      oppUid: mandate.transactionUid,
+      // A checkout just made is open; without a uid the status is ours until the provider says more.
+      status: mandate.transactionUid ? null : 'created',
       merchantUid,
       redirectUrl: mandate.redirectUrl,
       request: request as unknown as Record<string, unknown>,
@@ -143,7 +149,7 @@ export async function sendMandatePayment(
     await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date(), claimedUntil: null });
     return row;
   });
-  return refreshAttempt(ctx, row);
+  return row.oppUid ? refreshAttempt(ctx, row) : row;
 }
 
 /**
@@ -180,15 +186,17 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
 }
 
 /**
- * Our row of an attempt's provider transaction, written with the provider's uid (its status comes
- * with the first apply). The idempotency key is unique: a second writer finds the first one's row.
+ * Our row of an attempt's provider transaction, written with the provider's uid when we know it (its
+ * status comes with the first apply; a mandate's first payment may get its uid later). The
+ * idempotency key is unique: a second writer finds the first one's row.
  */
 async function recordAttempt(
   tx: Tx,
   a: {
     charge: repo.ChargeRow;
     key: string;
-    oppUid: string;
+    oppUid: string | null;
+    status?: string | null;
     merchantUid: string;
     redirectUrl: string | null;
     request: Record<string, unknown>;
@@ -205,6 +213,7 @@ async function recordAttempt(
         attempt: a.charge.attempt,
         idempotencyKey: a.key,
         oppUid: a.oppUid,
+        status: a.status ?? null,
         amount: a.charge.amount,
         merchantUid: a.merchantUid,
         redirectUrl: a.redirectUrl,
@@ -220,11 +229,15 @@ async function recordAttempt(
   }
 }
 
-/** Reads the attempt's transaction from the provider and applies it; a failure is left to reconcile. */
+/**
+ * Reads the attempt's transaction from the provider and applies it — or, for a mandate's first payment
+ * whose uid we do not know yet, its mandate. A failure is left to reconcile.
+ */
 export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
-  if (!row.oppUid) return row;
   try {
-    return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+    if (row.oppUid) return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
+    return (await findTransactionRow(ctx.db, row.id)) ?? row;
   } catch (err) {
     ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
     return (await findTransactionRow(ctx.db, row.id)) ?? row;

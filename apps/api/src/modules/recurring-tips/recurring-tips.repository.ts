@@ -72,6 +72,12 @@ export async function findRecurringTip(db: DbOrTx, id: string): Promise<Recurrin
   return row ? toView(row) : undefined;
 }
 
+/** The recurring tip charged through a provider mandate (its current one), if any. */
+export async function findByMandate(db: DbOrTx, mandateUid: string) {
+  const [row] = await db.select().from(recurringTips).where(eq(recurringTips.mandateUid, mandateUid)).limit(1);
+  return row;
+}
+
 /** The recurring tips charged through a provider mandate, locked (a mandate notification applies to them). */
 export async function lockByMandate(db: DbOrTx, mandateUid: string) {
   return db.select().from(recurringTips).where(eq(recurringTips.mandateUid, mandateUid)).for('update');

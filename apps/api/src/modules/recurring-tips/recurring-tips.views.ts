@@ -62,8 +62,9 @@ export async function toRecurringTips(
       mandate: {
         status: row.mandateStatus,
         paymentMethod: row.paymentMethod,
+        // The mandate's checkout, also while its first payment's uid is not known yet.
         oppTransaction:
-          payment?.oppUid && payment.status && isMandatePayment(payment)
+          payment?.status && isMandatePayment(payment)
             ? { status: payment.status, redirectUrl: payment.redirectUrl }
             : null,
       },

@@ -120,7 +120,6 @@ export async function createTip(
     return_url: appUrl(ctx.config.publicUrl, 'thankyou', {}, data.locale, { tip: tipId, slug: tipjar.slug }),
     notify_url: notifyUrlOf(ctx),
     payment_method: method.type,
-    ...(method.issuer ? { issuer: method.issuer } : {}),
     checkout: false,
     locale,
     partner_fee: fee,

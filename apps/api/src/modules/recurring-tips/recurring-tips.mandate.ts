@@ -1,0 +1,172 @@
+import type { AppContext, NotificationObjectHandler, TransactionAdopter } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { OppMandate, OppTransaction } from '../../payments/opp-client.js';
+import { findAttemptRow, findLatestForOwner, hasRowWithoutUid } from '../../payments/payments.repository.js';
+import {
+  applyProviderTransaction,
+  applyStatusOfUnknownTransaction,
+  type OppTransactionRow,
+  providerUnavailable,
+} from '../../payments/payments.service.js';
+import { CHARGE_KIND, isMandatePayment, moveTip } from './recurring-tips.outcomes.js';
+import * as repo from './recurring-tips.repository.js';
+
+/**
+ * The provider's mandate behind a monthly tip (issue 11.2). No public source shows the mandate's
+ * answer naming its first payment (`transaction_uid`), so a set-up never depends on it: the mandate
+ * is stored first (uid, token, redirect) with the attempt's row still without a provider uid, and the
+ * first payment is learnt from
+ *  1. a `transaction_uid`, when the provider does send one (in the answer or a later read);
+ *  2. the transaction's own notification: read by uid with our key, it is adopted when it carries our
+ *     metadata (charge and attempt) or names the mandate;
+ *  3. failing both, the mandate's status: `completed` means its first payment was made, a dead mandate
+ *     (or one still open a day later, long after its checkout expired) means it was not.
+ * The month and "mandate valid" follow the first payment when we know it, otherwise the mandate.
+ */
+
+/** Mandate statuses after which its first payment can no longer be made (the list is open, payments.md §3). */
+const MANDATE_DEAD = new Set(['revoked', 'expired', 'cancelled', 'failed', 'rejected']);
+/** A first payment we never see resolve is given up after this long (its checkout expired long before). */
+const FIRST_PAYMENT_GIVE_UP_MS = 24 * 60 * 60_000;
+/** Pokes about unknown transactions are read (to adopt a first payment) only while one is this young. */
+const ADOPTION_WINDOW_MS = 7 * 24 * 60 * 60_000;
+
+/* ---------- which attempt a mandate or a transaction belongs to ---------- */
+
+/** Our row of the attempt named by metadata we sent (`charge_id`, `attempt`), if it is a mandate payment. */
+async function attemptOfMetadata(db: DbOrTx, metadata: Record<string, string>) {
+  const chargeId = metadata.charge_id;
+  if (!chargeId || !/^[0-9a-f-]{36}$/i.test(chargeId)) return undefined;
+  const attempt = Number(metadata.attempt);
+  const row = Number.isInteger(attempt)
+    ? await findAttemptRow(db, CHARGE_KIND, chargeId, attempt)
+    : await findLatestForOwner(db, CHARGE_KIND, chargeId);
+  return row && isMandatePayment(row) ? row : undefined;
+}
+
+/** The current mandate attempt of the recurring tip charged through `mandateUid`. */
+async function attemptOfMandateUid(db: DbOrTx, mandateUid: string) {
+  const recurringTip = await repo.findByMandate(db, mandateUid);
+  const month = recurringTip && (await repo.findLatestCharge(db, recurringTip.id));
+  if (month?.via !== 'mandate') return undefined;
+  const row = await findAttemptRow(db, CHARGE_KIND, month.id, month.attempt);
+  return row && isMandatePayment(row) ? row : undefined;
+}
+
+/** Our row of the attempt a mandate was made for. */
+async function attemptOfMandate(db: DbOrTx, mandate: OppMandate) {
+  const row = (await attemptOfMetadata(db, mandate.metadata)) ?? (await attemptOfMandateUid(db, mandate.uid));
+  if (row && mandate.merchantUid && row.merchantUid !== mandate.merchantUid) return undefined;
+  return row;
+}
+
+/* ---------- what a mandate read means ---------- */
+
+/** What the mandate says of its first payment, while we do not know that payment itself. */
+function firstPaymentStatusOf(mandate: OppMandate, row: OppTransactionRow): string | null {
+  if (mandate.status === 'completed') return 'completed';
+  if (MANDATE_DEAD.has(mandate.status)) return 'failed';
+  if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) return 'expired';
+  return null;
+}
+
+/**
+ * Applies a mandate as the provider answered it: its first payment to the month (read by uid when we
+ * know it, else judged by the mandate's status), and a revocation to the recurring tip.
+ */
+export async function applyMandate(ctx: AppContext, mandate: OppMandate): Promise<void> {
+  const row = await attemptOfMandate(ctx.db, mandate);
+  if (row) await applyFirstPayment(ctx, row, mandate);
+  if (mandate.status === 'revoked') await revokeMandate(ctx, mandate.uid);
+}
+
+async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandate: OppMandate) {
+  const firstUid = row.oppUid ?? mandate.transactionUid;
+  if (firstUid) {
+    // The first payment speaks for the month; the mandate only told us where to look.
+    await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(firstUid));
+    return;
+  }
+  const status = firstPaymentStatusOf(mandate, row);
+  if (status) await applyStatusOfUnknownTransaction(ctx, row.id, status);
+}
+
+/**
+ * A revoked mandate (the payer's bank, or our own revoke on cancel) stops the charges: mandate status
+ * `revoked`, retries waiting are cancelled. The tipper can set up a new one (mandate retry).
+ */
+async function revokeMandate(ctx: AppContext, mandateUid: string) {
+  await ctx.db.transaction(async (tx) => {
+    for (const recurringTip of await repo.lockByMandate(tx, mandateUid)) {
+      if (recurringTip.mandateStatus === 'revoked' || recurringTip.mandateStatus === 'invalid') continue;
+      await repo.updateRecurringTip(tx, recurringTip.id, { mandateStatus: 'revoked', lastFailureReason: 'revoked' });
+      for (const charge of await repo.cancelScheduledCharges(tx, recurringTip.id)) {
+        await moveTip(tx, charge.tipId, 'cancelled');
+      }
+    }
+  });
+}
+
+async function readMandate(ctx: AppContext, mandateUid: string): Promise<OppMandate> {
+  try {
+    return await ctx.opp.getMandate(mandateUid);
+  } catch (err) {
+    ctx.log.error({ err, mandateUid }, 'reading the mandate failed');
+    throw providerUnavailable(err);
+  }
+}
+
+/**
+ * mandate.status.changed (or any poke naming a mandate): a mandate we hold is read back from the
+ * provider and applied; one we do not hold costs no read. Repeats change nothing.
+ */
+export const onMandateNotification: NotificationObjectHandler = async (ctx, body) => {
+  if (!(await repo.findByMandate(ctx.db, body.object_uid))) {
+    ctx.log.warn({ mandateUid: body.object_uid }, 'notification for an unknown mandate');
+    return;
+  }
+  await applyMandate(ctx, await readMandate(ctx, body.object_uid));
+};
+
+/**
+ * Brings a mandate attempt whose first payment we cannot read by uid (yet) up to date: reads its
+ * mandate (reconcile job, a mandate retry checking the open attempt).
+ */
+export async function refreshMandateAttempt(ctx: AppContext, row: OppTransactionRow): Promise<void> {
+  const charge = await repo.findCharge(ctx.db, row.ownerId);
+  const recurringTip = charge && (await repo.findRecurringTip(ctx.db, charge.recurringTipId));
+  if (!recurringTip?.mandateUid) return;
+  const mandate = await readMandate(ctx, recurringTip.mandateUid);
+  const attempt = await attemptOfMandate(ctx.db, mandate);
+  if (attempt?.id === row.id) {
+    await applyMandate(ctx, mandate);
+  } else if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) {
+    // A later attempt holds the recurring tip's mandate now; this one's checkout is long gone.
+    await applyStatusOfUnknownTransaction(ctx, row.id, 'expired');
+  }
+}
+
+/* ---------- adopting the first payment from its own notification ---------- */
+
+/**
+ * Our claim on a notified transaction we hold no row for: a mandate's first payment, adopted when the
+ * provider's answer (read by uid with our key) carries our metadata or names a mandate we hold, and
+ * its amount and merchant are the attempt's.
+ */
+export const firstPaymentAdopter: TransactionAdopter = {
+  awaits: (db) => hasRowWithoutUid(db, CHARGE_KIND, new Date(Date.now() - ADOPTION_WINDOW_MS)),
+  async adopt(ctx, transaction: OppTransaction) {
+    const row =
+      (await attemptOfMetadata(ctx.db, transaction.metadata)) ??
+      (transaction.mandateUid ? await attemptOfMandateUid(ctx.db, transaction.mandateUid) : undefined);
+    if (!row || row.oppUid) return undefined;
+    if (row.amount !== transaction.amount || (transaction.merchantUid && row.merchantUid !== transaction.merchantUid)) {
+      ctx.log.warn(
+        { transactionUid: transaction.uid, rowId: row.id },
+        'a first payment that does not match its attempt',
+      );
+      return undefined;
+    }
+    return row;
+  },
+};
