@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { monthlyTipEndedMail } from '../../mail/recurring-mails.js';
+import * as ending from './recurring-tips.ending.repository.js';
 import { moveTip } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 
@@ -37,11 +38,11 @@ export async function cancelWaitingCharges(tx: Tx, recurringTipId: string): Prom
  */
 export async function cancelMonthlyTipsOf(
   tx: Tx,
-  filter: repo.RunningFilter,
+  filter: ending.RunningFilter,
   options: { brand: string; now?: Date },
 ): Promise<string[]> {
   const now = options.now ?? new Date();
-  const rows = await repo.lockRunningRecurringTips(tx, filter);
+  const rows = await ending.lockRunningRecurringTips(tx, filter);
   for (const row of rows) {
     await repo.updateRecurringTip(tx, row.id, cancellation(row, now));
     await cancelWaitingCharges(tx, row.id);
@@ -58,7 +59,7 @@ export async function cancelMonthlyTipsOf(
 
 /** How many monthly tips archiving would cancel (the deletion preview). */
 export function countRunningMonthlyTips(db: DbOrTx, filter: { tipjarId: string } | { userId: string }) {
-  return repo.countRunningRecurringTips(db, filter);
+  return ending.countRunningRecurringTips(db, filter);
 }
 
 /**
@@ -69,16 +70,16 @@ export function countRunningMonthlyTips(db: DbOrTx, filter: { tipjarId: string }
  */
 export async function revokeCancelledMandates(
   ctx: AppContext,
-  options: { of?: repo.CancelledFilter; limit?: number } = {},
+  options: { of?: ending.CancelledFilter; limit?: number } = {},
 ): Promise<number> {
   if (options.of && 'ids' in options.of && options.of.ids.length === 0) return 0;
-  const rows = await repo.listCancelledWithValidMandate(ctx.db, options.limit ?? 100, options.of);
+  const rows = await ending.listCancelledWithValidMandate(ctx.db, options.limit ?? 100, options.of);
   let revoked = 0;
   for (const row of rows) {
     const uid = row.mandateUid!;
     try {
       await revokeAtProvider(ctx, uid);
-      await repo.markMandateRevoked(ctx.db, row.id, uid);
+      await ending.markMandateRevoked(ctx.db, row.id, uid);
       revoked += 1;
     } catch (err) {
       ctx.log.warn({ err, recurringTipId: row.id }, 'revoking the mandate failed; the reconcile job tries again');

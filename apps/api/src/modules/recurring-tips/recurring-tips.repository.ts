@@ -1,27 +1,10 @@
 import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recurringTipCharges, recurringTips, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
-/** The only code touching recurring_tips and recurring_tip_charges. */
+/** With recurring-tips.ending.repository.ts, the only code touching recurring_tips and recurring_tip_charges. */
 export type RecurringTipRow = typeof recurringTips.$inferSelect;
 export type ChargeRow = typeof recurringTipCharges.$inferSelect;
 export type RecurringTipSortBy = (typeof RECURRING_TIP_SORTABLE)[number];
@@ -33,14 +16,20 @@ export interface RecurringTipView extends RecurringTipRow {
   email: string;
 }
 
-const viewColumns = {
+/** The columns of a RecurringTipView (the row with its tip jar and tipper), for toView. */
+export const viewColumns = {
   row: recurringTips,
   tipjarSlug: tipjars.slug,
   tipjarName: tipjars.name,
   email: users.email,
 };
 
-function toView(r: { row: RecurringTipRow; tipjarSlug: string; tipjarName: string; email: string }): RecurringTipView {
+export function toView(r: {
+  row: RecurringTipRow;
+  tipjarSlug: string;
+  tipjarName: string;
+  email: string;
+}): RecurringTipView {
   return { ...r.row, tipjarSlug: r.tipjarSlug, tipjarName: r.tipjarName, email: r.email };
 }
 
@@ -155,85 +144,6 @@ export async function listRecurringTips(
       .where(where),
   ]);
   return { rows: rows.map(toView), count: total?.count ?? 0 };
-}
-
-/* ---------- ending: archived tip jars and users (DESIGN.md §4.9) ---------- */
-
-/** Whose running monthly tips: a tip jar's, a tipper's, or any whose tip jar or tipper is archived. */
-export type RunningFilter = { tipjarId: string } | { userId: string } | { ofArchived: true };
-
-function runningWhere(filter: RunningFilter): SQL {
-  const party =
-    'tipjarId' in filter
-      ? eq(recurringTips.tipjarId, filter.tipjarId)
-      : 'userId' in filter
-        ? eq(recurringTips.userId, filter.userId)
-        : or(isNotNull(tipjars.archivedAt), isNotNull(users.archivedAt));
-  return and(ne(recurringTips.status, 'cancelled'), party)!;
-}
-
-/** Monthly tips still running (active or paused) of `filter`. */
-export async function countRunningRecurringTips(db: DbOrTx, filter: RunningFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recurringTips)
-    .innerJoin(tipjars, eq(tipjars.id, recurringTips.tipjarId))
-    .innerJoin(users, eq(users.id, recurringTips.userId))
-    .where(runningWhere(filter));
-  return row?.n ?? 0;
-}
-
-/**
- * Reads and locks the monthly tips still running of `filter` (only their rows: the tip jar and user
- * are read along), with whether their tip jar is archived.
- */
-export async function lockRunningRecurringTips(db: DbOrTx, filter: RunningFilter) {
-  const rows = await db
-    .select({ ...viewColumns, tipjarArchivedAt: tipjars.archivedAt })
-    .from(recurringTips)
-    .innerJoin(tipjars, eq(tipjars.id, recurringTips.tipjarId))
-    .innerJoin(users, eq(users.id, recurringTips.userId))
-    .where(runningWhere(filter))
-    .orderBy(asc(recurringTips.created))
-    .for('update', { of: recurringTips });
-  return rows.map((r) => ({ ...toView(r), tipjarArchived: r.tipjarArchivedAt !== null }));
-}
-
-/** Whose cancelled monthly tips: these, a tip jar's, a tipper's, or all. */
-export type CancelledFilter = { ids: string[] } | { tipjarId: string } | { userId: string } | undefined;
-
-/** Cancelled monthly tips whose mandate is still valid at our side: it still has to be revoked. */
-export async function listCancelledWithValidMandate(db: DbOrTx, limit: number, filter?: CancelledFilter) {
-  const which = !filter
-    ? undefined
-    : 'ids' in filter
-      ? inArray(recurringTips.id, filter.ids)
-      : 'tipjarId' in filter
-        ? eq(recurringTips.tipjarId, filter.tipjarId)
-        : eq(recurringTips.userId, filter.userId);
-  return db
-    .select({ id: recurringTips.id, mandateUid: recurringTips.mandateUid })
-    .from(recurringTips)
-    .where(
-      and(
-        eq(recurringTips.status, 'cancelled'),
-        eq(recurringTips.mandateStatus, 'valid'),
-        isNotNull(recurringTips.mandateUid),
-        which,
-      ),
-    )
-    .orderBy(asc(recurringTips.cancelledAt))
-    .limit(limit);
-}
-
-/** Records that the provider revoked this mandate (if it is still the monthly tip's mandate). */
-export async function markMandateRevoked(db: DbOrTx, id: string, mandateUid: string) {
-  await db
-    .update(recurringTips)
-    .set({ mandateStatus: 'revoked' })
-    .where(
-      and(eq(recurringTips.id, id), eq(recurringTips.mandateUid, mandateUid), eq(recurringTips.mandateStatus, 'valid')),
-    );
 }
 
 /* ---------- charges ---------- */
