@@ -21,15 +21,6 @@ export async function findResetTokenOwner(db: DbOrTx, tokenHash: string, now: Da
   return row?.userId;
 }
 
-/** The user a reset token (used, expired or not) was made for. */
-export async function findResetTokenUser(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userId: passwordResetTokens.userId })
-    .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.tokenHash, tokenHash));
-  return row?.userId;
-}
-
 /** Marks a valid token used and returns its user; undefined when unknown, expired or used before. */
 export async function consumeResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db

@@ -93,15 +93,15 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
 /** Sets the new password; signs out every session of the user and ends every other reset link. */
 export async function resetPassword(ctx: AppContext, body: PasswordResetBody): Promise<void> {
   // Checked against the link's owner while the link stays unused, so a refused password can be retried.
-  const ownerId = await repo.findResetTokenOwner(ctx.db, sha256(body.token), new Date());
+  const tokenHash = sha256(body.token);
+  const ownerId = await repo.findResetTokenOwner(ctx.db, tokenHash, new Date());
   const owner = ownerId ? await findUserById(ctx.db, ownerId) : undefined;
   if (owner) await assertStrongPassword(ctx, 'new_password', body.new_password, owner);
   const passwordHash = await hashPassword(body.new_password);
-  const tokenHash = sha256(body.token);
   await ctx.db.transaction(async (tx) => {
     // The user's row first, like every password change and new link: they take turns, never deadlock.
-    const linkUser = await repo.findResetTokenUser(tx, tokenHash);
-    if (linkUser) await lockUser(tx, linkUser);
+    // (A link's user never changes; a link that was not valid above is refused just below.)
+    if (ownerId) await lockUser(tx, ownerId);
     const userId = await repo.consumeResetToken(tx, tokenHash, new Date());
     if (!userId) {
       throw AppError.field(
