@@ -14,6 +14,7 @@ export type { SimDb, SimLog, SimulatorHost } from './host.js';
 export type { SimObject } from './repository.js';
 export {
   DEFAULT_MERCHANT_LIVE_DELAY_MS,
+  newUid,
   OppSimulator,
   SIM_IDEAL_ISSUERS,
   SIM_TRANSACTION_COST,

@@ -63,11 +63,14 @@ export async function findIdempotencyKey(
   return row;
 }
 
-/** Takes the key for this request; false when another request holds or has used it. */
-export async function reserveIdempotencyKey(db: SimDb, scope: string, key: string): Promise<boolean> {
+/**
+ * Takes the key for this request, naming the uid its object will have; false when another request
+ * holds or has used it.
+ */
+export async function reserveIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
   const rows = await db
     .insert(simIdempotencyKeys)
-    .values({ scope, key, objectUid: null })
+    .values({ scope, key, objectUid })
     .onConflictDoNothing()
     .returning({ key: simIdempotencyKeys.key });
   return rows.length > 0;
@@ -75,38 +78,53 @@ export async function reserveIdempotencyKey(db: SimDb, scope: string, key: strin
 
 /**
  * Takes over a reservation whose request died before it made its object (reserved before
- * `staleBefore`). The update re-checks the row, so of two takers only one wins.
+ * `staleBefore`, its object not there). The update re-checks the row, so of two takers only one
+ * wins; the answer is the uid to make the object under (the dead request's, so what it made is kept).
  */
-export async function takeOverIdempotencyKey(db: SimDb, scope: string, key: string, staleBefore: Date) {
-  const rows = await db
+export async function takeOverIdempotencyKey(
+  db: SimDb,
+  scope: string,
+  key: string,
+  staleBefore: Date,
+  uid: string,
+): Promise<string | undefined> {
+  const [row] = await db
     .update(simIdempotencyKeys)
-    .set({ created: sql`now()` })
+    .set({ created: sql`now()`, objectUid: sql`coalesce(${simIdempotencyKeys.objectUid}, ${uid})` })
     .where(
       and(
         eq(simIdempotencyKeys.scope, scope),
         eq(simIdempotencyKeys.key, key),
-        isNull(simIdempotencyKeys.objectUid),
         sql`${simIdempotencyKeys.created} < ${staleBefore.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${simObjects} where ${simObjects.uid} = ${simIdempotencyKeys.objectUid})`,
       ),
     )
-    .returning({ key: simIdempotencyKeys.key });
-  return rows.length > 0;
+    .returning({ objectUid: simIdempotencyKeys.objectUid });
+  return row?.objectUid ?? undefined;
 }
 
-export async function completeIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
-  await db
-    .update(simIdempotencyKeys)
-    .set({ objectUid })
-    .where(and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key)));
-}
-
-/** A failed create gives the key back, so the client's retry can create. */
-export async function releaseIdempotencyKey(db: SimDb, scope: string, key: string) {
+/** A failed create gives the key back, so the client's retry can create — unless its object exists after all. */
+export async function releaseIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
   await db
     .delete(simIdempotencyKeys)
     .where(
-      and(eq(simIdempotencyKeys.scope, scope), eq(simIdempotencyKeys.key, key), isNull(simIdempotencyKeys.objectUid)),
+      and(
+        eq(simIdempotencyKeys.scope, scope),
+        eq(simIdempotencyKeys.key, key),
+        eq(simIdempotencyKeys.objectUid, objectUid),
+        sql`not exists (select 1 from ${simObjects} where ${simObjects.uid} = ${objectUid})`,
+      ),
     );
+}
+
+/** The transactions that name a mandate: its first payment and its charges. */
+export async function listTransactionsOfMandate(db: SimDb, mandateUid: string): Promise<SimObject[]> {
+  const rows = await db
+    .select()
+    .from(simObjects)
+    .where(and(eq(simObjects.objectType, 'transaction'), sql`${simObjects.data}->>'mandate_uid' = ${mandateUid}`))
+    .orderBy(asc(simObjects.created));
+  return rows.map((r) => r.data as SimObject);
 }
 
 /** Gives up a completed key (e.g. a merchant's former e-mail address), only if it still names `objectUid`. */

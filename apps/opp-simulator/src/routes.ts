@@ -4,6 +4,7 @@ import { renderCheckoutPage, renderVerifyPage } from './checkout-page.js';
 import type { SimulatorHost } from './host.js';
 import {
   listEnvelope,
+  newUid,
   type OppSimulator,
   SIM_IDEAL_ISSUERS,
   SIM_OUTCOMES,
@@ -72,8 +73,8 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     };
 
     api.post('/transactions', async (request, reply) => {
-      const created = await sim.idempotent('transactions', idempotencyKey(request), () =>
-        sim.createTransaction(body(request)),
+      const created = await sim.idempotent('transactions', idempotencyKey(request), newUid('tra'), (uid) =>
+        sim.createTransaction(body(request), { uid }),
       );
       return reply.status(201).send(created);
     });
@@ -81,8 +82,11 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
 
     api.post<{ Params: Params }>('/transactions/:uid/refunds', async (request, reply) => {
-      const created = await sim.idempotent(`refunds:${request.params.uid}`, idempotencyKey(request), () =>
-        sim.createRefund(request.params.uid, body(request)),
+      const created = await sim.idempotent(
+        `refunds:${request.params.uid}`,
+        idempotencyKey(request),
+        newUid('ref'),
+        (uid) => sim.createRefund(request.params.uid, body(request), uid),
       );
       return reply.status(201).send(created);
     });
@@ -93,7 +97,9 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
 
     // Creates answer 200, as OPP's recorded answers do.
     api.post('/merchants', async (request) =>
-      sim.idempotent('merchants', idempotencyKey(request), () => sim.createMerchant(body(request))),
+      sim.idempotent('merchants', idempotencyKey(request), newUid('mer'), (uid) =>
+        sim.createMerchant(body(request), uid),
+      ),
     );
     api.get('/merchants', async (request) => {
       const q = request.query as Record<string, string | undefined>;
@@ -104,7 +110,7 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       sim.updateMerchant(request.params.uid, body(request)),
     );
     api.post<{ Params: Params }>('/merchants/:uid/migrate', async (request) =>
-      sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), () =>
+      sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), request.params.uid, () =>
         sim.migrateMerchant(request.params.uid, body(request)),
       ),
     );
@@ -113,8 +119,8 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       return listEnvelope(`/v1/merchants/${request.params.uid}/bank_accounts`, data, data.length, 1, 100);
     });
     api.post<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request) =>
-      sim.idempotent(`bank_accounts:${request.params.uid}`, idempotencyKey(request), () =>
-        sim.createBankAccount(request.params.uid, body(request)),
+      sim.idempotent(`bank_accounts:${request.params.uid}`, idempotencyKey(request), newUid('bnk'), (uid) =>
+        sim.createBankAccount(request.params.uid, body(request), uid),
       ),
     );
     api.get<{ Params: Params }>('/merchants/:uid/settlements', async (request) => {
@@ -133,14 +139,19 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     api.get('/ideal_issuers', async () => ({ data: SIM_IDEAL_ISSUERS }));
 
     api.post('/mandates', async (request, reply) => {
-      const created = await sim.idempotent('mandates', idempotencyKey(request), () => sim.createMandate(body(request)));
+      const created = await sim.idempotent('mandates', idempotencyKey(request), newUid('mdt'), (uid) =>
+        sim.createMandate(body(request), uid),
+      );
       return reply.status(201).send(created);
     });
     api.get<{ Params: Params }>('/mandates/:uid', async (request) => sim.getMandate(request.params.uid));
     api.delete<{ Params: Params }>('/mandates/:uid', async (request) => sim.revokeMandate(request.params.uid));
     api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request, reply) => {
-      const created = await sim.idempotent(`mandate_transactions:${request.params.uid}`, idempotencyKey(request), () =>
-        sim.createMandateTransaction(request.params.uid, body(request)),
+      const created = await sim.idempotent(
+        `mandate_transactions:${request.params.uid}`,
+        idempotencyKey(request),
+        newUid('tra'),
+        (uid) => sim.createMandateTransaction(request.params.uid, body(request), uid),
       );
       return reply.status(201).send(created);
     });

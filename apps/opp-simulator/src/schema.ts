@@ -21,8 +21,9 @@ export const simObjects = pgTable(
 
 /**
  * Idempotency-Key → the object the first request created (same key → same object). The key is
- * reserved (object_uid null) before the object is made, so concurrent requests cannot both create;
- * `created` is when the reservation was taken (a reservation left by a crashed request goes stale).
+ * reserved with the uid its object will have before the object is made, so concurrent requests
+ * cannot both create; `created` is when the reservation was taken (a reservation whose object is not
+ * there goes stale when its request crashed, and the taker makes the object under the same uid).
  */
 export const simIdempotencyKeys = pgTable(
   'sim_idempotency_keys',

@@ -59,7 +59,7 @@ export const SIM_IDEAL_ISSUERS = [
 ];
 
 const now = () => Math.floor(Date.now() / 1000);
-const newUid = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+export const newUid = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 const toMetadata = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value)
     ? Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: String(v ?? '') }))
@@ -134,40 +134,49 @@ export class OppSimulator {
 
   /**
    * Runs `create` once per (scope, key): a second request with the same Idempotency-Key gets the
-   * object the first one made. The key is reserved before anything is made, so of concurrent
-   * requests one creates and the others get 409 while it is in flight; a reservation left by a
-   * request that died is taken over once it is stale. Without a key every request creates (as OPP does).
+   * object the first one made. The key is reserved, together with the uid the object will have,
+   * before anything is made, so of concurrent requests one creates and the others get 409 while it
+   * is in flight. A reservation left by a request that died (the provider crashed mid-create) is
+   * taken over once it is stale, and the taker makes the object under the same uid — resuming what
+   * the dead request began (`create` must find and keep what already exists of that uid), so one
+   * key never makes two objects, crash or not. Without a key every request creates (as OPP does).
    */
-  async idempotent(scope: string, key: string | undefined, create: () => Promise<SimObject>): Promise<SimObject> {
-    if (!key) return create();
+  async idempotent(
+    scope: string,
+    key: string | undefined,
+    uid: string,
+    create: (uid: string) => Promise<SimObject>,
+  ): Promise<SimObject> {
+    if (!key) return create(uid);
     const db = this.host.db;
     for (let tries = 0; tries < 3; tries++) {
-      if (await repo.reserveIdempotencyKey(db, scope, key)) return this.createReserved(scope, key, create);
+      if (await repo.reserveIdempotencyKey(db, scope, key, uid)) return this.createReserved(scope, key, uid, create);
       const held = await repo.findIdempotencyKey(db, scope, key);
       if (!held) continue; // its request failed and gave the key back: try again
       if (held.objectUid) {
         const object = await repo.findObject(db, held.objectUid);
         if (object) return object;
-        throw new SimError(409, 'The object of this Idempotency-Key no longer exists');
       }
-      if (await repo.takeOverIdempotencyKey(db, scope, key, new Date(Date.now() - IDEMPOTENCY_STALE_MS))) {
-        return this.createReserved(scope, key, create);
-      }
+      const stale = new Date(Date.now() - IDEMPOTENCY_STALE_MS);
+      const taken = await repo.takeOverIdempotencyKey(db, scope, key, stale, held.objectUid ?? uid);
+      if (taken) return this.createReserved(scope, key, taken, create);
       throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
     }
     throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
   }
 
-  private async createReserved(scope: string, key: string, create: () => Promise<SimObject>): Promise<SimObject> {
-    let object: SimObject;
+  private async createReserved(
+    scope: string,
+    key: string,
+    uid: string,
+    create: (uid: string) => Promise<SimObject>,
+  ): Promise<SimObject> {
     try {
-      object = await create();
+      return await create(uid);
     } catch (err) {
-      await repo.releaseIdempotencyKey(this.host.db, scope, key);
+      await repo.releaseIdempotencyKey(this.host.db, scope, key, uid);
       throw err;
     }
-    await repo.completeIdempotencyKey(this.host.db, scope, key, object.uid);
-    return object;
   }
 
   /* ---------- merchants ---------- */
@@ -177,13 +186,14 @@ export class OppSimulator {
    * §12): a taken address is a 400 naming `emailaddress` in `error.parameters`. The address is
    * claimed atomically, so of two concurrent creates with one address only one succeeds.
    */
-  async createMerchant(body: Body): Promise<SimObject> {
+  async createMerchant(body: Body, uid = newUid('mer')): Promise<SimObject> {
     const type = body.type === 'business' ? 'business' : 'consumer';
     const emailaddress = requireString(body, 'emailaddress').trim();
     const country = requireString(body, 'country').toLowerCase();
     const notifyUrl = requireString(body, 'notify_url');
+    const existing = await repo.findObject(this.host.db, uid, 'merchant');
+    if (existing) return existing;
     const ts = now();
-    const uid = newUid('mer');
     const name =
       type === 'business'
         ? (optionalString(body, 'legal_name') ?? optionalString(body, 'coc_nr'))
@@ -233,12 +243,19 @@ export class OppSimulator {
     return merchant;
   }
 
-  /** Runs `make` holding `emailaddress` for merchant `uid`; a taken address is the provider's 400. */
+  /**
+   * Runs `make` holding `emailaddress` for merchant `uid`; a taken address is the provider's 400. The
+   * address is claimed for the uid before the merchant is made, so a create resumed after a crash
+   * (same uid) finds the address its own.
+   */
   private async claimEmail(emailaddress: string, uid: string, make: () => Promise<unknown>) {
+    const db = this.host.db;
     const key = emailaddress.toLowerCase();
-    const { rows } = await repo.listObjects(this.host.db, 'merchant', { emailaddress: key, limit: 1 });
-    const taken = rows.some((m) => m.uid !== uid);
-    if (taken || !(await repo.reserveIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, key))) {
+    const { rows } = await repo.listObjects(db, 'merchant', { emailaddress: key, limit: 1 });
+    const ours = async () =>
+      (await repo.reserveIdempotencyKey(db, MERCHANT_EMAIL_SCOPE, key, uid)) ||
+      (await repo.findIdempotencyKey(db, MERCHANT_EMAIL_SCOPE, key))?.objectUid === uid;
+    if (rows.some((m) => m.uid !== uid) || !(await ours())) {
       throw new SimError(400, 'The emailaddress is already in use by another merchant', {
         emailaddress: ['The emailaddress has already been taken.'],
       });
@@ -246,10 +263,9 @@ export class OppSimulator {
     try {
       await make();
     } catch (err) {
-      await repo.releaseIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, key);
+      await repo.releaseIdempotencyKey(db, MERCHANT_EMAIL_SCOPE, key, uid);
       throw err;
     }
-    await repo.completeIdempotencyKey(this.host.db, MERCHANT_EMAIL_SCOPE, key, uid);
   }
 
   /** Wakes up when a new consumer merchant is due to go live, so its notification comes by itself. */
@@ -354,11 +370,13 @@ export class OppSimulator {
     return merchant;
   }
 
-  async createBankAccount(merchantUid: string, body: Body): Promise<SimObject> {
+  async createBankAccount(merchantUid: string, body: Body, uid = newUid('bnk')): Promise<SimObject> {
     await this.getMerchant(merchantUid);
+    const existing = await repo.findObject(this.host.db, uid, 'bank_account');
+    if (existing) return existing;
     const ts = now();
     const account: SimObject = {
-      uid: newUid('bnk'),
+      uid,
       object: 'bank_account',
       created: ts,
       updated: ts,
@@ -514,7 +532,13 @@ export class OppSimulator {
 
   /* ---------- transactions ---------- */
 
-  async createTransaction(body: Body, extra: { mandateUid?: string; status?: string } = {}): Promise<SimObject> {
+  async createTransaction(
+    body: Body,
+    extra: { uid?: string; mandateUid?: string; firstPaymentOf?: string; status?: string } = {},
+  ): Promise<SimObject> {
+    const uid = extra.uid ?? newUid('tra');
+    const existing = await repo.findObject(this.host.db, uid, 'transaction');
+    if (existing) return existing;
     const merchantUid = requireString(body, 'merchant_uid');
     const merchant = await this.getMerchant(merchantUid).catch(() => {
       throw new SimError(400, 'merchant_uid does not name a merchant');
@@ -531,7 +555,6 @@ export class OppSimulator {
       if (sum !== total) throw new SimError(400, 'total_price must equal the sum of the products');
     }
     const ts = now();
-    const uid = newUid('tra');
     const status = extra.status ?? 'created';
     const transaction: SimObject = {
       livemode: false,
@@ -564,7 +587,7 @@ export class OppSimulator {
       // Kept so the simulated settlements can deduct it (the platform's cut of this payment).
       partner_fee: typeof body.partner_fee === 'number' ? body.partner_fee : 0,
       refunds: {},
-      mandate_uid: extra.mandateUid ?? null,
+      mandate_uid: extra.mandateUid ?? extra.firstPaymentOf ?? null,
     };
     await repo.insertObject(this.host.db, 'transaction', transaction, merchantUid);
     return transaction;
@@ -641,7 +664,9 @@ export class OppSimulator {
    * POST /transactions/{uid}/refunds (payments.md §2.6): returns (part of) a completed payment. The
    * refund completes at once here; a full refund moves the transaction to `refunded` and notifies.
    */
-  async createRefund(uid: string, body: Body): Promise<SimObject> {
+  async createRefund(uid: string, body: Body, refundUid = newUid('ref')): Promise<SimObject> {
+    const existing = await repo.findObject(this.host.db, refundUid, 'refund');
+    if (existing) return existing;
     const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
     if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be refunded');
@@ -652,7 +677,7 @@ export class OppSimulator {
       throw new SimError(400, 'amount exceeds what is left to refund');
     const ts = now();
     const refund: SimObject = {
-      uid: newUid('ref'),
+      uid: refundUid,
       object: 'refund',
       created: ts,
       updated: ts,
@@ -690,26 +715,33 @@ export class OppSimulator {
 
   /* ---------- mandates ---------- */
 
-  async createMandate(body: Body): Promise<SimObject> {
+  /**
+   * POST /mandates. The first payment is made before the mandate and names it from the start, so a
+   * create resumed after a crash (same uid) finds that payment instead of making a second one; the
+   * mandate exists only once it is whole.
+   */
+  async createMandate(body: Body, uid = newUid('mdt')): Promise<SimObject> {
+    const existing = await repo.findObject(this.host.db, uid, 'mandate');
+    if (existing) return existing;
     const merchantUid = requireString(body, 'merchant_uid');
     const method = requireString(body, 'mandate_method');
     const ts = now();
-    const uid = newUid('mdt');
     let redirectUrl: string | null = null;
     let firstTransactionUid: string | null = null;
     if (method === 'payment' || method === 'emandate' || method === 'form') {
       // The first payment creates the mandate: an ordinary checkout whose completion validates it.
       const total = typeof body.total_price === 'number' ? body.total_price : 1;
-      const first = await this.createTransaction(
-        {
-          ...body,
-          total_price: total,
-          products: Array.isArray(body.products) ? body.products : [{ name: 'Mandate', price: total, quantity: 1 }],
-        },
-        {},
-      );
-      first.mandate_uid = uid;
-      await repo.saveObject(this.host.db, first);
+      const [begun] = await repo.listTransactionsOfMandate(this.host.db, uid);
+      const first =
+        begun ??
+        (await this.createTransaction(
+          {
+            ...body,
+            total_price: total,
+            products: Array.isArray(body.products) ? body.products : [{ name: 'Mandate', price: total, quantity: 1 }],
+          },
+          { firstPaymentOf: uid },
+        ));
       redirectUrl = String(first.redirect_url);
       firstTransactionUid = first.uid;
     }
@@ -772,13 +804,13 @@ export class OppSimulator {
   }
 
   /** A charge against a usable mandate: a SEPA transaction that starts `planned`. */
-  async createMandateTransaction(mandateUid: string, body: Body): Promise<SimObject> {
+  async createMandateTransaction(mandateUid: string, body: Body, uid = newUid('tra')): Promise<SimObject> {
     const mandate = await this.getMandate(mandateUid);
     if (body.token !== mandate.token) throw new SimError(400, 'token does not match the mandate');
     if (mandate.status !== 'completed') throw new SimError(400, 'The mandate is not usable (yet)');
     const transaction = await this.createTransaction(
       { ...body, payment_method: 'sepa', merchant_uid: body.merchant_uid ?? mandate.merchant_uid },
-      { mandateUid, status: 'planned' },
+      { uid, mandateUid, status: 'planned' },
     );
     if (this.settleMandateChargesMs !== undefined) {
       const settleMs = this.settleMandateChargesMs;

@@ -1,4 +1,4 @@
-import { registerOppSimulator } from '@podpot/opp-simulator';
+import { newUid, registerOppSimulator } from '@podpot/opp-simulator';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notifyUrlOf } from '../payments/payments.service.js';
@@ -33,16 +33,19 @@ export async function mountSimulator(app: FastifyInstance, ctx: AppContext): Pro
     // The same Idempotency-Key finds the same merchant after a restart; a second process starting at
     // the same moment gets 409 while the first makes it, and asks again.
     const create = () =>
-      sim.idempotent('merchants', 'platform-merchant', () =>
-        sim.createMerchant({
-          type: 'business',
-          country: 'nld',
-          emailaddress: 'platform@podpot.local',
-          phone: '31201234567',
-          legal_name: config.BRAND_NAME,
-          coc_nr: '00000000',
-          notify_url: notifyUrlOf(ctx),
-        }),
+      sim.idempotent('merchants', 'platform-merchant', newUid('mer'), (uid) =>
+        sim.createMerchant(
+          {
+            type: 'business',
+            country: 'nld',
+            emailaddress: 'platform@podpot.local',
+            phone: '31201234567',
+            legal_name: config.BRAND_NAME,
+            coc_nr: '00000000',
+            notify_url: notifyUrlOf(ctx),
+          },
+          uid,
+        ),
       );
     let platform: Awaited<ReturnType<typeof create>> | undefined;
     for (let tries = 0; !platform; tries++) {

@@ -23,22 +23,26 @@ afterAll(() => t.close());
 
 /** POST /transactions straight to the simulated provider, as our client would. */
 async function createAtProvider(key: string, merchantUid: string, amount: number) {
-  const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions`, {
+  return postToProvider('/transactions', key, {
+    merchant_uid: merchantUid,
+    total_price: amount,
+    return_url: `${t.baseUrl}/thankyou`,
+    notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
+    payment_method: 'ideal',
+  });
+}
+
+async function postToProvider(path: string, key: string, payload: Record<string, unknown>) {
+  const res = await fetch(`${t.baseUrl}/sim/opp/v1${path}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${t.ctx.config.OPP_API_KEY}`,
       'content-type': 'application/json',
       'idempotency-key': key,
     },
-    body: JSON.stringify({
-      merchant_uid: merchantUid,
-      total_price: amount,
-      return_url: `${t.baseUrl}/thankyou`,
-      notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
-      payment_method: 'ideal',
-    }),
+    body: JSON.stringify(payload),
   });
-  return { status: res.status, body: (await res.json()) as { uid?: string } };
+  return { status: res.status, body: (await res.json()) as { uid?: string; redirect_url?: string } };
 }
 
 async function latestMerchantUid(): Promise<string> {
@@ -125,5 +129,52 @@ describe(`simulated provider (${TEST_DB})`, () => {
       sql`select object_uid from sim_idempotency_keys where scope = 'transactions' and key = ${key}`,
     );
     expect(row?.object_uid).toBe(res.body.uid);
+  });
+
+  it('resumes under the same uid what a provider that crashed mid-create had made: never two objects per key', async () => {
+    const merchantUid = await latestMerchantUid();
+    const dead = `tra_dead${Date.now().toString(16)}`;
+    const key = `crashed-transaction-${Date.now()}`;
+    // The crashed request had reserved the key for its uid and made nothing yet.
+    await t.database.db.execute(
+      sql`insert into sim_idempotency_keys (scope, key, object_uid, created) values ('transactions', ${key}, ${dead}, now() - interval '10 minutes')`,
+    );
+    const made = await createAtProvider(key, merchantUid, 900);
+    expect(made.status).toBe(201);
+    expect(made.body.uid).toBe(dead);
+
+    // A mandate whose request died after its first payment was made, before the mandate itself.
+    const mandateKey = `crashed-mandate-${Date.now()}`;
+    const mandateUid = `mdt_dead${Date.now().toString(16)}`;
+    const mandateBody = {
+      merchant_uid: merchantUid,
+      mandate_method: 'payment',
+      mandate_type: 'consumer',
+      total_price: 500,
+      payment_method: 'ideal',
+      return_url: `${t.baseUrl}/thankyou`,
+      notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
+    };
+    await t.database.db.execute(
+      sql`insert into sim_idempotency_keys (scope, key, object_uid, created) values ('mandates', ${mandateKey}, ${mandateUid}, now())`,
+    );
+    const sim = simulatorOf(t.ctx);
+    const begun = await sim.createMandate(mandateBody, mandateUid).catch(() => undefined);
+    // The whole create ran here (it is the same code); undo the mandate to leave what a crash leaves.
+    expect(begun?.uid).toBe(mandateUid);
+    await t.database.db.execute(sql`delete from sim_objects where uid = ${mandateUid}`);
+    await t.database.db.execute(
+      sql`update sim_idempotency_keys set created = now() - interval '10 minutes' where key = ${mandateKey}`,
+    );
+    // While the reservation is fresh a retry waits (409); once stale it resumes.
+    const mandate = await postToProvider('/mandates', mandateKey, mandateBody);
+    expect(mandate.status, JSON.stringify(mandate.body)).toBe(201);
+    expect(mandate.body.uid).toBe(mandateUid);
+    const firsts = await query<{ uid: string }>(
+      t,
+      sql`select uid from sim_objects where object_type = 'transaction' and data->>'mandate_uid' = ${mandateUid}`,
+    );
+    expect(firsts).toHaveLength(1);
+    expect(mandate.body.redirect_url).toContain(firsts[0]!.uid);
   });
 });
