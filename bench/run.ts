@@ -1,13 +1,16 @@
 /**
- * `npm run bench`: bounded load on loopback against the real app (PGlite, demo data) beside a bare
- * Fastify hello-world in the same run. Prints req/s, p50/p99 latency and the ratio to the baseline.
- * Each case runs BENCH_SECONDS (default 5) with BENCH_CONNECTIONS (default 10) connections.
+ * `npm run bench`: bounded load on loopback against the real app (PostgreSQL or PGlite, demo data)
+ * beside a bare Fastify hello-world in the same run. The load generator runs in a separate process
+ * (bench/load.mjs), so it never competes with the measured server for its event loop. Prints req/s,
+ * p50/p99 latency and the ratio to the baseline, and writes the same as JSON (BENCH_OUT, default
+ * bench/results/latest.json). Each case runs BENCH_SECONDS (default 5) with BENCH_CONNECTIONS
+ * (default 10) connections.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
@@ -28,17 +31,28 @@ async function createPostgresDatabase() {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-async function measure(c: BenchCase) {
-  const result = await autocannon({
-    url: c.url,
-    method: c.method ?? 'GET',
-    headers: c.headers,
-    body: c.body,
-    connections: CONNECTIONS,
-    duration: SECONDS,
+const LOAD_SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), 'load.mjs');
+const OUT =
+  process.env.BENCH_OUT ?? path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'latest.json');
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/** Runs one case in a child process (the load generator) and reads its JSON line. */
+function measure(c: BenchCase): Promise<Measured> {
+  const spec = JSON.stringify({ ...c, connections: CONNECTIONS, seconds: SECONDS });
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [LOAD_SCRIPT, spec], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`bench: the load generator failed for ${c.name}: ${stderr || err.message}`));
+      resolve({ name: c.name, ...(JSON.parse(stdout.trim().split('\n').pop()!) as Omit<Measured, 'name'>) });
+    });
   });
-  const errors = result.errors + result.non2xx;
-  return { name: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
 async function main() {
@@ -92,6 +106,24 @@ async function main() {
       `${r.name.padEnd(44)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(`${((r.rps / baseRps) * 100).toFixed(0)}%`, 8)}${pad(r.errors, 8)}`,
     );
   }
+  await mkdir(path.dirname(OUT), { recursive: true });
+  await writeFile(
+    OUT,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: (await import('node:os')).cpus().length,
+        database: database.driver,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        cases: rows.map((r) => ({ ...r, ratio: r.rps / baseRps })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nwritten: ${path.relative(process.cwd(), OUT)}`);
   await app.close();
   await baseline.close();
   await database.close();
