@@ -17,6 +17,7 @@ export {
   newUid,
   OppSimulator,
   SIM_IDEAL_ISSUERS,
+  SIM_TEST_AMOUNTS,
   SIM_TRANSACTION_COST,
   type SimOutcome,
 } from './simulator.js';

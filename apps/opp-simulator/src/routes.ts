@@ -72,30 +72,25 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       };
     };
 
-    api.post('/transactions', async (request, reply) => {
-      const created = await sim.idempotent('transactions', idempotencyKey(request), newUid('tra'), (uid) =>
+    // Creates answer 200 with the object, as OPP's recorded answers do (payments.md §12).
+    api.post('/transactions', async (request) =>
+      sim.idempotent('transactions', idempotencyKey(request), newUid('tra'), (uid) =>
         sim.createTransaction(body(request), { uid }),
-      );
-      return reply.status(201).send(created);
-    });
+      ),
+    );
     api.get('/transactions', async (request) => sim.listTransactions(page(request)));
     api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
 
-    api.post<{ Params: Params }>('/transactions/:uid/refunds', async (request, reply) => {
-      const created = await sim.idempotent(
-        `refunds:${request.params.uid}`,
-        idempotencyKey(request),
-        newUid('ref'),
-        (uid) => sim.createRefund(request.params.uid, body(request), uid),
-      );
-      return reply.status(201).send(created);
-    });
+    api.post<{ Params: Params }>('/transactions/:uid/refunds', async (request) =>
+      sim.idempotent(`refunds:${request.params.uid}`, idempotencyKey(request), newUid('ref'), (uid) =>
+        sim.createRefund(request.params.uid, body(request), uid),
+      ),
+    );
     api.get<{ Params: Params }>('/transactions/:uid/refunds', async (request) => {
       const data = await sim.listRefunds(request.params.uid);
       return listEnvelope(`/v1/transactions/${request.params.uid}/refunds`, data, data.length, 1, 100);
     });
 
-    // Creates answer 200, as OPP's recorded answers do.
     api.post('/merchants', async (request) =>
       sim.idempotent('merchants', idempotencyKey(request), newUid('mer'), (uid) =>
         sim.createMerchant(body(request), uid),
@@ -138,23 +133,18 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
 
     api.get('/ideal_issuers', async () => ({ data: SIM_IDEAL_ISSUERS }));
 
-    api.post('/mandates', async (request, reply) => {
-      const created = await sim.idempotent('mandates', idempotencyKey(request), newUid('mdt'), (uid) =>
+    api.post('/mandates', async (request) =>
+      sim.idempotent('mandates', idempotencyKey(request), newUid('mdt'), (uid) =>
         sim.createMandate(body(request), uid),
-      );
-      return reply.status(201).send(created);
-    });
+      ),
+    );
     api.get<{ Params: Params }>('/mandates/:uid', async (request) => sim.getMandate(request.params.uid));
     api.delete<{ Params: Params }>('/mandates/:uid', async (request) => sim.revokeMandate(request.params.uid));
-    api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request, reply) => {
-      const created = await sim.idempotent(
-        `mandate_transactions:${request.params.uid}`,
-        idempotencyKey(request),
-        newUid('tra'),
-        (uid) => sim.createMandateTransaction(request.params.uid, body(request), uid),
-      );
-      return reply.status(201).send(created);
-    });
+    api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request) =>
+      sim.idempotent(`mandate_transactions:${request.params.uid}`, idempotencyKey(request), newUid('tra'), (uid) =>
+        sim.createMandateTransaction(request.params.uid, body(request), uid),
+      ),
+    );
 
     if (exposeTestRoutes) {
       // Lets tests and developers finish a payment without a browser. Never in production.
@@ -193,7 +183,7 @@ export function simCheckoutRoutes(sim: OppSimulator) {
 
     app.get<{ Params: Params }>('/sim/checkout/:uid', async (request, reply) => {
       try {
-        await sim.openCheckout(request.params.uid);
+        await sim.visitCheckout(request.params.uid);
         return reply
           .type('text/html')
           .header('cache-control', 'no-store')

@@ -23,6 +23,24 @@ export class SimError extends Error {
 export type SimOutcome = 'completed' | 'cancelled' | 'expired' | 'failed' | 'pending';
 export const SIM_OUTCOMES: readonly SimOutcome[] = ['completed', 'cancelled', 'expired', 'failed', 'pending'];
 
+/**
+ * The sandbox's test amounts (payments.md §2.7): a transaction of one of these totals takes this status
+ * when the buyer reaches the checkout (a mandate charge, which has no checkout, at once). Source: one
+ * secondary summary of OPP's docs — jeffreyvanhees/laravel-online-payment-platform,
+ * docs/api-documentation.md, "Sandbox Testing → Transaction Status Simulation" (generated from OPP's
+ * Context7 guide, 2025-07-28); no recorded sandbox response confirms it. Other amounts behave as usual.
+ */
+export const SIM_TEST_AMOUNTS: Readonly<Record<number, string>> = {
+  101: 'created',
+  201: 'pending',
+  301: 'expired',
+  401: 'cancelled',
+  501: 'completed',
+  701: 'failed',
+  801: 'refunded',
+  901: 'reserved',
+};
+
 /** iDEAL, Bancontact and card transactions expire after about 15 minutes without payment (payments.md §2.4). */
 const EXPIRY_SECONDS = 15 * 60;
 const FINAL = new Set(['completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback']);
@@ -706,6 +724,28 @@ export class OppSimulator {
     return transaction;
   }
 
+  /**
+   * The buyer arrived at the hosted checkout page: created → pending, unless the amount is one of the
+   * sandbox's test amounts (SIM_TEST_AMOUNTS), which decides the status at once (101 stays created).
+   */
+  async visitCheckout(uid: string): Promise<SimObject> {
+    const transaction = await this.getTransaction(uid);
+    if (transaction.status !== 'created') return transaction;
+    const forced = SIM_TEST_AMOUNTS[Number(transaction.amount)];
+    if (forced === 'created') return transaction;
+    return this.applyTestAmount(await this.openCheckout(uid));
+  }
+
+  /** Moves a transaction of a sandbox test amount to the status that amount names (a refund via completed). */
+  private async applyTestAmount(transaction: SimObject): Promise<SimObject> {
+    const uid = String(transaction.uid);
+    const forced = SIM_TEST_AMOUNTS[Number(transaction.amount)];
+    if (!forced || forced === 'created') return transaction;
+    if (forced !== 'refunded') return this.setStatus(uid, forced);
+    const completed = await this.setStatus(uid, 'completed');
+    return completed.status === 'completed' ? this.reverse(uid, 'refunded') : completed;
+  }
+
   /** The buyer chose an outcome on the checkout page (or a test chose it). */
   async chooseOutcome(uid: string, outcome: SimOutcome, options: { notify?: boolean } = {}): Promise<SimObject> {
     const transaction = await this.openCheckout(uid, options);
@@ -812,6 +852,7 @@ export class OppSimulator {
       { ...body, payment_method: 'sepa', merchant_uid: body.merchant_uid ?? mandate.merchant_uid },
       { uid, mandateUid, status: 'planned' },
     );
+    if (SIM_TEST_AMOUNTS[Number(transaction.amount)]) return this.applyTestAmount(transaction);
     if (this.settleMandateChargesMs !== undefined) {
       const settleMs = this.settleMandateChargesMs;
       void this.sleep(settleMs)

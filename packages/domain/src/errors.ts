@@ -67,6 +67,8 @@ export const VALIDATION_KEYS = [
   'amountRange',
   'emailTaken',
   'merchantEmailTaken',
+  // The payment provider refused a field; `message` is its own (English) text.
+  'providerRejected',
   'wrongPassword',
   'slugTaken',
   'slugReserved',

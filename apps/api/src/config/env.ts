@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   OPP_NOTIFY_SCHEME: z.enum(['verification_hash', 'headers', 'none']).default('verification_hash'),
   /** At most one re-read of one notified object per this many ms; pokes meanwhile share the next read. */
   OPP_NOTIFY_REREAD_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Tries in all for an OPP call that may be repeated (GETs, creates with an Idempotency-Key); 1 = no retry. */
+  OPP_RETRY_TRIES: z.coerce.number().int().min(1).max(10).default(3),
+  /** First back-off before a retry (ms); doubles per try, each wait jittered below it, at most 2 s. */
+  OPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(2000).default(250),
   /** The platform's own OPP merchant, which receives the Podpot add-on payments. */
   OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
   /** Simulator only: how long a new consumer merchant stays pending before it goes live (ms). */

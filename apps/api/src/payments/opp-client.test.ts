@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OppClient, OppError, parseMetadata } from './opp-client.js';
+import { OppClient, OppError, type OppRetryOptions, parseMetadata } from './opp-client.js';
 
 /** Recorded shapes from payments.md; the fake fetch stands in for the live OPP API we cannot reach here. */
 const TRANSACTION = {
@@ -66,7 +66,17 @@ interface Call {
   body: unknown;
 }
 
-function fakeFetch(answer: (call: Call) => { status: number; json?: unknown }) {
+interface Answer {
+  status: number;
+  json?: unknown;
+  /** A raw body instead of `json` (e.g. an empty one). */
+  text?: string;
+  headers?: Record<string, string>;
+  /** Throw like fetch does on a network failure. */
+  networkError?: boolean;
+}
+
+function fakeFetch(answer: (call: Call) => Answer | Promise<Answer>) {
   const calls: Call[] = [];
   const impl = (async (url: string, init: RequestInit) => {
     const call = {
@@ -76,13 +86,19 @@ function fakeFetch(answer: (call: Call) => { status: number; json?: unknown }) {
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
-    const { status, json } = answer(call);
-    return new Response(json === undefined ? '' : JSON.stringify(json), { status });
+    const { status, json, text, headers, networkError } = await answer(call);
+    if (networkError) throw new TypeError('fetch failed');
+    const body = text ?? (json === undefined ? '' : JSON.stringify(json));
+    return new Response(status === 204 ? null : body, { status, headers });
   }) as unknown as typeof fetch;
   return { impl, calls };
 }
 
-function client(answer: Parameters<typeof fakeFetch>[0], onUnknownValue?: (f: string, v: string) => void) {
+function client(
+  answer: Parameters<typeof fakeFetch>[0],
+  onUnknownValue?: (f: string, v: string) => void,
+  retry: OppRetryOptions = { baseDelayMs: 0 },
+) {
   const fake = fakeFetch(answer);
   return {
     calls: fake.calls,
@@ -91,13 +107,16 @@ function client(answer: Parameters<typeof fakeFetch>[0], onUnknownValue?: (f: st
       apiKey: 'key_1',
       fetch: fake.impl,
       onUnknownValue,
+      retry,
     }),
   };
 }
 
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('OppClient', () => {
   it('creates a transaction with cents, bearer auth and the Idempotency-Key, and maps the answer', async () => {
-    const { opp, calls } = client(() => ({ status: 201, json: TRANSACTION }));
+    const { opp, calls } = client(() => ({ status: 200, json: TRANSACTION }));
     const tx = await opp.createTransaction(
       {
         merchant_uid: 'mer_8c1f2a9d7e6b',
@@ -128,7 +147,7 @@ describe('OppClient', () => {
 
   it('sends an Idempotency-Key on every create and refuses to create without one', async () => {
     const { opp, calls } = client((call) => ({
-      status: 201,
+      status: 200,
       json: call.url.includes('merchants') ? BUSINESS_MERCHANT : { uid: 'x', status: 'created' },
     }));
     await opp.createMerchant(
@@ -198,6 +217,7 @@ describe('OppClient', () => {
     expect(err.status).toBe(409);
     expect(err.code).toBe(409);
     expect(err.message).toMatch(/Concurrent request/);
+    expect(err.tries).toBe(3);
   });
 
   it('reads numbers sent as strings and tolerates fields the provider leaves out', async () => {
@@ -310,5 +330,310 @@ describe('OppClient', () => {
     ).toEqual({ tip_id: 'abc', n: '5' });
     expect(parseMetadata({ a: 'b' })).toEqual({ a: 'b' });
     expect(parseMetadata(null)).toEqual({});
+  });
+});
+
+describe('OppClient retries', () => {
+  const concurrent = { status: 409, json: { error: { code: 409, message: 'Conflict due to concurrent request' } } };
+
+  it('retries a GET on 409, 5xx and network errors until it gets an answer', async () => {
+    const answers: Answer[] = [
+      concurrent,
+      { status: 502, text: '<html>Bad gateway</html>' },
+      { status: 200, json: TRANSACTION },
+    ];
+    const { opp, calls } = client(() => answers.shift()!);
+    expect((await opp.getTransaction('tra_2e0a1d9b3c4f')).uid).toBe('tra_2e0a1d9b3c4f');
+    expect(calls).toHaveLength(3);
+
+    const flaky: Answer[] = [
+      { status: 0, networkError: true },
+      { status: 200, json: TRANSACTION },
+    ];
+    const second = client(() => flaky.shift()!);
+    expect((await second.opp.getTransaction('tra_2e0a1d9b3c4f')).uid).toBe('tra_2e0a1d9b3c4f');
+    expect(second.calls).toHaveLength(2);
+  });
+
+  it('retries a create only with its Idempotency-Key, the same key every time', async () => {
+    const answers: Answer[] = [{ status: 503 }, concurrent, { status: 200, json: TRANSACTION }];
+    const { opp, calls } = client(() => answers.shift()!);
+    await opp.createTransaction({ merchant_uid: 'mer_r1', total_price: 250 } as never, 'tip-7');
+    expect(calls.map((c) => [c.method, c.headers['idempotency-key']])).toEqual([
+      ['POST', 'tip-7'],
+      ['POST', 'tip-7'],
+      ['POST', 'tip-7'],
+    ]);
+  });
+
+  it('never repeats a call without an Idempotency-Key that changes something, nor a 4xx other than 409/429', async () => {
+    const update = client(() => ({ status: 503 }));
+    await expect(update.opp.updateMerchant('mer_r2', { status: 'suspended' })).rejects.toMatchObject({ status: 503 });
+    expect(update.calls).toHaveLength(1);
+    const revoke = client(() => ({ status: 0, networkError: true }));
+    await expect(revoke.opp.revokeMandate('mdt_1')).rejects.toBeInstanceOf(OppError);
+    expect(revoke.calls).toHaveLength(1);
+
+    for (const status of [400, 401, 404, 410, 422]) {
+      const { opp, calls } = client(() => ({ status, json: { error: { code: status, message: 'no' } } }));
+      await expect(opp.getTransaction('tra_1')).rejects.toMatchObject({ status, tries: 1 });
+      expect(calls, String(status)).toHaveLength(1);
+    }
+  });
+
+  it('gives up after the configured number of tries and says so', async () => {
+    const { opp, calls } = client(() => ({ status: 500 }), undefined, { tries: 4, baseDelayMs: 0 });
+    const err = await opp.getMerchant('mer_r3').catch((e) => e);
+    expect(err).toBeInstanceOf(OppError);
+    expect(err).toMatchObject({ status: 500, tries: 4 });
+    expect(err.message).toMatch(/after 4 tries/);
+    expect(calls).toHaveLength(4);
+
+    const off = client(() => ({ status: 500 }), undefined, { tries: 1 });
+    await expect(off.opp.getMerchant('mer_r4')).rejects.toMatchObject({ tries: 1 });
+    expect(off.calls).toHaveLength(1);
+  });
+
+  it('backs off with jitter below a doubling bound, and waits as long as a 429 Retry-After asks (capped)', async () => {
+    const started: number[] = [];
+    const answers: Answer[] = [{ status: 500 }, { status: 500 }, { status: 200, json: TRANSACTION }];
+    const { opp } = client(
+      () => {
+        started.push(performance.now());
+        return answers.shift()!;
+      },
+      undefined,
+      { tries: 3, baseDelayMs: 40, maxDelayMs: 1000 },
+    );
+    await opp.getTransaction('tra_1');
+    const waits = [started[1]! - started[0]!, started[2]! - started[1]!];
+    // Each wait is drawn below 40 ms, then below 80 ms (plus timer slack).
+    expect(waits[0]).toBeLessThan(40 + 25);
+    expect(waits[1]).toBeLessThan(80 + 25);
+
+    const limited: Answer[] = [
+      { status: 429, headers: { 'retry-after': '0.15' } },
+      { status: 200, json: TRANSACTION },
+    ];
+    const stamps: number[] = [];
+    const second = client(
+      () => {
+        stamps.push(performance.now());
+        return limited.shift()!;
+      },
+      undefined,
+      { baseDelayMs: 0, maxDelayMs: 1000 },
+    );
+    await second.opp.getTransaction('tra_1');
+    expect(stamps[1]! - stamps[0]!).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('OppClient: one call at a time per merchant', () => {
+  /** A provider that takes `ms` per call and counts the calls in flight per merchant named in the URL or body. */
+  function slowProvider(ms: number) {
+    const inFlight = new Map<string, number>();
+    const most = new Map<string, number>();
+    let mostOverall = 0;
+    let overall = 0;
+    const log: string[] = [];
+    const merchantOf = (call: Call) =>
+      /\/merchants\/([^/?]+)/.exec(call.url)?.[1] ??
+      (call.body as { merchant_uid?: string } | undefined)?.merchant_uid ??
+      '-';
+    const answer = async (call: Call): Promise<Answer> => {
+      const merchant = merchantOf(call);
+      inFlight.set(merchant, (inFlight.get(merchant) ?? 0) + 1);
+      most.set(merchant, Math.max(most.get(merchant) ?? 0, inFlight.get(merchant)!));
+      overall += 1;
+      mostOverall = Math.max(mostOverall, overall);
+      log.push(`start ${call.method} ${call.url.replace(/^.*\/v1/, '')}`);
+      await later(ms);
+      inFlight.set(merchant, inFlight.get(merchant)! - 1);
+      overall -= 1;
+      log.push(`end ${call.method} ${call.url.replace(/^.*\/v1/, '')}`);
+      if (call.url.includes('/transactions')) return { status: 200, json: { ...TRANSACTION, merchant_uid: merchant } };
+      if (call.url.includes('/bank_accounts')) return { status: 200, json: { data: [] } };
+      return { status: 200, json: { ...BUSINESS_MERCHANT, uid: merchant } };
+    };
+    return { answer, most, log, mostOverall: () => mostOverall };
+  }
+
+  it('never has two calls on one merchant in flight at once, whether the merchant is in the path or the body', async () => {
+    const provider = slowProvider(30);
+    const { opp, calls } = client(provider.answer);
+    await Promise.all([
+      opp.getMerchant('mer_same'),
+      opp.listBankAccounts('mer_same'),
+      opp.createTransaction({ merchant_uid: 'mer_same', total_price: 250 } as never, 'tip-a'),
+      opp.createTransaction({ merchant_uid: 'mer_same', total_price: 300 } as never, 'tip-b'),
+    ]);
+    expect(calls).toHaveLength(4);
+    expect(provider.most.get('mer_same')).toBe(1);
+    // In the order they were asked for.
+    expect(provider.log.filter((l) => l.startsWith('start'))).toEqual([
+      'start GET /merchants/mer_same',
+      'start GET /merchants/mer_same/bank_accounts',
+      'start POST /transactions',
+      'start POST /transactions',
+    ]);
+  });
+
+  it('lets calls on different merchants (and calls naming none) run side by side', async () => {
+    const provider = slowProvider(30);
+    const { opp } = client(provider.answer);
+    await Promise.all([
+      opp.getMerchant('mer_one'),
+      opp.getMerchant('mer_two'),
+      opp.createTransaction({ merchant_uid: 'mer_three', total_price: 250 } as never, 'tip-c'),
+      opp.getTransaction('tra_x'),
+    ]);
+    expect(provider.mostOverall()).toBe(4);
+  });
+
+  it("keeps the merchant's turn through its retries: a queued call waits until the retried one is done", async () => {
+    let first = true;
+    const log: string[] = [];
+    const { opp } = client(async (call) => {
+      const what = `${call.method} ${call.url.replace(/^.*\/v1/, '')}`;
+      log.push(what);
+      await later(5);
+      if (what === 'GET /merchants/mer_turn' && first) {
+        first = false;
+        return { status: 409, json: { error: { code: 409, message: 'Conflict due to concurrent request' } } };
+      }
+      return what.includes('bank_accounts')
+        ? { status: 200, json: { data: [] } }
+        : { status: 200, json: { ...BUSINESS_MERCHANT, uid: 'mer_turn' } };
+    });
+    await Promise.all([opp.getMerchant('mer_turn'), opp.listBankAccounts('mer_turn')]);
+    expect(log).toEqual([
+      'GET /merchants/mer_turn',
+      'GET /merchants/mer_turn',
+      'GET /merchants/mer_turn/bank_accounts',
+    ]);
+  });
+
+  it("a failed call does not block the merchant's next one", async () => {
+    const { opp } = client((call) =>
+      call.url.endsWith('/merchants/mer_fail')
+        ? { status: 404, json: { error: { code: 404, message: 'not found' } } }
+        : { status: 200, json: { data: [] } },
+    );
+    const [failed, listed] = await Promise.allSettled([opp.getMerchant('mer_fail'), opp.listBankAccounts('mer_fail')]);
+    expect(failed.status).toBe('rejected');
+    expect(listed.status).toBe('fulfilled');
+  });
+});
+
+describe('OppClient: answers and errors', () => {
+  it('accepts an empty answer where none is needed: DELETE /mandates answered 204 or with no body', async () => {
+    for (const answer of [{ status: 204 }, { status: 200, text: '' }] as Answer[]) {
+      const { opp, calls } = client(() => answer);
+      expect(await opp.revokeMandate('mdt_1')).toBeNull();
+      expect(calls[0]).toMatchObject({
+        method: 'DELETE',
+        url: 'https://api-sandbox.onlinebetaalplatform.nl/v1/mandates/mdt_1',
+      });
+    }
+    const withBody = client(() => ({ status: 200, json: { uid: 'mdt_1', status: 'revoked', created: '1700000000' } }));
+    expect(await withBody.opp.revokeMandate('mdt_1')).toMatchObject({
+      uid: 'mdt_1',
+      status: 'revoked',
+      created: 1700000000,
+    });
+    // Where the object is the answer, an empty one is still an error.
+    const empty = client(() => ({ status: 204 }));
+    await expect(empty.opp.getMandate('mdt_1')).rejects.toThrow(/without a JSON body/);
+  });
+
+  it("carries the provider's field messages (error.parameters) in OppError.parameters", async () => {
+    const { opp } = client(() => ({
+      status: 400,
+      json: {
+        error: {
+          code: 400,
+          message: 'Invalid parameters',
+          parameters: {
+            emailaddress: ['The emailaddress has already been taken.'],
+            phone: 'Invalid phone',
+            products: { 0: { price: ['must be an integer'] } },
+          },
+        },
+      },
+    }));
+    const err = await opp
+      .createMerchant({ type: 'consumer', country: 'nld', emailaddress: 'a@b.nl', notify_url: 'https://n' }, 'm-1')
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(OppError);
+    expect(err.parameters).toEqual({
+      emailaddress: ['The emailaddress has already been taken.'],
+      phone: ['Invalid phone'],
+      'products.0.price': ['must be an integer'],
+    });
+    expect(err.message).toMatch(/\(400\): Invalid parameters/);
+    // No parameters, or a body that is not the provider's JSON: none, and still an OppError.
+    expect(new OppError(500, '<html>oops</html>', 'x').parameters).toEqual({});
+    expect(new OppError(400, { error: { code: 400, message: 'Missing required merchant_uid' } }, 'x')).toMatchObject({
+      code: 400,
+      parameters: {},
+    });
+  });
+
+  it('reads numeric strings as numbers wherever amounts and timestamps appear', async () => {
+    const { opp } = client((call) => {
+      if (call.url.includes('/refunds')) {
+        return {
+          status: 200,
+          json: { data: [{ uid: 'ref_1', amount: '6750', created: '1596204264', paid: '1596204300' }] },
+        };
+      }
+      if (call.url.includes('/settlements')) {
+        return {
+          status: 200,
+          json: {
+            data: [
+              {
+                uid: 'set_1',
+                total_amount: '1000',
+                amount_payable: '900',
+                period_start: '1700000000',
+                number_of_transactions: '2',
+              },
+            ],
+            total_item_count: '1',
+            current_page: '1',
+            last_page: '1',
+          },
+        };
+      }
+      return {
+        status: 200,
+        json: {
+          ...TRANSACTION,
+          amount: '250',
+          created: '1613741183',
+          statuses: [{ uid: 's', status: 'created', created: '1613741183' }],
+        },
+      };
+    });
+    expect((await opp.listRefunds('tra_1')).data[0]).toMatchObject({
+      amount: 6750,
+      created: 1596204264,
+      paid: 1596204300,
+    });
+    const settlements = await opp.listSettlements('mer_1');
+    expect(settlements).toMatchObject({ totalItemCount: 1, currentPage: 1, lastPage: 1 });
+    expect(settlements.data[0]).toMatchObject({
+      totalAmount: 1000,
+      amountPayable: 900,
+      periodStart: 1700000000,
+      numberOfTransactions: 2,
+    });
+    expect(await opp.getTransaction('tra_1')).toMatchObject({
+      amount: 250,
+      created: 1613741183,
+      statuses: [{ created: 1613741183 }],
+    });
   });
 });

@@ -9,12 +9,20 @@
  * Answers are parsed with zod schemas that map the provider's JSON to these types: lenient where the
  * provider may omit a field or send a number as a string, strict where a missing value would leave us
  * with `undefined` (an object without its uid): that answer is an OppError naming the bad field.
+ *
+ * Robustness (payments.md §0 errors; decision "opp-client-retries"): a call that may safely be repeated
+ * — a GET, or a create carrying its Idempotency-Key — is retried on 409 ("concurrent request, retry it
+ * one request at a time"), 429, 5xx, a network error or a timeout, with jittered exponential back-off
+ * and a bounded number of tries. Calls naming a merchant (`/merchants/{uid}/…` or a body
+ * `merchant_uid`) go one at a time per merchant within this process, retries included.
  */
 import { isKnownTransactionStatus } from '@podpot/domain';
 import type { z } from 'zod';
+import { KeyedQueue } from '../lib/keyed-queue.js';
 import {
   BankAccountSchema,
   describeIssues,
+  ErrorBodySchema,
   IssuersSchema,
   listSchema,
   MandateSchema,
@@ -61,15 +69,53 @@ const knows = (values: readonly string[]) => (value: string) => values.includes(
 export class OppError extends Error {
   /** The provider's `error.code`, when it sent one. */
   readonly code: string | number | null;
+  /** The provider's field messages (`error.parameters`): request field → messages; empty when none. */
+  readonly parameters: Record<string, string[]>;
   constructor(
     readonly status: number,
     readonly body: unknown,
     message: string,
+    /** How many times the call was sent before giving up (1 when it was not retried). */
+    readonly tries = 1,
   ) {
     super(message);
     this.name = 'OppError';
-    this.code = (body as { error?: { code?: string | number } } | undefined)?.error?.code ?? null;
+    const parsed = ErrorBodySchema.parse(body);
+    this.code = parsed.code;
+    this.parameters = parsed.parameters;
   }
+}
+
+/** A failure another try may cure (409, 429, 5xx, network); what callers finally see is an OppError. */
+class RetryableFailure extends OppError {
+  constructor(
+    status: number,
+    body: unknown,
+    message: string,
+    /** The provider's Retry-After, when it sent one. */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(status, body, message);
+  }
+
+  /** The OppError callers get once no try is left. */
+  withTries(tries: number): OppError {
+    return new OppError(
+      this.status,
+      this.body,
+      tries > 1 ? `${this.message} (after ${tries} tries)` : this.message,
+      tries,
+    );
+  }
+}
+
+export interface OppRetryOptions {
+  /** Tries in all for a call that may be repeated; 1 turns retrying off. Default 3. */
+  tries?: number;
+  /** The first back-off in ms; it doubles per try and each wait is drawn at random below it. Default 250. */
+  baseDelayMs?: number;
+  /** The longest single wait in ms, a provider's Retry-After included. Default 2000. */
+  maxDelayMs?: number;
 }
 
 export interface OppClientOptions {
@@ -77,9 +123,40 @@ export interface OppClientOptions {
   apiKey: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  retry?: OppRetryOptions;
   /** Called for enum values the client does not know (they are kept, not dropped). */
   onUnknownValue?: (field: string, value: string) => void;
 }
+
+/** Statuses worth another try: a concurrent request (409), too many requests, the provider's own trouble. */
+function isRetryableStatus(status: number): boolean {
+  return status === 0 || status === 409 || status === 429 || status >= 500;
+}
+
+/** A Retry-After header in ms (seconds or an HTTP date); null when absent or unreadable. */
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** The merchant a call names: its path (`/merchants/{uid}…`) or its body's `merchant_uid`. */
+function merchantOf(path: string, body: unknown): string | null {
+  const inPath = /^\/merchants\/([^/?#]+)/.exec(path)?.[1];
+  if (inPath) return decodeURIComponent(inPath);
+  const inBody = (body as { merchant_uid?: unknown } | undefined)?.merchant_uid;
+  return typeof inBody === 'string' && inBody !== '' ? inBody : null;
+}
+
+/**
+ * Calls per merchant, one at a time, across every client of this process (the provider sees one
+ * partner key, whichever client sends). Keyed by API base too: two providers never wait for each other.
+ */
+const perMerchant = new KeyedQueue();
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class OppClient {
   private base: string;
@@ -136,10 +213,6 @@ export class OppClient {
     return this.pathUnderBase(url) !== null;
   }
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    return (await this.exchange(method, path, body, headers)).json as T;
-  }
-
   /** One call and its answer parsed by `schema`; an answer that does not fit is an OppError saying where. */
   private async call<T>(
     schema: z.ZodType<T>,
@@ -149,6 +222,10 @@ export class OppClient {
     headers: Record<string, string> = {},
   ): Promise<T> {
     const { status, json } = await this.exchange(method, path, body, headers);
+    return this.parse(schema, method, path, status, json);
+  }
+
+  private parse<T>(schema: z.ZodType<T>, method: string, path: string, status: number, json: unknown): T {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       throw new OppError(
@@ -160,11 +237,54 @@ export class OppClient {
     return parsed.data;
   }
 
+  /**
+   * Sends a call — in its merchant's queue when it names one — and retries it while that is safe and
+   * useful (see the file comment). `allowEmpty`: an answer without a body (204) is fine, `json` is
+   * then undefined.
+   */
   private async exchange(
     method: string,
     path: string,
     body: unknown,
     headers: Record<string, string>,
+    allowEmpty = false,
+  ): Promise<{ status: number; json: unknown }> {
+    const send = () => this.withRetries(method, headers, () => this.sendOnce(method, path, body, headers, allowEmpty));
+    const merchantUid = merchantOf(path, body);
+    return merchantUid ? perMerchant.run(`${this.base} ${merchantUid}`, send) : send();
+  }
+
+  /** A GET, or a create the provider recognises by its Idempotency-Key, can be sent again. */
+  private static isRepeatable(method: string, headers: Record<string, string>): boolean {
+    return method === 'GET' || Boolean(headers['idempotency-key']);
+  }
+
+  private async withRetries<T>(method: string, headers: Record<string, string>, once: () => Promise<T>): Promise<T> {
+    const retry = this.options.retry ?? {};
+    const tries = OppClient.isRepeatable(method, headers) ? Math.max(1, retry.tries ?? 3) : 1;
+    const baseDelayMs = retry.baseDelayMs ?? 250;
+    const maxDelayMs = retry.maxDelayMs ?? 2000;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once();
+      } catch (err) {
+        if (!(err instanceof RetryableFailure) || attempt >= tries) {
+          throw err instanceof RetryableFailure ? err.withTries(attempt) : err;
+        }
+        // Full jitter: a random wait below the doubled base, so retrying clients spread out.
+        const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+        await sleep(Math.min(maxDelayMs, err.retryAfterMs ?? backoff));
+      }
+    }
+  }
+
+  /** One HTTP exchange. A failure that another try may cure is a RetryableFailure (an OppError). */
+  private async sendOnce(
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+    allowEmpty: boolean,
   ): Promise<{ status: number; json: unknown }> {
     let res: Response;
     try {
@@ -180,9 +300,15 @@ export class OppClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (err) {
-      throw new OppError(0, undefined, `OPP ${method} ${path} failed: ${(err as Error).message}`);
+      throw new RetryableFailure(0, undefined, `OPP ${method} ${path} failed: ${(err as Error).message}`, null);
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      // The body broke off (connection reset, timeout while reading).
+      throw new RetryableFailure(0, undefined, `OPP ${method} ${path} failed: ${(err as Error).message}`, null);
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -190,8 +316,15 @@ export class OppClient {
       json = undefined;
     }
     if (!res.ok) {
-      const message = (json as { error?: { message?: string } })?.error?.message ?? res.statusText;
-      throw new OppError(res.status, json, `OPP ${method} ${path} failed (${res.status}): ${message}`);
+      const message = ErrorBodySchema.parse(json).message ?? res.statusText;
+      const failure = `OPP ${method} ${path} failed (${res.status}): ${message}`;
+      if (isRetryableStatus(res.status)) {
+        throw new RetryableFailure(res.status, json, failure, retryAfterMs(res.headers.get('retry-after')));
+      }
+      throw new OppError(res.status, json, failure);
+    }
+    if (json === undefined && allowEmpty && (res.status === 204 || text.trim() === '')) {
+      return { status: res.status, json: undefined };
     }
     if (json === undefined || typeof json !== 'object') {
       throw new OppError(res.status, text, `OPP ${method} ${path} answered without a JSON body`);
@@ -332,9 +465,15 @@ export class OppClient {
     return this.checked.mandate(await this.call(MandateSchema, 'GET', `/mandates/${encodeURIComponent(uid)}`));
   }
 
-  /** Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. */
-  async revokeMandate(uid: string): Promise<OppMandate> {
-    return this.checked.mandate(await this.call(MandateSchema, 'DELETE', `/mandates/${encodeURIComponent(uid)}`));
+  /**
+   * Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. The provider's answer
+   * is not documented (payments.md §12): the mandate as it now is, or null when it answered without a
+   * body (204) — read the mandate to see its status then.
+   */
+  async revokeMandate(uid: string): Promise<OppMandate | null> {
+    const path = `/mandates/${encodeURIComponent(uid)}`;
+    const { status, json } = await this.exchange('DELETE', path, undefined, {}, true);
+    return json === undefined ? null : this.checked.mandate(this.parse(MandateSchema, 'DELETE', path, status, json));
   }
 
   /** A charge against a mandate: an ordinary transaction (payments.md §3). */

@@ -283,6 +283,41 @@ export function listSchema<T>(item: z.ZodType<T>) {
 
 export const IssuersSchema = z.object({ data: listOf(z.object({ bic: z.string(), name: z.string() })) });
 
+/**
+ * The provider's field messages (`error.parameters`), as field → messages. Its shape is not documented:
+ * integrations read `parameters.emailaddress` (payments.md §12), so a field may carry one message, a
+ * list of them, or — for nested request fields — an object of its own, flattened to dotted paths.
+ */
+export function fieldMessages(value: unknown, prefix = '', depth = 0): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 3) return out;
+  for (const [key, v] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof v === 'string' || typeof v === 'number') out[path] = [String(v)];
+    else if (Array.isArray(v)) out[path] = v.filter((m) => typeof m === 'string' || typeof m === 'number').map(String);
+    else if (v && typeof v === 'object') Object.assign(out, fieldMessages(v, path, depth + 1));
+    else out[path] = [];
+  }
+  return out;
+}
+
+/**
+ * An error answer, `{"error":{"code","message","parameters"?}}` (payments.md §0). Lenient: a body
+ * that does not fit (an HTML page from a proxy, nothing at all) is still an error, just without detail.
+ */
+export const ErrorBodySchema = z
+  .object({
+    error: z
+      .object({ code: z.union([z.string(), z.number()]).nullish(), message: str, parameters: z.unknown().optional() })
+      .nullish(),
+  })
+  .catch({ error: null })
+  .transform((raw) => ({
+    code: raw.error?.code ?? null,
+    message: raw.error?.message ?? null,
+    parameters: fieldMessages(raw.error?.parameters),
+  }));
+
 /** "uid: expected string, received undefined; amount: …": which fields of an answer were wrong. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');

@@ -395,6 +395,50 @@ describe('one merchant per e-mail address (decision 011)', () => {
   });
 });
 
+describe("the provider's field messages (error.parameters)", () => {
+  /** The provider refuses every merchant create with this documented error body. */
+  async function refusedWith(parameters: Record<string, unknown>, run: () => Promise<void>) {
+    const original = t.ctx.opp.createMerchant.bind(t.ctx.opp);
+    t.ctx.opp.createMerchant = async () => {
+      const body = { error: { code: 400, message: 'Invalid parameters', parameters } };
+      throw new OppError(400, body, 'OPP POST /merchants failed (400): Invalid parameters');
+    };
+    try {
+      await run();
+    } finally {
+      t.ctx.opp.createMerchant = original;
+    }
+  }
+
+  it("answers 400 with the fields the maker can correct, in the provider's words", async () => {
+    const jar = await makeJar(maker);
+    await refusedWith(
+      { name_last: ['The name_last may not contain digits.'], name_first: 'The name_first is too long' },
+      async () => {
+        const res = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+        expect(res.status, res.text).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'VALIDATION',
+          fields: {
+            'data.lastName': { key: 'providerRejected', params: { message: 'The name_last may not contain digits.' } },
+            'data.firstName': { key: 'providerRejected', params: { message: 'The name_first is too long' } },
+          },
+        });
+      },
+    );
+    expect((await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token })).status).toBe(404);
+  });
+
+  it("stays a provider failure (502) when a refused field is ours to send, not the maker's", async () => {
+    const jar = await makeJar(maker);
+    await refusedWith({ notify_url: ['The notify_url must be a valid URL.'], name_last: ['x'] }, async () => {
+      const res = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+      expect(res.status, res.text).toBe(502);
+      expect(res.body.code).toBe('PAYMENT_PROVIDER');
+    });
+  });
+});
+
 describe('what the provider is sent for a new merchant', () => {
   function recordCreates() {
     const sent: Parameters<typeof t.ctx.opp.createMerchant>[0][] = [];

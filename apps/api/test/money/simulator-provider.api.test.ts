@@ -101,8 +101,8 @@ describe(`simulated provider (${TEST_DB})`, () => {
     const merchantUid = await latestMerchantUid();
     const key = `same-key-${Date.now()}`;
     const answers = await Promise.all(Array.from({ length: 20 }, () => createAtProvider(key, merchantUid, 500)));
-    for (const a of answers) expect([201, 409], JSON.stringify(a.body)).toContain(a.status);
-    const made = answers.filter((a) => a.status === 201);
+    for (const a of answers) expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
+    const made = answers.filter((a) => a.status === 200);
     expect(made.length).toBeGreaterThan(0);
     expect(new Set(made.map((a) => a.body.uid)).size).toBe(1);
     const [count] = await query<{ n: number }>(
@@ -113,7 +113,7 @@ describe(`simulated provider (${TEST_DB})`, () => {
 
     // A retry after the first finished gets the same object.
     const again = await createAtProvider(key, merchantUid, 500);
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(200);
     expect(again.body.uid).toBe(made[0]!.body.uid);
   });
 
@@ -123,7 +123,7 @@ describe(`simulated provider (${TEST_DB})`, () => {
       sql`insert into sim_idempotency_keys (scope, key, object_uid, created) values ('transactions', ${key}, null, now() - interval '10 minutes')`,
     );
     const res = await createAtProvider(key, await latestMerchantUid(), 700);
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const [row] = await query<{ object_uid: string | null }>(
       t,
       sql`select object_uid from sim_idempotency_keys where scope = 'transactions' and key = ${key}`,
@@ -140,7 +140,7 @@ describe(`simulated provider (${TEST_DB})`, () => {
       sql`insert into sim_idempotency_keys (scope, key, object_uid, created) values ('transactions', ${key}, ${dead}, now() - interval '10 minutes')`,
     );
     const made = await createAtProvider(key, merchantUid, 900);
-    expect(made.status).toBe(201);
+    expect(made.status).toBe(200);
     expect(made.body.uid).toBe(dead);
 
     // A mandate whose request died after its first payment was made, before the mandate itself.
@@ -168,7 +168,7 @@ describe(`simulated provider (${TEST_DB})`, () => {
     );
     // While the reservation is fresh a retry waits (409); once stale it resumes.
     const mandate = await postToProvider('/mandates', mandateKey, mandateBody);
-    expect(mandate.status, JSON.stringify(mandate.body)).toBe(201);
+    expect(mandate.status, JSON.stringify(mandate.body)).toBe(200);
     expect(mandate.body.uid).toBe(mandateUid);
     const firsts = await query<{ uid: string }>(
       t,

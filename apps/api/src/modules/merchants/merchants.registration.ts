@@ -128,7 +128,7 @@ async function registerAtProvider(
   try {
     merchant = await ctx.opp.createMerchant(request, merchantKey(tipjar.id, request));
   } catch (err) {
-    if (!isEmailTakenAtProvider(err)) throw providerFailed(ctx, err);
+    if (!isEmailTakenAtProvider(err)) throw refusedFields(err) ?? providerFailed(ctx, err);
     merchant = await adoptOwnMerchant(ctx, actor, tipjar, request);
   }
   return linkMerchant(ctx, tipjar.id, merchant);
@@ -202,9 +202,39 @@ async function ensureBankAccount(ctx: AppContext, row: repo.MerchantRow, returnU
  * `error.parameters.emailaddress` (payments.md §12; the status code is not documented, so any 4xx).
  */
 function isEmailTakenAtProvider(err: unknown): boolean {
-  if (!(err instanceof OppError) || err.status < 400 || err.status >= 500) return false;
-  const parameters = (err.body as { error?: { parameters?: Record<string, unknown> } } | undefined)?.error?.parameters;
-  return Boolean(parameters && typeof parameters === 'object' && 'emailaddress' in parameters);
+  return isRefusal(err) && 'emailaddress' in err.parameters;
+}
+
+function isRefusal(err: unknown): err is OppError {
+  return err instanceof OppError && err.status >= 400 && err.status < 500;
+}
+
+/**
+ * The provider's request fields the maker can correct, and where: this form, or the tip jar's settings.
+ * (The country is chosen from the countries we offer: a refusal of it is ours to fix, not the maker's.)
+ */
+const FIELD_OF_PROVIDER_FIELD: Record<string, string> = {
+  name_first: 'data.firstName',
+  name_last: 'data.lastName',
+  coc_nr: 'data.cocNumber',
+  legal_name: 'data.companyName',
+};
+
+/**
+ * A 400 naming the fields the provider refused, with its own words (`error.parameters`), when every
+ * refused field is one the maker can correct; null otherwise (our request is wrong: a provider failure).
+ */
+function refusedFields(err: unknown): AppError | null {
+  if (!isRefusal(err)) return null;
+  const refused = Object.entries(err.parameters);
+  if (refused.length === 0 || !refused.every(([name]) => name in FIELD_OF_PROVIDER_FIELD)) return null;
+  const fields = Object.fromEntries(
+    refused.map(([name, messages]) => [
+      FIELD_OF_PROVIDER_FIELD[name]!,
+      { key: 'providerRejected' as const, params: { message: messages.join(' ') || name } },
+    ]),
+  );
+  return new AppError(ErrorCode.Validation, 'The payment provider did not accept these details', fields);
 }
 
 function merchantEmailTaken(): AppError {

@@ -90,7 +90,8 @@ export async function revokeCancelledMandates(
 
 async function revokeAtProvider(ctx: AppContext, mandateUid: string): Promise<void> {
   try {
-    const mandate = await ctx.opp.revokeMandate(mandateUid);
+    // An answer without a body (204) accepted the revoke: the mandate's own read says whether it took.
+    const mandate = (await ctx.opp.revokeMandate(mandateUid)) ?? (await ctx.opp.getMandate(mandateUid));
     if (mandate.status === 'revoked') return;
   } catch (err) {
     // Revoked before (by the payer's bank, or by us with the answer lost): the provider may refuse a

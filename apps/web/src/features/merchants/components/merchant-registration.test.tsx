@@ -46,6 +46,11 @@ function renderRegistration() {
 
 const notFound = () => new ApiError(404, { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' });
 
+/** The API's answer with field errors, as the registration call rejects. */
+function fieldError(statusCode: number, code: ApiErrorBody['code'], fields: ApiErrorBody['fields']) {
+  return new ApiError(statusCode, { statusCode, error: 'Error', code, message: 'refused', fields });
+}
+
 describe('backoffice Registratie', () => {
   beforeEach(() => {
     get.mockReset();
@@ -78,14 +83,7 @@ describe('backoffice Registratie', () => {
 
   it('proposes the contact e-mail, and asks for another one when the provider already has it', async () => {
     get.mockRejectedValue(notFound());
-    const body: ApiErrorBody = {
-      statusCode: 409,
-      error: 'Conflict',
-      code: 'EMAIL_TAKEN',
-      message: 'taken',
-      fields: { 'data.email': { key: 'merchantEmailTaken' } },
-    };
-    post.mockRejectedValue(new ApiError(409, body));
+    post.mockRejectedValue(fieldError(409, 'EMAIL_TAKEN', { 'data.email': { key: 'merchantEmailTaken' } }));
     renderRegistration();
     const email = (await screen.findByLabelText('E-mail address for the payment provider')) as HTMLInputElement;
     expect(email.value).toBe('maker@example.test');
@@ -98,6 +96,24 @@ describe('backoffice Registratie', () => {
       { data: expect.objectContaining({ email: 'maker@example.test', firstName: 'Mia' }) },
       expect.anything(),
     );
+  });
+
+  it("shows the payment provider's own words at the field it refused, not a general failure", async () => {
+    get.mockRejectedValue(notFound());
+    post.mockRejectedValue(
+      fieldError(400, 'VALIDATION', {
+        'data.lastName': { key: 'providerRejected', params: { message: 'The name_last may not contain digits.' } },
+      }),
+    );
+    renderRegistration();
+    await screen.findByLabelText('E-mail address for the payment provider');
+    fireEvent.input(screen.getByLabelText(/First name/), { target: { value: 'Mia' } });
+    fireEvent.input(screen.getByLabelText(/Last name/), { target: { value: 'Maker' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText('The payment provider did not accept this: The name_last may not contain digits.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Registering failed/)).toBeNull();
   });
 
   it('offers to finish a registration whose bank account could not be added', async () => {

@@ -232,7 +232,8 @@ function RegisterForm({ tipjar, resume = false }: { tipjar: RegistrationTipjar; 
   const { errors } = form.formState;
   const needsTipjarDetails =
     create.error instanceof ApiError && Object.keys(create.error.fields ?? {}).some((f) => TIPJAR_FIELDS.includes(f));
-  const otherFailure = create.isError && !needsTipjarDetails && !errors.firstName && !errors.email;
+  // A field error (ours, or the provider's words on a field) shows at its field instead.
+  const otherFailure = create.isError && !needsTipjarDetails && Object.keys(errors).length === 0;
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('registration.formTitle')} sx={{ mt: 2 }}>
       <Alert severity={resume ? 'warning' : 'info'} sx={{ mb: 2 }}>

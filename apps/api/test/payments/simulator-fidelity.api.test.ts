@@ -1,0 +1,131 @@
+import { awaitSimulatorDeliveries, SIM_TEST_AMOUNTS, simulatePayment } from '@podpot/opp-simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_DB } from '../support/test-db.js';
+
+/**
+ * The simulator answers as the recorded real API does (apps/api/src/payments/fixtures/SOURCES.md):
+ * creates answer 200 with the object; and the sandbox's test amounts (payments.md §2.7) force a
+ * transaction's outcome at the checkout, or at once for a mandate charge.
+ */
+let t: TestApp;
+let merchantUid: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  merchantUid = (
+    await t.ctx.opp.createMerchant(
+      {
+        type: 'consumer',
+        country: 'nld',
+        emailaddress: `fidelity-${Date.now()}@example.test`,
+        notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
+      },
+      `fidelity-merchant-${Date.now()}`,
+    )
+  ).uid;
+});
+afterAll(() => t.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: tests inspect the provider's arbitrary JSON
+type Json = Record<string, any>;
+let n = 0;
+
+async function provider(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${t.baseUrl}/sim/opp/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${t.ctx.config.OPP_API_KEY}`,
+      ...(body ? { 'content-type': 'application/json', 'idempotency-key': `fidelity-${++n}-${Date.now()}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+const transaction = (amount: number) => ({
+  merchant_uid: merchantUid,
+  total_price: amount,
+  products: [{ name: 'Tip', price: amount, quantity: 1 }],
+  return_url: `${t.baseUrl}/thankyou`,
+  notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
+  payment_method: 'ideal',
+});
+
+/** The buyer opens the hosted checkout page; the transaction as the provider then has it. */
+async function visitCheckout(uid: string): Promise<Json> {
+  const page = await fetch(`${t.baseUrl}/sim/checkout/${uid}`);
+  expect(page.status).toBe(200);
+  await page.text();
+  return (await provider('GET', `/transactions/${uid}`)).body;
+}
+
+describe(`simulated provider answers like the recorded one (${TEST_DB})`, () => {
+  it('answers 200 with the object to every create: transaction, refund, mandate, mandate charge', async () => {
+    const created = await provider('POST', '/transactions', transaction(700));
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ object: 'transaction', status: 'created', amount: 700 });
+
+    await simulatePayment(t.ctx, created.body.uid, 'completed', { notify: false });
+    const refund = await provider('POST', `/transactions/${created.body.uid}/refunds`, { amount: 100 });
+    expect(refund.status).toBe(200);
+    expect(refund.body).toMatchObject({ object: 'refund', amount: 100 });
+
+    const mandate = await provider('POST', '/mandates', {
+      ...transaction(500),
+      mandate_method: 'payment',
+      mandate_type: 'consumer',
+    });
+    expect(mandate.status).toBe(200);
+    expect(mandate.body).toMatchObject({ object: 'mandate', status: 'created' });
+    const first = (await provider('GET', `/transactions?perpage=100`)).body.data.find(
+      (tx: Json) => tx.mandate_uid === mandate.body.uid,
+    );
+    await simulatePayment(t.ctx, first.uid, 'completed', { notify: false });
+    const charge = await provider('POST', `/mandates/${mandate.body.uid}/transactions`, {
+      merchant_uid: merchantUid,
+      token: mandate.body.token,
+      total_price: 500,
+    });
+    expect(charge.status).toBe(200);
+    expect(charge.body).toMatchObject({ object: 'transaction', status: 'planned', amount: 500 });
+
+    // A charge has no checkout: a test amount decides its outcome at once.
+    const failing = await provider('POST', `/mandates/${mandate.body.uid}/transactions`, {
+      merchant_uid: merchantUid,
+      token: mandate.body.token,
+      total_price: 701,
+    });
+    expect(failing).toMatchObject({ status: 200, body: { status: 'failed', amount: 701 } });
+  });
+});
+
+describe(`the sandbox's test amounts (${TEST_DB})`, () => {
+  it('decide the outcome when the buyer reaches the checkout', async () => {
+    const outcomes: Record<number, string> = {};
+    for (const amount of [101, 201, 301, 401, 501, 701, 801, 901]) {
+      const { body } = await provider('POST', '/transactions', transaction(amount));
+      expect(body.status, String(amount)).toBe('created');
+      outcomes[amount] = (await visitCheckout(body.uid)).status;
+    }
+    expect(outcomes).toEqual(SIM_TEST_AMOUNTS);
+    // As the source lists them (payments.md §2.7).
+    expect(Object.values(outcomes).join(' ')).toBe(
+      'created pending expired cancelled completed failed refunded reserved',
+    );
+    await awaitSimulatorDeliveries(t.ctx);
+  });
+
+  it('leave every other amount to the buyer: the checkout only makes it pending', async () => {
+    for (const amount of [100, 500, 502, 1501]) {
+      const { body } = await provider('POST', '/transactions', transaction(amount));
+      expect((await visitCheckout(body.uid)).status, String(amount)).toBe('pending');
+    }
+  });
+
+  it('a refund amount passes through completed, as a real refund does', async () => {
+    const { body } = await provider('POST', '/transactions', transaction(801));
+    const refunded = await visitCheckout(body.uid);
+    expect(refunded.statuses.map((s: Json) => s.status)).toEqual(['created', 'pending', 'completed', 'refunded']);
+  });
+});
