@@ -1,4 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -26,9 +30,50 @@ function chunkSizeWarning(): Plugin {
   };
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Files below this are sent as they are: compressing them saves less than the header costs. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+const PRECOMPRESS_TYPES = /\.(js|css|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (brotli, highest quality) and `<file>.gz` beside each text asset of the build, once,
+ * so the API's static serving sends them as they are (@fastify/static `preCompressed`) instead of
+ * compressing on every request. index.html is not among them: the API writes a storefront's tags into it
+ * per request, and compresses that answer itself.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'podpot-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => PRECOMPRESS_TYPES.test(f));
+      // zlib's async calls run on libuv's thread pool: the files compress side by side.
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const content = await readFile(full);
+          if (content.length < PRECOMPRESS_MIN_BYTES) return;
+          const params = {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          };
+          await writeFile(`${full}.br`, await brotliAsync(content, { params }));
+          await writeFile(`${full}.gz`, await gzipAsync(content, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), chunkSizeWarning()],
+  plugins: [react(), chunkSizeWarning(), precompress()],
   resolve: {
     // One React for the app and every library that imports it.
     dedupe: ['react', 'react-dom'],
@@ -42,6 +87,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // .vite/manifest.json: which chunks a page loads, for the first-visit budget (scripts/first-visit-budget.mjs).
+    manifest: true,
     emptyOutDir: true,
     chunkSizeWarningLimit: 2500, // the password dictionaries; chunkSizeWarning() watches the rest at 700 kB
     rollupOptions: {

@@ -41,6 +41,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   // preHandler: the login limit keys on the username, which is only known once the body is parsed.
   const limits = await createLimitStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }, app.log);
   app.addHook('onClose', () => limits.close());

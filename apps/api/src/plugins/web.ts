@@ -15,6 +15,7 @@ import {
 } from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { sendCompressed } from './compression.js';
 import { sendError } from './error-handler.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -41,7 +42,7 @@ export function storefrontSlugOf(url: string): { slug: string; locale: Locale } 
 }
 
 /**
- * Serves the built single-page app: hashed assets with long caching, every other GET that is
+ * Serves the built single-page app: hashed assets with long caching (precompressed), every other GET that is
  * not an API or simulator path gets index.html so the client router can answer (including its 404 page).
  * A tip jar's page gets its title, description and Open Graph tags in the HTML itself, because chat
  * apps and search engines that show link previews do not run the app's JavaScript; an unknown or not
@@ -73,6 +74,9 @@ export async function registerWeb(
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are, with
+      // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -115,7 +119,8 @@ export async function registerWeb(
     const isApi = url.startsWith('/api/') || url.startsWith('/sim/opp/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       const { status, html } = await storefrontHtml(request);
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      return sendCompressed(request, reply, html);
     }
     return sendError(reply, 404, ErrorCode.NotFound, `Route ${request.method} ${url.split('?')[0]} not found`);
   });
