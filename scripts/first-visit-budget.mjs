@@ -11,7 +11,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /** Brotli bytes of first-visit JS. The goal (issue 12) is 90 kB; until it is reached, the figure reached + a small margin. */
-export const FIRST_VISIT_JS_BUDGET_BYTES = 335_000;
+export const FIRST_VISIT_JS_BUDGET_BYTES = 285_000;
 
 /** The modules (manifest keys) a first visit to a storefront starts from. */
 export const STOREFRONT_ROOTS = [
