@@ -1,0 +1,124 @@
+/**
+ * `npm run bench:web`: a listener's first visit, measured by Lighthouse 12 (mobile profile, its
+ * simulated slow 4G and 4x CPU slowdown) on Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
+ * Builds the web app, starts the real app on a free loopback port (PGlite, demo data) and audits the
+ * demo storefront `/{slug}` and the Dutch home page `/nl`, each BENCH_WEB_RUNS times (default 3;
+ * the median run by performance score is printed). Per page: performance and accessibility scores,
+ * LCP, CLS, TBT, and the JavaScript the page loaded (requests and bytes on the wire, brotli).
+ * BENCH_WEB_PAGES=/a,/b audits other paths; BENCH_WEB_SKIP_BUILD=1 uses the build there is;
+ * BENCH_WEB_DEBUG=1 lists each script with its bytes.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config/env.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { DEMO_TIPJAR_SLUG, seedDemoData } from '../apps/api/src/seed/demo.js';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsRequests: number;
+  jsBytes: number;
+}
+
+async function audit(url: string, port: number): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audits = lhr.audits;
+  const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+    []) as NetworkRequest[];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  if (process.env.BENCH_WEB_DEBUG) for (const r of scripts) console.log(r.transferSize, r.url);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    jsRequests: scripts.length,
+    jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+  };
+}
+
+function median(runs: PageFigures[]): PageFigures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main() {
+  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-bench-web-'));
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  const config = loadConfig({}, { DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'off' });
+  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ctx.config.publicUrl = base;
+  await seedDemoData(ctx);
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--headless=new'],
+  });
+  const pages = process.env.BENCH_WEB_PAGES?.split(',') ?? [`/${DEMO_TIPJAR_SLUG}`, '/nl'];
+  const figures: [string, PageFigures][] = [];
+  try {
+    for (const page of pages) {
+      const runs: PageFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${page}`, chrome.port));
+      figures.push([page, median(runs)]);
+    }
+  } finally {
+    chrome.kill();
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const version = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`\nPodpot web bench — Lighthouse 12 mobile profile, ${version}, median of ${RUNS} runs\n`);
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${'page'.padEnd(16)}${pad('perf', 6)}${pad('a11y', 6)}${pad('LCP ms', 8)}${pad('CLS', 7)}${pad('TBT ms', 8)}${pad('JS files', 10)}${pad('JS kB', 8)}`,
+  );
+  for (const [page, f] of figures) {
+    console.log(
+      `${page.padEnd(16)}${pad(f.performance, 6)}${pad(f.accessibility, 6)}${pad(Math.round(f.lcpMs), 8)}${pad(f.cls.toFixed(3), 7)}${pad(Math.round(f.tbtMs), 8)}${pad(f.jsRequests, 10)}${pad((f.jsBytes / 1000).toFixed(1), 8)}`,
+    );
+  }
+  console.log('\nJS kB: bytes on the wire (brotli from the server) of every script the page loaded.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
