@@ -54,7 +54,11 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
     []) as NetworkRequest[];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
-  if (process.env.BENCH_WEB_DEBUG) for (const r of scripts) console.log(r.transferSize, r.url);
+  if (process.env.BENCH_WEB_DEBUG) {
+    for (const r of scripts) console.log(r.transferSize, r.url);
+    console.log('FCP', audits['first-contentful-paint']?.numericValue);
+    console.log('LCP element', JSON.stringify(audits['largest-contentful-paint-element']?.details).slice(0, 600));
+  }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -64,6 +68,18 @@ async function audit(url: string, port: number): Promise<PageFigures> {
     jsRequests: scripts.length,
     jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
   };
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried up to 3 times. */
+async function auditWithRetry(url: string, port: number): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`retrying: ${(error as Error).message}`);
+    }
+  }
 }
 
 function median(runs: PageFigures[]): PageFigures {
@@ -94,7 +110,7 @@ async function main() {
   try {
     for (const page of pages) {
       const runs: PageFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${base}${page}`, chrome.port));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${base}${page}`, chrome.port));
       figures.push([page, median(runs)]);
     }
   } finally {

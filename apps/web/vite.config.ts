@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { STOREFRONT_FIRST_VISIT_MODULES } from './storefront-first-visit.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
@@ -26,6 +27,48 @@ function chunkSizeWarning(): Plugin {
         const kb = Buffer.byteLength(chunk.code) / 1000;
         if (kb > CHUNK_WARNING_KB) this.warn(`${chunk.fileName} is ${kb.toFixed(0)} kB (over ${CHUNK_WARNING_KB} kB)`);
       }
+    },
+  };
+}
+
+/**
+ * Writes storefront.html: index.html plus `<link rel="modulepreload">` for the chunks a storefront
+ * loads at once (its lazy layout and page, with what they import). Without them the browser finds
+ * those chunks only after the entry has run: a second round trip before the page can draw. The API
+ * serves this file for `/{slug}` (apps/api plugins/web.ts); every other page keeps index.html.
+ */
+function storefrontHtml(): Plugin {
+  return {
+    name: 'podpot-storefront-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const html = String(index.source);
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+      };
+      for (const id of STOREFRONT_FIRST_VISIT_MODULES) {
+        const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, id));
+        if (!chunk)
+          this.error(`${id} is no chunk of its own: storefront-first-visit.mjs names a module the build no longer has`);
+        visit(chunk.fileName);
+      }
+      // index.html already loads or preloads the entry and its imports.
+      const links = [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'storefront.html',
+        source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+      });
     },
   };
 }
@@ -73,7 +116,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), chunkSizeWarning(), precompress()],
+  plugins: [react(), chunkSizeWarning(), storefrontHtml(), precompress()],
   resolve: {
     // One React for the app and every library that imports it.
     dedupe: ['react', 'react-dom'],
