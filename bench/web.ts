@@ -1,24 +1,20 @@
 /**
  * `npm run bench:web`: a listener's first visit, measured by Lighthouse 12 (mobile profile, its
  * simulated slow 4G and 4x CPU slowdown) on Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
- * Builds the web app, starts the real app on a free loopback port (PGlite, demo data) and audits the
+ * Builds the web app, starts the platform on a free loopback port as the browser tests do (PGlite,
+ * demo data, the demo tip jar's merchant at the simulator: the storefront shows its form) and audits the
  * demo storefront `/{slug}` and the Dutch home page `/nl`, each BENCH_WEB_RUNS times (default 3;
  * the median run by performance score is printed). Per page: performance and accessibility scores,
  * LCP, CLS, TBT, and the JavaScript the page loaded (requests and bytes on the wire, brotli).
  * BENCH_WEB_PAGES=/a,/b audits other paths; BENCH_WEB_SKIP_BUILD=1 uses the build there is;
  * BENCH_WEB_DEBUG=1 lists each script with its bytes.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config/env.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { DEMO_TIPJAR_SLUG, seedDemoData } from '../apps/api/src/seed/demo.js';
+import { DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -70,6 +66,34 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   };
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Until the demo tip jar can take tips (its merchant is registered once the server listens). */
+async function waitForServer(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      const body = (await res.json()) as { data?: { acceptsTips?: boolean }[] };
+      if (body.data?.[0]?.acceptsTips) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not show a tip jar that takes tips within 2 minutes`);
+}
+
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried up to 3 times. */
 async function auditWithRetry(url: string, port: number): Promise<PageFigures> {
   for (let attempt = 1; ; attempt++) {
@@ -92,14 +116,15 @@ async function main() {
     const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-bench-web-'));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-  const config = loadConfig({}, { DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'off' });
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  ctx.config.publicUrl = base;
-  await seedDemoData(ctx);
+  // The platform as the browser tests start it (scripts/e2e-server.mjs): a fresh data folder, demo data
+  // and the demo tip jar's merchant at the simulator, so the storefront shows its form.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForServer(`${base}/api/v1/tipjars?slug=${DEMO_TIPJAR_SLUG}`);
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -115,9 +140,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+    server.kill('SIGTERM');
   }
 
   const version = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
