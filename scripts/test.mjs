@@ -2,8 +2,9 @@
 // The one test command (`npm test`): lint, typecheck, then every test tier, and a closing
 // "N passed, N failed" line. The API suite runs on PGlite and — when a PostgreSQL server answers
 // (TEST_DATABASE_URL or 127.0.0.1:5432) — on PostgreSQL too, so both drivers stay green.
-// Browser tests run when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium); with CI=true a
-// missing browser is a failure.
+// The e2e stage builds the web app once, checks the storefront's first-visit JS against its budget
+// (scripts/first-visit-budget.mjs), then runs the browser tests when a Chromium is found
+// (CHROMIUM_PATH or /usr/bin/chromium); with CI=true a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +85,9 @@ if (!only || only === 'e2e') {
     ? readdirSync(path.join(root, 'apps/web/e2e')).filter((f) => f.endsWith('.spec.ts'))
     : [];
   const chromium = chromiumPath();
+  // One build serves the first-visit budget (no browser needed) and the browser tests.
+  run('build the web app', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']);
+  run("first-visit JS budget (a listener's /{slug})", 'node', ['scripts/first-visit-budget.mjs']);
   if (specs.length === 0) console.log('\nNo browser tests yet.');
   else if (!chromium) {
     const msg =
@@ -92,7 +96,6 @@ if (!only || only === 'e2e') {
     if (isCI) failures.push('browser tests (no Chromium in CI)');
   } else {
     const out = path.join(tmp, 'e2e.json');
-    run('build the web app for the browser tests', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']);
     run('browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,

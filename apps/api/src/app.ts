@@ -32,8 +32,8 @@ import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.rou
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { onAddonPayment } from './modules/tipjars/tipjars.order-payment.js';
-import { findTipjarBySlug } from './modules/tipjars/tipjars.repository.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
+import { findPublicTipjar } from './modules/tipjars/tipjars.service.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
 import { findActor } from './modules/users/users.repository.js';
@@ -41,6 +41,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   // preHandler: the login limit keys on the username, which is only known once the body is parsed.
   const limits = await createLimitStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }, app.log);
   app.addHook('onClose', () => limits.close());
@@ -191,6 +193,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Kicked after commits whatever JOBS says; a mail not sent by the round in progress stays queued.
   app.addHook('onClose', async () => ctx.outbox.stop());
 
-  await registerWeb(app, ctx, (slug) => findTipjarBySlug(ctx.db, slug));
+  await registerWeb(app, ctx, (slug) => findPublicTipjar(ctx, slug));
   return { app, ctx };
 }

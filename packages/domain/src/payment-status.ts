@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Provider (OPP) transaction statuses and the ONE forward-only rule for applying them
  * (DESIGN.md §4.3). Notifications arrive late, twice or out of order; whatever arrives, a
@@ -18,6 +20,16 @@ export const OPP_TRANSACTION_STATUSES = [
 export type KnownOppTransactionStatus = (typeof OPP_TRANSACTION_STATUSES)[number];
 /** Kept open: the provider may add values; unknown ones are logged and never applied. */
 export type OppTransactionStatus = KnownOppTransactionStatus | (string & {});
+
+/**
+ * The provider transaction in an answer that starts a payment (tip jar order, add-on, monthly tip).
+ * Here and not beside those schemas: the storefront's monthly tip needs it without the phone rules
+ * that the tip jar schemas bring into the web bundle.
+ */
+export const OppTransactionRefSchema = z.object({
+  status: z.union([z.enum(OPP_TRANSACTION_STATUSES), z.string()]),
+  redirectUrl: z.string().nullable(),
+});
 
 export function isKnownTransactionStatus(status: string): status is KnownOppTransactionStatus {
   return (OPP_TRANSACTION_STATUSES as readonly string[]).includes(status);

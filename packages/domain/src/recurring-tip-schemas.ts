@@ -1,8 +1,10 @@
 import { z } from 'zod';
+// field-schemas and payment-status, not schemas and tipjar-schemas: those bring the phone rules
+// (libphonenumber's metadata) into the storefront's first visit.
+import { LocaleSchema, PaymentChoiceSchema } from './field-schemas.js';
 import { DEFAULT_LOCALE } from './locale.js';
-import { LocaleSchema, PaymentChoiceSchema } from './schemas.js';
+import { OppTransactionRefSchema } from './payment-status.js';
 import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip-schemas.js';
-import { OppTransactionRefSchema } from './tipjar-schemas.js';
 
 /**
  * Monthly (recurring) tips (DESIGN.md §3): the first payment sets up a mandate, later months are

@@ -73,6 +73,12 @@ export const APP_ROUTES = [
   r('storefront', '/:tipjarslug', 'storefront'),
 ] as const satisfies readonly AppRoute[];
 
+/**
+ * The element in a storefront's first HTML that holds its tip jar (PublicTipjar as JSON): the server
+ * writes it (apps/api plugins/web.ts), the page reads it instead of asking the API.
+ */
+export const STOREFRONT_DATA_ELEMENT_ID = 'podpot-storefront-tipjar';
+
 /** Every route id: the router maps it to a page, links name it. */
 export type RouteId = (typeof APP_ROUTES)[number]['id'];
 

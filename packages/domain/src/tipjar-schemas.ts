@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
-import { OPP_TRANSACTION_STATUSES } from './payment-status.js';
+import { OppTransactionRefSchema } from './payment-status.js';
 import {
   EmailSchema,
   LocaleSchema,
@@ -116,11 +116,6 @@ export const RetryPaymentBodySchema = z.object({ data: PaymentChoiceSchema });
 export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>;
 
 /* ---------- tip jars and add-ons: answers ---------- */
-
-export const OppTransactionRefSchema = z.object({
-  status: z.union([z.enum(OPP_TRANSACTION_STATUSES), z.string()]),
-  redirectUrl: z.string().nullable(),
-});
 
 export const ADDON_TYPES = ['TIPJAR'] as const;
 export const AddonSchema = z.object({

@@ -6,15 +6,16 @@ import {
   appUrl,
   ErrorCode,
   isReservedSlug,
-  isTipjarTippable,
   type Locale,
   localeFromPath,
+  type PublicTipjar,
   SLUG_PATTERN,
+  STOREFRONT_DATA_ELEMENT_ID,
   stripLocale,
-  type TipjarStatus,
 } from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { sendCompressed } from './compression.js';
 import { sendError } from './error-handler.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -41,38 +42,67 @@ export function storefrontSlugOf(url: string): { slug: string; locale: Locale } 
 }
 
 /**
- * Serves the built single-page app: hashed assets with long caching, every other GET that is
- * not an API or simulator path gets index.html so the client router can answer (including its 404 page).
- * A tip jar's page gets its title, description and Open Graph tags in the HTML itself, because chat
- * apps and search engines that show link previews do not run the app's JavaScript; an unknown or not
- * LIVE slug is answered 404 (the app shows its 404 page).
+ * Serves the built single-page app: hashed assets with long caching (precompressed), every other GET
+ * that is not an API or simulator path gets index.html so the client router can answer (including its
+ * 404 page). A tip jar's page is written from storefront.html (index.html with its chunks preloaded, so
+ * they download beside the entry instead of after it) with its title, description and Open Graph tags
+ * (chat apps and search engines that show link previews do not run the app's JavaScript) and the tip
+ * jar itself as JSON, so the page needs no API round trip before it can draw. An unknown or not
+ * tippable slug is answered 404 (the app shows its 404 page).
  */
-export interface StorefrontPreview {
-  slug: string;
-  name: string;
-  description: string | null;
-  imageUrl: string | null;
-  status: TipjarStatus;
-  active: boolean;
-  archivedAt: Date | null;
+/**
+ * A first picture of the storefront for `<div id="root">`: the top bar's place and the tip jar's card
+ * with its image or initial, name and description, drawn as soon as the HTML arrives (the app's
+ * scripts take a while on a phone). Static HTML with its own small styles, close to what the app
+ * draws (MUI: top bar 56/64 px, container 600 px, card with 16/24 px padding); the app replaces it
+ * when it renders. Texts are escaped.
+ */
+export function storefrontShell(tipjar: PublicTipjar): string {
+  const initial = escapeHtml(tipjar.name.slice(0, 1).toUpperCase());
+  const image = tipjar.imageUrl
+    ? `<img class="pp-avatar" src="${escapeHtml(tipjar.imageUrl)}" alt="" width="96" height="96">`
+    : `<div class="pp-avatar" aria-hidden="true">${initial}</div>`;
+  const description = tipjar.description ? `<p>${escapeHtml(tipjar.description)}</p>` : '';
+  return [
+    '<style>',
+    // body's margin as the app's CssBaseline sets it.
+    'body{margin:0}',
+    '.pp-shell{min-height:100vh;background:#fafafa;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:rgba(0,0,0,.87)}',
+    '.pp-bar{height:56px;background:#fff;box-shadow:0 2px 1px -1px rgba(0,0,0,.2),0 1px 1px 0 rgba(0,0,0,.14),0 1px 3px 0 rgba(0,0,0,.12)}',
+    '.pp-main{box-sizing:border-box;max-width:600px;margin:0 auto;padding:32px 16px}',
+    '.pp-card{background:#fff;border-radius:10px;padding:16px;box-shadow:0 2px 1px -1px rgba(0,0,0,.2),0 1px 1px 0 rgba(0,0,0,.14),0 1px 3px 0 rgba(0,0,0,.12)}',
+    '.pp-card header{display:flex;gap:16px;align-items:flex-start}',
+    '.pp-avatar{flex:none;width:96px;height:96px;border-radius:10px;background:#f28a3d;color:#fff;font-size:2.5rem;display:flex;align-items:center;justify-content:center;object-fit:cover}',
+    '.pp-card h1{font-size:2.4rem;font-weight:700;line-height:1.167;margin:0 0 .35em;overflow-wrap:anywhere}',
+    '.pp-card p{white-space:pre-line;margin:0 0 8px;line-height:1.5}',
+    '@media(min-width:600px){.pp-bar{height:64px}.pp-main{padding:32px 24px}.pp-card{padding:24px}}',
+    '</style>',
+    `<div class="pp-shell"><div class="pp-bar"></div><main class="pp-main"><div class="pp-card"><header>${image}<div><h1>${escapeHtml(tipjar.name)}</h1>${description}</div></header></div></main></div>`,
+  ].join('');
 }
 
 export async function registerWeb(
   app: FastifyInstance,
   ctx: AppContext,
-  /** The tip jar behind a storefront URL, for its link-preview tags (app.ts passes the tip jar read). */
-  findStorefront: (slug: string) => Promise<StorefrontPreview | undefined>,
+  /** The tip jar behind a storefront URL as anyone may read it, undefined when not tippable (app.ts). */
+  findStorefront: (slug: string) => Promise<PublicTipjar | undefined>,
 ) {
   const { config } = ctx;
   const root = path.resolve(config.WEB_DIST ?? DEFAULT_DIST);
   const indexFile = path.join(root, 'index.html');
   const hasWeb = existsSync(indexFile);
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  // Written by the build (vite.config.ts storefrontHtml()); an older build without it still works.
+  const storefrontFile = path.join(root, 'storefront.html');
+  const storefrontTemplate = existsSync(storefrontFile) ? readFileSync(storefrontFile, 'utf8') : indexHtml;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are, with
+      // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -87,7 +117,7 @@ export async function registerWeb(
     const target = storefrontSlugOf(request.url);
     if (!target) return { status: 200, html: indexHtml };
     const tipjar = await findStorefront(target.slug);
-    if (!tipjar || !isTipjarTippable(tipjar)) return { status: 404, html: indexHtml };
+    if (!tipjar) return { status: 404, html: indexHtml };
     const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, target.locale);
     const title = `${tipjar.name} - ${config.BRAND_NAME}`;
     const description = tipjar.description || tipjar.name;
@@ -102,11 +132,14 @@ export async function registerWeb(
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
       ...(tipjar.imageUrl ? [`<meta property="og:image" content="${escapeHtml(tipjar.imageUrl)}" />`] : []),
       `<meta name="twitter:card" content="${tipjar.imageUrl ? 'summary_large_image' : 'summary'}" />`,
+      // Data, not script: the CSP's script-src does not apply. `<` escaped so no value can end the element.
+      `<script type="application/json" id="${STOREFRONT_DATA_ELEMENT_ID}">${JSON.stringify(tipjar).replace(/</g, '\\u003c')}</script>`,
     ].join('\n    ');
     // Replacer functions: a replacement string would expand `$&`, `$\`` and `$'` in a tip jar's name.
-    const html = indexHtml
+    const html = storefrontTemplate
       .replace(/<html lang="[^"]*"/, () => `<html lang="${target.locale}"`)
-      .replace(/<title>[^<]*<\/title>/, () => tags);
+      .replace(/<title>[^<]*<\/title>/, () => tags)
+      .replace('<div id="root"></div>', () => `<div id="root">${storefrontShell(tipjar)}</div>`);
     return { status: 200, html };
   }
 
@@ -115,7 +148,8 @@ export async function registerWeb(
     const isApi = url.startsWith('/api/') || url.startsWith('/sim/opp/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       const { status, html } = await storefrontHtml(request);
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      return sendCompressed(request, reply, html);
     }
     return sendError(reply, 404, ErrorCode.NotFound, `Route ${request.method} ${url.split('?')[0]} not found`);
   });

@@ -17,6 +17,11 @@ beforeAll(async () => {
     '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Podpot</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
   await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // What the build writes for storefronts: index.html with the storefront's chunks preloaded.
+  await writeFile(
+    path.join(dist, 'storefront.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Podpot</title>\n    <link rel="modulepreload" href="/assets/storefront-1234.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
   t = await createTestApp({ WEB_DIST: dist });
   await t.database.db.insert(tipjars).values([
     {
@@ -25,6 +30,14 @@ beforeAll(async () => {
       status: 'LIVE',
       description: 'Verhalen & "meer"',
       imageUrl: 'https://example.org/cover.jpg',
+      contactEmail: 'maker@example.test',
+    },
+    {
+      slug: 'script-pod',
+      name: '</script><script>alert(1)</script>',
+      status: 'LIVE',
+      description: '<!-- not a comment -->',
+      presetAmounts: [300, 700],
       contactEmail: 'maker@example.test',
     },
     {
@@ -67,6 +80,40 @@ describe('GET /{slug} (the storefront HTML)', () => {
     expect(html).toContain('<div id="root">');
   });
 
+  it('is written from storefront.html (its chunks preloaded) with the tip jar inlined as the API answers it', async () => {
+    const { status, html } = await page('/de-preview-pod');
+    expect(status).toBe(200);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/storefront-1234.js">');
+    const inlined = /<script type="application\/json" id="podpot-storefront-tipjar">([^<]*)<\/script>/.exec(html);
+    expect(inlined).not.toBeNull();
+    const api = await t.api('GET', '/tipjars?slug=de-preview-pod');
+    expect(JSON.parse(inlined![1]!)).toEqual(api.body.data[0]);
+    expect(api.body.data[0].name).toBe('De <Preview> Pod');
+  });
+
+  it('draws a first picture of the tip jar (image, name, description) in the root element, escaped', async () => {
+    const { html } = await page('/de-preview-pod');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('<h1>De &lt;Preview&gt; Pod</h1>');
+    expect(root).toContain('<p>Verhalen &amp; &quot;meer&quot;</p>');
+    expect(root).toContain('<img class="pp-avatar" src="https://example.org/cover.jpg"');
+    const script = await page('/script-pod');
+    expect(script.html).toContain('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(script.html).toContain('<div class="pp-avatar" aria-hidden="true">&lt;</div>');
+  });
+
+  it('inlines a tip jar whose texts look like markup without ending the element', async () => {
+    const { status, html } = await page('/script-pod');
+    expect(status).toBe(200);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- not a comment');
+    const inlined = /<script type="application\/json" id="podpot-storefront-tipjar">([^<]*)<\/script>/.exec(html);
+    const tipjar = JSON.parse(inlined![1]!);
+    expect(tipjar.name).toBe('</script><script>alert(1)</script>');
+    expect(tipjar.description).toBe('<!-- not a comment -->');
+    expect(tipjar.presetAmounts).toEqual([300, 700]);
+  });
+
   it("inserts names holding replacement patterns ($&, $`, $') literally", async () => {
     const { status, html } = await page('/dollar-pod');
     expect(status).toBe(200);
@@ -89,6 +136,9 @@ describe('GET /{slug} (the storefront HTML)', () => {
       expect(status, url).toBe(404);
       expect(html).toContain('<div id="root">');
       expect(html).not.toContain('og:title');
+      expect(html).not.toContain('podpot-storefront-tipjar');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('modulepreload');
     }
   });
 
@@ -97,6 +147,7 @@ describe('GET /{slug} (the storefront HTML)', () => {
       const { status, html } = await page(url);
       expect(status, url).toBe(200);
       expect(html).toContain('<title>Podpot</title>');
+      expect(html).not.toContain('modulepreload');
     }
   });
 

@@ -46,6 +46,16 @@ export function toPublicTipjar(row: repo.TipjarRow, merchant: MerchantRow | unde
   };
 }
 
+/**
+ * The storefront's tip jar as anyone may read it (GET tipjars?slug= without a session), or undefined
+ * when the slug is unknown or the tip jar is not tippable: what the web plugin writes into the first HTML.
+ */
+export async function findPublicTipjar(ctx: AppContext, slug: string): Promise<PublicTipjar | undefined> {
+  const row = await repo.findTipjarBySlug(ctx.db, slug);
+  if (!row || !isTipjarTippable(row)) return undefined;
+  return toPublicTipjar(row, await findMerchantOfTipjar(ctx.db, row.id));
+}
+
 /** Full tip jars (addons, admins) for their admins, with batched queries for lists. */
 async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> {
   const ids = rows.map((r) => r.id);

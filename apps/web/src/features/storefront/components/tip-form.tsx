@@ -4,6 +4,7 @@ import {
   FormControlLabel,
   FormLabel,
   InputAdornment,
+  LinearProgress,
   Radio,
   RadioGroup,
   TextField,
@@ -26,20 +27,28 @@ import {
   TIP_PRIVACY,
   type TipPrivacy,
 } from '@podpot/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '@/config/paths';
 import { type CreateRecurringTipData, useCreateRecurringTip } from '@/features/storefront/api/create-recurring-tip';
 import { type CreateTipData, newIdempotencyKey, useCreateTip } from '@/features/storefront/api/create-tip';
 import { FrequencyField, type TipFrequency } from '@/features/storefront/components/frequency-field';
-import { InlineAuth } from '@/features/storefront/components/inline-auth';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import { useAuth } from '@/lib/auth';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
+import { lazyWithPreload } from '@/lib/chunk-reload';
 import { applyServerFieldErrors, createValidationScheduler, decodeFieldError, useDomainForm } from '@/lib/form';
 import { readTipDraft, saveTipDraft } from '@/lib/tip-draft';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
+
+/**
+ * Its own chunk: only a monthly tip without an account needs it, and it brings the login and register
+ * schemas (and their module's phone rules) that a first visit does not.
+ */
+const InlineAuth = lazyWithPreload<object>(() =>
+  import('@/features/storefront/components/inline-auth').then((m) => ({ default: m.InlineAuth })),
+);
 
 /** The form's values are exactly the API's `data` (CreateTipDataSchema), so one schema validates both. */
 type TipFormValues = CreateTipData;
@@ -403,7 +412,11 @@ export function TipForm({
           />
         )}
       </Box>
-      {needsAccount && <InlineAuth />}
+      {needsAccount && (
+        <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
+          <InlineAuth />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Per request the highest brotli quality (11) costs far more CPU than the bytes it saves. */
+const BROTLI_QUALITY = 4;
+
+/**
+ * Compresses route answers above COMPRESS_THRESHOLD_BYTES (API JSON, CSV) with brotli or gzip,
+ * whichever the client accepts, and says so in `Vary: Accept-Encoding`. The web app's static files are
+ * compressed once at build time at the highest quality and sent as they are (an answer that already
+ * has a Content-Encoding is left alone). Registered before the routes: the plugin configures each
+ * route as it is added. The not-found handler is no route: the web plugin uses sendCompressed().
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
+}
+
+/** br or gzip when the Accept-Encoding header accepts it (q > 0), in that order of preference. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Sends a text body compressed as the plugin would (same threshold, encodings and Vary). */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, body: string) {
+  reply.header('vary', 'accept-encoding');
+  const encoding =
+    Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  const compressed =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : gzipSync(body);
+  return reply.header('content-encoding', encoding).send(compressed);
+}

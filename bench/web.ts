@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:web`: a listener's first visit, measured by Lighthouse 12 (mobile profile, its
+ * simulated slow 4G and 4x CPU slowdown) on Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
+ * Builds the web app, starts the platform on a free loopback port as the browser tests do (PGlite,
+ * demo data, the demo tip jar's merchant at the simulator: the storefront shows its form) and audits the
+ * demo storefront `/{slug}` and the Dutch home page `/nl`, each BENCH_WEB_RUNS times (default 3;
+ * the median run by performance score is printed). Per page: performance and accessibility scores,
+ * LCP, CLS, TBT, and the JavaScript the page loaded (requests and bytes on the wire, brotli).
+ * BENCH_WEB_PAGES=/a,/b audits other paths; BENCH_WEB_SKIP_BUILD=1 uses the build there is;
+ * BENCH_WEB_DEBUG=1 lists each script with its bytes.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsRequests: number;
+  jsBytes: number;
+}
+
+async function audit(url: string, port: number): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audits = lhr.audits;
+  const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+    []) as NetworkRequest[];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  if (process.env.BENCH_WEB_DEBUG) {
+    for (const r of scripts) console.log(r.transferSize, r.url);
+    console.log('FCP', audits['first-contentful-paint']?.numericValue);
+    console.log('LCP element', JSON.stringify(audits['largest-contentful-paint-element']?.details).slice(0, 600));
+  }
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    jsRequests: scripts.length,
+    jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Until the demo tip jar can take tips (its merchant is registered once the server listens). */
+async function waitForServer(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      const body = (await res.json()) as { data?: { acceptsTips?: boolean }[] };
+      if (body.data?.[0]?.acceptsTips) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not show a tip jar that takes tips within 2 minutes`);
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried up to 3 times. */
+async function auditWithRetry(url: string, port: number): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`retrying: ${(error as Error).message}`);
+    }
+  }
+}
+
+function median(runs: PageFigures[]): PageFigures {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main() {
+  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  // The platform as the browser tests start it (scripts/e2e-server.mjs): a fresh data folder, demo data
+  // and the demo tip jar's merchant at the simulator, so the storefront shows its form.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForServer(`${base}/api/v1/tipjars?slug=${DEMO_TIPJAR_SLUG}`);
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--headless=new'],
+  });
+  const pages = process.env.BENCH_WEB_PAGES?.split(',') ?? [`/${DEMO_TIPJAR_SLUG}`, '/nl'];
+  const figures: [string, PageFigures][] = [];
+  try {
+    for (const page of pages) {
+      const runs: PageFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(`${base}${page}`, chrome.port));
+      figures.push([page, median(runs)]);
+    }
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+  }
+
+  const version = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`\nPodpot web bench — Lighthouse 12 mobile profile, ${version}, median of ${RUNS} runs\n`);
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${'page'.padEnd(16)}${pad('perf', 6)}${pad('a11y', 6)}${pad('LCP ms', 8)}${pad('CLS', 7)}${pad('TBT ms', 8)}${pad('JS files', 10)}${pad('JS kB', 8)}`,
+  );
+  for (const [page, f] of figures) {
+    console.log(
+      `${page.padEnd(16)}${pad(f.performance, 6)}${pad(f.accessibility, 6)}${pad(Math.round(f.lcpMs), 8)}${pad(f.cls.toFixed(3), 7)}${pad(Math.round(f.tbtMs), 8)}${pad(f.jsRequests, 10)}${pad((f.jsBytes / 1000).toFixed(1), 8)}`,
+    );
+  }
+  console.log('\nJS kB: bytes on the wire (brotli from the server) of every script the page loaded.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// The JavaScript a listener's first visit to a storefront (`/{slug}`) loads, from the web build's
+// manifest (apps/web/dist/.vite/manifest.json): the entry with everything it imports statically, and
+// the chunks the storefront route loads at once (its lazy layout and page, with their static imports).
+// Sizes are brotli, as the API sends them (the build writes a .br beside each file). Fails when the
+// total is above the budget. Run after `npm run build`; `npm test` runs it in its e2e stage.
+//
+//   node scripts/first-visit-budget.mjs [--json]
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { STOREFRONT_FIRST_VISIT_MODULES } from '../apps/web/storefront-first-visit.mjs';
+
+/** Brotli bytes of first-visit JS. The goal (issue 12) is 90 kB; until it is reached, the figure reached + a small margin. */
+export const FIRST_VISIT_JS_BUDGET_BYTES = 285_000;
+
+/** Where a first visit to a storefront starts: the entry, and what the storefront loads at once. */
+export const STOREFRONT_ROOTS = ['index.html', ...STOREFRONT_FIRST_VISIT_MODULES];
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'apps/web/dist');
+
+function brotliSize(file) {
+  const br = `${file}.br`;
+  if (existsSync(br)) return readFileSync(br).length;
+  const content = readFileSync(file);
+  return brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+/** The JS files (dist-relative) reached from `roots` through static imports. */
+export function firstVisitFiles(manifest, roots) {
+  const seen = new Set();
+  const files = [];
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry)
+      throw new Error(
+        `${key} is not in the build manifest: apps/web/storefront-first-visit.mjs names a module the build no longer has`,
+      );
+    if (entry.file.endsWith('.js')) files.push(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  for (const key of roots) visit(key);
+  return files;
+}
+
+export function measureFirstVisit(roots = STOREFRONT_ROOTS) {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`No build manifest at ${manifestFile}: run \`npm run build\` first`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const files = firstVisitFiles(manifest, roots).map((file) => {
+    const full = path.join(dist, file);
+    return { file, raw: readFileSync(full).length, brotli: brotliSize(full) };
+  });
+  const total = (key) => files.reduce((sum, f) => sum + f[key], 0);
+  return { files, requests: files.length, raw: total('raw'), brotli: total('brotli') };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = measureFirstVisit();
+  const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    for (const f of [...result.files].sort((a, b) => b.brotli - a.brotli)) {
+      console.log(`${kb(f.brotli).padStart(10)} br  ${kb(f.raw).padStart(10)} raw  ${f.file}`);
+    }
+  }
+  const verdict = result.brotli <= FIRST_VISIT_JS_BUDGET_BYTES ? 'within' : 'OVER';
+  console.log(
+    `\nFirst visit to /{slug}: ${result.requests} JS files, ${kb(result.raw)} raw, ${kb(result.brotli)} brotli — ${verdict} the budget of ${kb(FIRST_VISIT_JS_BUDGET_BYTES)}`,
+  );
+  if (verdict === 'OVER') process.exit(1);
+}
