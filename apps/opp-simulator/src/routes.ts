@@ -78,7 +78,10 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       );
       return reply.status(201).send(created);
     });
-    api.get('/transactions', async (request) => sim.listTransactions(page(request)));
+    api.get('/transactions', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      return sim.listTransactions({ ...page(request), reference: q['filter[reference]'] });
+    });
     api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
 
     api.post<{ Params: Params }>('/transactions/:uid/refunds', async (request, reply) => {
