@@ -72,6 +72,20 @@ export class OppError extends Error {
   }
 }
 
+/**
+ * True when a create was refused because its Idempotency-Key was used before — what a provider that
+ * does not replay keys would answer (DESIGN.md §4.8). What OPP answers is not known (payments.md §12,
+ * sandbox checklist 3); assumed: a 409 (documented for a concurrent request with the key, so the object
+ * may exist already), or a 400/422 whose code or message names the idempotency key. Either way the
+ * caller looks the object up by its reference instead of giving up.
+ */
+export function isIdempotencyKeyUsed(err: unknown): boolean {
+  if (!(err instanceof OppError)) return false;
+  if (err.status === 409) return true;
+  if (err.status !== 400 && err.status !== 422) return false;
+  return /idempotency/i.test(`${err.code ?? ''} ${err.message}`);
+}
+
 export interface OppClientOptions {
   baseUrl: string;
   apiKey: string;
@@ -309,6 +323,20 @@ export class OppClient {
     const list = await this.call(listSchema(TransactionSchema), 'GET', `/transactions${q.size ? `?${q}` : ''}`);
     list.data.forEach(this.checked.transaction);
     return list;
+  }
+
+  /**
+   * The partner's transactions carrying our `reference` (`filter[reference]`, payments.md §0 lists):
+   * how a create whose answer was lost is found again instead of being sent a second time. Only exact
+   * matches are answered, oldest first, so a provider that ignored the filter adopts nothing.
+   */
+  async findTransactionsByReference(reference: string): Promise<OppTransaction[]> {
+    const q = new URLSearchParams({ 'filter[reference]': reference, perpage: '100' });
+    const list = await this.call(listSchema(TransactionSchema), 'GET', `/transactions?${q}`);
+    return list.data
+      .filter((tx) => tx.reference === reference)
+      .sort((a, b) => a.created - b.created)
+      .map(this.checked.transaction);
   }
 
   /* ----- refunds ----- */

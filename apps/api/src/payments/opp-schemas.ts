@@ -75,6 +75,7 @@ export const TransactionSchema = z
     notify_url: str,
     statuses: listOf(z.object({ uid: str, status: str, created: num })),
     mandate_uid: str,
+    reference: str,
     metadata,
   })
   .transform(
@@ -95,6 +96,7 @@ export const TransactionSchema = z
         created: s.created ?? 0,
       })),
       mandateUid: raw.mandate_uid,
+      reference: raw.reference,
       metadata: raw.metadata,
     }),
   );

@@ -87,6 +87,8 @@ export interface OppTransaction {
   statuses: OppStatusEntry[];
   /** The mandate a mandate's payment belongs to, if the provider says (not confirmed, payments.md §12). */
   mandateUid: string | null;
+  /** Our reference as sent with the create, if the provider echoes it (assumed: payments.md §2.1). */
+  reference: string | null;
   metadata: Metadata;
 }
 
@@ -172,6 +174,8 @@ export interface CreateTransactionInput {
   partner_fee?: number;
   description?: string;
   buyer_emailaddress?: string;
+  /** Ours and unique (the row's idempotency key): how a create whose answer was lost is found again. */
+  reference?: string;
   metadata?: Record<string, string>;
 }
 
