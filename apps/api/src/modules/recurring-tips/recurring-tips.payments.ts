@@ -3,12 +3,18 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import type { CreateMandateInput, CreateMandateTransactionInput } from '../../payments/opp-client.js';
-import { OppError } from '../../payments/opp-client.js';
+import {
+  type CreateMandateInput,
+  type CreateMandateTransactionInput,
+  isIdempotencyKeyUsed,
+  OppError,
+  type OppTransaction,
+} from '../../payments/opp-client.js';
 import { findLatestForOwner, findTransactionRow, insertTransactionRow } from '../../payments/payments.repository.js';
 import {
   type AfterCommit,
   applyProviderTransaction,
+  findByReference,
   notifyUrlOf,
   type OppTransactionRow,
   providerUnavailable,
@@ -248,11 +254,12 @@ export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): P
 
 /**
  * Sends the current attempt of a claimed debit charge: `POST /mandates/{uid}/transactions` with
- * Idempotency-Key `charge-<recurringTipId>-<period>-<attempt>`, so sending it again (after a crash or
- * a lost answer) can never collect twice. Returns false when the provider could not be reached (the
- * claim is released and the next run tries again).
+ * Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`; an attempt an earlier run
+ * claimed is looked up by that reference before it is sent again (sendOrAdoptDebit), so a crash or a
+ * lost answer can never collect twice, whatever the provider does with the key. Returns false when
+ * the provider could not be reached (the claim is released and the next run tries again).
  */
-export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): Promise<boolean> {
+export async function sendDebitCharge(ctx: AppContext, charge: repo.ClaimedCharge): Promise<boolean> {
   const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
   const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
   if (!recurringTip || !tipjar || !recurringTip.mandateUid || !recurringTip.mandateToken) {
@@ -283,11 +290,11 @@ export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): 
     notify_url: notifyUrlOf(ctx),
     metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
   };
-  let answer: Awaited<ReturnType<typeof ctx.opp.createMandateTransaction>>;
+  let answer: OppTransaction;
   try {
-    answer = await ctx.opp.createMandateTransaction(recurringTip.mandateUid, request, key);
+    answer = await sendOrAdoptDebit(ctx, charge, recurringTip.mandateUid, request, key);
   } catch (err) {
-    if (err instanceof OppError && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status)) {
+    if (isRefusal(err)) {
       // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
       ctx.log.warn({ err, chargeId: charge.id }, 'the provider refused a mandate charge');
       const effect = await ctx.db.transaction(async (tx) => {
@@ -316,6 +323,46 @@ export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): 
   });
   await applyProviderTransaction(ctx, row.id, answer);
   return true;
+}
+
+/**
+ * The provider's debit for this attempt. Adopt before you create (DESIGN.md §4.8): when an earlier run
+ * claimed the attempt (it may have sent it and lost the answer, or died) it is looked up by its
+ * reference first, so a provider that ignores the Idempotency-Key cannot collect the month twice; a
+ * create refused because its key was used is looked up too. A failed lookup is no answer (status 0):
+ * the claim is released and the next run tries again.
+ */
+async function sendOrAdoptDebit(
+  ctx: AppContext,
+  charge: repo.ClaimedCharge,
+  mandateUid: string,
+  request: CreateMandateTransactionInput,
+  key: string,
+): Promise<OppTransaction> {
+  const find = () =>
+    findByReference(ctx, key, { chargeId: charge.id }).catch((err: Error) => {
+      throw new OppError(0, undefined, `looking up the debit ${key} failed: ${err.message}`);
+    });
+  const sentBefore = charge.claimedBefore ? await find() : undefined;
+  if (sentBefore) return sentBefore;
+  try {
+    return await ctx.opp.createMandateTransaction(mandateUid, request, key);
+  } catch (err) {
+    const adopted = isIdempotencyKeyUsed(err) ? await find() : undefined;
+    if (adopted) return adopted;
+    throw err;
+  }
+}
+
+/** The provider refused this charge (e.g. the mandate is no longer usable) — not busy, not "key used". */
+function isRefusal(err: unknown): boolean {
+  return (
+    err instanceof OppError &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    ![408, 409, 429].includes(err.status) &&
+    !isIdempotencyKeyUsed(err)
+  );
 }
 
 async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string) {
