@@ -147,6 +147,10 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       );
       return reply.status(201).send(created);
     });
+    api.get('/mandates', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      return sim.listMandates({ ...page(request), reference: q['filter[reference]'] });
+    });
     api.get<{ Params: Params }>('/mandates/:uid', async (request) => sim.getMandate(request.params.uid));
     api.delete<{ Params: Params }>('/mandates/:uid', async (request) => sim.revokeMandate(request.params.uid));
     api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request, reply) => {

@@ -774,10 +774,22 @@ export class OppSimulator {
       ...(this.mandateNamesFirstPayment ? { transaction_uid: firstTransactionUid } : {}),
       return_url: optionalString(body, 'return_url'),
       notify_url: optionalString(body, 'notify_url'),
+      reference: optionalString(body, 'reference'),
       metadata: toMetadata(body.metadata),
     };
     await repo.insertObject(this.host.db, 'mandate', mandate, merchantUid);
     return mandate;
+  }
+
+  /** GET /mandates: `filter[reference]` (exact) as OPP's list filters. */
+  async listMandates(query: ListQuery & { reference?: string }) {
+    const { page, perpage, window } = pageOf(query);
+    const { rows, total } = await repo.listObjects(this.host.db, 'mandate', {
+      ...window,
+      status: query.status,
+      reference: query.reference,
+    });
+    return listEnvelope('/v1/mandates', rows, total, page, perpage);
   }
 
   async getMandate(uid: string): Promise<SimObject> {

@@ -360,6 +360,16 @@ export class OppClient {
     return this.checked.mandate(await this.call(MandateSchema, 'GET', `/mandates/${encodeURIComponent(uid)}`));
   }
 
+  /** The partner's mandates carrying our `reference` (`filter[reference]`), as findTransactionsByReference. */
+  async findMandatesByReference(reference: string): Promise<OppMandate[]> {
+    const q = new URLSearchParams({ 'filter[reference]': reference, perpage: '100' });
+    const list = await this.call(listSchema(MandateSchema), 'GET', `/mandates?${q}`);
+    return list.data
+      .filter((m) => m.reference === reference)
+      .sort((a, b) => a.created - b.created)
+      .map(this.checked.mandate);
+  }
+
   /** Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. */
   async revokeMandate(uid: string): Promise<OppMandate> {
     return this.checked.mandate(await this.call(MandateSchema, 'DELETE', `/mandates/${encodeURIComponent(uid)}`));

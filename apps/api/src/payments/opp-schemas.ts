@@ -205,6 +205,7 @@ export const MandateSchema = z
     mandate_amount: num,
     merchant_uid: str,
     transaction_uid: str,
+    reference: str,
     metadata,
   })
   .transform(
@@ -217,6 +218,7 @@ export const MandateSchema = z
       amount: raw.amount ?? raw.mandate_amount,
       merchantUid: raw.merchant_uid,
       transactionUid: raw.transaction_uid,
+      reference: raw.reference,
       metadata: raw.metadata,
     }),
   );

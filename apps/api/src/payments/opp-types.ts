@@ -114,6 +114,8 @@ export interface OppMandate {
    * this field (payments.md §12), so nothing may depend on it being there.
    */
   transactionUid: string | null;
+  /** Our reference as sent with the create, if the provider echoes it (assumed, like a transaction's). */
+  reference: string | null;
   metadata: Metadata;
 }
 
@@ -239,6 +241,8 @@ export interface CreateMandateInput {
   payment_method?: OppPaymentMethod;
   return_url: string;
   notify_url: string;
+  /** Ours and unique (the attempt's key): how a mandate whose answer was lost is found again (assumed field). */
+  reference?: string;
   metadata?: Record<string, string>;
 }
 

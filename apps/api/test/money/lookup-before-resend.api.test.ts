@@ -7,7 +7,16 @@ import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.char
 import { OppError } from '../../src/payments/opp-client.js';
 import type { TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
-import { chargesOf, oneOffTip, query, signUpAndPay, transactionsOfCharge, useMonthlyWorld } from './monthly-support.js';
+import {
+  chargesOf,
+  oneOffTip,
+  query,
+  signUp,
+  signUpAndPay,
+  transactionsOfCharge,
+  uidOf,
+  useMonthlyWorld,
+} from './monthly-support.js';
 
 /**
  * Issue 11.4: what the provider does with a reused Idempotency-Key is not known. Whether it replays,
@@ -29,7 +38,7 @@ function providerKeys(mode: SimIdempotencyMode) {
 }
 
 /** The provider makes the object, but its answer never reaches us (a timeout, a dropped connection). */
-async function answerLost<K extends 'createTransaction' | 'createMandateTransaction'>(
+async function answerLost<K extends 'createTransaction' | 'createMandateTransaction' | 'createMandate'>(
   method: K,
   run: () => Promise<unknown>,
 ) {
@@ -49,11 +58,11 @@ async function answerLost<K extends 'createTransaction' | 'createMandateTransact
   expect(calls).toBe(1);
 }
 
-/** The provider's transactions (in the simulator's own table) whose metadata names `key` = `value`. */
-async function atProvider(key: string, value: string) {
+/** The provider's transactions (or mandates), in the simulator's own table, whose metadata names `key` = `value`. */
+async function atProvider(key: string, value: string, objectType = 'transaction') {
   return query<{ uid: string; status: string }>(
     t,
-    sql`select uid, data->>'status' as status from sim_objects where object_type = 'transaction'
+    sql`select uid, data->>'status' as status from sim_objects where object_type = ${objectType}
         and data->'metadata' @> ${JSON.stringify([{ key, value }])}::jsonb`,
   );
 }
@@ -191,4 +200,41 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
     expect(await atProvider('charge_id', debit.monthId)).toHaveLength(1);
     await expectMoneyChecked();
   });
+});
+
+describe(`a monthly tip's first payment whose mandate answer was lost (${TEST_DB})`, () => {
+  /** The tipper signs up; the provider makes the mandate (and its checkout) but the answer is lost. */
+  async function mandateWithLostAnswer(key: string) {
+    const tipper = await t.createUser();
+    await answerLost('createMandate', async () => {
+      expect((await signUp(w, tipper, 500, key)).status).toBe(502);
+    });
+    const [row] = await query<{ id: string }>(t, sql`select id from recurring_tips where user_id = ${tipper.id}`);
+    const [month] = await chargesOf(t, row!.id);
+    expect(await transactionsOfCharge(t, month!.id)).toHaveLength(0);
+    expect(await atProvider('charge_id', month!.id, 'mandate')).toHaveLength(1);
+    return { tipper, id: row!.id, monthId: month!.id };
+  }
+
+  for (const mode of ['ignore', 'reject'] as const) {
+    it(`a resubmit adopts the mandate the provider made when it ${mode}s reused keys, and it can be paid`, async () => {
+      providerKeys(mode);
+      const sent = await mandateWithLostAnswer(`mandate-lost-${mode}`);
+      const again = await signUp(w, sent.tipper, 500, `mandate-lost-${mode}`);
+      expect(again.status, again.text).toBe(201);
+      const mandates = await atProvider('charge_id', sent.monthId, 'mandate');
+      expect(mandates).toHaveLength(1);
+      const [tip] = await query<{ mandate_uid: string }>(
+        t,
+        sql`select mandate_uid from recurring_tips where id = ${sent.id}`,
+      );
+      expect(tip!.mandate_uid).toBe(mandates[0]!.uid);
+
+      await simulatePayment(t.ctx, uidOf(again.body.oppTransaction.redirectUrl), 'completed');
+      await awaitSimulatorDeliveries(t.ctx);
+      const [month] = await chargesOf(t, sent.id);
+      expect(month).toMatchObject({ status: 'completed', attempt: 1 });
+      await expectMoneyChecked();
+    });
+  }
 });

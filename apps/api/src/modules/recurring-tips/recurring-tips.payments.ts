@@ -8,6 +8,7 @@ import {
   type CreateMandateTransactionInput,
   isIdempotencyKeyUsed,
   OppError,
+  type OppMandate,
   type OppTransaction,
 } from '../../payments/opp-client.js';
 import { findLatestForOwner, findTransactionRow, insertTransactionRow } from '../../payments/payments.repository.js';
@@ -79,9 +80,11 @@ export async function newMonth(
 }
 
 /**
- * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key
- * `mandate-<recurringTipId>-<period>-<attempt>`). Sending it again after a failure answers the same
- * mandate and transaction. The answer is recorded as the attempt's transaction row, then applied.
+ * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key and
+ * reference `mandate-<recurringTipId>-<period>-<attempt>`). An attempt that may have been sent before
+ * (`sentBefore`) is looked up by that reference first and adopted (DESIGN.md §4.8), as is one whose
+ * create is refused because the key was used. The answer is recorded as the attempt's transaction
+ * row, then applied.
  */
 export async function sendMandatePayment(
   ctx: AppContext,
@@ -91,6 +94,8 @@ export async function sendMandatePayment(
     tipjar: tipjarsRepo.TipjarRow;
     method: { type: string };
     merchantUid: string;
+    /** A repair or resubmit: an earlier request may have made this mandate, its answer lost. */
+    sentBefore?: boolean;
   },
 ): Promise<OppTransactionRow> {
   const { recurringTip, charge, tipjar, method, merchantUid } = input;
@@ -116,6 +121,7 @@ export async function sendMandatePayment(
       recurringTip.locale,
     ),
     notify_url: notifyUrlOf(ctx),
+    reference: key,
     // Read back on the mandate and (if the provider passes it on) its first payment: our way to tell
     // which attempt a first payment belongs to when the mandate's answer does not name it.
     metadata: {
@@ -125,9 +131,9 @@ export async function sendMandatePayment(
       attempt: String(charge.attempt),
     },
   };
-  let mandate: Awaited<ReturnType<typeof ctx.opp.createMandate>>;
+  let mandate: OppMandate;
   try {
-    mandate = await ctx.opp.createMandate(request, key);
+    mandate = await sendOrAdoptMandate(ctx, request, key, input.sentBefore ?? false);
   } catch (err) {
     // Our rows stay: the mandate retry (or the repair job) sends the very same request under the same key.
     ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
@@ -158,10 +164,36 @@ export async function sendMandatePayment(
   return row.oppUid ? refreshAttempt(ctx, row) : row;
 }
 
+/** The mandate of this attempt: adopted by its reference when it may exist already, else created. */
+async function sendOrAdoptMandate(
+  ctx: AppContext,
+  request: CreateMandateInput,
+  key: string,
+  sentBefore: boolean,
+): Promise<OppMandate> {
+  const find = async () => {
+    const [first, ...more] = await ctx.opp.findMandatesByReference(key);
+    if (more.length > 0) {
+      ctx.log.error({ reference: key, adopted: first!.uid, extra: more.map((m) => m.uid) }, 'two mandates for one key');
+    }
+    return first;
+  };
+  const sent = sentBefore ? await find() : undefined;
+  if (sent) return sent;
+  try {
+    return await ctx.opp.createMandate(request, key);
+  } catch (err) {
+    const adopted = isIdempotencyKeyUsed(err) ? await find() : undefined;
+    if (adopted) return adopted;
+    throw err;
+  }
+}
+
 /**
  * Finishes a mandate attempt that never reached the provider (or whose answer was never recorded):
- * leases the month and sends the same request again (same key → the provider answers the mandate it
- * already made, or makes it once). If another request holds the month, waits briefly for its answer.
+ * leases the month, looks the mandate up by its reference (an earlier request may have made it) and
+ * otherwise sends the same request again under the same key. If another request holds the month,
+ * waits briefly for its answer.
  * Used by a resubmit and by the repair in the reconcile job.
  */
 export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {
@@ -184,7 +216,7 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
   try {
     const merchantUid = await tipMerchantUid(ctx, tipjar);
     const method = { type: recurringTip.paymentMethod ?? 'ideal' };
-    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid });
+    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid, sentBefore: true });
   } catch (err) {
     await repo.releaseCharge(ctx.db, charge.id);
     throw err;
