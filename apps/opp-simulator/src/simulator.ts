@@ -611,14 +611,19 @@ export class OppSimulator {
   }
 
   /** GET /transactions: `filter[status]` and `filter[reference]` (our reference, exact) as OPP's list filters. */
-  async listTransactions(query: ListQuery & { reference?: string }) {
+  listTransactions(query: ListQuery & { reference?: string }) {
+    return this.listFiltered('transaction', '/v1/transactions', query);
+  }
+
+  /** A page of objects of one type, `filter[status]` and `filter[reference]` applied, in OPP's envelope. */
+  private async listFiltered(objectType: string, url: string, query: ListQuery & { reference?: string }) {
     const { page, perpage, window } = pageOf(query);
-    const { rows, total } = await repo.listObjects(this.host.db, 'transaction', {
+    const { rows, total } = await repo.listObjects(this.host.db, objectType, {
       ...window,
       status: query.status,
       reference: query.reference,
     });
-    return listEnvelope('/v1/transactions', rows, total, page, perpage);
+    return listEnvelope(url, rows, total, page, perpage);
   }
 
   /**
@@ -782,14 +787,8 @@ export class OppSimulator {
   }
 
   /** GET /mandates: `filter[reference]` (exact) as OPP's list filters. */
-  async listMandates(query: ListQuery & { reference?: string }) {
-    const { page, perpage, window } = pageOf(query);
-    const { rows, total } = await repo.listObjects(this.host.db, 'mandate', {
-      ...window,
-      status: query.status,
-      reference: query.reference,
-    });
-    return listEnvelope('/v1/mandates', rows, total, page, perpage);
+  listMandates(query: ListQuery & { reference?: string }) {
+    return this.listFiltered('mandate', '/v1/mandates', query);
   }
 
   async getMandate(uid: string): Promise<SimObject> {

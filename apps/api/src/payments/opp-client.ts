@@ -331,12 +331,18 @@ export class OppClient {
    * matches are answered, oldest first, so a provider that ignored the filter adopts nothing.
    */
   async findTransactionsByReference(reference: string): Promise<OppTransaction[]> {
+    return (await this.findByReference(TransactionSchema, '/transactions', reference)).map(this.checked.transaction);
+  }
+
+  /** `filter[reference]` on a list; exact matches only (a provider may ignore the filter), oldest first. */
+  private async findByReference<T extends { reference: string | null; created: number }>(
+    schema: z.ZodType<T>,
+    path: string,
+    reference: string,
+  ): Promise<T[]> {
     const q = new URLSearchParams({ 'filter[reference]': reference, perpage: '100' });
-    const list = await this.call(listSchema(TransactionSchema), 'GET', `/transactions?${q}`);
-    return list.data
-      .filter((tx) => tx.reference === reference)
-      .sort((a, b) => a.created - b.created)
-      .map(this.checked.transaction);
+    const list = await this.call(listSchema(schema), 'GET', `${path}?${q}`);
+    return list.data.filter((item) => item.reference === reference).sort((a, b) => a.created - b.created);
   }
 
   /* ----- refunds ----- */
@@ -362,12 +368,7 @@ export class OppClient {
 
   /** The partner's mandates carrying our `reference` (`filter[reference]`), as findTransactionsByReference. */
   async findMandatesByReference(reference: string): Promise<OppMandate[]> {
-    const q = new URLSearchParams({ 'filter[reference]': reference, perpage: '100' });
-    const list = await this.call(listSchema(MandateSchema), 'GET', `/mandates?${q}`);
-    return list.data
-      .filter((m) => m.reference === reference)
-      .sort((a, b) => a.created - b.created)
-      .map(this.checked.mandate);
+    return (await this.findByReference(MandateSchema, '/mandates', reference)).map(this.checked.mandate);
   }
 
   /** Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. */
