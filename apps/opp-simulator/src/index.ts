@@ -11,6 +11,7 @@ import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './routes.js';
 import { OppSimulator, type SimOutcome } from './simulator.js';
 
 export type { SimDb, SimLog, SimulatorHost } from './host.js';
+export { KEY_REUSED, SIM_IDEMPOTENCY_MODES, type SimIdempotencyMode } from './idempotency-mode.js';
 export type { SimObject } from './repository.js';
 export {
   DEFAULT_MERCHANT_LIVE_DELAY_MS,

@@ -16,7 +16,14 @@ export async function findObject(db: SimDb, uid: string, objectType?: string): P
 export async function listObjects(
   db: SimDb,
   objectType: string,
-  options: { parentUid?: string; offset?: number; limit?: number; status?: string; emailaddress?: string } = {},
+  options: {
+    parentUid?: string;
+    offset?: number;
+    limit?: number;
+    status?: string;
+    emailaddress?: string;
+    reference?: string;
+  } = {},
 ) {
   const where = and(
     eq(simObjects.objectType, objectType),
@@ -24,6 +31,7 @@ export async function listObjects(
     options.status ? sql`${simObjects.data}->>'status' = ${options.status}` : undefined,
     // Lower-case on both sides: the provider treats addresses case-insensitively (assumed).
     options.emailaddress ? sql`lower(${simObjects.data}->>'emailaddress') = ${options.emailaddress}` : undefined,
+    options.reference ? sql`${simObjects.data}->>'reference' = ${options.reference}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -78,7 +78,10 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
         sim.createTransaction(body(request), { uid }),
       ),
     );
-    api.get('/transactions', async (request) => sim.listTransactions(page(request)));
+    api.get('/transactions', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      return sim.listTransactions({ ...page(request), reference: q['filter[reference]'] });
+    });
     api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
 
     api.post<{ Params: Params }>('/transactions/:uid/refunds', async (request) =>
@@ -138,6 +141,10 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
         sim.createMandate(body(request), uid),
       ),
     );
+    api.get('/mandates', async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      return sim.listMandates({ ...page(request), reference: q['filter[reference]'] });
+    });
     api.get<{ Params: Params }>('/mandates/:uid', async (request) => sim.getMandate(request.params.uid));
     api.delete<{ Params: Params }>('/mandates/:uid', async (request) => sim.revokeMandate(request.params.uid));
     api.post<{ Params: Params }>('/mandates/:uid/transactions', async (request) =>

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { SimulatorHost } from './host.js';
+import { KEY_REUSED, type SimIdempotencyMode } from './idempotency-mode.js';
 import type { SimObject } from './repository.js';
 import * as repo from './repository.js';
 
@@ -127,6 +128,8 @@ export class OppSimulator {
    * and `mandate_uid`, and its notifications go to the mandate's notify_url.
    */
   mandateNamesFirstPayment = false;
+  /** How a reused Idempotency-Key is answered (idempotency-mode.ts); tests switch it, `replay` otherwise. */
+  idempotencyMode: SimIdempotencyMode = 'replay';
   private readonly deliveries = new Set<Promise<unknown>>();
   private closed = false;
   private readonly wakeups = new Set<() => void>();
@@ -158,6 +161,7 @@ export class OppSimulator {
    * taken over once it is stale, and the taker makes the object under the same uid — resuming what
    * the dead request began (`create` must find and keep what already exists of that uid), so one
    * key never makes two objects, crash or not. Without a key every request creates (as OPP does).
+   * That is `idempotencyMode` `replay`; `ignore` and `reject` are in idempotency-mode.ts.
    */
   async idempotent(
     scope: string,
@@ -165,7 +169,7 @@ export class OppSimulator {
     uid: string,
     create: (uid: string) => Promise<SimObject>,
   ): Promise<SimObject> {
-    if (!key) return create(uid);
+    if (!key || this.idempotencyMode === 'ignore') return create(uid);
     const db = this.host.db;
     for (let tries = 0; tries < 3; tries++) {
       if (await repo.reserveIdempotencyKey(db, scope, key, uid)) return this.createReserved(scope, key, uid, create);
@@ -173,6 +177,7 @@ export class OppSimulator {
       if (!held) continue; // its request failed and gave the key back: try again
       if (held.objectUid) {
         const object = await repo.findObject(db, held.objectUid);
+        if (object && this.idempotencyMode === 'reject') throw new SimError(KEY_REUSED.status, KEY_REUSED.message);
         if (object) return object;
       }
       const stale = new Date(Date.now() - IDEMPOTENCY_STALE_MS);
@@ -597,6 +602,7 @@ export class OppSimulator {
       notify_url: optionalString(body, 'notify_url'),
       redirect_url: extra.mandateUid ? null : `${this.host.settings().publicUrl}/sim/checkout/${uid}`,
       status,
+      reference: optionalString(body, 'reference'),
       metadata: toMetadata(body.metadata),
       statuses: [statusEntry(status, ts)],
       order: [],
@@ -622,10 +628,20 @@ export class OppSimulator {
     return transaction;
   }
 
-  async listTransactions(query: ListQuery) {
+  /** GET /transactions: `filter[status]` and `filter[reference]` (our reference, exact) as OPP's list filters. */
+  listTransactions(query: ListQuery & { reference?: string }) {
+    return this.listFiltered('transaction', '/v1/transactions', query);
+  }
+
+  /** A page of objects of one type, `filter[status]` and `filter[reference]` applied, in OPP's envelope. */
+  private async listFiltered(objectType: string, url: string, query: ListQuery & { reference?: string }) {
     const { page, perpage, window } = pageOf(query);
-    const { rows, total } = await repo.listObjects(this.host.db, 'transaction', { ...window, status: query.status });
-    return listEnvelope('/v1/transactions', rows, total, page, perpage);
+    const { rows, total } = await repo.listObjects(this.host.db, objectType, {
+      ...window,
+      status: query.status,
+      reference: query.reference,
+    });
+    return listEnvelope(url, rows, total, page, perpage);
   }
 
   /**
@@ -803,10 +819,16 @@ export class OppSimulator {
       ...(this.mandateNamesFirstPayment ? { transaction_uid: firstTransactionUid } : {}),
       return_url: optionalString(body, 'return_url'),
       notify_url: optionalString(body, 'notify_url'),
+      reference: optionalString(body, 'reference'),
       metadata: toMetadata(body.metadata),
     };
     await repo.insertObject(this.host.db, 'mandate', mandate, merchantUid);
     return mandate;
+  }
+
+  /** GET /mandates: `filter[reference]` (exact) as OPP's list filters. */
+  listMandates(query: ListQuery & { reference?: string }) {
+    return this.listFiltered('mandate', '/v1/mandates', query);
   }
 
   async getMandate(uid: string): Promise<SimObject> {

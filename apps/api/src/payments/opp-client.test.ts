@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OppClient, OppError, type OppRetryOptions, parseMetadata } from './opp-client.js';
+import { isIdempotencyKeyUsed, OppClient, OppError, type OppRetryOptions, parseMetadata } from './opp-client.js';
 
 /** Recorded shapes from payments.md; the fake fetch stands in for the live OPP API we cannot reach here. */
 const TRANSACTION = {
@@ -319,6 +319,41 @@ describe('OppClient', () => {
     const settlements = await opp.listSettlements('mer_1');
     expect(settlements.totalItemCount).toBe(1);
     expect(settlements.data[0]).toMatchObject({ uid: 'set_1', totalAmount: 1000, numberOfTransactions: 2 });
+  });
+
+  it('finds transactions by our reference with filter[reference], exact matches only, oldest first', async () => {
+    const list = (data: unknown[]) => ({ object: 'list', has_more: false, total_item_count: data.length, data });
+    const { opp, calls } = client(() => ({
+      status: 200,
+      // As if the provider ignored the filter: other references and none come back too.
+      json: list([
+        { ...TRANSACTION, uid: 'tra_late', created: 20, reference: 'tip-1' },
+        { ...TRANSACTION, uid: 'tra_other', reference: 'tip-10' },
+        { ...TRANSACTION, uid: 'tra_none' },
+        { ...TRANSACTION, uid: 'tra_early', created: 10, reference: 'tip-1' },
+      ]),
+    }));
+    const found = await opp.findTransactionsByReference('tip-1');
+    expect(found.map((tx) => tx.uid)).toEqual(['tra_early', 'tra_late']);
+    expect(found[0]!.reference).toBe('tip-1');
+    const url = new URL(calls[0]!.url);
+    expect(url.pathname).toBe('/v1/transactions');
+    expect(url.searchParams.get('filter[reference]')).toBe('tip-1');
+  });
+
+  it('recognises "Idempotency-Key already used" (assumed: 409, or 400/422 naming the key)', () => {
+    const error = (status: number, message: string) =>
+      new OppError(
+        status,
+        { error: { code: status, message } },
+        `OPP POST /transactions failed (${status}): ${message}`,
+      );
+    expect(isIdempotencyKeyUsed(error(409, 'Conflict'))).toBe(true);
+    expect(isIdempotencyKeyUsed(error(422, 'Idempotency-Key has already been used'))).toBe(true);
+    expect(isIdempotencyKeyUsed(error(400, 'idempotency key reused'))).toBe(true);
+    expect(isIdempotencyKeyUsed(error(422, 'total_price must equal the sum of the products'))).toBe(false);
+    expect(isIdempotencyKeyUsed(error(503, 'Idempotency-Key store down'))).toBe(false);
+    expect(isIdempotencyKeyUsed(new Error('idempotency'))).toBe(false);
   });
 
   it('parses metadata from the [{key,value}] form', () => {

@@ -118,6 +118,20 @@ export interface OppRetryOptions {
   maxDelayMs?: number;
 }
 
+/**
+ * True when a create was refused because its Idempotency-Key was used before — what a provider that
+ * does not replay keys would answer (DESIGN.md §4.8). What OPP answers is not known (payments.md §12,
+ * sandbox checklist 3); assumed: a 409 (documented for a concurrent request with the key, so the object
+ * may exist already), or a 400/422 whose code or message names the idempotency key. Either way the
+ * caller looks the object up by its reference instead of giving up.
+ */
+export function isIdempotencyKeyUsed(err: unknown): boolean {
+  if (!(err instanceof OppError)) return false;
+  if (err.status === 409) return true;
+  if (err.status !== 400 && err.status !== 422) return false;
+  return /idempotency/i.test(`${err.code ?? ''} ${err.message}`);
+}
+
 export interface OppClientOptions {
   baseUrl: string;
   apiKey: string;
@@ -444,6 +458,26 @@ export class OppClient {
     return list;
   }
 
+  /**
+   * The partner's transactions carrying our `reference` (`filter[reference]`, payments.md §0 lists):
+   * how a create whose answer was lost is found again instead of being sent a second time. Only exact
+   * matches are answered, oldest first, so a provider that ignored the filter adopts nothing.
+   */
+  async findTransactionsByReference(reference: string): Promise<OppTransaction[]> {
+    return (await this.findByReference(TransactionSchema, '/transactions', reference)).map(this.checked.transaction);
+  }
+
+  /** `filter[reference]` on a list; exact matches only (a provider may ignore the filter), oldest first. */
+  private async findByReference<T extends { reference: string | null; created: number }>(
+    schema: z.ZodType<T>,
+    path: string,
+    reference: string,
+  ): Promise<T[]> {
+    const q = new URLSearchParams({ 'filter[reference]': reference, perpage: '100' });
+    const list = await this.call(listSchema(schema), 'GET', `${path}?${q}`);
+    return list.data.filter((item) => item.reference === reference).sort((a, b) => a.created - b.created);
+  }
+
   /* ----- refunds ----- */
 
   async createRefund(transactionUid: string, input: CreateRefundInput, idempotencyKey: string): Promise<OppRefund> {
@@ -463,6 +497,11 @@ export class OppClient {
 
   async getMandate(uid: string): Promise<OppMandate> {
     return this.checked.mandate(await this.call(MandateSchema, 'GET', `/mandates/${encodeURIComponent(uid)}`));
+  }
+
+  /** The partner's mandates carrying our `reference` (`filter[reference]`), as findTransactionsByReference. */
+  async findMandatesByReference(reference: string): Promise<OppMandate[]> {
+    return (await this.findByReference(MandateSchema, '/mandates', reference)).map(this.checked.mandate);
   }
 
   /**

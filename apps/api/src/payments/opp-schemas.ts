@@ -75,6 +75,7 @@ export const TransactionSchema = z
     notify_url: str,
     statuses: listOf(z.object({ uid: str, status: str, created: num })),
     mandate_uid: str,
+    reference: str,
     metadata,
   })
   .transform(
@@ -95,6 +96,7 @@ export const TransactionSchema = z
         created: s.created ?? 0,
       })),
       mandateUid: raw.mandate_uid,
+      reference: raw.reference,
       metadata: raw.metadata,
     }),
   );
@@ -203,6 +205,7 @@ export const MandateSchema = z
     mandate_amount: num,
     merchant_uid: str,
     transaction_uid: str,
+    reference: str,
     metadata,
   })
   .transform(
@@ -215,6 +218,7 @@ export const MandateSchema = z
       amount: raw.amount ?? raw.mandate_amount,
       merchantUid: raw.merchant_uid,
       transactionUid: raw.transaction_uid,
+      reference: raw.reference,
       metadata: raw.metadata,
     }),
   );

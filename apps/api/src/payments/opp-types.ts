@@ -87,6 +87,8 @@ export interface OppTransaction {
   statuses: OppStatusEntry[];
   /** The mandate a mandate's payment belongs to, if the provider says (not confirmed, payments.md §12). */
   mandateUid: string | null;
+  /** Our reference as sent with the create, if the provider echoes it (assumed: payments.md §2.1). */
+  reference: string | null;
   metadata: Metadata;
 }
 
@@ -112,6 +114,8 @@ export interface OppMandate {
    * this field (payments.md §12), so nothing may depend on it being there.
    */
   transactionUid: string | null;
+  /** Our reference as sent with the create, if the provider echoes it (assumed, like a transaction's). */
+  reference: string | null;
   metadata: Metadata;
 }
 
@@ -172,6 +176,8 @@ export interface CreateTransactionInput {
   partner_fee?: number;
   description?: string;
   buyer_emailaddress?: string;
+  /** Ours and unique (the row's idempotency key): how a create whose answer was lost is found again. */
+  reference?: string;
   metadata?: Record<string, string>;
 }
 
@@ -235,6 +241,8 @@ export interface CreateMandateInput {
   payment_method?: OppPaymentMethod;
   return_url: string;
   notify_url: string;
+  /** Ours and unique (the attempt's key): how a mandate whose answer was lost is found again (assumed field). */
+  reference?: string;
   metadata?: Record<string, string>;
 }
 

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { oppNotifications, oppTransactions } from '../db/schema/index.js';
 
@@ -173,29 +187,35 @@ function markChecked(db: DbOrTx, candidates: SQLWrapper) {
 
 /**
  * Leases a row whose create has not reached the provider yet, for this process only (DESIGN.md §4.2):
- * true if we may send it now; false if another process holds it or the provider already answered.
+ * `first` when no create was ever sent for it, `again` when one was (its lease ran out or was given
+ * back: the provider may have made the object, DESIGN.md §4.8), undefined when another process holds
+ * it or the provider already answered. Each statement re-checks the row it takes, so the answer is
+ * exact under concurrency; the usual case (a new row) is one statement.
  */
-export async function leaseForCreate(db: DbOrTx, id: string, leaseMs: number): Promise<boolean> {
-  const rows = await db
-    .update(oppTransactions)
-    .set({
-      leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
-      updated: sql`${oppTransactions.updated}`,
-    })
-    .where(
-      and(
-        eq(oppTransactions.id, id),
-        isNull(oppTransactions.oppUid),
-        or(isNull(oppTransactions.leaseUntil), lt(oppTransactions.leaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ id: oppTransactions.id });
-  return rows.length > 0;
+export async function leaseForCreate(db: DbOrTx, id: string, leaseMs: number): Promise<'first' | 'again' | undefined> {
+  const lease = async (wasLeased: SQL) => {
+    const rows = await db
+      .update(oppTransactions)
+      .set({
+        leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+        updated: sql`${oppTransactions.updated}`,
+      })
+      .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid), wasLeased))
+      .returning({ id: oppTransactions.id });
+    return rows.length > 0;
+  };
+  if (await lease(isNull(oppTransactions.leaseUntil))) return 'first';
+  if (await lease(lt(oppTransactions.leaseUntil, sql`now()`))) return 'again';
+  return undefined;
 }
 
+/**
+ * Gives the create lease back (the provider call failed or got no answer). The lease is left run out
+ * rather than cleared: it marks the row as sent before, so the next sender looks the object up first.
+ */
 export async function releaseCreateLease(db: DbOrTx, id: string) {
   await db
     .update(oppTransactions)
-    .set({ leaseUntil: null, updated: sql`${oppTransactions.updated}` })
-    .where(eq(oppTransactions.id, id));
+    .set({ leaseUntil: sql`now() - interval '1 second'`, updated: sql`${oppTransactions.updated}` })
+    .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid)));
 }

@@ -4,7 +4,13 @@ import { AppError } from '../lib/app-error.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { KeyedCoalescer, TokenBucket } from '../lib/throttle.js';
 import { type SignedNotification, verifyNotification } from './notify-signature.js';
-import { type CreateTransactionInput, OppError, type OppNotificationBody, type OppTransaction } from './opp-client.js';
+import {
+  type CreateTransactionInput,
+  isIdempotencyKeyUsed,
+  OppError,
+  type OppNotificationBody,
+  type OppTransaction,
+} from './opp-client.js';
 import * as repo from './payments.repository.js';
 
 export type {
@@ -89,7 +95,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * transaction nobody saw). A request that finds the row leased waits briefly for the other's answer.
  */
 async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
-  if (!(await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS))) {
+  const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
+  if (!lease) {
     for (let waited = 0; waited < 5000; waited += 100) {
       const current = await repo.findTransactionRow(ctx.db, row.id);
       if (current?.oppUid) return current;
@@ -97,36 +104,81 @@ async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise
     }
     throw new AppError(ErrorCode.Conflict, 'This payment is being started right now; try again in a moment');
   }
-  let answer: OppTransaction;
   try {
-    answer = await ctx.opp.createTransaction(row.request as unknown as CreateTransactionInput, row.idempotencyKey);
+    return await sendLeased(ctx, row, lease);
   } catch (err) {
     // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
     ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
-    await repo.releaseCreateLease(ctx.db, row.id);
     throw providerUnavailable(err);
   }
-  return applyProviderTransaction(ctx, row.id, answer);
 }
 
 /**
- * The reconcile job's repair of a create whose answer we never recorded: re-sent under its original
- * key (the provider answers the transaction it already made, or makes it once) — unless another
- * process is sending it right now.
+ * The reconcile job's repair of a create whose answer we never recorded: the transaction is looked up
+ * by our reference and adopted, or (not there) sent under its original key — unless another process
+ * is sending it right now.
  */
 export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<boolean> {
-  if (!(await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS))) return false;
+  const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
+  if (!lease) return false;
+  await sendLeased(ctx, row, lease);
+  return true;
+}
+
+/**
+ * Adopt before you create (DESIGN.md §4.8): a row whose create was sent before may already have its
+ * transaction at the provider (the answer was lost, or the process died), and a provider that ignores
+ * the Idempotency-Key would make a second one — so it is looked up by our reference first. A create
+ * refused because its key was used is looked up as well (the provider has it). The answer is applied
+ * through the one apply path; on any failure the lease is given back, marked as sent.
+ */
+async function sendLeased(
+  ctx: AppContext,
+  row: repo.OppTransactionRow,
+  lease: 'first' | 'again',
+): Promise<repo.OppTransactionRow> {
+  const request = row.request as unknown as CreateTransactionInput;
   try {
-    const answer = await ctx.opp.createTransaction(
-      row.request as unknown as CreateTransactionInput,
-      row.idempotencyKey,
-    );
-    await applyProviderTransaction(ctx, row.id, answer);
-    return true;
+    let answer = lease === 'again' ? await findSentTransaction(ctx, row) : undefined;
+    if (!answer) {
+      try {
+        answer = await ctx.opp.createTransaction(request, row.idempotencyKey);
+      } catch (err) {
+        answer = isIdempotencyKeyUsed(err) ? await findSentTransaction(ctx, row) : undefined;
+        if (!answer) throw err;
+      }
+    }
+    return await applyProviderTransaction(ctx, row.id, answer);
   } catch (err) {
     await repo.releaseCreateLease(ctx.db, row.id);
     throw err;
   }
+}
+
+/** The provider's transaction for our row, by the reference its create carried (none before references). */
+function findSentTransaction(ctx: AppContext, row: repo.OppTransactionRow): Promise<OppTransaction | undefined> {
+  const reference = (row.request as { reference?: unknown }).reference;
+  if (typeof reference !== 'string' || !reference) return Promise.resolve(undefined);
+  return findByReference(ctx, reference, { transactionRowId: row.id });
+}
+
+/**
+ * The provider's transaction made for our `reference` (ours and unique), if there is one. Two found
+ * means a provider made a second one for a re-sent create: the first is ours, the others are logged
+ * for a person to refund.
+ */
+export async function findByReference(
+  ctx: AppContext,
+  reference: string,
+  about: Record<string, string>,
+): Promise<OppTransaction | undefined> {
+  const [first, ...more] = await ctx.opp.findTransactionsByReference(reference);
+  if (more.length > 0) {
+    const extra = more.map((tx) => tx.uid);
+    ctx.log.error({ ...about, reference, adopted: first!.uid, extra }, 'the provider holds one create twice');
+  }
+  if (first) ctx.log.info({ ...about, reference, oppUid: first.uid }, 'adopted a transaction sent before');
+  return first;
 }
 
 /**

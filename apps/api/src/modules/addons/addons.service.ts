@@ -79,6 +79,7 @@ export async function startAddonPayment(
 ): Promise<OppTransactionRow> {
   const { tipjar, addon, method, locale, attempt } = input;
   const merchantUid = await platformMerchantUid(ctx);
+  const key = attempt === 1 ? `addon-${addon.id}` : `addon-${addon.id}-${attempt}`;
   const request: CreateTransactionInput = {
     merchant_uid: merchantUid,
     products: [{ name: `${ctx.config.BRAND_NAME}: ${tipjar.name}`, price: addon.costTotalWithTax, quantity: 1 }],
@@ -97,15 +98,11 @@ export async function startAddonPayment(
     checkout: false,
     locale,
     description: `${ctx.config.BRAND_NAME} ${tipjar.slug}`,
+    // Ours and unique: a create whose answer was lost is found again by it (DESIGN.md §4.8).
+    reference: key,
     metadata: { addon_id: addon.id, tipjar_id: tipjar.id },
   };
-  return startPayment(ctx, {
-    kind: ADDON_KIND,
-    ownerId: addon.id,
-    attempt,
-    idempotencyKey: attempt === 1 ? `addon-${addon.id}` : `addon-${addon.id}-${attempt}`,
-    request,
-  });
+  return startPayment(ctx, { kind: ADDON_KIND, ownerId: addon.id, attempt, idempotencyKey: key, request });
 }
 
 /* ---------- endpoints ---------- */

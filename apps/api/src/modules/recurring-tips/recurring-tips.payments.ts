@@ -3,12 +3,19 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import type { CreateMandateInput, CreateMandateTransactionInput } from '../../payments/opp-client.js';
-import { OppError } from '../../payments/opp-client.js';
+import {
+  type CreateMandateInput,
+  type CreateMandateTransactionInput,
+  isIdempotencyKeyUsed,
+  OppError,
+  type OppMandate,
+  type OppTransaction,
+} from '../../payments/opp-client.js';
 import { findLatestForOwner, findTransactionRow, insertTransactionRow } from '../../payments/payments.repository.js';
 import {
   type AfterCommit,
   applyProviderTransaction,
+  findByReference,
   notifyUrlOf,
   type OppTransactionRow,
   providerUnavailable,
@@ -73,9 +80,11 @@ export async function newMonth(
 }
 
 /**
- * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key
- * `mandate-<recurringTipId>-<period>-<attempt>`). Sending it again after a failure answers the same
- * mandate and transaction. The answer is recorded as the attempt's transaction row, then applied.
+ * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key and
+ * reference `mandate-<recurringTipId>-<period>-<attempt>`). An attempt that may have been sent before
+ * (`sentBefore`) is looked up by that reference first and adopted (DESIGN.md §4.8), as is one whose
+ * create is refused because the key was used. The answer is recorded as the attempt's transaction
+ * row, then applied.
  */
 export async function sendMandatePayment(
   ctx: AppContext,
@@ -85,6 +94,8 @@ export async function sendMandatePayment(
     tipjar: tipjarsRepo.TipjarRow;
     method: { type: string };
     merchantUid: string;
+    /** A repair or resubmit: an earlier request may have made this mandate, its answer lost. */
+    sentBefore?: boolean;
   },
 ): Promise<OppTransactionRow> {
   const { recurringTip, charge, tipjar, method, merchantUid } = input;
@@ -110,6 +121,7 @@ export async function sendMandatePayment(
       recurringTip.locale,
     ),
     notify_url: notifyUrlOf(ctx),
+    reference: key,
     // Read back on the mandate and (if the provider passes it on) its first payment: our way to tell
     // which attempt a first payment belongs to when the mandate's answer does not name it.
     metadata: {
@@ -119,9 +131,9 @@ export async function sendMandatePayment(
       attempt: String(charge.attempt),
     },
   };
-  let mandate: Awaited<ReturnType<typeof ctx.opp.createMandate>>;
+  let mandate: OppMandate;
   try {
-    mandate = await ctx.opp.createMandate(request, key);
+    mandate = await sendOrAdoptMandate(ctx, request, key, input.sentBefore ?? false);
   } catch (err) {
     // Our rows stay: the mandate retry (or the repair job) sends the very same request under the same key.
     ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
@@ -152,10 +164,36 @@ export async function sendMandatePayment(
   return row.oppUid ? refreshAttempt(ctx, row) : row;
 }
 
+/** The mandate of this attempt: adopted by its reference when it may exist already, else created. */
+async function sendOrAdoptMandate(
+  ctx: AppContext,
+  request: CreateMandateInput,
+  key: string,
+  sentBefore: boolean,
+): Promise<OppMandate> {
+  const find = async () => {
+    const [first, ...more] = await ctx.opp.findMandatesByReference(key);
+    if (more.length > 0) {
+      ctx.log.error({ reference: key, adopted: first!.uid, extra: more.map((m) => m.uid) }, 'two mandates for one key');
+    }
+    return first;
+  };
+  const sent = sentBefore ? await find() : undefined;
+  if (sent) return sent;
+  try {
+    return await ctx.opp.createMandate(request, key);
+  } catch (err) {
+    const adopted = isIdempotencyKeyUsed(err) ? await find() : undefined;
+    if (adopted) return adopted;
+    throw err;
+  }
+}
+
 /**
  * Finishes a mandate attempt that never reached the provider (or whose answer was never recorded):
- * leases the month and sends the same request again (same key → the provider answers the mandate it
- * already made, or makes it once). If another request holds the month, waits briefly for its answer.
+ * leases the month, looks the mandate up by its reference (an earlier request may have made it) and
+ * otherwise sends the same request again under the same key. If another request holds the month,
+ * waits briefly for its answer.
  * Used by a resubmit and by the repair in the reconcile job.
  */
 export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {
@@ -178,7 +216,7 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
   try {
     const merchantUid = await tipMerchantUid(ctx, tipjar);
     const method = { type: recurringTip.paymentMethod ?? 'ideal' };
-    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid });
+    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid, sentBefore: true });
   } catch (err) {
     await repo.releaseCharge(ctx.db, charge.id);
     throw err;
@@ -248,11 +286,12 @@ export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): P
 
 /**
  * Sends the current attempt of a claimed debit charge: `POST /mandates/{uid}/transactions` with
- * Idempotency-Key `charge-<recurringTipId>-<period>-<attempt>`, so sending it again (after a crash or
- * a lost answer) can never collect twice. Returns false when the provider could not be reached (the
- * claim is released and the next run tries again).
+ * Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`; an attempt an earlier run
+ * claimed is looked up by that reference before it is sent again (sendOrAdoptDebit), so a crash or a
+ * lost answer can never collect twice, whatever the provider does with the key. Returns false when
+ * the provider could not be reached (the claim is released and the next run tries again).
  */
-export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): Promise<boolean> {
+export async function sendDebitCharge(ctx: AppContext, charge: repo.ClaimedCharge): Promise<boolean> {
   const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
   const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
   if (!recurringTip || !tipjar || !recurringTip.mandateUid || !recurringTip.mandateToken) {
@@ -283,11 +322,11 @@ export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): 
     notify_url: notifyUrlOf(ctx),
     metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
   };
-  let answer: Awaited<ReturnType<typeof ctx.opp.createMandateTransaction>>;
+  let answer: OppTransaction;
   try {
-    answer = await ctx.opp.createMandateTransaction(recurringTip.mandateUid, request, key);
+    answer = await sendOrAdoptDebit(ctx, charge, recurringTip.mandateUid, request, key);
   } catch (err) {
-    if (err instanceof OppError && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status)) {
+    if (isRefusal(err)) {
       // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
       ctx.log.warn({ err, chargeId: charge.id }, 'the provider refused a mandate charge');
       const effect = await ctx.db.transaction(async (tx) => {
@@ -316,6 +355,46 @@ export async function sendDebitCharge(ctx: AppContext, charge: repo.ChargeRow): 
   });
   await applyProviderTransaction(ctx, row.id, answer);
   return true;
+}
+
+/**
+ * The provider's debit for this attempt. Adopt before you create (DESIGN.md §4.8): when an earlier run
+ * claimed the attempt (it may have sent it and lost the answer, or died) it is looked up by its
+ * reference first, so a provider that ignores the Idempotency-Key cannot collect the month twice; a
+ * create refused because its key was used is looked up too. A failed lookup is no answer (status 0):
+ * the claim is released and the next run tries again.
+ */
+async function sendOrAdoptDebit(
+  ctx: AppContext,
+  charge: repo.ClaimedCharge,
+  mandateUid: string,
+  request: CreateMandateTransactionInput,
+  key: string,
+): Promise<OppTransaction> {
+  const find = () =>
+    findByReference(ctx, key, { chargeId: charge.id }).catch((err: Error) => {
+      throw new OppError(0, undefined, `looking up the debit ${key} failed: ${err.message}`);
+    });
+  const sentBefore = charge.claimedBefore ? await find() : undefined;
+  if (sentBefore) return sentBefore;
+  try {
+    return await ctx.opp.createMandateTransaction(mandateUid, request, key);
+  } catch (err) {
+    const adopted = isIdempotencyKeyUsed(err) ? await find() : undefined;
+    if (adopted) return adopted;
+    throw err;
+  }
+}
+
+/** The provider refused this charge (e.g. the mandate is no longer usable) — not busy, not "key used". */
+function isRefusal(err: unknown): boolean {
+  return (
+    err instanceof OppError &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    ![408, 409, 429].includes(err.status) &&
+    !isIdempotencyKeyUsed(err)
+  );
 }
 
 async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string) {

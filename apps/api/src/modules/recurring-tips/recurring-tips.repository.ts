@@ -1,5 +1,21 @@
 import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recurringTipCharges, recurringTips, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -245,15 +261,32 @@ export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number,
     .for('update', { skipLocked: true });
 }
 
+/** A charge claimed by the charge job, with what its row said before the claim. */
+export type ClaimedCharge = ChargeRow & {
+  /**
+   * Whether an earlier run claimed this very attempt (and may have sent it, its answer lost): an
+   * attempt's first claim sets lastAttemptAt to at least nextAttemptAt, and a new attempt is due
+   * after the previous one's lastAttemptAt (retryAt).
+   */
+  claimedBefore: boolean;
+};
+
 /**
  * Claims the charges whose current try must be sent now: scheduled, against a valid mandate of an
  * active recurring tip, not held by another instance. One statement sets a lease (`claimedUntil`,
  * wall clock) and the try's time (`lastAttemptAt`, the run's clock), so no transaction stays open
- * while the provider is called; a lease that runs out (the instance died) frees the row again.
+ * while the provider is called; a lease that runs out (the instance died) frees the row again. The
+ * candidates are locked and read in the same statement, so `claimedBefore` is the claimed row's own.
  */
-export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, limit: number) {
+export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<ClaimedCharge[]> {
   const candidates = db
-    .select({ id: recurringTipCharges.id })
+    .select({
+      id: recurringTipCharges.id,
+      claimedBefore:
+        sql<boolean>`coalesce(${recurringTipCharges.lastAttemptAt} >= ${recurringTipCharges.nextAttemptAt}, false)`.as(
+          'claimed_before',
+        ),
+    })
     .from(recurringTipCharges)
     .where(
       and(
@@ -269,15 +302,17 @@ export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, li
     )
     .orderBy(asc(recurringTipCharges.nextAttemptAt))
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('update', { skipLocked: true })
+    .as('candidates');
   return db
     .update(recurringTipCharges)
     .set({
       claimedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
       lastAttemptAt: now,
     })
-    .where(and(inArray(recurringTipCharges.id, candidates), eq(recurringTipCharges.status, 'scheduled')))
-    .returning();
+    .from(candidates)
+    .where(and(eq(recurringTipCharges.id, candidates.id), eq(recurringTipCharges.status, 'scheduled')))
+    .returning({ ...getTableColumns(recurringTipCharges), claimedBefore: candidates.claimedBefore });
 }
 
 /** Holds one month's current attempt for this process (conditional: free and still that attempt). */

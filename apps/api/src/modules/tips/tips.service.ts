@@ -113,6 +113,7 @@ export async function createTip(
   const tipId = randomUUID();
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
   const locale: OppLocale = data.locale;
+  const providerKey = `tip-${tipId}`;
   const request: CreateTransactionInput = {
     merchant_uid: merchantUid,
     products: [{ name: `Tip for ${tipjar.name}`, price: data.amount, quantity: 1 }],
@@ -124,9 +125,10 @@ export async function createTip(
     locale,
     partner_fee: fee,
     description: `${ctx.config.BRAND_NAME} tip ${tipjar.slug}`,
+    // Ours and unique: a create whose answer was lost is found again by it (DESIGN.md §4.8).
+    reference: providerKey,
     metadata: { tip_id: tipId, tipjar_id: tipjar.id },
   };
-  const providerKey = `tip-${tipId}`;
 
   const tip = await ctx.db.transaction(async (tx) => {
     const inserted = await repo.insertTip(tx, {
