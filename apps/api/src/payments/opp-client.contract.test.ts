@@ -159,6 +159,8 @@ describe('OppClient against recorded OPP responses', () => {
       amount: 12129,
       paymentMethod: 'ideal',
       redirectUrl: 'https://onlinebetaalplatform.nl/nl/betalen/?trx=tra_123456',
+      // The recorded answer has no reference (the request carried none).
+      reference: null,
       returnUrl: 'https://platform.example.com/return/',
       notifyUrl: 'https://platform.example.com/notify/',
       statuses: [{ uid: 'sta_123456', status: 'created', created: 1554113700 }],
