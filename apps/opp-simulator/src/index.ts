@@ -11,7 +11,7 @@ import { migrateSimulator } from './migrate.js';
 import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './routes.js';
 import { OppSimulator, type SimOutcome } from './simulator.js';
 
-export { type FaultCounts, type FaultPlan, Faults, parseFaultPlan } from './faults.js';
+export { type FaultCounts, type FaultPlan, Faults, parseFaultPlan, seededRandom } from './faults.js';
 export type { SimDb, SimLog, SimulatorHost } from './host.js';
 export type { SimObject } from './repository.js';
 export {
