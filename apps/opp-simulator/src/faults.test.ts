@@ -31,7 +31,7 @@ describe('SIM_FAULTS', () => {
     expect(p).toMatchObject({ delayMs: 50, holdMs: 100, hangMs: 300 });
     expect(plan('all,timeout=0').shares).toMatchObject({ duplicate: DEFAULT_SHARE, timeout: 0 });
     expect(describeFaultPlan(plan('all,timeout=0'))).toBe(
-      'duplicate=0.2,reorder=0.2,delay=0.2,http409=0.2,http5xx=0.2,delay-ms=100,hold-ms=100',
+      'duplicate=0.2,reorder=0.2,delay=0.2,http409=0.2,http5xx=0.2,delay-ms=100,hold-ms=100,streak=2',
     );
   });
 
@@ -39,7 +39,7 @@ describe('SIM_FAULTS', () => {
     expect(() => parseFaultPlan('duplicate,explode')).toThrow(/"explode" is not one of duplicate/);
     expect(() => parseFaultPlan('http5xx=1.5')).toThrow(/"http5xx=1.5" needs a share from 0 to 1/);
     expect(() => parseFaultPlan('http5xx=')).toThrow(/needs a share/);
-    expect(() => parseFaultPlan('delay-ms=fast')).toThrow(/"delay-ms=fast" needs a whole number of ms/);
+    expect(() => parseFaultPlan('delay-ms=fast')).toThrow(/"delay-ms=fast" needs a whole number/);
     expect(() => parseFaultPlan('timeout=0.1=2')).toThrow(/more than one "="/);
   });
 });
@@ -49,13 +49,13 @@ describe('the fault mode', () => {
     Array.from({ length: n }, (_, i) => faults.callFault(i % 2 ? 'GET' : 'POST', '/sim/opp/v1/transactions'));
 
   it('makes the same choices for the same seed (a run can be replayed)', () => {
-    const p = plan('http409=0.3,http5xx=0.3,timeout=0.3');
+    const p = plan('http409=0.3,http5xx=0.3,timeout=0.3,streak=1000');
     expect(calls(new Faults(p, 42), 200)).toEqual(calls(new Faults(p, 42), 200));
     expect(calls(new Faults(p, 42), 200)).not.toEqual(calls(new Faults(p, 43), 200));
   });
 
   it('refuses reads only with 5xx, loses only answers of writes, and never touches the test routes', () => {
-    const faults = new Faults(plan('http409=0.3,http5xx=0.3,timeout=0.3'), 7);
+    const faults = new Faults(plan('http409=0.3,http5xx=0.3,timeout=0.3,streak=1000'), 7);
     const reads = Array.from({ length: 300 }, () => faults.callFault('GET', '/sim/opp/v1/transactions/tra_1'));
     expect(reads.filter((f) => f.kind === 'refuse').length).toBeGreaterThan(50);
     for (const f of reads) {
@@ -72,6 +72,14 @@ describe('the fault mode', () => {
     expect(helpers.every((f) => f.kind === 'none')).toBe(true);
     faults.active = false;
     expect(calls(faults, 100).every((f) => f.kind === 'none')).toBe(true);
+  });
+
+  it('lets a call through after `streak` faults in a row (per method, path and Idempotency-Key)', () => {
+    const faults = new Faults(plan('http5xx=1,streak=2'), 1);
+    const kinds = (key: string) =>
+      Array.from({ length: 4 }, () => faults.callFault('POST', '/sim/opp/v1/transactions', key).kind);
+    expect(kinds('a')).toEqual(['refuse', 'refuse', 'none', 'refuse']);
+    expect(faults.callFault('POST', '/sim/opp/v1/transactions', 'b').kind).toBe('refuse');
   });
 
   it('sends a duplicated notification twice and lets a later one overtake a held one', async () => {

@@ -15,6 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  *   delay-ms=N       a delayed notification waits up to N ms (default 100)
  *   hold-ms=N        a notification held back for reordering waits at most N ms for one to overtake it (default 100)
  *   hang-ms=N        a timed-out write answers after N ms instead of dropping the connection
+ *   streak=N         a call refused (or its answer lost) N times in a row — same method, path and
+ *                    Idempotency-Key — goes through the next time (default 2): a fault does not last
+ *                    forever, so a client that retries enough always gets through
  * e.g. `SIM_FAULTS=duplicate,reorder,delay,http409=0.2,http5xx=0.1,timeout=0.1`.
  */
 
@@ -31,9 +34,11 @@ export interface FaultPlan {
   holdMs: number;
   /** Undefined: a timed-out write drops its connection; a number: it answers this late. */
   hangMs: number | undefined;
+  /** At most this many faults in a row for one call (method, path, Idempotency-Key). */
+  streak: number;
 }
 
-const SETTINGS = { 'delay-ms': 'delayMs', 'hold-ms': 'holdMs', 'hang-ms': 'hangMs' } as const;
+const SETTINGS = { 'delay-ms': 'delayMs', 'hold-ms': 'holdMs', 'hang-ms': 'hangMs', streak: 'streak' } as const;
 const HTTP_5XX = [500, 502, 503] as const;
 
 /** The plan SIM_FAULTS describes; null when it is off. Throws an Error naming the bad item. */
@@ -48,6 +53,7 @@ export function parseFaultPlan(text: string | undefined): FaultPlan | null {
     delayMs: 100,
     holdMs: 100,
     hangMs: undefined,
+    streak: 2,
   };
   for (const item of items) {
     const [name = '', value, ...rest] = item.split('=');
@@ -64,7 +70,7 @@ export function parseFaultPlan(text: string | undefined): FaultPlan | null {
       plan.shares[name as FaultName] = share;
     } else if (name in SETTINGS) {
       const ms = Number(value);
-      if (!value || !Number.isInteger(ms) || ms < 0 || ms > 60_000) throw bad('needs a whole number of ms (0–60000)');
+      if (!value || !Number.isInteger(ms) || ms < 0 || ms > 60_000) throw bad('needs a whole number (0–60000)');
       plan[SETTINGS[name as keyof typeof SETTINGS]] = ms;
     } else {
       throw bad(`is not one of ${[...FAULT_NAMES, 'all', ...Object.keys(SETTINGS)].join(', ')}`);
@@ -76,7 +82,7 @@ export function parseFaultPlan(text: string | undefined): FaultPlan | null {
 /** The plan as SIM_FAULTS would say it (logged at start, so a run can be replayed). */
 export function describeFaultPlan(plan: FaultPlan): string {
   const shares = FAULT_NAMES.filter((name) => plan.shares[name] > 0).map((name) => `${name}=${plan.shares[name]}`);
-  const settings = [`delay-ms=${plan.delayMs}`, `hold-ms=${plan.holdMs}`];
+  const settings = [`delay-ms=${plan.delayMs}`, `hold-ms=${plan.holdMs}`, `streak=${plan.streak}`];
   if (plan.hangMs !== undefined) settings.push(`hang-ms=${plan.hangMs}`);
   return [...shares, ...settings].join(',');
 }
@@ -112,6 +118,8 @@ export class Faults {
   private readonly random: () => number;
   /** Notifications held back until a later one has been delivered (or their hold ran out). */
   private readonly held = new Set<() => void>();
+  /** Faults in a row per call (method, path, Idempotency-Key) that has not gone through since. */
+  private readonly streaks = new Map<string, number>();
 
   constructor(
     readonly plan: FaultPlan,
@@ -130,8 +138,17 @@ export class Faults {
    * the provider's "this key is being worked on") or 500/502/503 (any call), or — for a write — acted
    * on and its answer lost.
    */
-  callFault(method: string, url: string): CallFault {
+  callFault(method: string, url: string, idempotencyKey = ''): CallFault {
     if (EXEMPT_PATH.test(url)) return { kind: 'none' };
+    const call = `${method} ${url} ${idempotencyKey}`;
+    const streak = this.streaks.get(call) ?? 0;
+    const fault = streak < this.plan.streak ? this.chooseCallFault(method) : { kind: 'none' as const };
+    if (fault.kind === 'none') this.streaks.delete(call);
+    else this.streaks.set(call, streak + 1);
+    return fault;
+  }
+
+  private chooseCallFault(method: string): CallFault {
     const isWrite = method !== 'GET' && method !== 'HEAD';
     if (isWrite && this.hits('http409')) return { kind: 'refuse', status: 409 };
     if (this.hits('http5xx')) return { kind: 'refuse', status: HTTP_5XX[Math.floor(this.random() * 3)]! };
@@ -197,7 +214,8 @@ export function installFaultHooks(
   refuse: (reply: FastifyReply, status: number, message: string) => unknown,
 ) {
   api.addHook('preHandler', async (request, reply) => {
-    const fault = faults.callFault(request.method, request.url);
+    const key = request.headers['idempotency-key'];
+    const fault = faults.callFault(request.method, request.url, typeof key === 'string' ? key : '');
     if (fault.kind === 'refuse') {
       faults.counts.refused += 1;
       const message =

@@ -80,9 +80,6 @@ function faultSettings(): Partial<Env> {
   return { SIM_FAULTS, ...(SIM_FAULTS_SEED ? { SIM_FAULTS_SEED: Number(SIM_FAULTS_SEED) } : {}) };
 }
 
-/** True in the fault run: a test that asserts exact notification counts or timing opts out with it. */
-export const FAULTS_ON = Boolean(process.env.SIM_FAULTS && process.env.SIM_FAULTS.toLowerCase() !== 'off');
-
 let counter = 0;
 const PASSWORD_HASH_CACHE = new Map<string, Promise<string>>();
 
