@@ -5,11 +5,13 @@
  * host mounts it in its composition root only when no real provider is configured.
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { describeFaultPlan, type Faults, faultsFromSettings } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import { migrateSimulator } from './migrate.js';
 import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './routes.js';
 import { OppSimulator, type SimOutcome } from './simulator.js';
 
+export { type FaultCounts, type FaultPlan, Faults, parseFaultPlan, seededRandom } from './faults.js';
 export type { SimDb, SimLog, SimulatorHost } from './host.js';
 export { KEY_REUSED, SIM_IDEMPOTENCY_MODES, type SimIdempotencyMode } from './idempotency-mode.js';
 export type { SimObject } from './repository.js';
@@ -34,6 +36,10 @@ export interface OppSimulatorOptions extends SimulatorHost {
   settleMandateChargesMs?: number;
   /** A new consumer merchant goes live this long after it was made (default DEFAULT_MERCHANT_LIVE_DELAY_MS). */
   merchantLiveDelayMs?: number;
+  /** The fault mode, as SIM_FAULTS says it (faults.ts); off when absent. Never in production. */
+  faults?: string;
+  /** Seed of the fault mode's random choices (SIM_FAULTS_SEED): replays a run. Drawn (and logged) when absent. */
+  faultsSeed?: number;
   /** Key for the helpers below (simulatePayment(key, …)): usually the host's app context. */
   key: object;
 }
@@ -42,12 +48,20 @@ const simulators = new WeakMap<object, OppSimulator>();
 
 /** Migrates the simulator's tables and mounts its routes on `app`; closes with the app. */
 export async function registerOppSimulator(app: FastifyInstance, options: OppSimulatorOptions): Promise<OppSimulator> {
+  const faults = faultsFromSettings(options.faults, options.faultsSeed);
   await migrateSimulator(options.db);
   const sim = new OppSimulator(options, {
     retryBaseMs: options.retryBaseMs,
     settleMandateChargesMs: options.settleMandateChargesMs,
     merchantLiveDelayMs: options.merchantLiveDelayMs,
+    faults,
   });
+  if (faults) {
+    options.log.warn(
+      { faults: describeFaultPlan(faults.plan), seed: faults.seed },
+      'simulator: fault mode on (replay with SIM_FAULTS_SEED)',
+    );
+  }
   simulators.set(options.key, sim);
   await app.register(async (simApp) => {
     // The simulator stands in for the provider: its routes are not part of the host's API document.
@@ -83,6 +97,11 @@ export function simulateReversal(key: object, uid: string, status: 'chargeback' 
 /** The payer's bank revokes a simulated mandate (sends mandate.status.changed). */
 export function simulateMandateRevocation(key: object, mandateUid: string) {
   return simulatorOf(key).revokeMandate(mandateUid);
+}
+
+/** The simulator's fault mode (its plan, seed and what it has done so far); null when off. */
+export function simulatorFaults(key: object): Faults | null {
+  return simulatorOf(key).faults;
 }
 
 /** Resolves when every queued simulator notification was delivered (or gave up). */

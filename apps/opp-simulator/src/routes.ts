@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderCheckoutPage, renderVerifyPage } from './checkout-page.js';
+import { installFaultHooks } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import {
   listEnvelope,
@@ -53,6 +54,7 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
         return oppError(reply, 401, 'Invalid or missing API key');
       }
     });
+    if (sim.faults) installFaultHooks(api, sim.faults, oppError);
     api.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
       if (err instanceof SimError) return oppError(reply, err.status, err.message, err.parameters);
       const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;

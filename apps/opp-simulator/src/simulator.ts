@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Faults } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import { KEY_REUSED, type SimIdempotencyMode } from './idempotency-mode.js';
 import type { SimObject } from './repository.js';
@@ -119,6 +120,8 @@ export interface SimulatorOptions {
    * at the provider (whether or not its bank account is verified yet). Tests shorten it.
    */
   merchantLiveDelayMs?: number;
+  /** The fault mode (faults.ts): notifications twice, swapped or late. Off when absent. */
+  faults?: Faults | null;
 }
 
 export class OppSimulator {
@@ -136,6 +139,7 @@ export class OppSimulator {
   private readonly retryBaseMs: number;
   private readonly settleMandateChargesMs: number | undefined;
   private readonly merchantLiveDelayMs: number;
+  readonly faults: Faults | null;
 
   constructor(
     private readonly host: SimulatorHost,
@@ -144,6 +148,7 @@ export class OppSimulator {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.settleMandateChargesMs = options.settleMandateChargesMs;
     this.merchantLiveDelayMs = options.merchantLiveDelayMs ?? DEFAULT_MERCHANT_LIVE_DELAY_MS;
+    this.faults = options.faults ?? null;
   }
 
   /** The simulated API base, as objects name it in `object_url` (the same the client uses). */
@@ -904,9 +909,19 @@ export class OppSimulator {
 
   private schedule(uid: string, url: string, payload: Body, attemptsSoFar = 0, backoffFirst = false) {
     if (this.closed) return;
+    const deliver = () => this.deliver(uid, url, payload, attemptsSoFar, backoffFirst);
+    const faults = attemptsSoFar === 0 ? this.faults : null;
     this.track(
       new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => this.deliver(uid, url, payload, attemptsSoFar, backoffFirst))
+        .then(() =>
+          faults
+            ? faults.deliverNotification(
+                deliver,
+                async () => (this.closed ? undefined : this.attemptDelivery(uid, url, payload)),
+                (ms) => this.sleep(ms),
+              )
+            : deliver(),
+        )
         .catch((err) => this.host.log.warn({ err, uid }, 'simulator: notification delivery stopped')),
     );
   }

@@ -77,6 +77,19 @@ const EnvSchema = z.object({
   OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
   /** Simulator only: how long a new consumer merchant stays pending before it goes live (ms). */
   SIM_MERCHANT_LIVE_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  /**
+   * Simulator only, off by default: its fault mode (duplicate, reordered and late notifications, 409s
+   * and 5xx, answers lost after acting), e.g. `duplicate,reorder,delay,http409=0.2,http5xx=0.1,timeout=0.1`;
+   * the grammar is in apps/opp-simulator/src/faults.ts. Refused in production.
+   */
+  SIM_FAULTS: optionalText,
+  /** Seed of the fault mode's random choices: the same seed replays a run (logged at start when drawn). */
+  SIM_FAULTS_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional(),
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(DEFAULT_PLATFORM_FEE_BPS),
   /** Price of the Podpot add-on in cents, VAT included. */
   TIPJAR_PRICE_CENTS: z.coerce.number().int().min(0).default(1500),

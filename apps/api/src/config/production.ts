@@ -29,6 +29,9 @@ export function productionProblems(env: Env): string[] {
       problems.push('OPP_NOTIFY_SECRET is weak: at least 16 characters');
     }
   }
+  if (env.SIM_FAULTS && env.SIM_FAULTS.toLowerCase() !== 'off') {
+    problems.push('SIM_FAULTS is set: the fault mode belongs to the payment simulator, which production never runs');
+  }
   need('OPP_PLATFORM_MERCHANT_UID', 'the merchant that receives Podpot orders');
   need('PUBLIC_URL', 'the public https address used in mails and payment return URLs');
   if (env.PUBLIC_URL && !isHttps(env.PUBLIC_URL)) problems.push('PUBLIC_URL must use https');

@@ -28,6 +28,9 @@ export async function mountSimulator(app: FastifyInstance, ctx: AppContext): Pro
     settleMandateChargesMs: isTest ? undefined : 5000,
     // Consumer merchants go live by themselves after a while, as at OPP; tests that need it set a short delay.
     merchantLiveDelayMs: config.SIM_MERCHANT_LIVE_DELAY_MS ?? (isTest ? 10 * 60_000 : undefined),
+    // The provider misbehaving on purpose (the tests' fault run; off by default).
+    faults: config.SIM_FAULTS,
+    faultsSeed: config.SIM_FAULTS_SEED,
   });
   if (!config.OPP_PLATFORM_MERCHANT_UID) {
     // The same Idempotency-Key finds the same merchant after a restart; a second process starting at

@@ -47,7 +47,8 @@ describe(`reconcile (${TEST_DB})`, () => {
       )})`,
     );
     expect(rows.map((r) => r.status)).toEqual(Array(10).fill('completed'));
-  });
+    // 130 checkouts one after another: under the fault run's retries that takes longer than the default 30 s.
+  }, 90_000);
 
   it('keeps going within its time budget: one run checks every open row', async () => {
     const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0, batchSize: 20 });

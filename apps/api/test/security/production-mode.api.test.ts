@@ -54,6 +54,13 @@ describe('production start-up check', () => {
     expect(message).toContain('JWT_SECRET is weak');
   });
 
+  it("refuses the simulator's fault mode (SIM_FAULTS)", () => {
+    expect(() => loadConfig({ ...PRODUCTION, SIM_FAULTS: 'http5xx=0.1' })).toThrow(
+      /SIM_FAULTS is set: the fault mode belongs to the payment simulator/,
+    );
+    expect(loadConfig({ ...PRODUCTION, SIM_FAULTS: 'off' }).SIM_FAULTS).toBe('off');
+  });
+
   it('starts with complete settings, on the real provider (no simulator)', () => {
     const config = loadConfig({ ...PRODUCTION });
     expect(config.usesSimulator).toBe(false);

@@ -73,6 +73,13 @@ export function captureLog(): { stream: PassThrough; text(): string } {
   return { stream, text: () => text };
 }
 
+/** SIM_FAULTS and SIM_FAULTS_SEED of the test process (the fault run), as config overrides. */
+function faultSettings(): Partial<Env> {
+  const { SIM_FAULTS, SIM_FAULTS_SEED } = process.env;
+  if (!SIM_FAULTS) return {};
+  return { SIM_FAULTS, ...(SIM_FAULTS_SEED ? { SIM_FAULTS_SEED: Number(SIM_FAULTS_SEED) } : {}) };
+}
+
 let counter = 0;
 const PASSWORD_HASH_CACHE = new Map<string, Promise<string>>();
 
@@ -94,6 +101,8 @@ export async function createTestApp(
       // A checkout's pending and completed notifications come milliseconds apart: no re-read window
       // unless a test is about it (the window's own tests set one).
       OPP_NOTIFY_REREAD_MS: 0,
+      // The fault run (scripts/test.mjs) turns the simulator's fault mode on for every app of a file.
+      ...faultSettings(),
       ...overrides,
     },
   );
