@@ -2,7 +2,12 @@ import { MAX_CHARGE_ATTEMPTS, paymentOutcome, platformFeeOf, type TipStatus, tip
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
-import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
+import {
+  chargebackMail,
+  chargeFailedMail,
+  chargeReceiptMail,
+  recurringStartedMail,
+} from '../../mail/recurring-mails.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import type { AfterCommit, OppTransactionRow } from '../../payments/payments.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
@@ -91,6 +96,38 @@ export async function recordDebitFailure(
 }
 
 /**
+ * A month's debit was charged back by the payer's bank: the dunning of a failed debit at its end
+ * (decision 013). Debiting a disputed mandate again would most likely be reversed again (and cost a
+ * fee each time), so no retry is made against it: the mandate is marked invalid (the charge job
+ * skips it), the recurring tip shows the chargeback as its last failure to maker and tipper, and the
+ * tipper is mailed (once per month) to set up the payment again (mandate retry).
+ */
+async function recordChargeback(ctx: AppContext, tx: Tx, charge: repo.ChargeRow): Promise<AfterCommit | undefined> {
+  const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+  if (!recurringTip) return undefined;
+  const stillCharging = recurringTip.status !== 'cancelled';
+  await repo.updateRecurringTip(tx, recurringTip.id, {
+    lastFailureReason: 'chargeback',
+    ...(stillCharging && recurringTip.mandateStatus === 'valid'
+      ? { mandateStatus: 'invalid', failedAttempts: MAX_CHARGE_ATTEMPTS }
+      : {}),
+  });
+  if (!stillCharging) return undefined;
+  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  if (!tipjar || !user) return undefined;
+  const mail = chargebackMail(recurringTip.locale, {
+    brand: ctx.config.BRAND_NAME,
+    tipjarName: tipjar.name,
+    manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
+    amount: charge.amount,
+    period: charge.period,
+  });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-chargeback:${charge.id}` });
+  return sendQueuedMail;
+}
+
+/**
  * What a status change of one of our transactions means for its month, run inside the DB
  * transaction that recorded it. Each branch is guarded by the charge's current state, so a repeated
  * or late notification is a no-op.
@@ -146,10 +183,7 @@ export async function onChargePayment(
         claimedUntil: null,
       });
       await moveTip(tx, charge.tipId, change.current === 'chargeback' ? 'chargeback' : 'refunded');
-      const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
-      if (recurringTip && change.current === 'chargeback') {
-        await repo.updateRecurringTip(tx, recurringTip.id, { lastFailureReason: 'chargeback' });
-      }
+      if (change.current === 'chargeback') return recordChargeback(ctx, tx, charge);
       return undefined;
     }
     default:
