@@ -282,6 +282,32 @@ describe('chargebacks and refunds made at the provider', () => {
   });
 });
 
+describe('the payout specification', () => {
+  it('lists the refund and the chargeback as negative rows linked to their tips; the payout is less by them', async () => {
+    const jar = await orderJar();
+    const a = await paidTip(jar.id, 1000);
+    const b = await paidTip(jar.id, 2000);
+    const before = await t.api('GET', `/tipjars/${jar.id}/settlements`, { token: jar.maker.token });
+    expect(before.status, before.text).toBe(200);
+    const netBefore = before.body.data[0].net;
+    const made = await refund(a.id, { amount: 400, reason: 'Partly' });
+    await simulateReversal(t.ctx, b.uid, 'chargeback');
+    await awaitSimulatorDeliveries(t.ctx);
+    const list = await t.api('GET', `/tipjars/${jar.id}/settlements`, { token: jar.maker.token });
+    const settlement = list.body.data[0];
+    expect(settlement.net).toBe(netBefore - 400 - 2000);
+    const detail = await t.api('GET', `/tipjars/${jar.id}/settlements/${settlement.id}`, { token: jar.maker.token });
+    expect(detail.status, detail.text).toBe(200);
+    const negative = detail.body.rows.filter((r: { amount: number }) => r.amount < 0);
+    expect(negative).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tipId: a.id, reference: made.body.providerUid, amount: -400 }),
+        expect.objectContaining({ tipId: b.id, reference: b.uid, amount: -2000 }),
+      ]),
+    );
+  });
+});
+
 describe('statistics, fee invoice and its specification', () => {
   it('statistics show gross, refunded and net; the next fee invoice credits the fee once', async () => {
     const jar = await orderJar();

@@ -113,16 +113,6 @@ export async function releaseFeeCredits(db: DbOrTx, invoiceId: string) {
   await db.update(refunds).set({ invoiceId: null }).where(eq(refunds.invoiceId, invoiceId));
 }
 
-/** The tip each provider refund uid (ref_…) belongs to (settlement specifications). */
-export async function tipIdsOfRefunds(db: DbOrTx, providerUids: string[]): Promise<Map<string, string>> {
-  if (providerUids.length === 0) return new Map();
-  const rows = await db
-    .select({ providerUid: refunds.providerUid, tipId: refunds.tipId })
-    .from(refunds)
-    .where(inArray(refunds.providerUid, providerUids));
-  return new Map(rows.flatMap((r) => (r.providerUid ? [[r.providerUid, r.tipId] as const] : [])));
-}
-
 /* ---------- reads of shared tables ---------- */
 
 /**
