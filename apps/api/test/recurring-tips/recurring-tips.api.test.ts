@@ -208,6 +208,14 @@ describe('POST /api/v1/tipjars/:id/recurringtips', () => {
   });
 });
 
+/** A monthly tip whose first debit (after the first payment) was collected. */
+async function collectedMonth(tipper: TestUser, amount: number) {
+  const { id } = await signUpAndPay(tipper, amount);
+  await run(new Date((await getMine(tipper, id)).nextChargeAt));
+  const month = (await chargesOf(id)).find((c) => c.via === 'debit')!;
+  await settle(month.id, 'completed');
+  return { id, month };
+}
 describe('the charge run (jobs/charge.ts)', () => {
   it('charges a due month exactly once, however often it runs', async () => {
     const tipper = await t.createUser();
@@ -436,11 +444,7 @@ describe('the charge run (jobs/charge.ts)', () => {
 
   it('a chargeback on a collected month is recorded on its tip, visible to the maker', async () => {
     const tipper = await t.createUser();
-    const { id } = await signUpAndPay(tipper, 800);
-    const due = new Date((await getMine(tipper, id)).nextChargeAt);
-    await run(due);
-    const month = (await chargesOf(id)).find((c) => c.via === 'debit')!;
-    await settle(month.id, 'completed');
+    const { id, month } = await collectedMonth(tipper, 800);
     await simulateReversal(t.ctx, await currentUidOf(month.id), 'chargeback');
     await awaitSimulatorDeliveries(t.ctx);
     const seen = await t.api('GET', `/tipjars/${jar.id}/recurringtips/${id}`, { token: maker.token });
@@ -464,11 +468,7 @@ describe('the charge run (jobs/charge.ts)', () => {
 
   it('an admin refunds part of a collected month: the month stays paid, its tip shows the refund', async () => {
     const tipper = await t.createUser();
-    const { id } = await signUpAndPay(tipper, 800);
-    const due = new Date((await getMine(tipper, id)).nextChargeAt);
-    await run(due);
-    const month = (await chargesOf(id)).find((c) => c.via === 'debit')!;
-    await settle(month.id, 'completed');
+    const { id, month } = await collectedMonth(tipper, 800);
     const res = await t.api('POST', `/tips/${month.tipId}/refunds`, {
       token: admin.token,
       body: { data: { amount: 300, reason: 'Charged the wrong amount' } },

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds, tips } from '../../src/db/schema/index.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { OppError } from '../../src/payments/opp-client.js';
-import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { orderLiveJar } from '../support/tipjar.js';
 
 /**
  * Refunds and chargebacks of tips (issue 11, decision 013): an admin's full or partial refund, sent to
@@ -15,7 +15,6 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 let t: TestApp;
 let admin: TestUser;
 let ideal: string;
-let n = 0;
 
 interface Jar {
   id: string;
@@ -24,38 +23,20 @@ interface Jar {
 
 const uidOf = (redirectUrl: string) => redirectUrl.split('/').pop()!;
 
-async function orderJar(): Promise<Jar> {
-  n += 1;
-  const maker = await t.createUser();
-  const res = await t.api('POST', '/tipjars', {
-    token: maker.token,
-    body: {
-      data: {
-        name: `Refund Pod ${n}`,
-        slug: `refund-pod-${n}-${Date.now().toString(36)}`,
-        type: 'CONSUMER',
-        email: 'maker@example.test',
-        phoneNumber: '+31 6 12345678',
-        payment: { paymentmethod: ideal, paymentissuer: '' },
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
-  await awaitSimulatorDeliveries(t.ctx);
-  await registerMerchant(t, res.body.tipjar.id, maker.token);
-  return { id: res.body.tipjar.id, maker };
-}
+const orderJar = (): Promise<Jar> => orderLiveJar(t, { paymentmethod: ideal, name: 'Refund Pod' });
 
 /** A paid one-off tip of `amount` cents; answers its id and provider transaction uid. */
+let tipped = 0;
 async function paidTip(jarId: string, amount = 1000, locale: 'en' | 'nl' = 'en') {
+  tipped += 1;
+  const email = `fan${tipped}@example.test`;
   const res = await t.api('POST', `/tipjars/${jarId}/tips`, {
     body: {
       data: {
         amount,
         displayName: 'Lotte',
         message: 'Top!',
-        email: `fan${n}-${amount}@example.test`,
+        email,
         payment: { paymentmethod: ideal, paymentissuer: '' },
         locale,
       },
@@ -65,7 +46,7 @@ async function paidTip(jarId: string, amount = 1000, locale: 'en' | 'nl' = 'en')
   const uid = uidOf(res.body.oppTransaction.redirectUrl);
   await simulatePayment(t.ctx, uid, 'completed');
   await awaitSimulatorDeliveries(t.ctx);
-  return { id: res.body.tip.id as string, uid, email: `fan${n}-${amount}@example.test` };
+  return { id: res.body.tip.id as string, uid, email };
 }
 
 function refund(tipId: string, data: Record<string, unknown>, headers?: Record<string, string>, token = admin.token) {

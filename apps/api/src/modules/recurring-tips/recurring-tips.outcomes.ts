@@ -8,6 +8,7 @@ import {
   chargeReceiptMail,
   recurringStartedMail,
 } from '../../mail/recurring-mails.js';
+import type { MailContent } from '../../mail/templates.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import type { AfterCommit, OppTransactionRow } from '../../payments/payments.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
@@ -80,18 +81,33 @@ export async function recordDebitFailure(
       claimedUntil: null,
     });
   }
+  return queueTipperMail(
+    ctx,
+    tx,
+    recurringTip,
+    (common) =>
+      chargeFailedMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period, retryAt: next }),
+    `charge-failed:${charge.id}:${charge.attempt}`,
+  );
+}
+
+/** Queues a mail about a monthly tip to its tipper (with the manage link), once per dedupe key. */
+async function queueTipperMail(
+  ctx: AppContext,
+  tx: Tx,
+  recurringTip: repo.RecurringTipRow,
+  build: (common: { brand: string; tipjarName: string; manageLink: string }) => MailContent,
+  dedupeKey: string,
+): Promise<AfterCommit | undefined> {
   const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
   const user = await usersRepo.findUserById(tx, recurringTip.userId);
   if (!tipjar || !user) return undefined;
-  const mail = chargeFailedMail(recurringTip.locale, {
+  const mail = build({
     brand: ctx.config.BRAND_NAME,
     tipjarName: tipjar.name,
     manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
-    amount: charge.amount,
-    period: charge.period,
-    retryAt: next,
   });
-  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-failed:${charge.id}:${charge.attempt}` });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey });
   return sendQueuedMail;
 }
 
@@ -113,18 +129,13 @@ async function recordChargeback(ctx: AppContext, tx: Tx, charge: repo.ChargeRow)
       : {}),
   });
   if (!stillCharging) return undefined;
-  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
-  const user = await usersRepo.findUserById(tx, recurringTip.userId);
-  if (!tipjar || !user) return undefined;
-  const mail = chargebackMail(recurringTip.locale, {
-    brand: ctx.config.BRAND_NAME,
-    tipjarName: tipjar.name,
-    manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
-    amount: charge.amount,
-    period: charge.period,
-  });
-  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-chargeback:${charge.id}` });
-  return sendQueuedMail;
+  return queueTipperMail(
+    ctx,
+    tx,
+    recurringTip,
+    (common) => chargebackMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period }),
+    `charge-chargeback:${charge.id}`,
+  );
 }
 
 /**
