@@ -29,6 +29,8 @@ import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.ro
 import { firstPaymentAdopter, onMandateNotification } from './modules/recurring-tips/recurring-tips.mandate.js';
 import { CHARGE_KIND, onChargePayment } from './modules/recurring-tips/recurring-tips.outcomes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
+import { refundsRoutes } from './modules/refunds/refunds.routes.js';
+import { recordingReversals, tipOfChargePayment, tipOfTipPayment } from './modules/refunds/refunds.service.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { onAddonPayment } from './modules/tipjars/tipjars.order-payment.js';
@@ -97,8 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     payments: {
       owners: {
         [ADDON_KIND]: onAddonPayment,
-        [TIP_KIND]: onTipPayment,
-        [CHARGE_KIND]: onChargePayment,
+        // A refunded or charged-back payment is also recorded as a reversal of its tip (refunds module).
+        [TIP_KIND]: recordingReversals(onTipPayment, tipOfTipPayment),
+        [CHARGE_KIND]: recordingReversals(onChargePayment, tipOfChargePayment),
       },
       notifications: {
         mandate: onMandateNotification,
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(addonsRoutes, { ctx });
       await api.register(merchantsRoutes, { ctx });
       await api.register(tipsRoutes, { ctx });
+      await api.register(refundsRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
       await api.register(recurringTipsRoutes, { ctx });
       await api.register(settlementsRoutes, { ctx });

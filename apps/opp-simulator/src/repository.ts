@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SimDb } from './host.js';
 import { simIdempotencyKeys, simNotifications, simObjects } from './schema.js';
 
@@ -44,6 +44,17 @@ export async function listObjects(
     db.select({ n: sql<number>`count(*)::int` }).from(simObjects).where(where),
   ]);
   return { rows: rows.map((r) => r.data as SimObject), total: total?.n ?? 0 };
+}
+
+/** Every object of a type whose parent is one of `parentUids` (e.g. the refunds of a merchant's transactions). */
+export async function listObjectsOfParents(db: SimDb, objectType: string, parentUids: string[]) {
+  if (parentUids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(simObjects)
+    .where(and(eq(simObjects.objectType, objectType), inArray(simObjects.parentUid, parentUids)))
+    .orderBy(asc(simObjects.created), asc(simObjects.uid));
+  return rows.map((r) => ({ parentUid: r.parentUid!, data: r.data as SimObject }));
 }
 
 export async function insertObject(db: SimDb, objectType: string, data: SimObject, parentUid?: string | null) {

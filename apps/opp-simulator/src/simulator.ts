@@ -505,18 +505,19 @@ export class OppSimulator {
   }
 
   /**
-   * The merchant's settlements: one per calendar month (UTC) of its completed transactions, by
-   * completion time. Past months are `paid` (on the 1st of the next month), the running month is
-   * `current`. Each carries one specification whose rows are the transactions in it.
+   * The merchant's settlements: one per calendar month (UTC) of its paid transactions (by completion
+   * time) and of the money that went back (refunds by their time, chargebacks by the reversal's). Past
+   * months are `paid` (on the 1st of the next month), the running month is `current`. Each carries one
+   * specification whose rows are the entries in it (refunds and chargebacks negative).
    * The uid encodes merchant and month (`set_<merchant>_<yyyymm>`), so rows can be served without state.
    */
   async settlements(merchantUid: string): Promise<SimObject[]> {
     await this.getMerchant(merchantUid);
-    const months = await this.settledTransactionsByMonth(merchantUid);
+    const months = await this.settledEntriesByMonth(merchantUid);
     const current = monthKey(now());
     return [...months.entries()]
       .sort(([a], [b]) => b.localeCompare(a))
-      .map(([month, transactions]) => settlementOf(merchantUid, month, transactions, month !== current));
+      .map(([month, entries]) => settlementOf(merchantUid, month, entries, month !== current));
   }
 
   /** The rows of a settlement's specification (GET /settlements/{uid}/specifications/{uid}/rows). */
@@ -524,36 +525,71 @@ export class OppSimulator {
     const match = /^set_(.+)_(\d{6})$/.exec(settlementUid);
     if (!match || specificationUid !== `spe_${settlementUid.slice(4)}`) throw new SimError(404, 'Settlement not found');
     const merchantUid = `mer_${match[1]}`;
-    const months = await this.settledTransactionsByMonth(merchantUid).catch(() => new Map<string, SimObject[]>());
-    const transactions = months.get(match[2]!);
-    if (!transactions) throw new SimError(404, 'Settlement not found');
-    return transactions.map((t) => {
+    const months = await this.settledEntriesByMonth(merchantUid).catch(() => new Map<string, SettledEntry[]>());
+    const entries = months.get(match[2]!);
+    if (!entries) throw new SimError(404, 'Settlement not found');
+    return entries.map((e) => ({
+      uid: `row_${e.reference.slice(4)}${e.type === 'chargeback' ? '_cb' : ''}`,
+      object: 'settlement_row',
+      type: e.type,
+      reference: e.reference,
+      amount: e.amount,
+      total_partner_fee: e.partnerFee,
+      total_transaction_costs: -e.costs,
+      amount_payable: e.amount - e.partnerFee - e.costs,
+      metadata: e.metadata,
+    }));
+  }
+
+  private async settledEntriesByMonth(merchantUid: string): Promise<Map<string, SettledEntry[]>> {
+    const paid = (
+      await Promise.all(
+        ['completed', 'refunded', 'chargeback'].map((status) =>
+          repo.listObjects(this.host.db, 'transaction', { parentUid: merchantUid, status, limit: 10_000 }),
+        ),
+      )
+    ).flatMap((r) => r.rows);
+    const months = new Map<string, SettledEntry[]>();
+    const add = (at: number, entry: SettledEntry) => {
+      const key = monthKey(at);
+      months.set(key, [...(months.get(key) ?? []), entry]);
+    };
+    for (const t of paid) {
       const amount = Number(t.amount ?? 0);
-      const fee = partnerFeeOf(t);
-      return {
-        uid: `row_${String(t.uid).slice(4)}`,
-        object: 'settlement_row',
+      const metadata = t.metadata ?? [];
+      add(Number(t.completed ?? t.created), {
         type: 'transaction',
         reference: t.uid,
         amount,
-        total_partner_fee: fee,
-        total_transaction_costs: -SIM_TRANSACTION_COST,
-        amount_payable: amount - fee - SIM_TRANSACTION_COST,
-        metadata: t.metadata ?? [],
-      };
-    });
-  }
-
-  private async settledTransactionsByMonth(merchantUid: string): Promise<Map<string, SimObject[]>> {
-    const { rows } = await repo.listObjects(this.host.db, 'transaction', {
-      parentUid: merchantUid,
-      status: 'completed',
-      limit: 10_000,
-    });
-    const months = new Map<string, SimObject[]>();
-    for (const t of rows) {
-      const key = monthKey(Number(t.completed ?? t.created));
-      months.set(key, [...(months.get(key) ?? []), t]);
+        partnerFee: partnerFeeOf(t),
+        costs: SIM_TRANSACTION_COST,
+        metadata,
+      });
+      if (t.status === 'chargeback') {
+        add(Number(t.updated ?? t.created), {
+          type: 'chargeback',
+          reference: t.uid,
+          amount: -amount,
+          partnerFee: 0,
+          costs: 0,
+          metadata,
+        });
+      }
+    }
+    const refunds = await repo.listObjectsOfParents(
+      this.host.db,
+      'refund',
+      paid.map((t) => t.uid),
+    );
+    for (const { data: r } of refunds) {
+      add(Number(r.created), {
+        type: 'refund',
+        reference: r.uid,
+        amount: -Number(r.amount ?? 0),
+        partnerFee: 0,
+        costs: 0,
+        metadata: [],
+      });
     }
     return months;
   }
@@ -1091,14 +1127,30 @@ function monthKey(unixSeconds: number): string {
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-function settlementOf(merchantUid: string, month: string, transactions: SimObject[], isPaid: boolean): SimObject {
+/** One line of a simulated settlement: a payment (positive) or money that went back (negative). */
+interface SettledEntry {
+  type: 'transaction' | 'refund' | 'chargeback';
+  /** tra_… (payment, chargeback) or ref_… (refund). */
+  reference: string;
+  amount: number;
+  partnerFee: number;
+  costs: number;
+  metadata: unknown;
+}
+
+function settlementOf(merchantUid: string, month: string, entries: SettledEntry[], isPaid: boolean): SimObject {
   const year = Number(month.slice(0, 4));
   const monthIndex = Number(month.slice(4)) - 1;
   const start = Date.UTC(year, monthIndex, 1) / 1000;
   const end = Date.UTC(year, monthIndex + 1, 1) / 1000 - 1;
-  const volume = transactions.reduce((sum, t) => sum + Number(t.amount ?? 0), 0);
-  const fees = transactions.reduce((sum, t) => sum + partnerFeeOf(t), 0);
-  const costs = transactions.length * SIM_TRANSACTION_COST;
+  const payments = entries.filter((e) => e.type === 'transaction');
+  const reversals = entries.filter((e) => e.type !== 'transaction');
+  const transactionVolume = payments.reduce((sum, e) => sum + e.amount, 0);
+  // Refunds and chargebacks both reduce the payout; the simulator reports them as refund volume.
+  const refundVolume = reversals.reduce((sum, e) => sum + e.amount, 0);
+  const volume = transactionVolume + refundVolume;
+  const fees = entries.reduce((sum, e) => sum + e.partnerFee, 0);
+  const costs = entries.reduce((sum, e) => sum + e.costs, 0);
   const payable = volume - fees - costs;
   const uid = `set_${merchantUid.slice(4)}_${month}`;
   return {
@@ -1112,13 +1164,13 @@ function settlementOf(merchantUid: string, month: string, transactions: SimObjec
     total_amount: volume,
     amount_paid: isPaid ? payable : 0,
     amount_payable: isPaid ? 0 : payable,
-    total_number_of_transactions: transactions.length,
-    number_of_transactions: transactions.length,
-    number_of_refunds: 0,
+    total_number_of_transactions: entries.length,
+    number_of_transactions: payments.length,
+    number_of_refunds: reversals.length,
     number_of_mandates: 0,
     total_volume: volume,
-    transaction_volume: volume,
-    refund_volume: 0,
+    transaction_volume: transactionVolume,
+    refund_volume: refundVolume,
     mandate_volume: 0,
     total_partner_fee: -fees,
     total_transaction_costs: -costs,

@@ -65,6 +65,8 @@ export const VALIDATION_KEYS = [
   'slug',
   'passwordsDiffer',
   'amountRange',
+  // A refund larger than what is left of the tip (params: max, in cents).
+  'refundTooLarge',
   'emailTaken',
   'merchantEmailTaken',
   // The payment provider refused a field; `message` is its own (English) text.

@@ -11,6 +11,7 @@ export * from './password-strength.js';
 export * from './payment-status.js';
 export * from './phone.js';
 export * from './recurring-tip-schemas.js';
+export * from './refund-schemas.js';
 export * from './routes.js';
 export * from './schemas.js';
 export * from './settlement-schemas.js';

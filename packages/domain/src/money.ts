@@ -65,6 +65,12 @@ export function percentOf(cents: number, bps: number): number {
   return Math.floor((cents * bps + 5000) / 10000);
 }
 
+/** `part`/`whole` of an amount, rounded half up to whole cents (e.g. the fee on what is left of a tip). */
+export function shareOf(cents: number, part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  return Math.floor((cents * part * 2 + whole) / (2 * whole));
+}
+
 /** Splits an amount including VAT into {net, vat} so that net + vat === gross exactly. */
 export function splitVat(grossCents: number, vatBps: number = VAT_RATE_BPS): { net: number; vat: number } {
   const net = Math.floor((grossCents * 10000 + Math.floor((10000 + vatBps) / 2)) / (10000 + vatBps));

@@ -17,8 +17,10 @@ export const TIP_STATUSES = [
 ] as const;
 export type TipStatus = (typeof TIP_STATUSES)[number];
 
-/** Tips that count in totals and statistics. */
-export const COUNTED_TIP_STATUSES: readonly TipStatus[] = ['completed'];
+/** Tips that count in totals and statistics: paid ones, also when later (partly) refunded or charged back. */
+export const COUNTED_TIP_STATUSES: readonly TipStatus[] = ['completed', 'refunded', 'chargeback'];
+/** Tips whose payment was reversed after it arrived. */
+export const REVERSED_TIP_STATUSES: readonly TipStatus[] = ['refunded', 'chargeback'];
 /** Final states in which no money arrived: the thank-you page offers "try again". */
 export const UNPAID_TIP_STATUSES: readonly TipStatus[] = ['cancelled', 'expired', 'failed'];
 
@@ -90,6 +92,10 @@ export const TipSchema = z.object({
   amount: z.number().int(),
   /** Platform fee on this tip, cents. */
   fee: z.number().int(),
+  /** Cents returned to the tipper so far (refunds and chargebacks); a partly refunded tip stays completed. */
+  refundedAmount: z.number().int(),
+  /** The part of `fee` given back to the maker with those refunds (cents). */
+  refundedFee: z.number().int(),
   status: z.enum(TIP_STATUSES),
   privacy: z.enum(TIP_PRIVACY),
   /** null for anonymous tips. */
@@ -117,12 +123,29 @@ export const TipOutcomeSchema = z.object({
 });
 export type TipOutcome = z.infer<typeof TipOutcomeSchema>;
 
+/**
+ * Statistics count every tip that was paid (completed, later refunded or charged back), by the day it
+ * was paid: `sum` is what came in (gross), `refunded` what went back of it (refunds and chargebacks),
+ * `fees` the platform fee kept (fee on what is left), `net` = sum − refunded − fees: the maker's money.
+ */
 export const StatisticsSchema = z.object({
-  tips: z.object({ count: z.number().int(), sum: z.number().int(), fees: z.number().int(), net: z.number().int() }),
+  tips: z.object({
+    count: z.number().int(),
+    sum: z.number().int(),
+    refunded: z.number().int(),
+    fees: z.number().int(),
+    net: z.number().int(),
+  }),
   recurring: z.object({ active: z.number().int(), monthlySum: z.number().int() }),
-  perDay: z.array(z.object({ date: z.string(), count: z.number().int(), sum: z.number().int() })),
-  perMonth: z.array(z.object({ month: z.string(), count: z.number().int(), sum: z.number().int() })),
-  byMethod: z.array(z.object({ method: z.string(), count: z.number().int(), sum: z.number().int() })),
+  perDay: z.array(
+    z.object({ date: z.string(), count: z.number().int(), sum: z.number().int(), refunded: z.number().int() }),
+  ),
+  perMonth: z.array(
+    z.object({ month: z.string(), count: z.number().int(), sum: z.number().int(), refunded: z.number().int() }),
+  ),
+  byMethod: z.array(
+    z.object({ method: z.string(), count: z.number().int(), sum: z.number().int(), refunded: z.number().int() }),
+  ),
 });
 export type Statistics = z.infer<typeof StatisticsSchema>;
 

@@ -153,7 +153,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
   const [totals, byMethod] = await Promise.all([tipTotals(db), tipsByMethod(db)]);
   const [direct] = await rows<{ n: number; sum: string }>(
     db,
-    sql`select count(*)::int as n, coalesce(sum(amount), 0)::bigint as sum from tips where status = 'completed'`,
+    sql`select count(*)::int as n, coalesce(sum(amount), 0)::bigint as sum from tips where completed_at is not null`,
   );
   const methodSum = byMethod.reduce((s, m) => s + m.sum, 0);
   if (totals.sum !== Number(direct!.sum) || totals.count !== direct!.n || methodSum !== totals.sum) {
@@ -162,6 +162,24 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       subject: 'statistics',
       detail: `statistics total ${totals.sum} (${totals.count} tips), by method ${methodSum}, tips ${direct!.sum} (${direct!.n} tips)`,
     });
+  }
+
+  // A tip's refunded totals are its refund records (refused ones aside), never more than was paid.
+  for (const r of await rows<{ id: string; refunded_amount: number; recorded: string; amount: number }>(
+    db,
+    sql`select t.id, t.refunded_amount, t.amount,
+               coalesce((select sum(r.amount) from refunds r where r.tip_id = t.id and r.status <> 'failed'), 0)::bigint as recorded
+        from tips t
+        where t.refunded_amount > 0
+           or exists (select 1 from refunds r where r.tip_id = t.id and r.status <> 'failed')`,
+  )) {
+    if (Number(r.recorded) !== r.refunded_amount || r.refunded_amount > r.amount) {
+      violations.push({
+        invariant: 'totals-agree',
+        subject: `tips ${r.id}`,
+        detail: `refunded ${r.refunded_amount} of ${r.amount}, refund records ${r.recorded} (cents)`,
+      });
+    }
   }
 
   // 3. (and the provider half of 2) Our statuses against the provider's.

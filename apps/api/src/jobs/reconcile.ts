@@ -3,6 +3,7 @@ import { endMonthlyTipsOfArchived } from '../modules/recurring-tips/recurring-ti
 import { refreshMandateAttempt } from '../modules/recurring-tips/recurring-tips.mandate.js';
 import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurring-tips.outcomes.js';
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
+import { retryPendingRefunds } from '../modules/refunds/refunds.service.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
 import { claimReversibleDebits, claimStaleTransactions } from '../payments/payments.repository.js';
 import { applyProviderTransaction, resendCreate } from '../payments/payments.service.js';
@@ -12,6 +13,8 @@ export interface ReconcileResult {
   failed: number;
   /** Refunds of double collections made in this run (retries of ones that could not be sent). */
   refunded: number;
+  /** Admin refunds of tips sent in this run (ones the provider could not be reached for before). */
+  tipRefunds: number;
   /** Monthly tips whose first payment was left half-made by a crash, sent again. */
   repairedMandates: number;
   /** Monthly tips still running on an archived tip jar or tipper, cancelled now (normally 0). */
@@ -47,7 +50,7 @@ const REVERSAL_WINDOW_DAYS = 8 * 7 + 7;
  * row gets its turn; a create whose answer we never recorded is re-sent with its original
  * idempotency key (so the provider answers the transaction it already made, or makes it once).
  * Completed mandate debits still inside the SEPA reversal window are read again (a late chargeback),
- * refunds that could not be sent are retried, half-made monthly-tip set-ups repaired, and the
+ * refunds that could not be sent (double collections, admin refunds of tips) are retried, half-made monthly-tip set-ups repaired, and the
  * mandates of cancelled monthly tips that are still valid revoked (DESIGN.md §4.9).
  */
 export async function reconcileTransactions(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
@@ -76,12 +79,14 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
   }
   const recheckedDebits = await recheckReversibleDebits(ctx, options, deadline, batchSize, maxBatches);
   const refunded = await retryOpenRefunds(ctx);
+  const tipRefunds = await retryPendingRefunds(ctx);
   const repairedMandates = await repairHalfMadeMandates(ctx, { olderThan });
   const ended = await endMonthlyTipsOfArchived(ctx);
   return {
     checked,
     failed,
     refunded,
+    tipRefunds,
     repairedMandates,
     recheckedDebits,
     cancelledMonthlyTips: ended.cancelled,

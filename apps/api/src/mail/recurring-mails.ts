@@ -203,6 +203,40 @@ export function chargeFailedMail(
   };
 }
 
+/** The tipper's bank reversed a month's debit: collecting stops until the payment is set up again. */
+export function chargebackMail(locale: Locale, p: Common & { amount: number; period: string }): MailContent {
+  const amount = formatCents(p.amount, locale);
+  const month = formatPeriod(p.period, locale);
+  if (locale === 'nl') {
+    return {
+      subject: `Je fooi van ${month} aan ${p.tipjarName} is teruggeboekt - ${p.brand}`,
+      text: body([
+        'Hoi,',
+        '',
+        `Je bank heeft je maandelijkse fooi van ${amount} aan ${p.tipjarName} voor ${month} teruggeboekt.`,
+        'We schrijven daarom niets meer af met deze machtiging. Wil je je fooi voortzetten? Stel de betaling opnieuw in:',
+        p.manageLink,
+        '',
+        'Groet,',
+        p.brand,
+      ]),
+    };
+  }
+  return {
+    subject: `Your ${month} tip to ${p.tipjarName} was charged back - ${p.brand}`,
+    text: body([
+      'Hi,',
+      '',
+      `Your bank reversed your monthly tip of ${amount} to ${p.tipjarName} for ${month}.`,
+      'So we no longer collect with this mandate. Would you like to continue your tip? Set up the payment again:',
+      p.manageLink,
+      '',
+      'Best,',
+      p.brand,
+    ]),
+  };
+}
+
 /**
  * A monthly tip was stopped by the platform because its tip jar closed (`tipjar`) or the tipper's
  * account was closed (`account`): tip jar or user archived (DESIGN.md §4.9). No manage link: the

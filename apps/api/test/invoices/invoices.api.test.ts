@@ -27,7 +27,14 @@ async function makeJar(options: { admin?: TestUser; name?: string } = {}) {
   return jar!;
 }
 
-async function addTip(tipjarId: string, completedAt: string, amount: number, fee: number, status = 'completed') {
+async function addTip(
+  tipjarId: string,
+  completedAt: string,
+  amount: number,
+  fee: number,
+  status = 'completed',
+  paidAt: string | null = completedAt,
+) {
   const [tip] = await t.database.db
     .insert(tips)
     .values({
@@ -36,7 +43,7 @@ async function addTip(tipjarId: string, completedAt: string, amount: number, fee
       fee,
       status: status as 'completed',
       email: 'fan@example.test',
-      completedAt: new Date(completedAt),
+      completedAt: paidAt === null ? null : new Date(paidAt),
     })
     .returning();
   return tip!;
@@ -124,7 +131,7 @@ describe('POST /api/v1/tipjars/:id/invoices (platform-fee invoice of a month)', 
     await addTip(jar.id, '2026-03-15T12:00:00Z', 333, 17);
     await addTip(jar.id, '2026-03-31T23:59:59Z', 777, 39);
     await addTip(jar.id, '2026-04-01T00:00:00Z', 5000, 250); // next month
-    await addTip(jar.id, '2026-03-10T00:00:00Z', 5000, 250, 'refunded'); // not completed
+    await addTip(jar.id, '2026-03-10T00:00:00Z', 5000, 250, 'failed', null); // never paid
     const res = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
       token: admin.token,
       body: { data: { period: '2026-03' } },

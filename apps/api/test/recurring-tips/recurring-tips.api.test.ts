@@ -208,6 +208,14 @@ describe('POST /api/v1/tipjars/:id/recurringtips', () => {
   });
 });
 
+/** A monthly tip whose first debit (after the first payment) was collected. */
+async function collectedMonth(tipper: TestUser, amount: number) {
+  const { id } = await signUpAndPay(tipper, amount);
+  await run(new Date((await getMine(tipper, id)).nextChargeAt));
+  const month = (await chargesOf(id)).find((c) => c.via === 'debit')!;
+  await settle(month.id, 'completed');
+  return { id, month };
+}
 describe('the charge run (jobs/charge.ts)', () => {
   it('charges a due month exactly once, however often it runs', async () => {
     const tipper = await t.createUser();
@@ -436,18 +444,43 @@ describe('the charge run (jobs/charge.ts)', () => {
 
   it('a chargeback on a collected month is recorded on its tip, visible to the maker', async () => {
     const tipper = await t.createUser();
-    const { id } = await signUpAndPay(tipper, 800);
-    const due = new Date((await getMine(tipper, id)).nextChargeAt);
-    await run(due);
-    const month = (await chargesOf(id)).find((c) => c.via === 'debit')!;
-    await settle(month.id, 'completed');
+    const { id, month } = await collectedMonth(tipper, 800);
     await simulateReversal(t.ctx, await currentUidOf(month.id), 'chargeback');
     await awaitSimulatorDeliveries(t.ctx);
     const seen = await t.api('GET', `/tipjars/${jar.id}/recurringtips/${id}`, { token: maker.token });
     expect(seen.status).toBe(200);
     expect(seen.body.charges[0]).toMatchObject({ status: 'chargeback', tipStatus: 'chargeback' });
     const tip = await t.api('GET', `/tipjars/${jar.id}/tips/${month.tipId}`, { token: maker.token });
-    expect(tip.body.status).toBe('chargeback');
+    expect(tip.body).toMatchObject({ status: 'chargeback', amount: 800, refundedAmount: 800 });
+    const reversals = await t.api('GET', `/tipjars/${jar.id}/tips/${month.tipId}/refunds`, { token: maker.token });
+    expect(reversals.body.data).toMatchObject([
+      { kind: 'chargeback', source: 'provider', amount: 800, chargeId: month.id },
+    ]);
+    // The dunning's end (decision 013): no debit against the disputed mandate, the tipper is asked to set
+    // the payment up again, and maker and tipper see why.
+    expect(seen.body).toMatchObject({ lastFailureReason: 'chargeback', mandate: { status: 'invalid' } });
+    const mine = await getMine(tipper, id);
+    expect(mine).toMatchObject({ lastFailureReason: 'chargeback', mandate: { status: 'invalid' } });
+    const mails = (await t.outbox()).filter((m) => m.to.includes(tipper.email) && /charged back/.test(m.subject));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Set up the payment again');
+  });
+
+  it('an admin refunds part of a collected month: the month stays paid, its tip shows the refund', async () => {
+    const tipper = await t.createUser();
+    const { id, month } = await collectedMonth(tipper, 800);
+    const res = await t.api('POST', `/tips/${month.tipId}/refunds`, {
+      token: admin.token,
+      body: { data: { amount: 300, reason: 'Charged the wrong amount' } },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ chargeId: month.id, amount: 300, status: 'completed' });
+    const seen = await t.api('GET', `/tipjars/${jar.id}/recurringtips/${id}`, { token: maker.token });
+    expect(seen.body.charges[0]).toMatchObject({ status: 'completed', tipStatus: 'completed' });
+    expect(seen.body.mandate.status).toBe('valid');
+    const tip = await t.api('GET', `/tipjars/${jar.id}/tips/${month.tipId}`, { token: maker.token });
+    expect(tip.body).toMatchObject({ status: 'completed', refundedAmount: 300 });
+    expect((await t.outbox()).some((m) => m.to.includes(tipper.email) && /refunded/.test(m.subject))).toBe(true);
   });
 });
 

@@ -3,15 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OppError } from '../../src/payments/opp-client.js';
 import { oneOffTip } from '../money/monthly-support.js';
-import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { orderLiveJar } from '../support/tipjar.js';
 
 /** Settlements (payouts) read from the provider for a tip jar's merchant. Real HTTP + simulator, both databases. */
 let t: TestApp;
 let admin: TestUser;
 let stranger: TestUser;
 let ideal: string;
-let n = 0;
 
 interface Jar {
   id: string;
@@ -23,30 +22,8 @@ interface Jar {
 const uidOf = (redirectUrl: string) => redirectUrl.split('/').pop()!;
 
 /** A LIVE tip jar (its add-on paid), optionally registered with the provider. */
-async function liveJar(options: { registered?: boolean } = {}): Promise<Jar> {
-  n += 1;
-  const maker = await t.createUser();
-  const name = `Payout Pod ${n}`;
-  const res = await t.api('POST', '/tipjars', {
-    token: maker.token,
-    body: {
-      data: {
-        name,
-        slug: `payout-pod-${n}-${Date.now().toString(36)}`,
-        type: 'CONSUMER',
-        email: 'maker@example.test',
-        phoneNumber: '+31 6 12345678',
-        payment: { paymentmethod: ideal, paymentissuer: '' },
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
-  await awaitSimulatorDeliveries(t.ctx);
-  const id = res.body.tipjar.id as string;
-  const merchantUid = options.registered === false ? null : await registerMerchant(t, id, maker.token);
-  return { id, name, maker, merchantUid };
-}
+const liveJar = (options: { registered?: boolean } = {}): Promise<Jar> =>
+  orderLiveJar(t, { paymentmethod: ideal, name: 'Payout Pod', ...options });
 
 /** Gives a tip and finishes it on the simulated checkout; `null` leaves it unpaid. Answers the tip and its transaction uid. */
 async function tip(jarId: string, amount: number, outcome: 'completed' | 'cancelled' | null = 'completed') {

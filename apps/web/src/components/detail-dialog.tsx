@@ -49,7 +49,8 @@ export function DetailDialog({
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
+      {/* Focusable: on a phone the facts scroll, and a keyboard user must be able to scroll them. */}
+      <DialogContent tabIndex={0}>
         {loading && <LinearProgress aria-label={t('loading')} />}
         {error && <Alert severity="error">{errorText}</Alert>}
         {rows && (

@@ -4,6 +4,7 @@ export * from './merchants.js';
 export * from './outbox.js';
 export * from './payments.js';
 export * from './recurring-tips.js';
+export * from './refunds.js';
 export * from './tipjars.js';
 export * from './tips.js';
 export * from './users.js';

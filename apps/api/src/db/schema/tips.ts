@@ -19,6 +19,10 @@ export const tips = pgTable(
     amount: integer().notNull(),
     /** Platform fee in cents, fixed when the tip is created (a later fee change never rewrites history). */
     fee: integer().notNull(),
+    /** Cents returned so far (refunds that are not refused, and chargebacks): the sum of its `refunds` rows. */
+    refundedAmount: integer().notNull().default(0),
+    /** The part of `fee` given back with those refunds (cents): the sum of the rows' fee credits. */
+    refundedFee: integer().notNull().default(0),
     status: text({
       enum: ['created', 'pending', 'completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback'],
     })
@@ -41,7 +45,7 @@ export const tips = pgTable(
     idempotencyKey: text(),
     /** SHA-256 of the request body the key came with: the same key with another body is refused (422). */
     idempotencyFingerprint: text(),
-    /** When the payment completed: the date statistics count it on. */
+    /** When the payment completed (kept when it is later refunded or charged back): the date statistics count it on. */
     completedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
     updated: updated(),
@@ -54,10 +58,13 @@ export const tips = pgTable(
     // Admin list (updated desc) and keyset-paged export (created, id).
     index('tips_updated_idx').on(t.updated, t.id),
     index('tips_created_idx').on(t.created, t.id),
-    // Statistics read only completed tips; the extra columns make the aggregates index-only scans.
-    index('tips_completed_tipjar_idx')
-      .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.paymentMethod)
-      .where(sql`status = 'completed'`),
-    index('tips_completed_idx').on(t.completedAt, t.amount, t.fee, t.paymentMethod).where(sql`status = 'completed'`),
+    // Statistics and fee invoices read paid tips (completed_at is set once, also kept when refunded);
+    // the extra columns make the aggregates index-only scans.
+    index('tips_paid_tipjar_idx')
+      .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.refundedAmount, t.refundedFee, t.paymentMethod)
+      .where(sql`completed_at is not null`),
+    index('tips_paid_idx')
+      .on(t.completedAt, t.amount, t.fee, t.refundedAmount, t.refundedFee, t.paymentMethod)
+      .where(sql`completed_at is not null`),
   ],
 );

@@ -123,7 +123,10 @@ export async function listDraftIds(db: DbOrTx) {
 
 /* ---------- reads of shared tables ---------- */
 
-/** Completed tips of a month [start, end): count and summed platform fee, per tip jar (aggregated in SQL). */
+/**
+ * Tips paid in a month [start, end) — completed, also when refunded or charged back later (their fee
+ * is credited by the invoice after the refund, decision 013): count and summed platform fee, per tip jar.
+ */
 export async function feesPerTipjar(db: DbOrTx, start: Date, end: Date, tipjarId?: string) {
   return db
     .select({
@@ -133,30 +136,18 @@ export async function feesPerTipjar(db: DbOrTx, start: Date, end: Date, tipjarId
     })
     .from(tips)
     .where(
-      and(
-        eq(tips.status, 'completed'),
-        gte(tips.completedAt, start),
-        lt(tips.completedAt, end),
-        tipjarId ? eq(tips.tipjarId, tipjarId) : undefined,
-      ),
+      and(gte(tips.completedAt, start), lt(tips.completedAt, end), tipjarId ? eq(tips.tipjarId, tipjarId) : undefined),
     )
     .groupBy(tips.tipjarId)
     .orderBy(asc(tips.tipjarId));
 }
 
-/** The completed tips of a month for the settlement specification, oldest first. */
+/** The tips paid in a month (as feesPerTipjar) for the settlement specification, oldest first. */
 export async function completedTipsOf(db: DbOrTx, tipjarId: string, start: Date, end: Date) {
   return db
     .select({ id: tips.id, completedAt: tips.completedAt, amount: tips.amount, fee: tips.fee })
     .from(tips)
-    .where(
-      and(
-        eq(tips.tipjarId, tipjarId),
-        eq(tips.status, 'completed'),
-        gte(tips.completedAt, start),
-        lt(tips.completedAt, end),
-      ),
-    )
+    .where(and(eq(tips.tipjarId, tipjarId), gte(tips.completedAt, start), lt(tips.completedAt, end)))
     .orderBy(asc(tips.completedAt), asc(tips.id));
 }
 

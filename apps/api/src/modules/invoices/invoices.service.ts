@@ -20,6 +20,7 @@ import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { invoiceMail } from '../../mail/invoice-mails.js';
 import { queueMail } from '../../mail/outbox.js';
+import * as refundsRepo from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { type InvoiceSeller, invoicePdf } from './invoice-pdf.js';
 import * as repo from './invoices.repository.js';
@@ -68,22 +69,48 @@ export function monthOf(period: string): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)) };
 }
 
+/** Fee given back on refunds and chargebacks, taken into an invoice (decision 013). */
+export interface FeeCredits {
+  count: number;
+  /** Cents incl. VAT, positive. */
+  fee: number;
+}
+
 /**
  * The platform-fee invoice of a month. The fees the maker paid already include VAT (DESIGN.md §3,
  * decision 007), so the summed fee is the total incl. VAT and splitVat derives ex and VAT from it:
- * the invoice total equals the fees taken to the cent.
+ * the invoice total equals the fees taken to the cent. Fee given back on refunds and chargebacks
+ * since the previous invoice is a negative line, split the same way (decision 013).
  */
-export function platformFeeAmounts(period: string, tipCount: number, feeCents: number): Amounts {
-  const { net, vat } = splitVat(feeCents);
-  const lines = [
+export function platformFeeAmounts(
+  period: string,
+  tipCount: number,
+  feeCents: number,
+  credits: FeeCredits = { count: 0, fee: 0 },
+): Amounts {
+  const fee = splitVat(feeCents);
+  const lines: InvoiceLineJson[] = [
     {
       description: `Platform fee on ${tipCount} ${tipCount === 1 ? 'tip' : 'tips'} in ${period}`,
       quantity: 1,
-      unitPriceExVat: net,
-      totalExVat: net,
+      unitPriceExVat: fee.net,
+      totalExVat: fee.net,
     },
   ];
-  return { lines, totalExVat: net, vat, totalInclVat: feeCents };
+  if (credits.count === 0) return { lines, totalExVat: fee.net, vat: fee.vat, totalInclVat: feeCents };
+  const credit = splitVat(credits.fee);
+  lines.push({
+    description: `Platform fee refunded on ${credits.count} ${credits.count === 1 ? 'refund or chargeback' : 'refunds and chargebacks'}`,
+    quantity: 1,
+    unitPriceExVat: -credit.net,
+    totalExVat: -credit.net,
+  });
+  return {
+    lines,
+    totalExVat: fee.net - credit.net,
+    vat: fee.vat - credit.vat,
+    totalInclVat: feeCents - credits.fee,
+  };
 }
 
 /* ---------- creating (numbering) ---------- */
@@ -100,8 +127,8 @@ async function createNumbered(
   ctx: AppContext,
   tipjarId: string,
   period: string | null,
-  amounts: Amounts | ((tx: DbOrTx) => Promise<Amounts>),
-  options: { skipIfExists?: boolean } = {},
+  amounts: Amounts | ((tx: DbOrTx, credits?: FeeCredits) => Promise<Amounts> | Amounts),
+  options: { skipIfExists?: boolean; takeCreditsBefore?: Date } = {},
 ): Promise<string | null> {
   const year = new Date().getUTCFullYear();
   return ctx.db.transaction(async (tx) => {
@@ -113,7 +140,7 @@ async function createNumbered(
     const a = typeof amounts === 'function' ? await amounts(tx) : amounts;
     const seq = last + 1;
     await repo.setCounter(tx, year, seq);
-    return repo.insertInvoice(tx, {
+    const id = await repo.insertInvoice(tx, {
       number: `${year}-${String(seq).padStart(4, '0')}`,
       year,
       seq,
@@ -122,6 +149,16 @@ async function createNumbered(
       status: 'draft',
       ...a,
     });
+    // A fee invoice takes the fee credits of refunds and chargebacks no invoice took yet (once: the
+    // rows are marked with this invoice in this transaction), and is priced again with them.
+    if (options.takeCreditsBefore && typeof amounts === 'function') {
+      const taken = await refundsRepo.claimFeeCredits(tx, tipjarId, options.takeCreditsBefore, id);
+      if (taken.length > 0) {
+        const credits = { count: taken.length, fee: taken.reduce((sum, r) => sum + r.feeCredit, 0) };
+        await repo.updateInvoice(tx, id, await amounts(tx, credits));
+      }
+    }
+    return id;
   });
 }
 
@@ -131,10 +168,10 @@ async function getRow(ctx: AppContext, id: string): Promise<Row> {
   return row;
 }
 
-async function feeInvoiceAmounts(db: DbOrTx, tipjarId: string, period: string): Promise<Amounts> {
+async function feeInvoiceAmounts(db: DbOrTx, tipjarId: string, period: string, credits?: FeeCredits) {
   const { start, end } = monthOf(period);
   const [fees] = await repo.feesPerTipjar(db, start, end, tipjarId);
-  return platformFeeAmounts(period, fees?.tips ?? 0, fees?.fee ?? 0);
+  return platformFeeAmounts(period, fees?.tips ?? 0, fees?.fee ?? 0, credits);
 }
 
 /** POST invoices (platform admins): an invoice with the given lines (e.g. for the Podpot order itself). */
@@ -163,10 +200,17 @@ export async function createTipjarInvoice(
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
   assertAdmin(actor);
   const period = data.period ?? null;
-  const amounts = data.lines
-    ? amountsOfLines(data.lines)
-    : (tx: DbOrTx) => feeInvoiceAmounts(tx, tipjar.id, period as string);
-  const id = await createNumbered(ctx, tipjar.id, period, amounts);
+  if (data.lines) {
+    const id = await createNumbered(ctx, tipjar.id, period, amountsOfLines(data.lines));
+    return toInvoice(await getRow(ctx, id!));
+  }
+  const id = await createNumbered(
+    ctx,
+    tipjar.id,
+    period,
+    (tx, credits) => feeInvoiceAmounts(tx, tipjar.id, period as string, credits),
+    { takeCreditsBefore: monthOf(period as string).end },
+  );
   return toInvoice(await getRow(ctx, id!));
 }
 
@@ -176,9 +220,13 @@ export async function batchCreateInvoices(ctx: AppContext, actor: Actor, period:
   const { start, end } = monthOf(period);
   let created = 0;
   for (const fees of await repo.feesPerTipjar(ctx.db, start, end)) {
-    const id = await createNumbered(ctx, fees.tipjarId, period, platformFeeAmounts(period, fees.tips, fees.fee), {
-      skipIfExists: true,
-    });
+    const id = await createNumbered(
+      ctx,
+      fees.tipjarId,
+      period,
+      (_tx, credits) => platformFeeAmounts(period, fees.tips, fees.fee, credits),
+      { skipIfExists: true, takeCreditsBefore: end },
+    );
     if (id) created += 1;
   }
   return { count: created };
@@ -251,6 +299,8 @@ export async function updateInvoice(
       ...(data.lines ? amountsOfLines(data.lines) : {}),
       ...(data.status ? { status: data.status } : {}),
     });
+    // A voided invoice credits nothing: its refunds' fee goes to the next invoice.
+    if (data.status === 'void' && row.status !== 'void') await refundsRepo.releaseFeeCredits(tx, id);
   });
   return toInvoice(await getRow(ctx, id));
 }
@@ -321,18 +371,31 @@ async function pdfOf(ctx: AppContext, row: Row, known?: repo.Recipient): Promise
   };
 }
 
-type SettlementTip = Awaited<ReturnType<typeof repo.completedTipsOf>>[number];
-const SETTLEMENT_COLUMNS: readonly CsvColumn<SettlementTip>[] = [
-  { header: 'date', text: (tip) => tip.completedAt?.toISOString() },
-  { header: 'tipId', text: (tip) => tip.id },
-  { header: 'amount', cents: (tip) => tip.amount },
-  { header: 'fee', cents: (tip) => tip.fee },
+interface SpecificationRow {
+  date: Date | null;
+  tipId: string;
+  amount: number;
+  fee: number;
+}
+const SETTLEMENT_COLUMNS: readonly CsvColumn<SpecificationRow>[] = [
+  { header: 'date', text: (r) => r.date?.toISOString() },
+  { header: 'tipId', text: (r) => r.tipId },
+  { header: 'amount', cents: (r) => r.amount },
+  { header: 'fee', cents: (r) => r.fee },
 ];
 
-/** The settlement specification of a platform-fee invoice: the month's completed tips as CSV. */
+/**
+ * The settlement specification of a platform-fee invoice as CSV: the month's paid tips, then each
+ * refund or chargeback the invoice credits (negative amount and fee, dated when it was made).
+ */
 async function settlementsCsvOf(ctx: AppContext, row: Row, separator?: CsvSeparatorName): Promise<InvoiceFile> {
   const month = row.period ? monthOf(row.period) : null;
-  const tips = month ? await repo.completedTipsOf(ctx.db, row.tipjarId, month.start, month.end) : [];
+  const paid = month ? await repo.completedTipsOf(ctx.db, row.tipjarId, month.start, month.end) : [];
+  const credited = month ? await refundsRepo.listInvoiceCredits(ctx.db, row.id) : [];
+  const tips: SpecificationRow[] = [
+    ...paid.map((tip) => ({ date: tip.completedAt, tipId: tip.id, amount: tip.amount, fee: tip.fee })),
+    ...credited.map((r) => ({ date: r.created, tipId: r.tipId, amount: -r.amount, fee: -r.feeCredit })),
+  ];
   return {
     filename: `invoice-${row.number}-settlements.csv`,
     contentType: 'text/csv; charset=utf-8',

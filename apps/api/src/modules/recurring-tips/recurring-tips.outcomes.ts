@@ -2,7 +2,13 @@ import { MAX_CHARGE_ATTEMPTS, paymentOutcome, platformFeeOf, type TipStatus, tip
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
-import { chargeFailedMail, chargeReceiptMail, recurringStartedMail } from '../../mail/recurring-mails.js';
+import {
+  chargebackMail,
+  chargeFailedMail,
+  chargeReceiptMail,
+  recurringStartedMail,
+} from '../../mail/recurring-mails.js';
+import type { MailContent } from '../../mail/templates.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import type { AfterCommit, OppTransactionRow } from '../../payments/payments.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
@@ -75,19 +81,61 @@ export async function recordDebitFailure(
       claimedUntil: null,
     });
   }
+  return queueTipperMail(
+    ctx,
+    tx,
+    recurringTip,
+    (common) =>
+      chargeFailedMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period, retryAt: next }),
+    `charge-failed:${charge.id}:${charge.attempt}`,
+  );
+}
+
+/** Queues a mail about a monthly tip to its tipper (with the manage link), once per dedupe key. */
+async function queueTipperMail(
+  ctx: AppContext,
+  tx: Tx,
+  recurringTip: repo.RecurringTipRow,
+  build: (common: { brand: string; tipjarName: string; manageLink: string }) => MailContent,
+  dedupeKey: string,
+): Promise<AfterCommit | undefined> {
   const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
   const user = await usersRepo.findUserById(tx, recurringTip.userId);
   if (!tipjar || !user) return undefined;
-  const mail = chargeFailedMail(recurringTip.locale, {
+  const mail = build({
     brand: ctx.config.BRAND_NAME,
     tipjarName: tipjar.name,
     manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
-    amount: charge.amount,
-    period: charge.period,
-    retryAt: next,
   });
-  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-failed:${charge.id}:${charge.attempt}` });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey });
   return sendQueuedMail;
+}
+
+/**
+ * A month's debit was charged back by the payer's bank: the dunning of a failed debit at its end
+ * (decision 013). Debiting a disputed mandate again would most likely be reversed again (and cost a
+ * fee each time), so no retry is made against it: the mandate is marked invalid (the charge job
+ * skips it), the recurring tip shows the chargeback as its last failure to maker and tipper, and the
+ * tipper is mailed (once per month) to set up the payment again (mandate retry).
+ */
+async function recordChargeback(ctx: AppContext, tx: Tx, charge: repo.ChargeRow): Promise<AfterCommit | undefined> {
+  const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
+  if (!recurringTip) return undefined;
+  const stillCharging = recurringTip.status !== 'cancelled';
+  await repo.updateRecurringTip(tx, recurringTip.id, {
+    lastFailureReason: 'chargeback',
+    ...(stillCharging && recurringTip.mandateStatus === 'valid'
+      ? { mandateStatus: 'invalid', failedAttempts: MAX_CHARGE_ATTEMPTS }
+      : {}),
+  });
+  if (!stillCharging) return undefined;
+  return queueTipperMail(
+    ctx,
+    tx,
+    recurringTip,
+    (common) => chargebackMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period }),
+    `charge-chargeback:${charge.id}`,
+  );
 }
 
 /**
@@ -146,10 +194,7 @@ export async function onChargePayment(
         claimedUntil: null,
       });
       await moveTip(tx, charge.tipId, change.current === 'chargeback' ? 'chargeback' : 'refunded');
-      const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
-      if (recurringTip && change.current === 'chargeback') {
-        await repo.updateRecurringTip(tx, recurringTip.id, { lastFailureReason: 'chargeback' });
-      }
+      if (change.current === 'chargeback') return recordChargeback(ctx, tx, charge);
       return undefined;
     }
     default:

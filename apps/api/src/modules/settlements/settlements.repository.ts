@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { oppMerchants, oppTransactions, recurringTipCharges, tipjars } from '../../db/schema/index.js';
+import { oppMerchants, oppTransactions, recurringTipCharges, refunds, tipjars } from '../../db/schema/index.js';
 
 /**
  * Settlements live at the payment provider; we store none. This file holds the two reads that tie
@@ -25,11 +25,15 @@ export async function listRegisteredMerchants(db: DbOrTx): Promise<RegisteredMer
 
 /**
  * Our tip for each provider transaction uid, in one query: a one-off tip's transaction is owned by
- * the tip (kind `tip`), a monthly charge's by the charge row, which names the tip it produced.
- * Uids that are not ours (or not tips) are absent from the map.
+ * the tip (kind `tip`), a monthly charge's by the charge row, which names the tip it produced; a
+ * refund (ref_…) by our refund record (decision 013). Uids that are not ours (or not tips) are absent.
  */
 export async function tipIdsOfTransactions(db: DbOrTx, oppUids: string[]): Promise<Map<string, string>> {
   if (oppUids.length === 0) return new Map();
+  const refundRows = await db
+    .select({ providerUid: refunds.providerUid, tipId: refunds.tipId })
+    .from(refunds)
+    .where(inArray(refunds.providerUid, oppUids));
   const rows = await db
     .select({
       oppUid: oppTransactions.oppUid,
@@ -41,6 +45,7 @@ export async function tipIdsOfTransactions(db: DbOrTx, oppUids: string[]): Promi
     .leftJoin(recurringTipCharges, eq(recurringTipCharges.id, oppTransactions.ownerId))
     .where(inArray(oppTransactions.oppUid, oppUids));
   const map = new Map<string, string>();
+  for (const row of refundRows) if (row.providerUid) map.set(row.providerUid, row.tipId);
   for (const row of rows) {
     const tipId = row.kind === 'tip' ? row.ownerId : row.kind === 'recurring_charge' ? row.chargeTipId : null;
     if (row.oppUid && tipId) map.set(row.oppUid, tipId);

@@ -35,8 +35,14 @@ export function lastMonths(now: Date, months: number): string[] {
   );
 }
 
+const bucketOf = (row: { count: number; sum: number; refunded: number } | undefined) => ({
+  count: row?.count ?? 0,
+  sum: row?.sum ?? 0,
+  refunded: row?.refunded ?? 0,
+});
+
 /**
- * Statistics of completed tips (one tip jar, or all). Four GROUP BY queries; the JS side only lays
+ * Statistics of paid tips (one tip jar, or all). Four GROUP BY queries; the JS side only lays
  * at most 30 + 12 aggregated rows onto the calendar so the charts get every day and month.
  */
 async function statisticsOf(ctx: AppContext, tipjarId?: string): Promise<Statistics> {
@@ -52,14 +58,10 @@ async function statisticsOf(ctx: AppContext, tipjarId?: string): Promise<Statist
   const dayMap = new Map(perDay.map((r) => [r.key, r]));
   const monthMap = new Map(perMonth.map((r) => [r.key, r]));
   return {
-    tips: { ...totals, net: totals.sum - totals.fees },
+    tips: { ...totals, net: totals.sum - totals.refunded - totals.fees },
     recurring,
-    perDay: days.map((date) => ({ date, count: dayMap.get(date)?.count ?? 0, sum: dayMap.get(date)?.sum ?? 0 })),
-    perMonth: months.map((month) => ({
-      month,
-      count: monthMap.get(month)?.count ?? 0,
-      sum: monthMap.get(month)?.sum ?? 0,
-    })),
+    perDay: days.map((date) => ({ date, ...bucketOf(dayMap.get(date)) })),
+    perMonth: months.map((month) => ({ month, ...bucketOf(monthMap.get(month)) })),
     byMethod,
   };
 }

@@ -1,4 +1,4 @@
-import type { TipStatus } from '@podpot/domain';
+import { REVERSED_TIP_STATUSES, type TipStatus } from '@podpot/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
@@ -84,10 +84,36 @@ export async function listTips(db: DbOrTx, filter: TipFilter, query: ParsedListQ
  */
 export async function moveTipStatus(db: DbOrTx, id: string, to: TipStatus, from: TipStatus[]) {
   if (from.length === 0) return undefined;
+  // A reversed tip was paid: it keeps (or, if its completion was never seen, gets) the day it was paid.
+  const paidAt =
+    to === 'completed'
+      ? { completedAt: sql`now()` }
+      : REVERSED_TIP_STATUSES.includes(to)
+        ? { completedAt: sql`coalesce(${tips.completedAt}, now())` }
+        : {};
   const [row] = await db
     .update(tips)
-    .set({ status: to, ...(to === 'completed' ? { completedAt: sql`now()` } : {}) })
+    .set({ status: to, ...paidAt })
     .where(and(eq(tips.id, id), inArray(tips.status, from)))
+    .returning();
+  return row;
+}
+
+/** Locks a tip for the rest of the transaction (refunds: what is left is decided under this lock). */
+export async function lockTip(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(tips).where(eq(tips.id, id)).for('update');
+  return row;
+}
+
+/** Adds (or, for a refused refund, takes back) returned cents and the fee given back with them. */
+export async function addRefunded(db: DbOrTx, id: string, amount: number, fee: number) {
+  const [row] = await db
+    .update(tips)
+    .set({
+      refundedAmount: sql`${tips.refundedAmount} + ${amount}`,
+      refundedFee: sql`${tips.refundedFee} + ${fee}`,
+    })
+    .where(eq(tips.id, id))
     .returning();
   return row;
 }

@@ -48,6 +48,8 @@ export function toTip(row: repo.TipRow, options: { withEmail: boolean }): Tip {
     tipjarId: row.tipjarId,
     amount: row.amount,
     fee: row.fee,
+    refundedAmount: row.refundedAmount,
+    refundedFee: row.refundedFee,
     status: row.status,
     privacy: row.privacy,
     displayName: row.privacy === 'ANONYMOUS' ? null : (row.displayName ?? null),

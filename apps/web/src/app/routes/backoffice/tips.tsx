@@ -5,6 +5,7 @@ import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipj
 import { detailProps, listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useTipjarTip, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
+import { useTipRefunds } from '@/features/tips/api/refunds';
 import {
   DEFAULT_TIPS_TABLE_STATE,
   TipDetailDialog,
@@ -20,6 +21,7 @@ export default function BackofficeTipsPage() {
   const query = useTipjarTips(tipjar.id, state);
   const [open, setOpen] = useState<Tip | null>(null);
   const detail = useTipjarTip(tipjar.id, open?.id);
+  const refunds = useTipRefunds(open?.id, tipjar.id);
   return (
     <Page title={t('backoffice.title')}>
       <TipsTable
@@ -29,7 +31,7 @@ export default function BackofficeTipsPage() {
         onState={setState}
         onOpen={setOpen}
       />
-      <TipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} />
+      <TipDetailDialog {...detailProps(open, detail)} refunds={refunds.data?.data} onClose={() => setOpen(null)} />
     </Page>
   );
 }

@@ -53,6 +53,9 @@ export function DashboardTips({ tipjarId, slug }: { tipjarId: string; slug: stri
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 3 }} data-testid="tip-totals">
           <Total label={t('dashboard.count')} value={String(totals.count)} />
           <Total label={t('dashboard.sum')} value={formatCents(totals.sum, locale)} />
+          {totals.refunded > 0 && (
+            <Total label={t('dashboard.refunded')} value={formatCents(-totals.refunded, locale)} />
+          )}
           <Total label={t('dashboard.fees')} value={formatCents(totals.fees, locale)} />
           <Total label={t('dashboard.net')} value={formatCents(totals.net, locale)} />
         </Box>

@@ -1,5 +1,5 @@
-import { Box, Chip } from '@mui/material';
-import { formatCents, TIP_STATUS_COLOR, TIP_STATUSES, type Tip, type TipStatus } from '@podpot/domain';
+import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { formatCents, type Refund, TIP_STATUS_COLOR, TIP_STATUSES, type Tip, type TipStatus } from '@podpot/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,7 +63,16 @@ export function TipsTable({
       key: 'amount',
       label: t('columns.amount'),
       sortable: true,
-      render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatCents(tip.amount, locale)}</Box>,
+      render: (tip) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          {formatCents(tip.amount, locale)}
+          {tip.refundedAmount > 0 && (
+            <Typography variant="caption" color="text.secondary" component="div" data-testid="tip-refunded">
+              {t('refunded', { amount: formatCents(tip.refundedAmount, locale) })}
+            </Typography>
+          )}
+        </Box>
+      ),
     },
     { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
     ...(showEmail ? [{ key: 'email', label: t('columns.email'), render: (tip: Tip) => tip.email ?? '' }] : []),
@@ -121,7 +130,36 @@ export function TipsTable({
   );
 }
 
-/** The details of one tip; `tip` may come from the list while the detail call refreshes it. */
+/** A tip's refunds and chargebacks: what went back, when, and why. */
+function TipRefunds({ refunds }: { refunds: Refund[] }) {
+  const { t } = useTranslation('tips');
+  const locale = useLocale();
+  if (refunds.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="tip-refunds-title" sx={{ mt: 2 }}>
+      <Typography id="tip-refunds-title" variant="subtitle2">
+        {t('refunds.title')}
+      </Typography>
+      <List dense disablePadding>
+        {refunds.map((refund) => (
+          <ListItem key={refund.id} disableGutters divider data-testid="tip-refund">
+            <ListItemText
+              primary={`${t(`refunds.kind.${refund.kind}`)}: ${formatCents(refund.amount, locale)}${
+                refund.status === 'completed' ? '' : ` (${t(`refunds.status.${refund.status}`)})`
+              }`}
+              secondary={[formatDateTime(refund.created, locale), refund.reason].filter(Boolean).join(' — ')}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/**
+ * The details of one tip; `tip` may come from the list while the detail call refreshes it. Its
+ * refunds and chargebacks are listed below the message; `actions` (admin: the refund button) after them.
+ */
 export function TipDetailDialog({
   tip,
   open,
@@ -129,6 +167,8 @@ export function TipDetailDialog({
   loading = false,
   error = false,
   tipjarName,
+  refunds = [],
+  actions,
 }: {
   tip: Tip | undefined;
   open: boolean;
@@ -136,6 +176,8 @@ export function TipDetailDialog({
   loading?: boolean;
   error?: boolean;
   tipjarName?: string;
+  refunds?: Refund[];
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation('tips');
   const locale = useLocale();
@@ -143,8 +185,11 @@ export function TipDetailDialog({
     ? [
         [t('columns.status'), <TipStatusChip key="status" status={tip.status} />],
         [t('columns.amount'), formatCents(tip.amount, locale)],
-        [t('detail.fee'), formatCents(tip.fee, locale)],
-        [t('detail.net'), formatCents(tip.amount - tip.fee, locale)],
+        ...(tip.refundedAmount > 0
+          ? ([[t('detail.refunded'), formatCents(tip.refundedAmount, locale)]] as [string, ReactNode][])
+          : []),
+        [t('detail.fee'), formatCents(tip.fee - tip.refundedFee, locale)],
+        [t('detail.net'), formatCents(tip.amount - tip.refundedAmount - (tip.fee - tip.refundedFee), locale)],
         [t('columns.name'), <TipName key="name" tip={tip} />],
         [t('detail.privacy'), t(`privacy.${tip.privacy}`)],
         ...(tip.email ? ([[t('columns.email'), tip.email]] as [string, ReactNode][]) : []),
@@ -174,6 +219,9 @@ export function TipDetailDialog({
       messageLabel={t('columns.message')}
       message={tip?.message}
       noMessage={t('detail.noMessage')}
-    />
+    >
+      <TipRefunds refunds={refunds} />
+      {actions && <Box sx={{ mt: 2 }}>{actions}</Box>}
+    </DetailDialog>
   );
 }

@@ -1,0 +1,46 @@
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
+import { expect } from 'vitest';
+import { registerMerchant } from './merchant.js';
+import type { TestApp, TestUser } from './test-app.js';
+
+let ordered = 0;
+
+export interface LiveJar {
+  id: string;
+  name: string;
+  maker: TestUser;
+  /** Null when ordered with `registered: false`. */
+  merchantUid: string | null;
+}
+
+/**
+ * A maker orders a tip jar and pays its add-on on the simulator's checkout, so it is LIVE; then (unless
+ * `registered: false`) registers it with the payment provider, as a maker must before tips can be paid.
+ */
+export async function orderLiveJar(
+  t: TestApp,
+  options: { paymentmethod: string; name: string; registered?: boolean },
+): Promise<LiveJar> {
+  ordered += 1;
+  const maker = await t.createUser();
+  const name = `${options.name} ${ordered}`;
+  const res = await t.api('POST', '/tipjars', {
+    token: maker.token,
+    body: {
+      data: {
+        name,
+        slug: `${options.name.toLowerCase().replace(/\W+/g, '-')}-${ordered}-${Date.now().toString(36)}`,
+        type: 'CONSUMER',
+        email: 'maker@example.test',
+        phoneNumber: '+31 6 12345678',
+        payment: { paymentmethod: options.paymentmethod, paymentissuer: '' },
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  await simulatePayment(t.ctx, String(res.body.oppTransaction.redirectUrl).split('/').pop()!, 'completed');
+  await awaitSimulatorDeliveries(t.ctx);
+  const id = res.body.tipjar.id as string;
+  const merchantUid = options.registered === false ? null : await registerMerchant(t, id, maker.token);
+  return { id, name, maker, merchantUid };
+}
