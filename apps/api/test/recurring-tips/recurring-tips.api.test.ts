@@ -456,7 +456,7 @@ describe('the charge run (jobs/charge.ts)', () => {
     expect(reversals.body.data).toMatchObject([
       { kind: 'chargeback', source: 'provider', amount: 800, chargeId: month.id },
     ]);
-    // The dunning's end (decision 013): no debit against the disputed mandate, the tipper is asked to set
+    // The dunning's end (decision 015): no debit against the disputed mandate, the tipper is asked to set
     // the payment up again, and maker and tipper see why.
     expect(seen.body).toMatchObject({ lastFailureReason: 'chargeback', mandate: { status: 'invalid' } });
     const mine = await getMine(tipper, id);

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { orderLiveJar } from '../support/tipjar.js';
 
 /**
- * Refunds and chargebacks of tips (issue 11, decision 013): an admin's full or partial refund, sent to
+ * Refunds and chargebacks of tips (issue 11, decision 015): an admin's full or partial refund, sent to
  * the provider safely; the tipper's mail; the maker's tip, statistics and next fee invoice. Real HTTP,
  * the real simulator, both databases (TEST_DB=pg for the concurrent requests).
  */

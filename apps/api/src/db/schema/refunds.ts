@@ -7,7 +7,7 @@ import { tips } from './tips.js';
 import { users } from './users.js';
 
 /**
- * Money that went back after a tip was paid (docs/decisions/013-refunds-and-disputes.md): a refund a
+ * Money that went back after a tip was paid (docs/decisions/015-refunds-and-disputes.md): a refund a
  * platform admin made (written BEFORE the provider is called, DESIGN.md §4.1, sent with
  * Idempotency-Key `tip-refund-<id>`, re-sent by the reconcile job while pending), or a reversal the
  * provider reported (a chargeback, a refund made at the provider). A tip's refunded totals are the sum

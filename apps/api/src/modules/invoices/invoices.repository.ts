@@ -125,7 +125,7 @@ export async function listDraftIds(db: DbOrTx) {
 
 /**
  * Tips paid in a month [start, end) — completed, also when refunded or charged back later (their fee
- * is credited by the invoice after the refund, decision 013): count and summed platform fee, per tip jar.
+ * is credited by the invoice after the refund, decision 015): count and summed platform fee, per tip jar.
  */
 export async function feesPerTipjar(db: DbOrTx, start: Date, end: Date, tipjarId?: string) {
   return db

@@ -69,7 +69,7 @@ export function monthOf(period: string): { start: Date; end: Date } {
   return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)) };
 }
 
-/** Fee given back on refunds and chargebacks, taken into an invoice (decision 013). */
+/** Fee given back on refunds and chargebacks, taken into an invoice (decision 015). */
 export interface FeeCredits {
   count: number;
   /** Cents incl. VAT, positive. */
@@ -80,7 +80,7 @@ export interface FeeCredits {
  * The platform-fee invoice of a month. The fees the maker paid already include VAT (DESIGN.md §3,
  * decision 007), so the summed fee is the total incl. VAT and splitVat derives ex and VAT from it:
  * the invoice total equals the fees taken to the cent. Fee given back on refunds and chargebacks
- * since the previous invoice is a negative line, split the same way (decision 013).
+ * since the previous invoice is a negative line, split the same way (decision 015).
  */
 export function platformFeeAmounts(
   period: string,

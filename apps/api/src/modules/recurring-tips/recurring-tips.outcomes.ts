@@ -113,7 +113,7 @@ async function queueTipperMail(
 
 /**
  * A month's debit was charged back by the payer's bank: the dunning of a failed debit at its end
- * (decision 013). Debiting a disputed mandate again would most likely be reversed again (and cost a
+ * (decision 015). Debiting a disputed mandate again would most likely be reversed again (and cost a
  * fee each time), so no retry is made against it: the mandate is marked invalid (the charge job
  * skips it), the recurring tip shows the chargeback as its last failure to maker and tipper, and the
  * tipper is mailed (once per month) to set up the payment again (mandate retry).

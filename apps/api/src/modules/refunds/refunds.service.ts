@@ -22,7 +22,7 @@ import * as tipsRepo from '../tips/tips.repository.js';
 import * as repo from './refunds.repository.js';
 
 /**
- * Refunds and chargebacks of paid tips (docs/decisions/013-refunds-and-disputes.md), the money-safety
+ * Refunds and chargebacks of paid tips (docs/decisions/015-refunds-and-disputes.md), the money-safety
  * rules of DESIGN.md §4: a refund is recorded (and the tip's refunded totals raised) in one database
  * transaction under the tip's row lock, so what is left is decided once; only after the commit is the
  * provider called, with Idempotency-Key `tip-refund-<refund id>`, so a retry (the reconcile job) can

@@ -26,7 +26,7 @@ export async function listRegisteredMerchants(db: DbOrTx): Promise<RegisteredMer
 /**
  * Our tip for each provider transaction uid, in one query: a one-off tip's transaction is owned by
  * the tip (kind `tip`), a monthly charge's by the charge row, which names the tip it produced; a
- * refund (ref_…) by our refund record (decision 013). Uids that are not ours (or not tips) are absent.
+ * refund (ref_…) by our refund record (decision 015). Uids that are not ours (or not tips) are absent.
  */
 export async function tipIdsOfTransactions(db: DbOrTx, oppUids: string[]): Promise<Map<string, string>> {
   if (oppUids.length === 0) return new Map();
