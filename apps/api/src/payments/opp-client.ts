@@ -268,9 +268,13 @@ export class OppClient {
     return merchantUid ? perMerchant.run(`${this.base} ${merchantUid}`, send) : send();
   }
 
-  /** A GET, or a create the provider recognises by its Idempotency-Key, can be sent again. */
+  /**
+   * A GET, a DELETE (revoking a mandate twice leaves it revoked; a refused second revoke is settled by
+   * reading the mandate, see recurring-tips.cancel.ts), or a create the provider recognises by its
+   * Idempotency-Key can be sent again.
+   */
   private static isRepeatable(method: string, headers: Record<string, string>): boolean {
-    return method === 'GET' || Boolean(headers['idempotency-key']);
+    return method === 'GET' || method === 'DELETE' || Boolean(headers['idempotency-key']);
   }
 
   private async withRetries<T>(method: string, headers: Record<string, string>, once: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
+import { awaitSimulatorDeliveries, simulatePayment, simulatorFaults, simulatorOf } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
@@ -78,11 +78,9 @@ function uidOf(redirectUrl: string) {
   return redirectUrl.split('/').pop()!;
 }
 
-async function simTransaction(uid: string) {
-  const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions/${uid}`, {
-    headers: { authorization: `Bearer ${t.ctx.config.OPP_API_KEY}` },
-  });
-  return res.json() as Promise<Record<string, unknown>>;
+/** The provider's own state of a transaction (read inside the simulator: never hit by the fault run's faults). */
+async function simTransaction(uid: string): Promise<Record<string, unknown>> {
+  return simulatorOf(t.ctx).getTransaction(uid);
 }
 
 function notification(uid: string, objectUid: string, objectUrl = `${t.ctx.opp.baseUrl}/transactions/${objectUid}`) {
@@ -357,6 +355,15 @@ describe('reconcile job', () => {
 
 describe('OPP simulator API', () => {
   const key = () => ({ authorization: `Bearer ${t.ctx.config.OPP_API_KEY}`, 'content-type': 'application/json' });
+  // These assert the simulator's own exact answers: its fault mode (the fault run) is off for them.
+  beforeAll(() => {
+    const faults = simulatorFaults(t.ctx);
+    if (faults) faults.active = false;
+  });
+  afterAll(() => {
+    const faults = simulatorFaults(t.ctx);
+    if (faults) faults.active = true;
+  });
 
   it('refuses requests without the API key', async () => {
     const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions`, { headers: { authorization: 'Bearer wrong' } });

@@ -43,10 +43,8 @@ async function mandateAtProvider(recurringTipId: string) {
     t,
     sql`select mandate_uid from recurring_tips where id = ${recurringTipId}`,
   );
-  const res = await fetch(`${t.baseUrl}/sim/opp/v1/mandates/${row!.mandate_uid}`, {
-    headers: { authorization: `Bearer ${t.ctx.config.OPP_API_KEY}` },
-  });
-  return (await res.json()) as Record<string, unknown>;
+  // Read inside the simulator: the provider's state, never hit by the fault run's faults.
+  return simulatorOf(t.ctx).getMandate(row!.mandate_uid);
 }
 
 describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, () => {
