@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import * as nl from '@zxcvbn-ts/language-nl-be';
-import type { PasswordContext, PasswordVerdict } from './password-strength.js';
+import type { PasswordContext, PasswordVerdict } from './password-types.js';
 
 /**
  * The heavy half of the password strength rule: zxcvbn-ts with the common-password list, the English

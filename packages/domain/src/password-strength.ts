@@ -1,4 +1,5 @@
 import type { FieldError, ValidationKey } from './errors.js';
+import type { PasswordContext, PasswordVerdict, PasswordWeakness } from './password-types.js';
 
 /**
  * The strength rule for a new password, on top of PasswordSchema's length rule: zxcvbn-ts estimates
@@ -9,11 +10,12 @@ import type { FieldError, ValidationKey } from './errors.js';
  * `@podpot/domain` carries them.
  */
 
-export const PASSWORD_WEAKNESSES = ['common', 'personal', 'brand', 'guessable'] as const;
-/** Why a password is refused: a known password or word, the user's own name or e-mail, the brand, or simply guessable. */
-export type PasswordWeakness = (typeof PASSWORD_WEAKNESSES)[number];
-
-export type PasswordVerdict = { ok: true } | { ok: false; reason: PasswordWeakness };
+export {
+  PASSWORD_WEAKNESSES,
+  type PasswordContext,
+  type PasswordVerdict,
+  type PasswordWeakness,
+} from './password-types.js';
 
 /** The validation key (translated by the web under `validation.<key>`) of each weakness. */
 export const WEAK_PASSWORD_KEYS = {
@@ -22,14 +24,6 @@ export const WEAK_PASSWORD_KEYS = {
   brand: 'passwordBrand',
   guessable: 'passwordGuessable',
 } as const satisfies Record<PasswordWeakness, ValidationKey>;
-
-/** What a password must not be built on: the brand name and whatever is known of its owner. */
-export interface PasswordContext {
-  brand: string;
-  email?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
 
 let estimator: Promise<typeof import('./password-estimator.js')> | undefined;
 

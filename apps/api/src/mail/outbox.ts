@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, isNull, lte, min, or, type SQL, sql } from 'drizzle-orm';
-import type { AfterCommit } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import type { MailMessage } from '../lib/mailer.js';
@@ -34,7 +33,7 @@ export async function queueMail(db: DbOrTx, message: MailMessage, options: { ded
  * The after-commit effect of a transaction that queued mail: this process's worker sends it now
  * rather than at its next round. Losing it (a crash) only delays the mail: the row is committed.
  */
-export const sendQueuedMail: AfterCommit = async (ctx) => ctx.outbox.kick();
+export const sendQueuedMail = async (ctx: { outbox: { kick(): void } }): Promise<void> => ctx.outbox.kick();
 
 /* ---------- the worker's side (mail/outbox-worker.ts) ---------- */
 
