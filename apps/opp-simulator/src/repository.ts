@@ -122,15 +122,21 @@ export async function takeOverIdempotencyKey(
   return row?.objectUid ?? undefined;
 }
 
+/** The key row of (scope, key), as long as it still names `objectUid`. */
+const keyHeldFor = (scope: string, key: string, objectUid: string) =>
+  and(
+    eq(simIdempotencyKeys.scope, scope),
+    eq(simIdempotencyKeys.key, key),
+    eq(simIdempotencyKeys.objectUid, objectUid),
+  );
+
 /** A failed create gives the key back, so the client's retry can create — unless its object exists after all. */
 export async function releaseIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
   await db
     .delete(simIdempotencyKeys)
     .where(
       and(
-        eq(simIdempotencyKeys.scope, scope),
-        eq(simIdempotencyKeys.key, key),
-        eq(simIdempotencyKeys.objectUid, objectUid),
+        keyHeldFor(scope, key, objectUid),
         sql`not exists (select 1 from ${simObjects} where ${simObjects.uid} = ${objectUid})`,
       ),
     );
@@ -148,15 +154,7 @@ export async function listTransactionsOfMandate(db: SimDb, mandateUid: string): 
 
 /** Gives up a completed key (e.g. a merchant's former e-mail address), only if it still names `objectUid`. */
 export async function dropIdempotencyKey(db: SimDb, scope: string, key: string, objectUid: string) {
-  await db
-    .delete(simIdempotencyKeys)
-    .where(
-      and(
-        eq(simIdempotencyKeys.scope, scope),
-        eq(simIdempotencyKeys.key, key),
-        eq(simIdempotencyKeys.objectUid, objectUid),
-      ),
-    );
+  await db.delete(simIdempotencyKeys).where(keyHeldFor(scope, key, objectUid));
 }
 
 export async function insertNotification(db: SimDb, uid: string, url: string, payload: Record<string, unknown>) {
