@@ -6,112 +6,22 @@ import {
   type InvoiceStatus,
   isInvoiceEditable,
   type ListResponse,
-  percentOf,
-  splitVat,
-  VAT_RATE_BPS,
 } from '@podpot/domain';
-import type { Config } from '../../config/env.js';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { InvoiceLineJson } from '../../db/schema/invoices.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { invoiceMail } from '../../mail/invoice-mails.js';
 import { queueMail } from '../../mail/outbox.js';
 import * as refundsRepo from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import { type InvoiceSeller, invoicePdf } from './invoice-pdf.js';
+import { type Amounts, amountsOfLines, type FeeCredits, monthOf, platformFeeAmounts } from './invoices.amounts.js';
+import { fileOf, type InvoiceDownload, pdfOf } from './invoices.files.js';
 import * as repo from './invoices.repository.js';
+import { type InvoiceDbRow as Row, toInvoice } from './invoices.views.js';
 
-type Row = NonNullable<repo.InvoiceRow>;
-
-export function toInvoice(row: Row): Invoice {
-  return {
-    id: row.id,
-    number: row.number,
-    tipjarId: row.tipjarId,
-    tipjarName: row.tipjarName,
-    period: row.period,
-    status: row.status,
-    lines: row.lines,
-    totalExVat: row.totalExVat,
-    vat: row.vat,
-    totalInclVat: row.totalInclVat,
-    issuedAt: row.issuedAt?.toISOString() ?? null,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    created: row.created.toISOString(),
-    updated: row.updated.toISOString(),
-  };
-}
-
-/* ---------- amounts (rounding only through domain money.ts) ---------- */
-
-interface Amounts {
-  lines: InvoiceLineJson[];
-  totalExVat: number;
-  vat: number;
-  totalInclVat: number;
-}
-
-/** Lines priced excluding VAT: VAT is 21 % of the summed total, rounded once (percentOf). */
-export function amountsOfLines(input: InvoiceLineInput[]): Amounts {
-  const lines = input.map((l) => ({ ...l, totalExVat: l.quantity * l.unitPriceExVat }));
-  const totalExVat = lines.reduce((sum, l) => sum + l.totalExVat, 0);
-  const vat = percentOf(totalExVat, VAT_RATE_BPS);
-  return { lines, totalExVat, vat, totalInclVat: totalExVat + vat };
-}
-
-/** The UTC calendar month of a 'YYYY-MM' period: [start, end). */
-export function monthOf(period: string): { start: Date; end: Date } {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)) };
-}
-
-/** Fee given back on refunds and chargebacks, taken into an invoice (decision 015). */
-export interface FeeCredits {
-  count: number;
-  /** Cents incl. VAT, positive. */
-  fee: number;
-}
-
-/**
- * The platform-fee invoice of a month. The fees the maker paid already include VAT (DESIGN.md §3,
- * decision 007), so the summed fee is the total incl. VAT and splitVat derives ex and VAT from it:
- * the invoice total equals the fees taken to the cent. Fee given back on refunds and chargebacks
- * since the previous invoice is a negative line, split the same way (decision 015).
- */
-export function platformFeeAmounts(
-  period: string,
-  tipCount: number,
-  feeCents: number,
-  credits: FeeCredits = { count: 0, fee: 0 },
-): Amounts {
-  const fee = splitVat(feeCents);
-  const lines: InvoiceLineJson[] = [
-    {
-      description: `Platform fee on ${tipCount} ${tipCount === 1 ? 'tip' : 'tips'} in ${period}`,
-      quantity: 1,
-      unitPriceExVat: fee.net,
-      totalExVat: fee.net,
-    },
-  ];
-  if (credits.count === 0) return { lines, totalExVat: fee.net, vat: fee.vat, totalInclVat: feeCents };
-  const credit = splitVat(credits.fee);
-  lines.push({
-    description: `Platform fee refunded on ${credits.count} ${credits.count === 1 ? 'refund or chargeback' : 'refunds and chargebacks'}`,
-    quantity: 1,
-    unitPriceExVat: -credit.net,
-    totalExVat: -credit.net,
-  });
-  return {
-    lines,
-    totalExVat: fee.net - credit.net,
-    vat: fee.vat - credit.vat,
-    totalInclVat: feeCents - credits.fee,
-  };
-}
+export type { InvoiceDownload } from './invoices.files.js';
 
 /* ---------- creating (numbering) ---------- */
 
@@ -325,88 +235,6 @@ export async function deleteInvoice(ctx: AppContext, actor: Actor, id: string): 
     await repo.deleteInvoice(tx, id);
     await repo.setCounter(tx, row.year, last - 1);
   });
-}
-
-/* ---------- files ---------- */
-
-export interface InvoiceFile {
-  filename: string;
-  contentType: string;
-  body: Buffer | string;
-}
-
-/** The seller on every invoice: the platform's company, from the configuration. */
-function sellerOf(config: Config): InvoiceSeller {
-  return {
-    name: config.SELLER_NAME,
-    address: config.SELLER_ADDRESS.split(';')
-      .map((line) => line.trim())
-      .filter(Boolean),
-    coc: config.SELLER_COC,
-    vatNumber: config.SELLER_VAT_NUMBER,
-    iban: config.SELLER_IBAN,
-    paymentTermDays: config.SELLER_PAYMENT_TERM_DAYS,
-  };
-}
-
-/** The PDF in the language of the tip jar's first admin (as the invoice mail), addressed to the tip jar. */
-async function pdfOf(ctx: AppContext, row: Row, known?: repo.Recipient): Promise<InvoiceFile> {
-  const recipient = known ?? (await repo.findRecipient(ctx.db, row.tipjarId));
-  return {
-    filename: `invoice-${row.number}.pdf`,
-    contentType: 'application/pdf',
-    body: await invoicePdf({
-      locale: recipient?.locale ?? 'en',
-      invoice: toInvoice(row),
-      seller: sellerOf(ctx.config),
-      recipient: {
-        name: recipient?.name ?? row.tipjarName,
-        email: recipient?.email ?? '',
-        companyName: recipient?.companyName,
-        address: recipient?.address,
-        cocNumber: recipient?.cocNumber,
-        vatNumber: recipient?.vatNumber,
-      },
-    }),
-  };
-}
-
-interface SpecificationRow {
-  date: Date | null;
-  tipId: string;
-  amount: number;
-  fee: number;
-}
-const SETTLEMENT_COLUMNS: readonly CsvColumn<SpecificationRow>[] = [
-  { header: 'date', text: (r) => r.date?.toISOString() },
-  { header: 'tipId', text: (r) => r.tipId },
-  { header: 'amount', cents: (r) => r.amount },
-  { header: 'fee', cents: (r) => r.fee },
-];
-
-/**
- * The settlement specification of a platform-fee invoice as CSV: the month's paid tips, then each
- * refund or chargeback the invoice credits (negative amount and fee, dated when it was made).
- */
-async function settlementsCsvOf(ctx: AppContext, row: Row, separator?: CsvSeparatorName): Promise<InvoiceFile> {
-  const month = row.period ? monthOf(row.period) : null;
-  const paid = month ? await repo.completedTipsOf(ctx.db, row.tipjarId, month.start, month.end) : [];
-  const credited = month ? await refundsRepo.listInvoiceCredits(ctx.db, row.id) : [];
-  const tips: SpecificationRow[] = [
-    ...paid.map((tip) => ({ date: tip.completedAt, tipId: tip.id, amount: tip.amount, fee: tip.fee })),
-    ...credited.map((r) => ({ date: r.created, tipId: r.tipId, amount: -r.amount, fee: -r.feeCredit })),
-  ];
-  return {
-    filename: `invoice-${row.number}-settlements.csv`,
-    contentType: 'text/csv; charset=utf-8',
-    body: toCsv(SETTLEMENT_COLUMNS, tips, separator),
-  };
-}
-
-export type InvoiceDownload = { what: 'pdf' } | { what: 'settlements'; separator?: CsvSeparatorName };
-
-function fileOf(ctx: AppContext, row: Row, download: InvoiceDownload) {
-  return download.what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row, download.separator);
 }
 
 export async function downloadInvoice(ctx: AppContext, actor: Actor, id: string, download: InvoiceDownload) {

@@ -1,0 +1,69 @@
+import { type InvoiceLineInput, percentOf, splitVat, VAT_RATE_BPS } from '@podpot/domain';
+import type { InvoiceLineJson } from '../../db/schema/invoices.js';
+
+/* Invoice amounts: pure arithmetic, rounding only through domain money.ts. */
+
+export interface Amounts {
+  lines: InvoiceLineJson[];
+  totalExVat: number;
+  vat: number;
+  totalInclVat: number;
+}
+
+/** Lines priced excluding VAT: VAT is 21 % of the summed total, rounded once (percentOf). */
+export function amountsOfLines(input: InvoiceLineInput[]): Amounts {
+  const lines = input.map((l) => ({ ...l, totalExVat: l.quantity * l.unitPriceExVat }));
+  const totalExVat = lines.reduce((sum, l) => sum + l.totalExVat, 0);
+  const vat = percentOf(totalExVat, VAT_RATE_BPS);
+  return { lines, totalExVat, vat, totalInclVat: totalExVat + vat };
+}
+
+/** The UTC calendar month of a 'YYYY-MM' period: [start, end). */
+export function monthOf(period: string): { start: Date; end: Date } {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return { start: new Date(Date.UTC(y, m - 1, 1)), end: new Date(Date.UTC(y, m, 1)) };
+}
+
+/** Fee given back on refunds and chargebacks, taken into an invoice (decision 015). */
+export interface FeeCredits {
+  count: number;
+  /** Cents incl. VAT, positive. */
+  fee: number;
+}
+
+/**
+ * The platform-fee invoice of a month. The fees the maker paid already include VAT (DESIGN.md §3,
+ * decision 007), so the summed fee is the total incl. VAT and splitVat derives ex and VAT from it:
+ * the invoice total equals the fees taken to the cent. Fee given back on refunds and chargebacks
+ * since the previous invoice is a negative line, split the same way (decision 015).
+ */
+export function platformFeeAmounts(
+  period: string,
+  tipCount: number,
+  feeCents: number,
+  credits: FeeCredits = { count: 0, fee: 0 },
+): Amounts {
+  const fee = splitVat(feeCents);
+  const lines: InvoiceLineJson[] = [
+    {
+      description: `Platform fee on ${tipCount} ${tipCount === 1 ? 'tip' : 'tips'} in ${period}`,
+      quantity: 1,
+      unitPriceExVat: fee.net,
+      totalExVat: fee.net,
+    },
+  ];
+  if (credits.count === 0) return { lines, totalExVat: fee.net, vat: fee.vat, totalInclVat: feeCents };
+  const credit = splitVat(credits.fee);
+  lines.push({
+    description: `Platform fee refunded on ${credits.count} ${credits.count === 1 ? 'refund or chargeback' : 'refunds and chargebacks'}`,
+    quantity: 1,
+    unitPriceExVat: -credit.net,
+    totalExVat: -credit.net,
+  });
+  return {
+    lines,
+    totalExVat: fee.net - credit.net,
+    vat: fee.vat - credit.vat,
+    totalInclVat: feeCents - credits.fee,
+  };
+}
