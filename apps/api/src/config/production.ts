@@ -1,4 +1,4 @@
-import type { Env } from './env.js';
+import type { Env } from './env-schema.js';
 
 /**
  * Every setting production cannot run without, or runs unsafely with, in one list: the process
