@@ -17,7 +17,7 @@ export async function fillScaleData(db: pg.Client, opts: { tips: number; recurri
   const insertTips = (tipjarId: string, n: number, salt: number) =>
     db.query(
       `with g as (
-         select g, (g * 7919 + $3::int) % 1000 as r,
+         select g, ((g::bigint * 7919 + $3::int) % 1000)::int as r,
                 now() - (((g::bigint * 104729 + $3::int) % (730 * 86400)) * interval '1 second') as at
          from generate_series(1, $2::int) g)
        insert into tips (tipjar_id, amount, fee, refunded_amount, refunded_fee, status, privacy, display_name,
