@@ -1,8 +1,9 @@
 import { REVERSED_TIP_STATUSES, type TipStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
-import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+import { tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
+import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -61,21 +62,69 @@ export async function findTipByIdempotencyKey(db: DbOrTx, tipjarId: string, key:
   return row;
 }
 
-/** A page of tips, default order updated desc (spec §9). */
+/**
+ * The order of a list, aligned with an index (db/schema/tips.ts): the sorted column, then updated
+ * and id, all in the requested direction, so one index serves a column both ways; no sort = updated
+ * desc (spec §9).
+ */
+const SORT_KEYS: Record<TipSortBy, PgColumn[]> = {
+  amount: [tips.amount, tips.updated, tips.id],
+  created: [tips.created, tips.id],
+  updated: [tips.updated, tips.id],
+  status: [tips.status, tips.updated, tips.id],
+};
+
+function orderOfTips(query: ParsedListQuery<TipSortBy>): SQL[] {
+  const descending = query.sortBy ? Boolean(query.sortDesc) : true;
+  return SORT_KEYS[query.sortBy ?? 'updated'].map((column) => (descending ? desc(column) : asc(column)));
+}
+
+/**
+ * A page of tips. The page's ids are found first (an index-only scan, however deep the page), then
+ * only those rows are read: a deferred join, so OFFSET skips index entries, not rows.
+ */
 export async function listTips(db: DbOrTx, filter: TipFilter, query: ParsedListQuery<TipSortBy>) {
   const where = whereOf(filter);
   const { offset, limit } = windowOf(query);
-  const [rows, [total]] = await Promise.all([
+  const order = orderOfTips(query);
+  const page = db
+    .select({ id: tips.id })
+    .from(tips)
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit)
+    .as('page');
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select(getTableColumns(tips))
       .from(tips)
-      .where(where)
-      .orderBy(...orderOf(query, tips, [desc(tips.updated)], tips.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ count: count() }).from(tips).where(where),
+      .innerJoin(page, eq(page.id, tips.id))
+      .orderBy(...order),
+    countTips(db, filter),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
+}
+
+/**
+ * How many tips match. Without a date or search filter it is the sum of the kept counters
+ * (tip_status_counts, decision 018); otherwise a count over the filter's index.
+ */
+async function countTips(db: DbOrTx, filter: TipFilter): Promise<number> {
+  if (!filter.from && !filter.to && !filter.search) {
+    const [row] = await db
+      .select({ count: sql<string>`coalesce(sum(${tipStatusCounts.count}), 0)::bigint` })
+      .from(tipStatusCounts)
+      .where(
+        and(
+          filter.tipjarId ? eq(tipStatusCounts.tipjarId, filter.tipjarId) : undefined,
+          filter.status ? eq(tipStatusCounts.status, filter.status) : undefined,
+        ),
+      );
+    return Number(row?.count ?? 0);
+  }
+  const [row] = await db.select({ count: count() }).from(tips).where(whereOf(filter));
+  return row?.count ?? 0;
 }
 
 /**
