@@ -20,10 +20,11 @@ CREATE TABLE "tip_status_counts" (
 --> statement-breakpoint
 DROP INDEX "tips_status_idx";--> statement-breakpoint
 CREATE INDEX "tip_daily_totals_day_idx" ON "tip_daily_totals" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "tips_tipjar_created_idx" ON "tips" USING btree ("tipjar_id","created","id");--> statement-breakpoint
+CREATE INDEX "recurring_tips_chargeable_tipjar_idx" ON "recurring_tips" USING btree ("tipjar_id","amount") WHERE status = 'active' and mandate_status = 'valid';--> statement-breakpoint
+CREATE INDEX "tips_tipjar_created_idx" ON "tips" USING btree ("tipjar_id","created","id","updated","amount","status");--> statement-breakpoint
 CREATE INDEX "tips_tipjar_amount_idx" ON "tips" USING btree ("tipjar_id","amount","updated","id");--> statement-breakpoint
 CREATE INDEX "tips_tipjar_status_idx" ON "tips" USING btree ("tipjar_id","status","updated","id");--> statement-breakpoint
-CREATE INDEX "tips_tipjar_status_created_idx" ON "tips" USING btree ("tipjar_id","status","created","id");--> statement-breakpoint
+CREATE INDEX "tips_tipjar_status_created_idx" ON "tips" USING btree ("tipjar_id","status","created","id","updated","amount");--> statement-breakpoint
 CREATE INDEX "tips_tipjar_status_amount_idx" ON "tips" USING btree ("tipjar_id","status","amount","updated","id");--> statement-breakpoint
 CREATE INDEX "tips_amount_idx" ON "tips" USING btree ("amount","updated","id");--> statement-breakpoint
 CREATE INDEX "tips_status_updated_idx" ON "tips" USING btree ("status","updated","id");--> statement-breakpoint

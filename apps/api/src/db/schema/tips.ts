@@ -57,10 +57,11 @@ export const tips = pgTable(
     // page is an index range and a deep page an index-only scan of ids. (created, id) also serves the
     // date filters and the keyset-paged export.
     index('tips_tipjar_updated_idx').on(t.tipjarId, t.updated, t.id),
-    index('tips_tipjar_created_idx').on(t.tipjarId, t.created, t.id),
+    // With a date filter the page is sorted from the filter's range: these carry the sort columns.
+    index('tips_tipjar_created_idx').on(t.tipjarId, t.created, t.id, t.updated, t.amount, t.status),
     index('tips_tipjar_amount_idx').on(t.tipjarId, t.amount, t.updated, t.id),
     index('tips_tipjar_status_idx').on(t.tipjarId, t.status, t.updated, t.id),
-    index('tips_tipjar_status_created_idx').on(t.tipjarId, t.status, t.created, t.id),
+    index('tips_tipjar_status_created_idx').on(t.tipjarId, t.status, t.created, t.id, t.updated, t.amount),
     index('tips_tipjar_status_amount_idx').on(t.tipjarId, t.status, t.amount, t.updated, t.id),
     index('tips_updated_idx').on(t.updated, t.id),
     index('tips_created_idx').on(t.created, t.id),
