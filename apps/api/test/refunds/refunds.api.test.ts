@@ -5,7 +5,7 @@ import { refunds, tips } from '../../src/db/schema/index.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { OppError } from '../../src/payments/opp-client.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
-import { addIdeal, orderLiveJar } from '../support/tipjar.js';
+import { orderLiveJar } from '../support/tipjar.js';
 
 /**
  * Refunds and chargebacks of tips (issue 11, decision 015): an admin's full or partial refund, sent to
@@ -61,7 +61,9 @@ async function tipRow(id: string) {
 beforeAll(async () => {
   t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 });
   admin = await t.createUser({ role: 'ADMIN' });
-  ideal = await addIdeal(t, admin.token);
+  ideal = (
+    await t.api('POST', '/paymentmethods', { token: admin.token, body: { data: { name: 'iDEAL', type: 'ideal' } } })
+  ).body.id;
 });
 afterAll(() => t.close());
 
