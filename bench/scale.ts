@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
@@ -223,7 +223,7 @@ async function main() {
 
     const chargeRun = path.join(HERE, 'charge-run.ts');
     if (existsSync(chargeRun)) {
-      const { benchChargeRun } = (await import(chargeRun)) as {
+      const { benchChargeRun } = (await import(pathToFileURL(chargeRun).href)) as {
         benchChargeRun(opts: { databaseUrl: string; count: number }): Promise<Record<string, number>>;
       };
       const figures = await benchChargeRun({ databaseUrl, count: RECURRING });
