@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { moneyCheckRuns } from '../db/schema/index.js';
 import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
+import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
 import type { OppTransaction } from '../payments/opp-types.js';
 
 /**
@@ -16,7 +17,8 @@ import type { OppTransaction } from '../payments/opp-types.js';
  *  2. one-owner — every provider transaction we know belongs to exactly one owner row (tip, add-on,
  *     month), and the provider has no transaction of ours that we do not know (an orphan);
  *  3. status-matches-provider — our status of a transaction equals the provider's (settled rows);
- *  4. totals-agree — tips, months, transactions and the statistics agree to the cent.
+ *  4. totals-agree — tips, months, transactions and the statistics agree to the cent, and the
+ *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts) are what the tips say.
  */
 
 export interface MoneyViolation {
@@ -161,6 +163,15 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       invariant: 'totals-agree',
       subject: 'statistics',
       detail: `statistics total ${totals.sum} (${totals.count} tips), by method ${methodSum}, tips ${direct!.sum} (${direct!.n} tips)`,
+    });
+  }
+
+  // The aggregates the statistics and list counts read (decision 018) are what the tips say, key by key.
+  for (const drift of await aggregateDrift(db)) {
+    violations.push({
+      invariant: 'totals-agree',
+      subject: `${drift.table} ${drift.key}`,
+      detail: `kept ${drift.kept}, the tips say ${drift.scanned}`,
     });
   }
 

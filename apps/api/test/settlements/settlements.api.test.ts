@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OppError } from '../../src/payments/opp-client.js';
 import { oneOffTip } from '../money/monthly-support.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
-import { orderLiveJar } from '../support/tipjar.js';
+import { addIdeal, openTip, orderLiveJar } from '../support/tipjar.js';
 
 /** Settlements (payouts) read from the provider for a tip jar's merchant. Real HTTP + simulator, both databases. */
 let t: TestApp;
@@ -19,42 +19,25 @@ interface Jar {
   merchantUid: string | null;
 }
 
-const uidOf = (redirectUrl: string) => redirectUrl.split('/').pop()!;
-
 /** A LIVE tip jar (its add-on paid), optionally registered with the provider. */
 const liveJar = (options: { registered?: boolean } = {}): Promise<Jar> =>
   orderLiveJar(t, { paymentmethod: ideal, name: 'Payout Pod', ...options });
 
 /** Gives a tip and finishes it on the simulated checkout; `null` leaves it unpaid. Answers the tip and its transaction uid. */
 async function tip(jarId: string, amount: number, outcome: 'completed' | 'cancelled' | null = 'completed') {
-  const res = await t.api('POST', `/tipjars/${jarId}/tips`, {
-    body: {
-      data: {
-        amount,
-        displayName: 'Lotte',
-        message: 'Bedankt!',
-        email: 'lotte@example.test',
-        payment: { paymentmethod: ideal, paymentissuer: '' },
-        locale: 'en',
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  const uid = uidOf(res.body.oppTransaction.redirectUrl);
+  const { id, fee, uid } = await openTip(t, jarId, { amount, paymentmethod: ideal });
   if (outcome) {
     await simulatePayment(t.ctx, uid, outcome);
     await awaitSimulatorDeliveries(t.ctx);
   }
-  return { id: res.body.tip.id as string, fee: res.body.tip.fee as number, amount, uid };
+  return { id, fee, amount, uid };
 }
 
 beforeAll(async () => {
   t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 });
   admin = await t.createUser({ role: 'ADMIN' });
   stranger = await t.createUser();
-  ideal = (
-    await t.api('POST', '/paymentmethods', { token: admin.token, body: { data: { name: 'iDEAL', type: 'ideal' } } })
-  ).body.id;
+  ideal = await addIdeal(t, admin.token);
 });
 afterAll(() => t.close());
 

@@ -44,3 +44,36 @@ export async function orderLiveJar(
   const merchantUid = options.registered === false ? null : await registerMerchant(t, id, maker.token);
   return { id, name, maker, merchantUid };
 }
+
+/** A platform admin adds iDEAL as a payment method; answers its id. */
+export async function addIdeal(t: TestApp, adminToken: string): Promise<string> {
+  const res = await t.api('POST', '/paymentmethods', {
+    token: adminToken,
+    body: { data: { name: 'iDEAL', type: 'ideal' } },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.id as string;
+}
+
+/** A listener gives a tip (left open on the simulator's checkout); answers the tip and its transaction uid. */
+export async function openTip(
+  t: TestApp,
+  jarId: string,
+  data: { amount: number; paymentmethod: string; message?: string; email?: string; locale?: 'en' | 'nl' },
+) {
+  const res = await t.api('POST', `/tipjars/${jarId}/tips`, {
+    body: {
+      data: {
+        amount: data.amount,
+        displayName: 'Lotte',
+        message: data.message ?? 'Bedankt!',
+        email: data.email ?? 'lotte@example.test',
+        payment: { paymentmethod: data.paymentmethod, paymentissuer: '' },
+        locale: data.locale ?? 'en',
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  const tip = res.body.tip as { id: string; fee: number; status: string };
+  return { id: tip.id, fee: tip.fee, uid: String(res.body.oppTransaction.redirectUrl).split('/').pop()! };
+}

@@ -5,6 +5,7 @@ export * from './outbox.js';
 export * from './payments.js';
 export * from './recurring-tips.js';
 export * from './refunds.js';
+export * from './tip-aggregates.js';
 export * from './tipjars.js';
 export * from './tips.js';
 export * from './users.js';

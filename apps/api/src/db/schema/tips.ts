@@ -52,14 +52,24 @@ export const tips = pgTable(
   },
   (t) => [
     uniqueIndex('tips_tipjar_idempotency_key').on(t.tipjarId, t.idempotencyKey),
-    // Backoffice list: a tip jar's tips by updated desc (spec §9).
+    // Lists (decision 018): an index per sortable column in exactly the list's order (the column, then
+    // updated and id in the same direction), for a tip jar, a tip jar and status, and all tips, so a
+    // page is an index range and a deep page an index-only scan of ids. (created, id) also serves the
+    // date filters and the keyset-paged export.
     index('tips_tipjar_updated_idx').on(t.tipjarId, t.updated, t.id),
-    index('tips_status_idx').on(t.status),
-    // Admin list (updated desc) and keyset-paged export (created, id).
+    // With a date filter the page is sorted from the filter's range: these carry the sort columns.
+    index('tips_tipjar_created_idx').on(t.tipjarId, t.created, t.id, t.updated, t.amount, t.status),
+    index('tips_tipjar_amount_idx').on(t.tipjarId, t.amount, t.updated, t.id),
+    index('tips_tipjar_status_idx').on(t.tipjarId, t.status, t.updated, t.id),
+    index('tips_tipjar_status_created_idx').on(t.tipjarId, t.status, t.created, t.id, t.updated, t.amount),
+    index('tips_tipjar_status_amount_idx').on(t.tipjarId, t.status, t.amount, t.updated, t.id),
     index('tips_updated_idx').on(t.updated, t.id),
     index('tips_created_idx').on(t.created, t.id),
-    // Statistics and fee invoices read paid tips (completed_at is set once, also kept when refunded);
-    // the extra columns make the aggregates index-only scans.
+    index('tips_amount_idx').on(t.amount, t.updated, t.id),
+    index('tips_status_updated_idx').on(t.status, t.updated, t.id),
+    // Search has trigram indexes on display_name and message where pg_trgm exists (migration 0013).
+    // Fee invoices (and the money check's scan of the statistics) read paid tips (completed_at is set
+    // once, also kept when refunded); the extra columns make the sums index-only scans.
     index('tips_paid_tipjar_idx')
       .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.refundedAmount, t.refundedFee, t.paymentMethod)
       .where(sql`completed_at is not null`),

@@ -1,8 +1,10 @@
 import { REVERSED_TIP_STATUSES, type TipStatus } from '@podpot/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
-import { tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
-import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+import { tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
+import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -61,21 +63,96 @@ export async function findTipByIdempotencyKey(db: DbOrTx, tipjarId: string, key:
   return row;
 }
 
-/** A page of tips, default order updated desc (spec §9). */
+/**
+ * The order of a list, aligned with an index (db/schema/tips.ts): the sorted column, then updated
+ * and id, all in the requested direction, so one index serves a column both ways; no sort = updated
+ * desc (spec §9).
+ */
+const SORT_KEYS: Record<TipSortBy, PgColumn[]> = {
+  amount: [tips.amount, tips.updated, tips.id],
+  created: [tips.created, tips.id],
+  updated: [tips.updated, tips.id],
+  status: [tips.status, tips.updated, tips.id],
+};
+
+function orderOfTips(query: ParsedListQuery<TipSortBy>, reversed = false): SQL[] {
+  const descending = (query.sortBy ? Boolean(query.sortDesc) : true) !== reversed;
+  return SORT_KEYS[query.sortBy ?? 'updated'].map((column) => (descending ? desc(column) : asc(column)));
+}
+
+/** At most this many tips in a date range are sorted from the range rather than read in sort order. */
+const SORT_RANGE_UP_TO = 50_000;
+
+/**
+ * A page of tips. The count comes first (cheap: kept counters or an index), then the page's ids (an
+ * index-only scan, however deep the page; past the middle from the other end, reversed), then only
+ * those rows: a deferred join, so OFFSET skips index entries, not rows. A date range small enough is
+ * sorted from its own index (the sort index would walk the whole jar to find it).
+ */
 export async function listTips(db: DbOrTx, filter: TipFilter, query: ParsedListQuery<TipSortBy>) {
-  const where = whereOf(filter);
+  const total = await countTips(db, filter);
   const { offset, limit } = windowOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(tips)
-      .where(where)
-      .orderBy(...orderOf(query, tips, [desc(tips.updated)], tips.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ count: count() }).from(tips).where(where),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+  const end = Math.min(offset + limit, total);
+  if (end <= offset) return { rows: [], count: total };
+  const reversed = offset > total - end;
+  const where = whereOf(filter);
+  const order = orderOfTips(query, reversed);
+  const window = reversed ? { offset: total - end, limit: end - offset } : { offset, limit: end - offset };
+  const byRange = (filter.from || filter.to) && query.sortBy !== 'created' && total <= SORT_RANGE_UP_TO;
+  const pageIds = byRange
+    ? await idsFromRange(db, where, order, window)
+    : (
+        await db
+          .select({ id: tips.id })
+          .from(tips)
+          .where(where)
+          .orderBy(...order)
+          .offset(window.offset)
+          .limit(window.limit)
+      ).map((r) => r.id);
+  if (reversed) pageIds.reverse();
+  const rows = pageIds.length === 0 ? [] : await db.select().from(tips).where(inArray(tips.id, pageIds));
+  const position = new Map(pageIds.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return { rows, count: total };
+}
+
+/**
+ * The page's ids sorted from the filter's rows, materialized first: the CTE named like the table
+ * keeps the ORDER BY's column references valid while hiding the table's sort indexes.
+ */
+async function idsFromRange(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL[],
+  window: { offset: number; limit: number },
+) {
+  const result = await db.execute(
+    sql`with ${tips} as materialized (select ${tips.id}, ${tips.created}, ${tips.updated}, ${tips.amount}, ${tips.status} from ${tips} where ${where ?? sql`true`})
+        select ${tips.id} as id from ${tips} order by ${sql.join(order, sql`, `)} offset ${window.offset} limit ${window.limit}`,
+  );
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/**
+ * How many tips match. Without a date or search filter it is the sum of the kept counters
+ * (tip_status_counts, decision 018); otherwise a count over the filter's index.
+ */
+async function countTips(db: DbOrTx, filter: TipFilter): Promise<number> {
+  if (!filter.from && !filter.to && !filter.search) {
+    const [row] = await db
+      .select({ count: sql<string>`coalesce(sum(${tipStatusCounts.count}), 0)::bigint` })
+      .from(tipStatusCounts)
+      .where(
+        and(
+          filter.tipjarId ? eq(tipStatusCounts.tipjarId, filter.tipjarId) : undefined,
+          filter.status ? eq(tipStatusCounts.status, filter.status) : undefined,
+        ),
+      );
+    return Number(row?.count ?? 0);
+  }
+  const [row] = await db.select({ count: count() }).from(tips).where(whereOf(filter));
+  return row?.count ?? 0;
 }
 
 /**
@@ -120,45 +197,110 @@ export async function addRefunded(db: DbOrTx, id: string, amount: number, fee: n
 
 /* ---------- export ---------- */
 
-/** Where the previous batch ended. `created` as PostgreSQL text: microseconds, which a JS Date would lose. */
-export interface ExportCursor {
-  created: string;
-  id: string;
-}
+/** The export's columns, in this order (the cursor's rows are arrays in it). */
+const EXPORT_FIELDS = {
+  id: tips.id,
+  created: tips.created,
+  createdCursor: sql<string>`${tips.created}::text`,
+  updated: tips.updated,
+  tipjarId: tips.tipjarId,
+  tipjarSlug: tipjars.slug,
+  tipjarName: tipjars.name,
+  status: tips.status,
+  amount: tips.amount,
+  fee: tips.fee,
+  paymentMethod: tips.paymentMethod,
+  privacy: tips.privacy,
+  displayName: tips.displayName,
+  email: tips.email,
+  message: tips.message,
+  locale: tips.locale,
+};
+const EXPORT_KEYS = Object.keys(EXPORT_FIELDS) as (keyof typeof EXPORT_FIELDS)[];
+const TIMESTAMPTZ = 1184;
 
-/**
- * One batch of the export in (created, id) order after `cursor`: keyset paging, so every batch is an
- * index range scan however deep into a million rows it is (OFFSET would re-read all earlier rows).
- */
-export async function exportBatch(db: DbOrTx, filter: TipFilter, cursor: ExportCursor | null, limit: number) {
-  // A row comparison, which PostgreSQL answers with one range scan of the (created, id) index.
-  const after = cursor
-    ? sql`(${tips.created}, ${tips.id}) > (${cursor.created}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-  return db
-    .select({
-      id: tips.id,
-      created: tips.created,
-      createdCursor: sql<string>`${tips.created}::text`,
-      updated: tips.updated,
-      tipjarId: tips.tipjarId,
-      tipjarSlug: tipjars.slug,
-      tipjarName: tipjars.name,
-      status: tips.status,
-      amount: tips.amount,
-      fee: tips.fee,
-      paymentMethod: tips.paymentMethod,
-      privacy: tips.privacy,
-      displayName: tips.displayName,
-      email: tips.email,
-      message: tips.message,
-      locale: tips.locale,
-    })
+const exportQuery = (db: DbOrTx, filter: TipFilter, after?: SQL) =>
+  db
+    .select(EXPORT_FIELDS)
     .from(tips)
     .innerJoin(tipjars, eq(tipjars.id, tips.tipjarId))
     .where(and(whereOf(filter), after))
-    .orderBy(asc(tips.created), asc(tips.id))
-    .limit(limit);
+    .orderBy(asc(tips.created), asc(tips.id));
+
+export type ExportRow = Awaited<ReturnType<typeof exportQuery>>[number];
+
+/**
+ * The export's rows in (created, id) order, `batchSize` at a time, from one snapshot. On PostgreSQL
+ * straight from a server-side cursor on a connection of its own (the next batch is fetched while the
+ * caller writes the previous one; the rows skip the ORM's mapping); on PGlite, whose one connection
+ * a long transaction would hold, by keyset paging. A last, empty batch when the one before was full.
+ */
+export function exportBatches(db: DbOrTx, filter: TipFilter, batchSize: number): AsyncGenerator<ExportRow[]> {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool
+    ? cursorBatches(client, exportQuery(db, filter).toSQL(), batchSize)
+    : keysetBatches(db, filter, batchSize);
+}
+
+async function* cursorBatches(pool: pg.Pool, query: { sql: string; params: unknown[] }, batchSize: number) {
+  const client = await pool.connect();
+  let next: Promise<pg.QueryArrayResult> | undefined;
+  let failed: Error | undefined;
+  const fetch = () => {
+    const fetched = client.query({
+      text: `fetch ${batchSize} from tips_export`,
+      rowMode: 'array',
+      // Timestamps as drizzle reads them (new Date of the text), so both paths write the same file.
+      types: {
+        getTypeParser: (oid: number) =>
+          oid === TIMESTAMPTZ ? (v: string) => new Date(v) : pg.types.getTypeParser(oid),
+      },
+    } as pg.QueryArrayConfig);
+    // Fetched ahead while the caller writes: its failure is thrown where it is awaited, not unhandled meanwhile.
+    fetched.catch(() => {});
+    return fetched;
+  };
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(`declare tips_export no scroll cursor for ${query.sql}`, query.params);
+    next = fetch();
+    for (;;) {
+      const result: pg.QueryArrayResult = await next;
+      next = result.rows.length === batchSize ? fetch() : undefined;
+      yield result.rows.map(toExportRow);
+      if (!next) return;
+    }
+  } catch (err) {
+    failed = err as Error;
+    throw err;
+  } finally {
+    // Stopped early (the download was dropped) or failed: a fetch may still be under way.
+    await next?.catch(() => {});
+    await client.query(failed ? 'rollback' : 'commit').catch((err: Error) => (failed ??= err));
+    client.release(failed);
+  }
+}
+
+function toExportRow(values: unknown[]): ExportRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < EXPORT_KEYS.length; i++) row[EXPORT_KEYS[i]!] = values[i];
+  return row as ExportRow;
+}
+
+/** Keyset paging on (created, id): every batch an index range scan however deep (OFFSET would re-read). */
+async function* keysetBatches(db: DbOrTx, filter: TipFilter, batchSize: number) {
+  // `created` as PostgreSQL text: microseconds, which a JS Date would lose.
+  let cursor: { created: string; id: string } | undefined;
+  for (;;) {
+    const after = cursor
+      ? sql`(${tips.created}, ${tips.id}) > (${cursor.created}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows = await exportQuery(db, filter, after).limit(batchSize);
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { created: last.createdCursor, id: last.id };
+  }
 }
 
 /* ---------- reads of shared tables ---------- */

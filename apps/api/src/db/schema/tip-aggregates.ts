@@ -1,0 +1,40 @@
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Aggregates of `tips`, kept by statement-level triggers on tips in the same transaction as every
+ * change of a tip (migration 0013, decision 018), so statistics and list counts never scan a
+ * million tips. The money check compares them with the tips they summarise.
+ */
+
+/** Paid tips (completed_at set) per tip jar, local day (Europe/Amsterdam) of completed_at and method. */
+export const tipDailyTotals = pgTable(
+  'tip_daily_totals',
+  {
+    tipjarId: uuid().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    /** coalesce(payment_method, 'unknown'), as the statistics name it. */
+    paymentMethod: text().notNull(),
+    count: integer().notNull().default(0),
+    /** Cents, summed: amount, fee, refunded_amount, refunded_fee of those tips. */
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+    fee: bigint({ mode: 'number' }).notNull().default(0),
+    refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
+    refundedFee: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tipjarId, t.day, t.paymentMethod] }), index('tip_daily_totals_day_idx').on(t.day)],
+);
+
+/**
+ * Tips per tip jar and status, spread over 8 shards (by the tip's id) so concurrent new tips of one
+ * jar do not queue on one counter row; a count is the sum of the shards.
+ */
+export const tipStatusCounts = pgTable(
+  'tip_status_counts',
+  {
+    tipjarId: uuid().notNull(),
+    status: text().notNull(),
+    shard: smallint().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tipjarId, t.status, t.shard] })],
+);

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { STATISTICS_TIME_ZONE } from './statistics.repository.js';
+
+/**
+ * The aggregates recomputed from scratch out of the tips (one scan), compared with what the triggers
+ * keep: every (tip jar, day, method) and (tip jar, status) whose kept figures differ from the tips'.
+ * For the money check and tests; empty when nothing drifted.
+ */
+export interface AggregateDrift {
+  table: 'tip_daily_totals' | 'tip_status_counts';
+  key: string;
+  kept: string;
+  scanned: string;
+}
+
+async function rows<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
+  const figures = (r: {
+    count: unknown;
+    amount: unknown;
+    fee: unknown;
+    refunded_amount: unknown;
+    refunded_fee: unknown;
+  }) => [r.count, r.amount, r.fee, r.refunded_amount, r.refunded_fee].map((v) => String(v ?? 0)).join('/');
+  type Side = {
+    count: string | null;
+    amount: string | null;
+    fee: string | null;
+    refunded_amount: string | null;
+    refunded_fee: string | null;
+  };
+  const daily = await rows<{ key: string; kept: Side; scanned: Side }>(
+    db,
+    sql`with scanned as (
+          select tipjar_id, (completed_at at time zone ${STATISTICS_TIME_ZONE})::date as day,
+                 coalesce(payment_method, 'unknown') as payment_method, count(*)::bigint as count,
+                 sum(amount)::bigint as amount, sum(fee)::bigint as fee,
+                 sum(refunded_amount)::bigint as refunded_amount, sum(refunded_fee)::bigint as refunded_fee
+          from tips where completed_at is not null group by 1, 2, 3),
+        kept as (select * from tip_daily_totals where count <> 0 or amount <> 0 or fee <> 0
+                   or refunded_amount <> 0 or refunded_fee <> 0)
+        select concat_ws(' ', coalesce(k.tipjar_id, s.tipjar_id), coalesce(k.day, s.day), coalesce(k.payment_method, s.payment_method)) as key,
+               json_build_object('count', k.count, 'amount', k.amount, 'fee', k.fee, 'refunded_amount', k.refunded_amount, 'refunded_fee', k.refunded_fee) as kept,
+               json_build_object('count', s.count, 'amount', s.amount, 'fee', s.fee, 'refunded_amount', s.refunded_amount, 'refunded_fee', s.refunded_fee) as scanned
+        from kept k full join scanned s using (tipjar_id, day, payment_method)
+        where (k.count, k.amount, k.fee, k.refunded_amount, k.refunded_fee)
+              is distinct from (s.count, s.amount, s.fee, s.refunded_amount, s.refunded_fee)`,
+  );
+  const counts = await rows<{ key: string; kept: string | null; scanned: string | null }>(
+    db,
+    sql`with scanned as (select tipjar_id, status, count(*)::bigint as count from tips group by 1, 2),
+        kept as (select tipjar_id, status, sum(count)::bigint as count from tip_status_counts group by 1, 2 having sum(count) <> 0)
+        select concat_ws(' ', tipjar_id, status) as key, k.count as kept, s.count as scanned
+        from kept k full join scanned s using (tipjar_id, status)
+        where k.count is distinct from s.count`,
+  );
+  return [
+    ...daily.map((r) => ({
+      table: 'tip_daily_totals' as const,
+      key: r.key,
+      kept: figures(r.kept),
+      scanned: figures(r.scanned),
+    })),
+    ...counts.map((r) => ({
+      table: 'tip_status_counts' as const,
+      key: r.key,
+      kept: String(r.kept ?? 0),
+      scanned: String(r.scanned ?? 0),
+    })),
+  ];
+}
