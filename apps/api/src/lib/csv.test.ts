@@ -1,6 +1,8 @@
+import { toDecimalEuros } from '@podpot/domain';
 import { parse } from 'csv-parse/sync';
+import { type Options, stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { CSV_SEPARATORS, type CsvColumn, type CsvSeparatorName, toCsv } from './csv.js';
+import { CSV_SEPARATORS, type CsvColumn, type CsvSeparatorName, defuseInnerFormulas, toCsv } from './csv.js';
 
 interface Row {
   text: string;
@@ -71,6 +73,68 @@ describe('CSV files', () => {
       for (const split of [',', ';']) {
         for (const cell of naiveCells(csv, split)) expect(cell, `split on ${split}`).not.toMatch(/^([=+@\t]|-\S)/);
       }
+    });
+  }
+});
+
+/** What csv-stringify wrote for the same columns (the writer before it was hand-rolled for speed). */
+function csvStringifyReference(rows: readonly Row[], separator: CsvSeparatorName): string {
+  const delimiter = CSV_SEPARATORS[separator];
+  const options: Options = {
+    delimiter,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    cast: {
+      string: (text) => {
+        const value = defuseInnerFormulas(text);
+        return /[,;]/.test(value) ? { value, quoted: true } : value;
+      },
+      number: (cents) => toDecimalEuros(cents, delimiter === ';' ? ',' : '.'),
+    },
+  };
+  return (
+    stringify([COLUMNS.map((c) => c.header)], { ...options, bom: true }) +
+    stringify(
+      rows.map((r) => [r.text, r.cents]),
+      options,
+    )
+  );
+}
+
+describe('the CSV writer against csv-stringify', () => {
+  // Characters that matter to CSV and spreadsheets, plus ordinary ones.
+  const ALPHABET = ['=', '+', '-', '@', '\t', '\r', '\n', '"', ',', ';', ' ', 'a', 'Z', 'é', '＝', '－', "'", '1'];
+  // A fixed-seed generator: the same cases on every run, thousands of them.
+  let seed = 12_345;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed;
+  };
+  const randomRows = (alphabet: string[]): Row[] =>
+    Array.from({ length: 5000 }, () => ({
+      text: Array.from({ length: next() % 9 }, () => alphabet[next() % alphabet.length]).join(''),
+      cents: (next() % 200_001) - 100_000,
+    }));
+
+  for (const separator of SEPARATORS) {
+    it(`writes the same bytes for 5,000 random one-line cells (${separator})`, () => {
+      const rows = randomRows(ALPHABET.filter((c) => c !== '\r' && c !== '\n'));
+      expect(toCsv(COLUMNS, rows, separator)).toBe(csvStringifyReference(rows, separator));
+    });
+
+    it(`keeps a cell with a line break in its row, where csv-stringify split the row (${separator})`, () => {
+      const rows = randomRows(ALPHABET);
+      // A spreadsheet ends a row at any line break outside quotes, not only at CRLF.
+      const asSpreadsheet = { bom: true, delimiter: CSV_SEPARATORS[separator], record_delimiter: ['\r\n', '\n', '\r'] };
+      const parsed = parse(toCsv(COLUMNS, rows, separator), asSpreadsheet) as string[][];
+      expect(parsed).toHaveLength(rows.length + 1);
+      parsed.slice(1).forEach(([text], i) => {
+        const defused = defuseInnerFormulas(rows[i]!.text);
+        expect(text).toBe(/^[=+\-@\t\r＝＋－＠]/.test(defused) ? `'${defused}` : defused);
+      });
+      // What a tip's message with a line break did to the export before.
+      const before = csvStringifyReference([{ text: 'thanks\nfor the show', cents: 100 }], separator);
+      expect(parse(before, { ...asSpreadsheet, relax_column_count: true })).toHaveLength(3);
     });
   }
 });

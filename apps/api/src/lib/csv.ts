@@ -1,13 +1,12 @@
 import { toDecimalEuros } from '@podpot/domain';
-import { type Options, stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 
 /**
- * CSV files for spreadsheets, written by csv-stringify: UTF-8 with a BOM (so Excel reads accents),
+ * CSV files for spreadsheets: UTF-8 with a BOM (so Excel reads accents),
  * CRLF line ends, quotes where needed, amounts as euros with 2 decimals.
  *
  * Formula injection (OWASP "CSV injection"): a text cell that a spreadsheet would run as a formula
- * (starting with = + - @, a tab or a carriage return) gets a leading apostrophe (csv-stringify's
+ * (starting with = + - @, a tab or a carriage return) gets a leading apostrophe (as csv-stringify's
  * escape_formulas). That alone holds only when the file is split on the separator it was written
  * with. A Dutch Excel splits a ',' file on ';' (and an English one a ';' file on ','), and a quote in
  * the middle of what it takes for a cell is no quote to it: every ',' ';' or line break inside a cell
@@ -46,33 +45,48 @@ export interface CsvWriter<T> {
   rows(rows: readonly T[]): string;
 }
 
+/** A text cell starting with one of these is a formula to some spreadsheet ('-' too, except in an amount). */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+const BREAKS = /[,;\r\n]/;
+const QUOTE_TEXT = /[",;\r\n]/;
+
+/**
+ * One text cell: inner formulas defused, a leading formula character escaped with an apostrophe,
+ * quoted when it holds a quote, a line break or either separator (quotes doubled). The same bytes
+ * csv-stringify wrote with `escape_formulas` and a quoted cast for cells with a separator (csv.test.ts
+ * holds the two against each other), at a fraction of its cost per cell: an export writes millions.
+ */
+function textCell(text: string): string {
+  if (text === '') return '';
+  let value = BREAKS.test(text) ? defuseInnerFormulas(text) : text;
+  if (FORMULA_START.has(value[0]!)) value = `'${value}`;
+  if (!QUOTE_TEXT.test(value)) return value;
+  return `"${value.includes('"') ? value.replaceAll('"', '""') : value}"`;
+}
+
 export function createCsvWriter<T>(
   columns: readonly CsvColumn<T>[],
   { separator = 'comma' }: { separator?: CsvSeparatorName } = {},
 ): CsvWriter<T> {
   const delimiter = CSV_SEPARATORS[separator];
   const decimalMark = delimiter === ';' ? ',' : '.';
-  const options: Options = {
-    delimiter,
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    cast: {
-      // Options per cell cost csv-stringify a normalisation each, so only the rare cell with a separator carries one.
-      string: (text) => {
-        const value = defuseInnerFormulas(text);
-        return /[,;]/.test(value) ? { value, quoted: true } : value;
-      },
-      // Amounts are the only numbers; csv-stringify leaves a number's leading '-' alone (not a formula).
-      number: (cents) => toDecimalEuros(cents, decimalMark),
-    },
+  // An amount is a number: never a formula (its '-' is a sign) and, with the decimal mark never the
+  // separator, never quoted.
+  const cells = columns.map((c) =>
+    'cents' in c ? (row: T) => toDecimalEuros(c.cents(row), decimalMark) : (row: T) => textCell(c.text(row) ?? ''),
+  );
+  const line = (row: T) => {
+    let out = cells[0]!(row);
+    for (let i = 1; i < cells.length; i++) out += delimiter + cells[i]!(row);
+    return `${out}\r\n`;
   };
   return {
-    header: () => stringify([columns.map((c) => c.header)], { ...options, bom: true }),
-    rows: (rows) =>
-      stringify(
-        rows.map((row) => columns.map((c) => ('cents' in c ? c.cents(row) : (c.text(row) ?? '')))),
-        options,
-      ),
+    header: () => `\ufeff${columns.map((c) => textCell(c.header)).join(delimiter)}\r\n`,
+    rows: (rows) => {
+      let out = '';
+      for (const row of rows) out += line(row);
+      return out;
+    },
   };
 }
 
