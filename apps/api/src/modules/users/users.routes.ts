@@ -21,6 +21,7 @@ import { requireAdmin, requireUser } from '../../lib/access.js';
 import { tokenResponse } from '../../lib/access-token.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
 import { errors } from '../../lib/http.js';
+import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
 import { strongPasswordFirst } from './users.password-strength.js';
 import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
@@ -39,7 +40,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Addre
 ) => {
   app.get(
     '/users/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, 401: errors[401] } } },
+    {
+      // Read after every page load: serialized from the compiled schema (decision 020).
+      serializerCompiler: jsonSerializerCompiler,
+      schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, 401: errors[401] } },
+    },
     async (request) => service.getMe(ctx, await requireUser(request)),
   );
 
