@@ -1,4 +1,18 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { passwordResetTokens, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
@@ -30,30 +44,31 @@ export async function findActor(db: Db, userId: string): Promise<(Actor & { toke
   return row ?? null;
 }
 
+/**
+ * The user with the tip jars they administer (not archived; as listTipjarRefs orders them), in one
+ * statement built once: a round trip fewer than reading them apart (decision 020).
+ */
 const meStatement = prepared((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(users),
+      tipjars: sql<{ id: string; slug: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by a.created, t.slug)
+        from tipjar_admins a inner join tipjars t on t.id = a.tipjar_id
+        where a.user_id = ${users}.id and t.archived_at is null
+      ), '[]'::json)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('find_me'),
-);
-const myTipjarsStatement = prepared((db) =>
-  db
-    .select({ id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
-    .from(tipjarAdmins)
-    .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
-    .where(and(eq(tipjarAdmins.userId, sql.placeholder('userId')), isNull(tipjars.archivedAt)))
-    .orderBy(tipjarAdmins.created, tipjars.slug)
-    .prepare('find_my_tipjars'),
+    .prepare('find_me_with_tipjars'),
 );
 
 /** `users/me`, read after every page load: the user and the tip jars they administer. */
 export async function findMe(db: Db, userId: string) {
-  const [[row], refs] = await Promise.all([
-    meStatement(db).execute({ id: userId }),
-    myTipjarsStatement(db).execute({ userId }),
-  ]);
-  return row ? { row, tipjars: refs } : undefined;
+  const [found] = await meStatement(db).execute({ id: userId });
+  if (!found) return undefined;
+  const { tipjars: refs, ...row } = found;
+  return { row, tipjars: refs };
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
