@@ -27,21 +27,27 @@ export type UserSortBy = (typeof USER_SORTABLE)[number];
 
 const findActorStatement = prepared((db) =>
   db
-    .select({ userId: users.id, role: users.role, tokenVersion: users.tokenVersion })
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, archivedAt: users.archivedAt })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.archivedAt)))
+    .where(eq(users.id, sql.placeholder('id')))
     .prepare('find_actor'),
 );
 
 /**
- * Runs on every authenticated request, so the statement is built once per database handle. An
- * archived user is no actor: their tokens stop working at once. With the user's token version, which
- * the token must carry to be accepted.
+ * A user row as an actor with their token version, which the token must carry to be accepted. An
+ * archived user is no actor: their tokens stop working at once.
  */
+export function actorOfUser(row: Pick<UserRow, 'id' | 'role' | 'tokenVersion' | 'archivedAt'> | undefined) {
+  return row && !row.archivedAt ? { userId: row.id, role: row.role, tokenVersion: row.tokenVersion } : null;
+}
+
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/** Runs on every authenticated request, so the statement is built once per database handle. */
 export async function findActor(db: Db, userId: string): Promise<(Actor & { tokenVersion: number }) | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const [row] = await findActorStatement(db).execute({ id: userId });
-  return row ?? null;
+  return actorOfUser(row);
 }
 
 /**
@@ -65,6 +71,7 @@ const meStatement = prepared((db) =>
 
 /** `users/me`, read after every page load: the user and the tip jars they administer. */
 export async function findMe(db: Db, userId: string) {
+  if (!isUuid(userId)) return undefined;
   const [found] = await meStatement(db).execute({ id: userId });
   if (!found) return undefined;
   const { tipjars: refs, ...row } = found;
