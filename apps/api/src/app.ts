@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -47,6 +46,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.
   app.addHook('onClose', () => ctx.background.idle());
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../context.js';
 import { requireAdmin } from '../lib/access.js';
 import { errors, NoContent } from './http.js';
+import { jsonSerializerCompiler } from './json-serializer.js';
 import type { ParsedListQuery } from './list-query.js';
 
 type DataBody = z.ZodObject<{ data: z.ZodType }>;
@@ -58,6 +59,8 @@ export function registerCatalogRoutes<
   app.get(
     `/${path}`,
     {
+      // Read by every checkout and FAQ page: answers serialized from the compiled schema (decision 020).
+      serializerCompiler: jsonSerializerCompiler,
       schema: {
         tags,
         summary: options.listSummary,

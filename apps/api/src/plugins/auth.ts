@@ -1,12 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../context.js';
-import { verifyAccessToken } from '../lib/access-token.js';
+import { type TokenSubject, verifyAccessToken } from '../lib/access-token.js';
 import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Lazily resolved: the user behind the bearer token, or null. */
     actor(): Promise<Actor | null>;
+    /**
+     * The user id the bearer token names once its signature and expiry are checked, before the
+     * database confirmed the user (null without a bearer; 401 for a bad token). Only for reading that
+     * user's data alongside actor(): never answer with it unless actor() agrees.
+     */
+    claimedUserId(): Promise<string | null>;
+    /**
+     * actor(), decided on the user row the route read itself for claimedUserId() (as findActor reads
+     * it: undefined when there is no such user any more) instead of reading it again.
+     */
+    actorFrom(found: FoundActor): Promise<Actor | null>;
   }
 }
 
@@ -16,8 +27,11 @@ export interface AuthOptions {
    * The user a token names, as an actor with their current token version, or undefined when there is
    * no such user (any more). Read on every authenticated request anyway, so the version costs no query.
    */
-  findActor(userId: string): Promise<(Actor & { tokenVersion: number }) | null | undefined>;
+  findActor(userId: string): Promise<FoundActor>;
 }
+
+/** A user as an actor with their current token version, or nothing when there is no such user (any more). */
+export type FoundActor = (Actor & { tokenVersion: number }) | null | undefined;
 
 /**
  * Bearer-token authentication. The token names the user and their token version; role and existence are read from
@@ -26,29 +40,63 @@ export interface AuthOptions {
  * Access rules on top of it: lib/access.ts.
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions) {
-  const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+  const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+  const subjects = new WeakMap<FastifyRequest, Promise<TokenSubject | null>>();
 
-  async function resolve(request: FastifyRequest): Promise<Actor | null> {
+  async function verify(request: FastifyRequest): Promise<TokenSubject | null> {
     const header = request.headers.authorization;
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw AppError.unauthorized();
     try {
-      const subject = await verifyAccessToken(options.secret, match[1]);
-      const found = await options.findActor(subject.id);
-      if (!found || found.tokenVersion !== subject.tokenVersion) throw AppError.unauthorized();
-      return { userId: found.userId, role: found.role };
+      return await verifyAccessToken(options.secret, match[1]);
     } catch {
-      throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
+      throw invalidToken();
     }
   }
 
-  app.decorateRequest('actor', function (this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
-      pending = resolve(this);
-      cache.set(this, pending);
+  /** The actor, found by `find`: the user the token names, at the token's version. */
+  async function resolve(
+    request: FastifyRequest,
+    find: (userId: string) => Promise<FoundActor>,
+  ): Promise<Actor | null> {
+    const subject = await once(subjects, request, verify);
+    if (!subject) return null;
+    let found: FoundActor;
+    try {
+      found = await find(subject.id);
+    } catch {
+      throw invalidToken();
     }
-    return pending;
+    if (!found || found.userId !== subject.id || found.tokenVersion !== subject.tokenVersion) throw invalidToken();
+    return { userId: found.userId, role: found.role };
+  }
+
+  app.decorateRequest('actor', function (this: FastifyRequest) {
+    return once(actors, this, (request) => resolve(request, options.findActor));
   });
+  app.decorateRequest('actorFrom', function (this: FastifyRequest, found: FoundActor) {
+    return once(actors, this, (request) => resolve(request, async () => found));
+  });
+  app.decorateRequest('claimedUserId', async function (this: FastifyRequest) {
+    return (await once(subjects, this, verify))?.id ?? null;
+  });
+}
+
+function invalidToken(): AppError {
+  return new AppError('UNAUTHORIZED', 'Invalid or expired access token');
+}
+
+/** One answer per request, however often it is asked for. */
+function once<T>(
+  cache: WeakMap<FastifyRequest, Promise<T>>,
+  request: FastifyRequest,
+  work: (request: FastifyRequest) => Promise<T>,
+): Promise<T> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = work(request);
+    cache.set(request, pending);
+  }
+  return pending;
 }

@@ -13,16 +13,22 @@ export interface LiveJar {
   merchantUid: string | null;
 }
 
-/**
- * A maker orders a tip jar and pays its add-on on the simulator's checkout, so it is LIVE; then (unless
- * `registered: false`) registers it with the payment provider, as a maker must before tips can be paid.
- */
-export async function orderLiveJar(
+export interface OrderedJar {
+  id: string;
+  slug: string;
+  name: string;
+  maker: TestUser;
+  /** Pays the add-on on the simulator's checkout and waits for its notifications: the jar goes LIVE. */
+  pay(): Promise<void>;
+}
+
+/** A maker (a new user unless given) orders a tip jar; its add-on is not paid yet. */
+export async function orderJar(
   t: TestApp,
-  options: { paymentmethod: string; name: string; registered?: boolean },
-): Promise<LiveJar> {
+  options: { paymentmethod: string; name: string; maker?: TestUser },
+): Promise<OrderedJar> {
   ordered += 1;
-  const maker = await t.createUser();
+  const maker = options.maker ?? (await t.createUser());
   const name = `${options.name} ${ordered}`;
   const res = await t.api('POST', '/tipjars', {
     token: maker.token,
@@ -38,9 +44,29 @@ export async function orderLiveJar(
     },
   });
   expect(res.status, res.text).toBe(201);
-  await simulatePayment(t.ctx, String(res.body.oppTransaction.redirectUrl).split('/').pop()!, 'completed');
-  await awaitSimulatorDeliveries(t.ctx);
-  const id = res.body.tipjar.id as string;
+  const checkout = String(res.body.oppTransaction.redirectUrl).split('/').pop()!;
+  return {
+    id: res.body.tipjar.id as string,
+    slug: res.body.tipjar.slug as string,
+    name,
+    maker,
+    async pay() {
+      await simulatePayment(t.ctx, checkout, 'completed');
+      await awaitSimulatorDeliveries(t.ctx);
+    },
+  };
+}
+
+/**
+ * A maker orders a tip jar and pays its add-on on the simulator's checkout, so it is LIVE; then (unless
+ * `registered: false`) registers it with the payment provider, as a maker must before tips can be paid.
+ */
+export async function orderLiveJar(
+  t: TestApp,
+  options: { paymentmethod: string; name: string; registered?: boolean },
+): Promise<LiveJar> {
+  const { id, name, maker, pay } = await orderJar(t, options);
+  await pay();
   const merchantUid = options.registered === false ? null : await registerMerchant(t, id, maker.token);
   return { id, name, maker, merchantUid };
 }

@@ -1,12 +1,28 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { oppMerchants } from '../../db/schema/merchants.js';
+import { prepared } from '../../lib/prepared.js';
+import { publicReadsChanged } from '../../lib/public-cache.js';
 
 export type MerchantRow = typeof oppMerchants.$inferSelect;
 export type NewMerchantRow = typeof oppMerchants.$inferInsert;
 
 export async function findMerchantOfTipjar(db: DbOrTx, tipjarId: string): Promise<MerchantRow | undefined> {
   const [row] = await db.select().from(oppMerchants).where(eq(oppMerchants.tipjarId, tipjarId));
+  return row;
+}
+
+const ofTipjarStatement = prepared((db) =>
+  db
+    .select()
+    .from(oppMerchants)
+    .where(eq(oppMerchants.tipjarId, sql.placeholder('tipjarId')))
+    .prepare('merchant_of_tipjar'),
+);
+
+/** findMerchantOfTipjar outside a transaction, as a statement built once: the storefront's lookup. */
+export async function readMerchantOfTipjar(db: Db, tipjarId: string): Promise<MerchantRow | undefined> {
+  const [row] = await ofTipjarStatement(db).execute({ tipjarId });
   return row;
 }
 
@@ -25,11 +41,13 @@ export async function merchantsOfTipjars(db: DbOrTx, tipjarIds: string[]): Promi
 /** Inserts the link; on a concurrent insert for the same tip jar, keeps the first one. */
 export async function insertMerchant(db: DbOrTx, values: NewMerchantRow): Promise<MerchantRow | undefined> {
   const [row] = await db.insert(oppMerchants).values(values).onConflictDoNothing().returning();
+  publicReadsChanged();
   return row;
 }
 
 export async function updateMerchant(db: DbOrTx, id: string, values: Partial<NewMerchantRow>) {
   const [row] = await db.update(oppMerchants).set(values).where(eq(oppMerchants.id, id)).returning();
+  publicReadsChanged();
   return row;
 }
 
@@ -38,5 +56,6 @@ export async function deleteMerchantOfTipjar(db: DbOrTx, tipjarId: string): Prom
     .delete(oppMerchants)
     .where(eq(oppMerchants.tipjarId, tipjarId))
     .returning({ id: oppMerchants.id });
+  publicReadsChanged();
   return rows.length > 0;
 }

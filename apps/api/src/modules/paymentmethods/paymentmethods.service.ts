@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import { createPublicCache, publicReadsChanged } from '../../lib/public-cache.js';
 import * as repo from './paymentmethods.repository.js';
 
 async function withIssuers(db: DbOrTx, rows: repo.PaymentMethodRow[]): Promise<PaymentMethod[]> {
@@ -31,18 +32,14 @@ async function withIssuers(db: DbOrTx, rows: repo.PaymentMethodRow[]): Promise<P
 type PublicList = { data: PaymentMethod[]; metadata: { count: number } };
 /**
  * The public list is read by every checkout and changes rarely: it is kept for a few seconds per
- * process and dropped on every change made through this process. Other instances see a change
- * within PUBLIC_LIST_TTL_MS.
+ * process and dropped on every change made through this process (lib/public-cache.ts). Other
+ * instances see a change within PUBLIC_LIST_TTL_MS.
  */
 const PUBLIC_LIST_TTL_MS = 10_000;
-const publicListCache = new WeakMap<AppContext, { at: number; value: Promise<PublicList> }>();
+const publicList = createPublicCache<PublicList>({ ttlMs: PUBLIC_LIST_TTL_MS, maxEntries: 1 });
 
 function isDefaultQuery(query: ParsedListQuery) {
   return query.skip === 0 && query.limit === 100 && !query.sortBy && query.sortDesc === undefined && !query.search;
-}
-
-export function invalidatePublicList(ctx: AppContext) {
-  publicListCache.delete(ctx);
 }
 
 /** Everyone sees active methods by priority desc; admins see all. */
@@ -57,12 +54,7 @@ export async function listPaymentMethods(
     return { data: await withIssuers(ctx.db, rows), metadata: { count } };
   };
   if (admin || !isDefaultQuery(query)) return load();
-  const cached = publicListCache.get(ctx);
-  if (cached && Date.now() - cached.at < PUBLIC_LIST_TTL_MS) return cached.value;
-  const value = load();
-  publicListCache.set(ctx, { at: Date.now(), value });
-  value.catch(() => publicListCache.delete(ctx));
-  return value;
+  return publicList.get(ctx, 'active', load);
 }
 
 export async function getPaymentMethod(ctx: AppContext, actor: Actor | null, id: string): Promise<PaymentMethod> {
@@ -77,7 +69,7 @@ export async function createPaymentMethod(
   data: z.infer<typeof CreatePaymentMethodBodySchema>['data'],
 ) {
   const row = await repo.insertPaymentMethod(ctx.db, data);
-  invalidatePublicList(ctx);
+  publicReadsChanged();
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }
@@ -88,7 +80,7 @@ export async function updatePaymentMethod(
   data: z.infer<typeof UpdatePaymentMethodBodySchema>['data'],
 ) {
   const row = await repo.updatePaymentMethod(ctx.db, id, data);
-  invalidatePublicList(ctx);
+  publicReadsChanged();
   if (!row) throw AppError.notFound('Payment method');
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
@@ -96,7 +88,7 @@ export async function updatePaymentMethod(
 
 export async function deletePaymentMethod(ctx: AppContext, id: string) {
   const deleted = await repo.deletePaymentMethod(ctx.db, id);
-  invalidatePublicList(ctx);
+  publicReadsChanged();
   if (!deleted) throw AppError.notFound('Payment method');
 }
 
@@ -117,7 +109,7 @@ export async function syncIssuers(ctx: AppContext, id: string): Promise<PaymentM
     }
   }
   await ctx.db.transaction((tx) => repo.replaceIssuers(tx, id, dedupe(issuers)));
-  invalidatePublicList(ctx);
+  publicReadsChanged();
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }

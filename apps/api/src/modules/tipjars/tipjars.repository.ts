@@ -1,10 +1,15 @@
 import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+import { prepared } from '../../lib/prepared.js';
+import { publicReadsChanged } from '../../lib/public-cache.js';
 
-/** The only code touching tipjars and tipjar_admins. */
+/**
+ * The only code touching tipjars and tipjar_admins. Each write to tipjars drops the public caches
+ * (lib/public-cache.ts): a storefront's anonymous answer is read from its row.
+ */
 export type TipjarRow = typeof tipjars.$inferSelect;
 export const TIPJAR_SORTABLE = ['name', 'slug', 'status', 'type', 'created', 'updated'] as const;
 export type TipjarSortBy = (typeof TIPJAR_SORTABLE)[number];
@@ -16,6 +21,20 @@ export async function findTipjar(db: DbOrTx, id: string) {
 
 export async function findTipjarBySlug(db: DbOrTx, slug: string) {
   const [row] = await db.select().from(tipjars).where(eq(tipjars.slug, slug));
+  return row;
+}
+
+const bySlugStatement = prepared((db) =>
+  db
+    .select()
+    .from(tipjars)
+    .where(eq(tipjars.slug, sql.placeholder('slug')))
+    .prepare('tipjar_by_slug'),
+);
+
+/** findTipjarBySlug outside a transaction, as a statement built once: the storefront's lookup. */
+export async function readTipjarBySlug(db: Db, slug: string) {
+  const [row] = await bySlugStatement(db).execute({ slug });
   return row;
 }
 
@@ -59,6 +78,7 @@ export async function listTipjars(
 
 export async function insertTipjar(db: DbOrTx, values: typeof tipjars.$inferInsert) {
   const [row] = await db.insert(tipjars).values(values).returning();
+  publicReadsChanged();
   return row!;
 }
 
@@ -74,11 +94,13 @@ export async function updateTipjar(
     .set(values)
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt), ifStatus ? eq(tipjars.status, ifStatus) : undefined))
     .returning();
+  publicReadsChanged();
   return row;
 }
 
 export async function deleteTipjar(db: DbOrTx, id: string) {
   const rows = await db.delete(tipjars).where(eq(tipjars.id, id)).returning({ id: tipjars.id });
+  publicReadsChanged();
   return rows.length > 0;
 }
 
@@ -103,6 +125,7 @@ export async function archiveTipjar(db: DbOrTx, id: string, at: Date) {
     .update(tipjars)
     .set({ archivedAt: at })
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt)));
+  publicReadsChanged();
 }
 
 /**

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
 import { ErrorBodySchema, errors, managedErrors } from '../../lib/http.js';
+import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
 import { strongPasswordFirst } from '../users/users.password-strength.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
@@ -109,6 +110,8 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
   app.get(
     '/tipjars',
     {
+      // `?slug=` is the storefront's lookup: serialized from the compiled schema (decision 020).
+      serializerCompiler: jsonSerializerCompiler,
       schema: {
         tags,
         summary:

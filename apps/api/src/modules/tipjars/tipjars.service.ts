@@ -19,9 +19,10 @@ import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import { createPublicCache } from '../../lib/public-cache.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
-import { findMerchantOfTipjar, type MerchantRow, merchantsOfTipjars } from '../merchants/merchants.repository.js';
+import { type MerchantRow, merchantsOfTipjars, readMerchantOfTipjar } from '../merchants/merchants.repository.js';
 import { acceptsTips, toMerchantRef } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import { findUserIdByEmail, findUserLocale } from '../users/users.repository.js';
@@ -47,13 +48,23 @@ export function toPublicTipjar(row: repo.TipjarRow, merchant: MerchantRow | unde
 }
 
 /**
- * The storefront's tip jar as anyone may read it (GET tipjars?slug= without a session), or undefined
- * when the slug is unknown or the tip jar is not tippable: what the web plugin writes into the first HTML.
+ * Anonymous storefront answers, per slug (unknown slugs too, so a flood of lookups stays cheap): a
+ * few seconds per process, dropped by every write to a tip jar or merchant (decision 020).
  */
-export async function findPublicTipjar(ctx: AppContext, slug: string): Promise<PublicTipjar | undefined> {
-  const row = await repo.findTipjarBySlug(ctx.db, slug);
-  if (!row || !isTipjarTippable(row)) return undefined;
-  return toPublicTipjar(row, await findMerchantOfTipjar(ctx.db, row.id));
+const PUBLIC_TIPJAR_TTL_MS = 5_000;
+const publicTipjars = createPublicCache<PublicTipjar | undefined>({ ttlMs: PUBLIC_TIPJAR_TTL_MS, maxEntries: 1_000 });
+
+/**
+ * The storefront's tip jar as anyone may read it (GET tipjars?slug= without a session), or undefined
+ * when the slug is unknown or the tip jar is not tippable: what the web plugin writes into the first
+ * HTML. Cached: see publicTipjars.
+ */
+export function findPublicTipjar(ctx: AppContext, slug: string): Promise<PublicTipjar | undefined> {
+  return publicTipjars.get(ctx, slug, async () => {
+    const row = await repo.readTipjarBySlug(ctx.db, slug);
+    if (!row || !isTipjarTippable(row)) return undefined;
+    return toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id));
+  });
 }
 
 /** Full tip jars (addons, admins) for their admins, with batched queries for lists. */
@@ -188,6 +199,12 @@ export function isOrderPhoneNumberValid(phoneNumber: string): boolean {
 
 /* ---------- reading ---------- */
 
+type TipjarList = { data: (Tipjar | PublicTipjar)[]; metadata: { count: number } };
+
+function listOf(item: Tipjar | PublicTipjar | undefined): TipjarList {
+  return item ? { data: [item], metadata: { count: 1 } } : { data: [], metadata: { count: 0 } };
+}
+
 /**
  * GET tipjars. `?slug=`: anyone gets a tippable (LIVE, active, not archived) tip jar's public fields;
  * its admins and ADMINs get the full tip jar in any status (an archived one only ADMINs); otherwise an
@@ -198,17 +215,15 @@ export async function listTipjars(
   ctx: AppContext,
   actor: Actor | null,
   query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string; archived?: boolean },
-): Promise<{ data: (Tipjar | PublicTipjar)[]; metadata: { count: number } }> {
+): Promise<TipjarList> {
   if (query.slug !== undefined) {
-    const row = await repo.findTipjarBySlug(ctx.db, query.slug);
-    if (!row) return { data: [], metadata: { count: 0 } };
-    const manages =
-      actor && (isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId))));
-    if (manages) return { data: [await toTipjar(ctx.db, row)], metadata: { count: 1 } };
-    if (isTipjarTippable(row)) {
-      return { data: [toPublicTipjar(row, await findMerchantOfTipjar(ctx.db, row.id))], metadata: { count: 1 } };
-    }
-    return { data: [], metadata: { count: 0 } };
+    // Anyone without a session gets the shared public answer; a signed-in reader may manage it.
+    if (!actor) return listOf(await findPublicTipjar(ctx, query.slug));
+    const row = await repo.readTipjarBySlug(ctx.db, query.slug);
+    if (!row) return listOf(undefined);
+    const manages = isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
+    if (manages) return listOf(await toTipjar(ctx.db, row));
+    return listOf(isTipjarTippable(row) ? toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id)) : undefined);
   }
   if (!actor) throw AppError.unauthorized();
   const admin = isAdmin(actor);

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { passwordResetTokens, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
@@ -13,47 +27,55 @@ export type UserSortBy = (typeof USER_SORTABLE)[number];
 
 const findActorStatement = prepared((db) =>
   db
-    .select({ userId: users.id, role: users.role, tokenVersion: users.tokenVersion })
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, archivedAt: users.archivedAt })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.archivedAt)))
+    .where(eq(users.id, sql.placeholder('id')))
     .prepare('find_actor'),
 );
 
 /**
- * Runs on every authenticated request, so the statement is built once per database handle. An
- * archived user is no actor: their tokens stop working at once. With the user's token version, which
- * the token must carry to be accepted.
+ * A user row as an actor with their token version, which the token must carry to be accepted. An
+ * archived user is no actor: their tokens stop working at once.
  */
-export async function findActor(db: Db, userId: string): Promise<(Actor & { tokenVersion: number }) | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
-  const [row] = await findActorStatement(db).execute({ id: userId });
-  return row ?? null;
+export function actorOfUser(row: Pick<UserRow, 'id' | 'role' | 'tokenVersion' | 'archivedAt'> | undefined) {
+  return row && !row.archivedAt ? { userId: row.id, role: row.role, tokenVersion: row.tokenVersion } : null;
 }
 
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/** Runs on every authenticated request, so the statement is built once per database handle. */
+export async function findActor(db: Db, userId: string): Promise<(Actor & { tokenVersion: number }) | null> {
+  if (!isUuid(userId)) return null;
+  const [row] = await findActorStatement(db).execute({ id: userId });
+  return actorOfUser(row);
+}
+
+/**
+ * The user with the tip jars they administer (not archived; as listTipjarRefs orders them), in one
+ * statement built once: a round trip fewer than reading them apart (decision 020).
+ */
 const meStatement = prepared((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(users),
+      tipjars: sql<{ id: string; slug: string; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by a.created, t.slug)
+        from tipjar_admins a inner join tipjars t on t.id = a.tipjar_id
+        where a.user_id = ${users}.id and t.archived_at is null
+      ), '[]'::json)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('find_me'),
-);
-const myTipjarsStatement = prepared((db) =>
-  db
-    .select({ id: tipjars.id, slug: tipjars.slug, name: tipjars.name })
-    .from(tipjarAdmins)
-    .innerJoin(tipjars, eq(tipjars.id, tipjarAdmins.tipjarId))
-    .where(and(eq(tipjarAdmins.userId, sql.placeholder('userId')), isNull(tipjars.archivedAt)))
-    .orderBy(tipjarAdmins.created, tipjars.slug)
-    .prepare('find_my_tipjars'),
+    .prepare('find_me_with_tipjars'),
 );
 
 /** `users/me`, read after every page load: the user and the tip jars they administer. */
 export async function findMe(db: Db, userId: string) {
-  const [[row], refs] = await Promise.all([
-    meStatement(db).execute({ id: userId }),
-    myTipjarsStatement(db).execute({ userId }),
-  ]);
-  return row ? { row, tipjars: refs } : undefined;
+  if (!isUuid(userId)) return undefined;
+  const [found] = await meStatement(db).execute({ id: userId });
+  if (!found) return undefined;
+  const { tipjars: refs, ...row } = found;
+  return { row, tipjars: refs };
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {

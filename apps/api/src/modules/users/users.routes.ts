@@ -20,7 +20,9 @@ import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { tokenResponse } from '../../lib/access-token.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
+import { AppError } from '../../lib/app-error.js';
 import { errors } from '../../lib/http.js';
+import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
 import { strongPasswordFirst } from './users.password-strength.js';
 import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
@@ -39,8 +41,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Addre
 ) => {
   app.get(
     '/users/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, 401: errors[401] } } },
-    async (request) => service.getMe(ctx, await requireUser(request)),
+    {
+      // Read after every page load: serialized from the compiled schema (decision 020).
+      serializerCompiler: jsonSerializerCompiler,
+      schema: { tags, summary: 'The signed-in user', response: { 200: UserSchema, 401: errors[401] } },
+    },
+    async (request) => {
+      // The user the token names is read once, with their tip jars, and the session is checked on that
+      // very row by the auth plugin's rule: one round trip instead of two.
+      const claimed = await request.claimedUserId();
+      const me = claimed ? await service.getMe(ctx, claimed) : undefined;
+      if (!(await request.actorFrom(me?.actor)) || !me) throw AppError.unauthorized();
+      return me.user;
+    },
   );
 
   app.put(

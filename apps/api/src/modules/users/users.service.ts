@@ -88,10 +88,16 @@ export async function registerUser(
   }
 }
 
-export async function getMe(ctx: AppContext, actor: Actor): Promise<User> {
-  const me = await repo.findMe(ctx.db, actor.userId);
-  if (!me) throw AppError.unauthorized();
-  return toUser(me.row, me.tipjars);
+/**
+ * `users/me` in one read: the user with the tip jars they administer, and the same row as an actor
+ * (null when archived) for the auth plugin to check the session on; undefined when there is no such user.
+ */
+export async function getMe(
+  ctx: AppContext,
+  userId: string,
+): Promise<{ user: User; actor: (Actor & { tokenVersion: number }) | null } | undefined> {
+  const me = await repo.findMe(ctx.db, userId);
+  return me && { user: toUser(me.row, me.tipjars), actor: repo.actorOfUser(me.row) };
 }
 
 export async function updateMyProfile(ctx: AppContext, actor: Actor, data: UpdateProfileBody['data']): Promise<User> {

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signAccessToken, verifyAccessToken } from './access-token.js';
+
+/** A checked token is remembered, but only for its own secret and only until it expires. */
+const secret = 'a-test-secret-that-is-long-enough-0001';
+const config = { JWT_SECRET: secret, ACCESS_TOKEN_TTL_SECONDS: 60 };
+
+afterEach(() => vi.useRealTimers());
+
+describe('verifyAccessToken', () => {
+  it('names the user and version, again and again, until the token expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { token } = await signAccessToken(config, { id: 'user-1', tokenVersion: 2 });
+    expect(await verifyAccessToken(secret, token)).toEqual({ id: 'user-1', tokenVersion: 2 });
+    expect(await verifyAccessToken(secret, token)).toEqual({ id: 'user-1', tokenVersion: 2 });
+    vi.advanceTimersByTime(61_000);
+    await expect(verifyAccessToken(secret, token)).rejects.toThrow();
+  });
+
+  it('refuses a remembered token under another secret, and a token with a changed signature', async () => {
+    const { token } = await signAccessToken(config, { id: 'user-2', tokenVersion: 0 });
+    await verifyAccessToken(secret, token);
+    await expect(verifyAccessToken('another-secret-that-is-long-enough-0002', token)).rejects.toThrow();
+    // A character inside the signature (the last one also carries padding bits).
+    const at = token.length - 10;
+    const forged = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+    await expect(verifyAccessToken(secret, forged)).rejects.toThrow();
+  });
+});

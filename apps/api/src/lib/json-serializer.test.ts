@@ -1,0 +1,70 @@
+import { PublicTipjarSchema, TipjarSchema, UserSchema } from '@podpot/domain';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jsonSerializerCompiler } from './json-serializer.js';
+
+/** Hot routes serialize from compiled JSON Schema: the same JSON as zod's serializer, never more. */
+const serializer = (schema: z.ZodType) => jsonSerializerCompiler({ schema });
+
+const publicJar = {
+  id: '3f1c2a4e-7d7b-4a5e-9b1e-2f7c7f0e6a11',
+  slug: 'de-koffiepod',
+  name: 'De Koffiepod',
+  status: 'LIVE',
+  active: true,
+  type: 'CONSUMER',
+  description: '',
+  podcastUrl: null,
+  rssUrl: 'https://example.test/rss',
+  imageUrl: null,
+  thankYouMessage: 'Dank je!',
+  presetAmounts: [300, 500],
+  acceptsTips: true,
+};
+
+describe('jsonSerializerCompiler', () => {
+  it('writes what zod would write for a user, nullable parts included', () => {
+    const user = {
+      id: '3f1c2a4e-7d7b-4a5e-9b1e-2f7c7f0e6a11',
+      email: 'maker@example.test',
+      role: 'USER',
+      locale: 'nl',
+      profile: { firstName: 'Mark', lastName: 'Maker', phoneNumber: null },
+      address: { street: 'Straat', houseNumber: '1', postalCode: '1234 AB', city: 'Utrecht', country: 'NL' },
+      tipjars: [{ id: publicJar.id, slug: 'de-koffiepod', name: 'De Koffiepod' }],
+      created: '2026-01-01T00:00:00.000Z',
+      archivedAt: null,
+    };
+    const json = serializer(UserSchema)({ ...user, passwordHash: 'argon2…', tokenVersion: 3 });
+    expect(JSON.parse(json)).toEqual(UserSchema.parse(user));
+    expect(json).not.toContain('passwordHash');
+    expect(JSON.parse(serializer(UserSchema)({ ...user, address: null })).address).toBeNull();
+  });
+
+  it('a list of public or full tip jars: each keeps its own fields, and nothing outside the schema', () => {
+    const list = z.object({ data: z.array(z.union([TipjarSchema, PublicTipjarSchema])) });
+    const full = {
+      ...publicJar,
+      email: 'maker@example.test',
+      phoneNumber: null,
+      companyName: null,
+      cocNumber: null,
+      vatNumber: null,
+      notifyOnTip: true,
+      addons: [],
+      oppMerchant: null,
+      admins: [{ id: publicJar.id, email: 'maker@example.test', firstName: 'M', lastName: 'M' }],
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+      archivedAt: null,
+    };
+    const out = JSON.parse(serializer(list)({ data: [{ ...publicJar, contactEmail: 'private' }, full] }));
+    expect(out.data[0]).toEqual(publicJar);
+    expect(out.data[1]).toEqual(full);
+  });
+
+  it('refuses an answer without a required field (a 500, as with zod), instead of writing it', () => {
+    const { acceptsTips: _, ...incomplete } = publicJar;
+    expect(() => serializer(PublicTipjarSchema)(incomplete)).toThrow(/acceptsTips/);
+  });
+});

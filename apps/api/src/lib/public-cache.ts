@@ -1,0 +1,66 @@
+/**
+ * Short per-process caches of public reads (decision 020): a storefront's tip jar as anyone sees it,
+ * the list of payment methods. An entry lives at most `ttlMs`. A write to anything they are read
+ * from (tip jars, their merchants, payment methods and banks) calls publicReadsChanged(), which drops
+ * every entry of every such cache at once: changes are rare, and one counter cannot miss a cache.
+ * Another process sees a change within `ttlMs`. Entries belong to one app (`owner`, its AppContext),
+ * so apps on different databases in one process (tests) never share one; at most `maxEntries` per
+ * app, the oldest goes first.
+ *
+ * A cached answer is shared by every reader: only answers that anyone may see, frozen so that no
+ * caller can change what the next one gets.
+ */
+export interface PublicCache<V> {
+  /** The cached answer under `key`, or what `load` gives (kept unless it fails or a change came meanwhile). */
+  get(owner: object, key: string, load: () => Promise<V>): Promise<V>;
+}
+
+let generation = 0;
+
+/**
+ * Drops every public cache entry. Called by each write to their tables; a write inside a transaction
+ * calls it before the commit, so a read racing that commit may keep the old answer, for at most the TTL.
+ */
+export function publicReadsChanged() {
+  generation++;
+}
+
+interface Entry<V> {
+  at: number;
+  generation: number;
+  value: Promise<V>;
+}
+
+export function createPublicCache<V>({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): PublicCache<V> {
+  const byOwner = new WeakMap<object, Map<string, Entry<V>>>();
+  return {
+    get(owner, key, load) {
+      let entries = byOwner.get(owner);
+      if (!entries) {
+        entries = new Map();
+        byOwner.set(owner, entries);
+      }
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.generation === generation && now - hit.at < ttlMs) return hit.value;
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      // A change while this load runs raises the generation: the entry is stale from birth.
+      const entry: Entry<V> = { at: now, generation, value: load().then(deepFreeze) };
+      entries.set(key, entry);
+      const mine = entries;
+      entry.value.catch(() => {
+        if (mine.get(key) === entry) mine.delete(key);
+      });
+      return entry.value;
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
