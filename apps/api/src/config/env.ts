@@ -73,6 +73,10 @@ const EnvSchema = z.object({
   OPP_RETRY_TRIES: z.coerce.number().int().min(1).max(10).default(3),
   /** First back-off before a retry (ms); doubles per try, each wait jittered below it, at most 2 s. */
   OPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(2000).default(250),
+  /** Payments naming one merchant in flight at once per process (decision 019); its changes go one at a time. */
+  OPP_MERCHANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Monthly charges the charge run sends to the provider at once (decision 019). */
+  CHARGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** The platform's own OPP merchant, which receives the Podpot add-on payments. */
   OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
   /** Simulator only: how long a new consumer merchant stays pending before it goes live (ms). */
