@@ -44,7 +44,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
   DATABASE_URL: optionalUrl,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * PostgreSQL connections per process. No connection is held during a provider call, so 20 carries
+   * the charge run's 16 sends in flight (each a few short statements) or a burst of tips (decision 019).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   /** HS256 signing secret for access tokens; at least 32 characters. Generated once per database outside production. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
