@@ -21,10 +21,8 @@ export async function extraCases({
   token: string;
   ctx: AppContext;
 }): Promise<BenchCase[]> {
-  // The bench builds its config without the environment and binds port 0: point the provider
-  // client at the simulator on the port we got, and lift the per-IP tip limit (everything comes
-  // from 127.0.0.1 here; the default 20/min would turn the case into 429s).
-  ctx.opp.rebase(`${base}/sim/opp/v1`);
+  // Lift the per-IP tip limit (everything comes from 127.0.0.1 here; the default 20/min would turn
+  // the case into 429s). The provider is the simulator in its own process (run.ts).
   ctx.config.TIP_RATE_LIMIT_PER_MINUTE = Number(process.env.TIP_RATE_LIMIT_PER_MINUTE ?? 1_000_000);
   // The demo tip jar registers with the provider as `npm start` has it do once it listens.
   await ensureDemoMerchant(ctx);
@@ -57,7 +55,8 @@ export async function extraCases({
   return [
     { name: `GET /api/v1/tipjars?slug=${DEMO_TIPJAR_SLUG}`, url: `${base}/api/v1/tipjars?slug=${DEMO_TIPJAR_SLUG}` },
     {
-      // Every request is a new tip (no Idempotency-Key): DB insert + provider (simulator) call + record.
+      // Every request is a new tip (no Idempotency-Key): DB insert + provider call (the simulator
+      // process, over loopback) + record.
       name: 'POST /api/v1/tipjars/{id}/tips',
       url: `${base}/api/v1/tipjars/${jar.id}/tips`,
       method: 'POST',

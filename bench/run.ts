@@ -14,19 +14,11 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
+import { type Database, openDatabase } from '../apps/api/src/db/client.js';
 import { DEMO_LOGINS, seedDemoData } from '../apps/api/src/seed/demo.js';
-import { createTestDatabase } from '../apps/api/test/support/test-db.js';
+import { createBenchDatabase } from './bench-db.js';
 import { type BenchCase, extraCases } from './cases.js';
-
-/** A fresh PostgreSQL database for the run (dropped afterwards), or null when none answers. */
-async function createPostgresDatabase() {
-  try {
-    return await createTestDatabase('pg');
-  } catch {
-    return null;
-  }
-}
+import { type SimulatorProcess, startSimulatorProcess } from './sim-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -63,9 +55,48 @@ async function main() {
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-bench-'));
   // PostgreSQL (what production runs) when one answers, else the embedded PGlite.
-  const pgDatabase = process.env.BENCH_DB === 'pglite' ? null : await createPostgresDatabase();
+  // The pool as the API would open it (DATABASE_POOL_SIZE, its default unless set).
+  const env = { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE };
+  const poolSize = loadConfig(env).DATABASE_POOL_SIZE;
+  const pgDatabase =
+    process.env.BENCH_DB === 'pglite' ? null : await createBenchDatabase(`podpot_bench_${process.pid}`, poolSize);
   const database = pgDatabase ?? (await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }));
-  const config = loadConfig({}, { DATA_DIR: dataDir, PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS: 'off' });
+  // The provider (the simulator) runs in a process of its own, on the same database server: the API
+  // measured here does not pay for the provider's CPU, as it never does in production.
+  const sim = await startSimulatorProcess(pgDatabase ? pgDatabase.url : undefined);
+  try {
+    await measureAll({ baselineUrl, dataDir, database, sim, env });
+  } finally {
+    await sim.close();
+    await baseline.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureAll({
+  baselineUrl,
+  dataDir,
+  database,
+  sim,
+  env,
+}: {
+  baselineUrl: string;
+  dataDir: string;
+  database: Database;
+  sim: SimulatorProcess;
+  env: NodeJS.ProcessEnv;
+}) {
+  const config = loadConfig(env, {
+    DATA_DIR: dataDir,
+    PORT: 0,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JOBS: 'off',
+    OPP_API_URL: sim.apiBase,
+    OPP_API_KEY: sim.apiKey,
+    OPP_NOTIFY_SECRET: sim.notifySecret,
+  });
   const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -94,8 +125,12 @@ async function main() {
   console.log(
     `\nPodpot bench — ${CONNECTIONS} connections, ${SECONDS}s per case, ${dbName}, Node ${process.version}\n`,
   );
+  // BENCH_CASES=tips measures the baseline and the cases whose name contains a listed word only.
+  const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
   const rows = [];
-  for (const c of cases) rows.push(await measure(c));
+  for (const c of cases) {
+    if (c === cases[0] || !only || only.some((word) => c.name.includes(word))) rows.push(await measure(c));
+  }
   const baseRps = rows[0]!.rps;
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(
@@ -125,9 +160,6 @@ async function main() {
   );
   console.log(`\nwritten: ${path.relative(process.cwd(), OUT)}`);
   await app.close();
-  await baseline.close();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
 }
 
 main().catch((err) => {

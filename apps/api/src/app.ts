@@ -92,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
       apiKey: config.OPP_API_KEY,
       retry: { tries: config.OPP_RETRY_TRIES, baseDelayMs: config.OPP_RETRY_BASE_MS },
+      merchantConcurrency: config.OPP_MERCHANT_CONCURRENCY,
       onUnknownValue: (field, value) => app.log.warn({ field, value }, 'OPP sent an unknown value'),
     }),
     // The payment ledger's wiring: who owns each kind of provider transaction (what a status change

@@ -49,7 +49,8 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolSize: 4,
+    // The charge run keeps CHARGE_CONCURRENCY sends in flight, each a few short statements (decision 019).
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   const { app, ctx } = await buildApp({ config, db: database.db, logger: loggerOptions(config) });
   try {

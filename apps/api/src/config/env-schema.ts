@@ -45,7 +45,11 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
   DATABASE_URL: optionalUrl,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * PostgreSQL connections per process. No connection is held during a provider call, so 20 carries
+   * the charge run's 16 sends in flight (each a few short statements) or a burst of tips (decision 019).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   /** HS256 signing secret for access tokens; at least 32 characters. Generated once per database outside production. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -74,6 +78,10 @@ export const EnvSchema = z.object({
   OPP_RETRY_TRIES: z.coerce.number().int().min(1).max(10).default(3),
   /** First back-off before a retry (ms); doubles per try, each wait jittered below it, at most 2 s. */
   OPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(2000).default(250),
+  /** Payments naming one merchant in flight at once per process (decision 019); its changes go one at a time. */
+  OPP_MERCHANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Monthly charges the charge run sends to the provider at once (decision 019). */
+  CHARGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** The platform's own OPP merchant, which receives the Podpot add-on payments. */
   OPP_PLATFORM_MERCHANT_UID: z.string().optional(),
   /** Simulator only: how long a new consumer merchant stays pending before it goes live (ms). */

@@ -59,6 +59,8 @@ const BUSINESS_MERCHANT = {
   metadata: [],
 };
 
+const BANK_ACCOUNT = { uid: 'bnk_1', object: 'bank_account', status: 'new', created: 1, updated: 1, verified: null };
+
 interface Call {
   url: string;
   method: string;
@@ -98,6 +100,7 @@ function client(
   answer: Parameters<typeof fakeFetch>[0],
   onUnknownValue?: (f: string, v: string) => void,
   retry: OppRetryOptions = { baseDelayMs: 0 },
+  merchantConcurrency?: number,
 ) {
   const fake = fakeFetch(answer);
   return {
@@ -108,6 +111,7 @@ function client(
       fetch: fake.impl,
       onUnknownValue,
       retry,
+      merchantConcurrency,
     }),
   };
 }
@@ -461,7 +465,7 @@ describe('OppClient retries', () => {
   });
 });
 
-describe('OppClient: one call at a time per merchant', () => {
+describe('OppClient: lanes per merchant (decision 019)', () => {
   /** A provider that takes `ms` per call and counts the calls in flight per merchant named in the URL or body. */
   function slowProvider(ms: number) {
     const inFlight = new Map<string, number>();
@@ -485,76 +489,121 @@ describe('OppClient: one call at a time per merchant', () => {
       overall -= 1;
       log.push(`end ${call.method} ${call.url.replace(/^.*\/v1/, '')}`);
       if (call.url.includes('/transactions')) return { status: 200, json: { ...TRANSACTION, merchant_uid: merchant } };
-      if (call.url.includes('/bank_accounts')) return { status: 200, json: { data: [] } };
+      if (call.url.includes('/bank_accounts'))
+        return { status: 200, json: call.method === 'POST' ? BANK_ACCOUNT : { data: [] } };
       return { status: 200, json: { ...BUSINESS_MERCHANT, uid: merchant } };
     };
     return { answer, most, log, mostOverall: () => mostOverall };
   }
 
-  it('never has two calls on one merchant in flight at once, whether the merchant is in the path or the body', async () => {
+  it('changes to one merchant go one at a time, in the order they were asked for', async () => {
     const provider = slowProvider(30);
-    const { opp, calls } = client(provider.answer);
+    const { opp } = client(provider.answer);
     await Promise.all([
+      opp.updateMerchant('mer_same', { phone: '31600000001' } as never),
+      opp.createBankAccount('mer_same', { return_url: 'https://r' } as never, 'bank-a'),
+      opp.updateMerchant('mer_same', { phone: '31600000002' } as never),
+      // A read is not held back by them.
       opp.getMerchant('mer_same'),
-      opp.listBankAccounts('mer_same'),
-      opp.createTransaction({ merchant_uid: 'mer_same', total_price: 250 } as never, 'tip-a'),
-      opp.createTransaction({ merchant_uid: 'mer_same', total_price: 300 } as never, 'tip-b'),
     ]);
-    expect(calls).toHaveLength(4);
-    expect(provider.most.get('mer_same')).toBe(1);
-    // In the order they were asked for.
+    expect(provider.most.get('mer_same')).toBe(2);
     expect(provider.log.filter((l) => l.startsWith('start'))).toEqual([
+      'start POST /merchants/mer_same',
       'start GET /merchants/mer_same',
-      'start GET /merchants/mer_same/bank_accounts',
-      'start POST /transactions',
-      'start POST /transactions',
+      'start POST /merchants/mer_same/bank_accounts',
+      'start POST /merchants/mer_same',
     ]);
+  });
+
+  it('sends payments naming one merchant side by side, never more than merchantConcurrency at once', async () => {
+    const provider = slowProvider(30);
+    const { opp, calls } = client(provider.answer, undefined, { baseDelayMs: 0 }, 3);
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        opp.createTransaction({ merchant_uid: 'mer_busy', total_price: 250 } as never, `tip-busy-${i}`),
+      ),
+    );
+    expect(calls).toHaveLength(7);
+    expect(provider.most.get('mer_busy')).toBe(3);
+    // Three rounds of 30 ms, not seven: one tip jar is no longer capped at one payment per round trip.
+    expect(performance.now() - started).toBeLessThan(7 * 30);
   });
 
   it('lets calls on different merchants (and calls naming none) run side by side', async () => {
     const provider = slowProvider(30);
     const { opp } = client(provider.answer);
     await Promise.all([
-      opp.getMerchant('mer_one'),
-      opp.getMerchant('mer_two'),
+      opp.updateMerchant('mer_one', { phone: '31600000001' } as never),
+      opp.updateMerchant('mer_two', { phone: '31600000001' } as never),
       opp.createTransaction({ merchant_uid: 'mer_three', total_price: 250 } as never, 'tip-c'),
       opp.getTransaction('tra_x'),
     ]);
     expect(provider.mostOverall()).toBe(4);
   });
 
-  it("keeps the merchant's turn through its retries: a queued call waits until the retried one is done", async () => {
+  it('retries payments the provider answered 409 one at a time per merchant', async () => {
+    const refused = new Set<string>();
+    let inFlight = 0;
+    const inFlightAtRetry: number[] = [];
+    const { opp, calls } = client(async (call) => {
+      const key = call.headers['idempotency-key']!;
+      const isRetry = refused.has(key);
+      inFlight += 1;
+      if (isRetry) inFlightAtRetry.push(inFlight);
+      await later(20);
+      inFlight -= 1;
+      if (isRetry) return { status: 200, json: TRANSACTION };
+      refused.add(key);
+      return { status: 409, json: { error: { code: 409, message: 'Conflict due to concurrent request' } } };
+    });
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        opp.createTransaction({ merchant_uid: 'mer_409', total_price: 250 } as never, `tip-409-${i}`),
+      ),
+    );
+    expect(calls).toHaveLength(8);
+    expect(inFlightAtRetry).toEqual([1, 1, 1, 1]);
+  });
+
+  it("keeps a merchant change's turn through its retries: the next change waits until the retried one is done", async () => {
     let first = true;
     const log: string[] = [];
     const { opp } = client(async (call) => {
       const what = `${call.method} ${call.url.replace(/^.*\/v1/, '')}`;
       log.push(what);
       await later(5);
-      if (what === 'GET /merchants/mer_turn' && first) {
+      if (what.endsWith('/bank_accounts') && first) {
         first = false;
         return { status: 409, json: { error: { code: 409, message: 'Conflict due to concurrent request' } } };
       }
       return what.includes('bank_accounts')
-        ? { status: 200, json: { data: [] } }
+        ? { status: 200, json: BANK_ACCOUNT }
         : { status: 200, json: { ...BUSINESS_MERCHANT, uid: 'mer_turn' } };
     });
-    await Promise.all([opp.getMerchant('mer_turn'), opp.listBankAccounts('mer_turn')]);
+    await Promise.all([
+      opp.createBankAccount('mer_turn', { return_url: 'https://r' } as never, 'bank-turn'),
+      opp.updateMerchant('mer_turn', { phone: '31600000001' } as never),
+    ]);
     expect(log).toEqual([
-      'GET /merchants/mer_turn',
-      'GET /merchants/mer_turn',
-      'GET /merchants/mer_turn/bank_accounts',
+      'POST /merchants/mer_turn/bank_accounts',
+      'POST /merchants/mer_turn/bank_accounts',
+      'POST /merchants/mer_turn',
     ]);
   });
 
   it("a failed call does not block the merchant's next one", async () => {
     const { opp } = client((call) =>
-      call.url.endsWith('/merchants/mer_fail')
+      call.url.endsWith('/bank_accounts')
         ? { status: 404, json: { error: { code: 404, message: 'not found' } } }
-        : { status: 200, json: { data: [] } },
+        : { status: 200, json: { ...BUSINESS_MERCHANT, uid: 'mer_fail' } },
     );
-    const [failed, listed] = await Promise.allSettled([opp.getMerchant('mer_fail'), opp.listBankAccounts('mer_fail')]);
+    const [failed, updated] = await Promise.allSettled([
+      opp.createBankAccount('mer_fail', { return_url: 'https://r' } as never, 'bank-fail'),
+      opp.updateMerchant('mer_fail', { phone: '31600000001' } as never),
+    ]);
     expect(failed.status).toBe('rejected');
-    expect(listed.status).toBe('fulfilled');
+    expect(updated.status).toBe('fulfilled');
   });
 });
 

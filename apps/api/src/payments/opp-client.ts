@@ -10,19 +10,15 @@
  * provider may omit a field or send a number as a string, strict where a missing value would leave us
  * with `undefined` (an object without its uid): that answer is an OppError naming the bad field.
  *
- * Robustness (payments.md §0 errors; decision "opp-client-retries"): a call that may safely be repeated
- * — a GET, or a create carrying its Idempotency-Key — is retried on 409 ("concurrent request, retry it
- * one request at a time"), 429, 5xx, a network error or a timeout, with jittered exponential back-off
- * and a bounded number of tries. Calls naming a merchant (`/merchants/{uid}/…` or a body
- * `merchant_uid`) go one at a time per merchant within this process, retries included.
+ * Robustness (payments.md §0 errors; decisions 013 and 019) lives in the transport (opp-transport.ts):
+ * calls that may safely be repeated are retried on 409, 429, 5xx, a network error or a timeout;
+ * changes to one merchant go one at a time, payments naming one merchant a bounded number at a time.
  */
 import { isKnownTransactionStatus } from '@podpot/domain';
 import type { z } from 'zod';
-import { KeyedQueue } from '../lib/keyed-queue.js';
 import {
   BankAccountSchema,
   describeIssues,
-  ErrorBodySchema,
   IssuersSchema,
   listSchema,
   MandateSchema,
@@ -32,6 +28,7 @@ import {
   SettlementSchema,
   TransactionSchema,
 } from './opp-schemas.js';
+import { OppError, OppTransport, type OppTransportOptions } from './opp-transport.js';
 import type {
   CreateBankAccountInput,
   CreateMandateInput,
@@ -54,6 +51,7 @@ import type {
 
 export type { OppTransactionStatus } from '@podpot/domain';
 export { parseMetadata } from './opp-schemas.js';
+export { OppError, type OppRetryOptions } from './opp-transport.js';
 export type * from './opp-types.js';
 
 const KNOWN = {
@@ -63,60 +61,6 @@ const KNOWN = {
   mandateStatus: ['created', 'pending', 'completed', 'revoked'],
 } as const;
 const knows = (values: readonly string[]) => (value: string) => values.includes(value);
-
-/* ---------- errors ---------- */
-
-export class OppError extends Error {
-  /** The provider's `error.code`, when it sent one. */
-  readonly code: string | number | null;
-  /** The provider's field messages (`error.parameters`): request field → messages; empty when none. */
-  readonly parameters: Record<string, string[]>;
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    message: string,
-    /** How many times the call was sent before giving up (1 when it was not retried). */
-    readonly tries = 1,
-  ) {
-    super(message);
-    this.name = 'OppError';
-    const parsed = ErrorBodySchema.parse(body);
-    this.code = parsed.code;
-    this.parameters = parsed.parameters;
-  }
-}
-
-/** A failure another try may cure (409, 429, 5xx, network); what callers finally see is an OppError. */
-class RetryableFailure extends OppError {
-  constructor(
-    status: number,
-    body: unknown,
-    message: string,
-    /** The provider's Retry-After, when it sent one. */
-    readonly retryAfterMs: number | null,
-  ) {
-    super(status, body, message);
-  }
-
-  /** The OppError callers get once no try is left. */
-  withTries(tries: number): OppError {
-    return new OppError(
-      this.status,
-      this.body,
-      tries > 1 ? `${this.message} (after ${tries} tries)` : this.message,
-      tries,
-    );
-  }
-}
-
-export interface OppRetryOptions {
-  /** Tries in all for a call that may be repeated; 1 turns retrying off. Default 3. */
-  tries?: number;
-  /** The first back-off in ms; it doubles per try and each wait is drawn at random below it. Default 250. */
-  baseDelayMs?: number;
-  /** The longest single wait in ms, a provider's Retry-After included. Default 2000. */
-  maxDelayMs?: number;
-}
 
 /**
  * True when a create was refused because its Idempotency-Key was used before — what a provider that
@@ -132,58 +76,25 @@ export function isIdempotencyKeyUsed(err: unknown): boolean {
   return /idempotency/i.test(`${err.code ?? ''} ${err.message}`);
 }
 
-export interface OppClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  retry?: OppRetryOptions;
+export interface OppClientOptions extends OppTransportOptions {
   /** Called for enum values the client does not know (they are kept, not dropped). */
   onUnknownValue?: (field: string, value: string) => void;
 }
 
-/** Statuses worth another try: a concurrent request (409), too many requests, the provider's own trouble. */
-function isRetryableStatus(status: number): boolean {
-  return status === 0 || status === 409 || status === 429 || status >= 500;
-}
-
-/** A Retry-After header in ms (seconds or an HTTP date); null when absent or unreadable. */
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-/** The merchant a call names: its path (`/merchants/{uid}…`) or its body's `merchant_uid`. */
-function merchantOf(path: string, body: unknown): string | null {
-  const inPath = /^\/merchants\/([^/?#]+)/.exec(path)?.[1];
-  if (inPath) return decodeURIComponent(inPath);
-  const inBody = (body as { merchant_uid?: unknown } | undefined)?.merchant_uid;
-  return typeof inBody === 'string' && inBody !== '' ? inBody : null;
-}
-
-/**
- * Calls per merchant, one at a time, across every client of this process (the provider sees one
- * partner key, whichever client sends). Keyed by API base too: two providers never wait for each other.
- */
-const perMerchant = new KeyedQueue();
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export class OppClient {
-  private base: string;
-  private readonly fetchImpl: typeof fetch;
+  private readonly transport: OppTransport;
 
   constructor(private readonly options: OppClientOptions) {
-    this.base = options.baseUrl.replace(/\/$/, '');
-    this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+    this.transport = new OppTransport(options);
   }
 
   /** Points the client at another base URL (tests learn the simulator's port only after listen). */
   rebase(baseUrl: string): void {
-    this.base = baseUrl.replace(/\/$/, '');
+    this.transport.base = baseUrl.replace(/\/$/, '');
+  }
+
+  private get base(): string {
+    return this.transport.base;
   }
 
   /** The API base (e.g. https://api-sandbox.onlinebetaalplatform.nl/v1). */
@@ -235,7 +146,7 @@ export class OppClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<T> {
-    const { status, json } = await this.exchange(method, path, body, headers);
+    const { status, json } = await this.transport.exchange({ method, path, body, headers });
     return this.parse(schema, method, path, status, json);
   }
 
@@ -249,105 +160,6 @@ export class OppClient {
       );
     }
     return parsed.data;
-  }
-
-  /**
-   * Sends a call — in its merchant's queue when it names one — and retries it while that is safe and
-   * useful (see the file comment). `allowEmpty`: an answer without a body (204) is fine, `json` is
-   * then undefined.
-   */
-  private async exchange(
-    method: string,
-    path: string,
-    body: unknown,
-    headers: Record<string, string>,
-    allowEmpty = false,
-  ): Promise<{ status: number; json: unknown }> {
-    const send = () => this.withRetries(method, headers, () => this.sendOnce(method, path, body, headers, allowEmpty));
-    const merchantUid = merchantOf(path, body);
-    return merchantUid ? perMerchant.run(`${this.base} ${merchantUid}`, send) : send();
-  }
-
-  /**
-   * A GET, a DELETE (revoking a mandate twice leaves it revoked; a refused second revoke is settled by
-   * reading the mandate, see recurring-tips.cancel.ts), or a create the provider recognises by its
-   * Idempotency-Key can be sent again.
-   */
-  private static isRepeatable(method: string, headers: Record<string, string>): boolean {
-    return method === 'GET' || method === 'DELETE' || Boolean(headers['idempotency-key']);
-  }
-
-  private async withRetries<T>(method: string, headers: Record<string, string>, once: () => Promise<T>): Promise<T> {
-    const retry = this.options.retry ?? {};
-    const tries = OppClient.isRepeatable(method, headers) ? Math.max(1, retry.tries ?? 3) : 1;
-    const baseDelayMs = retry.baseDelayMs ?? 250;
-    const maxDelayMs = retry.maxDelayMs ?? 2000;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await once();
-      } catch (err) {
-        if (!(err instanceof RetryableFailure) || attempt >= tries) {
-          throw err instanceof RetryableFailure ? err.withTries(attempt) : err;
-        }
-        // Full jitter: a random wait below the doubled base, so retrying clients spread out.
-        const backoff = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-        await sleep(Math.min(maxDelayMs, err.retryAfterMs ?? backoff));
-      }
-    }
-  }
-
-  /** One HTTP exchange. A failure that another try may cure is a RetryableFailure (an OppError). */
-  private async sendOnce(
-    method: string,
-    path: string,
-    body: unknown,
-    headers: Record<string, string>,
-    allowEmpty: boolean,
-  ): Promise<{ status: number; json: unknown }> {
-    let res: Response;
-    try {
-      res = await this.fetchImpl(`${this.base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.apiKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-      });
-    } catch (err) {
-      throw new RetryableFailure(0, undefined, `OPP ${method} ${path} failed: ${(err as Error).message}`, null);
-    }
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (err) {
-      // The body broke off (connection reset, timeout while reading).
-      throw new RetryableFailure(0, undefined, `OPP ${method} ${path} failed: ${(err as Error).message}`, null);
-    }
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    if (!res.ok) {
-      const message = ErrorBodySchema.parse(json).message ?? res.statusText;
-      const failure = `OPP ${method} ${path} failed (${res.status}): ${message}`;
-      if (isRetryableStatus(res.status)) {
-        throw new RetryableFailure(res.status, json, failure, retryAfterMs(res.headers.get('retry-after')));
-      }
-      throw new OppError(res.status, json, failure);
-    }
-    if (json === undefined && allowEmpty && (res.status === 204 || text.trim() === '')) {
-      return { status: res.status, json: undefined };
-    }
-    if (json === undefined || typeof json !== 'object') {
-      throw new OppError(res.status, text, `OPP ${method} ${path} answered without a JSON body`);
-    }
-    return { status: res.status, json };
   }
 
   /** A POST that creates something: always carries the caller's idempotency key. */
@@ -515,7 +327,7 @@ export class OppClient {
    */
   async revokeMandate(uid: string): Promise<OppMandate | null> {
     const path = `/mandates/${encodeURIComponent(uid)}`;
-    const { status, json } = await this.exchange('DELETE', path, undefined, {}, true);
+    const { status, json } = await this.transport.exchange({ method: 'DELETE', path, allowEmpty: true });
     return json === undefined ? null : this.checked.mandate(this.parse(MandateSchema, 'DELETE', path, status, json));
   }
 

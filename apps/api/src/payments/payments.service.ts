@@ -94,7 +94,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * is leased first (issue: two app servers both sent the same create and the provider made a second
  * transaction nobody saw). A request that finds the row leased waits briefly for the other's answer.
  */
-async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
+export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
   const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
   if (!lease) {
     for (let waited = 0; waited < 5000; waited += 100) {

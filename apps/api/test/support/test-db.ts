@@ -15,15 +15,23 @@ export function adminDatabaseUrl(): string {
  */
 export async function createTestDatabase(driver: 'pg' | 'pglite' = TEST_DB): Promise<Database & { url?: string }> {
   if (driver !== 'pg') return openDatabase({});
+  return createPostgresDatabase(`podpot_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`, 5);
+}
+
+/** A new PostgreSQL database `name` (replacing one left over), migrated; `close()` drops it. Also the benches'. */
+export async function createPostgresDatabase(name: string, poolSize: number): Promise<Database & { url: string }> {
   const adminUrl = adminDatabaseUrl();
-  const name = `podpot_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize });
   return {
     ...database,
     /** For tests that start app servers in child processes on the same database. */

@@ -17,8 +17,9 @@ import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.j
  *  2. CLAIM: due recurring tips are locked with SELECT … FOR UPDATE SKIP LOCKED; the month's charge
  *     row is inserted ON CONFLICT DO NOTHING (the unique key (recurring tip, period) is the real
  *     guarantee) and next_charge_at advances — then COMMIT;
- *  3. SEND: scheduled charges (new months and dunning retries) are leased one statement at a time and
- *     only then sent to the provider, each with Idempotency-Key charge-<id>-<period>-<attempt>.
+ *  3. SEND: scheduled charges (new months and dunning retries) are leased a batch per statement and
+ *     only then sent to the provider, CHARGE_CONCURRENCY at once, each with Idempotency-Key
+ *     charge-<id>-<period>-<attempt>.
  * A run that dies between 2 and 3 (or during 3) leaves scheduled rows that the next run sends: no
  * month is lost and none is charged twice.
  */
@@ -36,25 +37,77 @@ export interface ChargeRunResult {
 const BATCH = 100;
 /** How long a run holds a charge while calling the provider; a dead run's rows are free again after. */
 const LEASE_MS = 5 * 60_000;
-const MAX_BATCHES = 100;
+/** A run ends after this many batches per step (a million months), whatever is left. */
+const MAX_BATCHES = 10_000;
 
-export async function runCharges(ctx: AppContext, options: { now?: Date } = {}): Promise<ChargeRunResult> {
+export async function runCharges(
+  ctx: AppContext,
+  options: { now?: Date; concurrency?: number } = {},
+): Promise<ChargeRunResult> {
   const now = options.now ?? new Date();
   const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0 };
   result.preNotified = await sendPreNotifications(ctx, now);
   result.claimed = await claimDueMonths(ctx, now);
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const charges = await repo.claimChargeWork(ctx.db, now, LEASE_MS, BATCH);
-    let unreachable = 0;
-    for (const charge of charges) {
-      if (await sendDebitCharge(ctx, charge)) result.sent += 1;
-      else unreachable += 1;
-    }
-    result.failed += unreachable;
-    // Released rows would be claimed again at once: leave them for the next run.
-    if (charges.length < BATCH || unreachable > 0) break;
-  }
+  const concurrency = Math.max(1, options.concurrency ?? ctx.config.CHARGE_CONCURRENCY);
+  Object.assign(result, await sendDueCharges(ctx, now, concurrency));
   return result;
+}
+
+/**
+ * Step 3: `concurrency` provider calls in flight (decision 019). Workers take leased charges from a
+ * shared queue; when it runs dry one of them leases the next batch (one statement, no transaction
+ * held) while the others keep sending. Each charge is leased before it is sent and its send is the
+ * same as one at a time, so parallel sends change nothing about at-most-once. After a charge that
+ * could not reach the provider no new batch is leased (its row was released and would come back at
+ * once): what is leased is still sent, the rest waits for the next run.
+ */
+async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
+  const counts = { sent: 0, failed: 0 };
+  const queue: repo.ClaimedCharge[] = [];
+  let batches = 0;
+  let isDone = false;
+  let leasing: Promise<void> | null = null;
+  const leaseBatch = () => {
+    leasing ??= repo
+      .claimChargeWork(ctx.db, now, LEASE_MS, BATCH)
+      .then((charges) => {
+        batches += 1;
+        queue.push(...charges);
+        if (charges.length < BATCH || batches >= MAX_BATCHES) isDone = true;
+      })
+      .finally(() => {
+        leasing = null;
+      });
+    return leasing;
+  };
+  const worker = async () => {
+    for (;;) {
+      const charge = queue.shift();
+      if (!charge) {
+        if (isDone) return;
+        await leaseBatch();
+        continue;
+      }
+      if (await sendDebitCharge(ctx, charge)) {
+        counts.sent += 1;
+      } else {
+        counts.failed += 1;
+        isDone = true;
+      }
+    }
+  };
+  // A failing worker stops the others taking more; the run ends when every worker has stopped.
+  const stopped = await Promise.allSettled(
+    Array.from({ length: concurrency }, () =>
+      worker().catch((err: unknown) => {
+        isDone = true;
+        throw err;
+      }),
+    ),
+  );
+  const failure = stopped.find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  return counts;
 }
 
 /**
@@ -64,17 +117,18 @@ export async function runCharges(ctx: AppContext, options: { now?: Date } = {}):
  */
 async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
   let claimed = 0;
-  const seen = new Set<string>();
+  // Tips claimed by this run whose next due date is still not after `now` (rare): never twice a run.
+  const stillDue = new Set<string>();
   for (let i = 0; i < MAX_BATCHES; i++) {
     const { locked, inserted } = await ctx.db.transaction(async (tx) => {
-      const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...seen]);
+      const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
       let inserted = 0;
       for (const recurringTip of due) {
-        seen.add(recurringTip.id);
         const chargeDay = recurringTip.chargeDay!;
         const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
         if (!month.charge) {
           await repo.updateRecurringTip(tx, recurringTip.id, { nextChargeAt: month.due });
+          if (month.due <= now) stillDue.add(recurringTip.id);
           continue;
         }
         const period = periodOf(month.due);
@@ -91,11 +145,9 @@ async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
         });
         if (charge) inserted += 1;
         // The next month: its charge day, but never in the past (a long outage does not catch up).
-        await repo.updateRecurringTip(tx, recurringTip.id, {
-          amount,
-          nextAmount: null,
-          nextChargeAt: nextChargeAfter(chargeDay, period, now),
-        });
+        const nextChargeAt = nextChargeAfter(chargeDay, period, now);
+        await repo.updateRecurringTip(tx, recurringTip.id, { amount, nextAmount: null, nextChargeAt });
+        if (nextChargeAt <= now) stillDue.add(recurringTip.id);
       }
       return { locked: due.length, inserted };
     });

@@ -28,6 +28,7 @@ import {
   type AfterCommit,
   notifyUrlOf,
   type OppTransactionRow,
+  sendCreate,
   startPayment,
 } from '../../payments/payments.service.js';
 import { receivingMerchantUid } from '../merchants/merchants.service.js';
@@ -103,14 +104,21 @@ export async function createTip(
   data: CreateTipBody['data'],
   idempotency: ClientIdempotency | undefined,
 ): Promise<CreateTipResponse> {
-  // Independent reads, side by side (this is the storefront's hot path).
-  const [tipjar, existing, method] = await Promise.all([
+  // Independent reads, side by side (this is the storefront's hot path: each round trip to the
+  // database is a good part of its time). The merchant's refusal counts only for a tip jar that is
+  // there: a 404 comes first.
+  const [tipjar, existing, method, merchant] = await Promise.all([
     loadTippableTipjar(ctx, tipjarId),
     idempotency ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, idempotency.key) : undefined,
     resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod'),
+    receivingMerchantUid(ctx, tipjarId).then(
+      (uid) => ({ uid }),
+      (err: unknown) => ({ err }),
+    ),
   ]);
   if (existing) return answerRepeatedTip(ctx, existing, data, idempotency!);
-  const merchantUid = await tipMerchantUid(ctx, tipjar);
+  if ('err' in merchant) throw merchant.err;
+  const merchantUid = merchant.uid;
 
   const tipId = randomUUID();
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
@@ -132,7 +140,7 @@ export async function createTip(
     metadata: { tip_id: tipId, tipjar_id: tipjar.id },
   };
 
-  const tip = await ctx.db.transaction(async (tx) => {
+  const written = await ctx.db.transaction(async (tx) => {
     const inserted = await repo.insertTip(tx, {
       id: tipId,
       tipjarId: tipjar.id,
@@ -149,7 +157,7 @@ export async function createTip(
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
     });
     if (!inserted) return undefined;
-    await insertTransactionRow(tx, {
+    const payment = await insertTransactionRow(tx, {
       kind: TIP_KIND,
       ownerId: tipId,
       attempt: 1,
@@ -158,22 +166,18 @@ export async function createTip(
       merchantUid,
       request: request as unknown as Record<string, unknown>,
     });
-    return inserted;
+    return { tip: inserted, payment };
   });
-  if (!tip) {
+  if (!written) {
     // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
     const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, idempotency!.key);
     if (!winner) throw new AppError(ErrorCode.Conflict, 'The same tip is being created right now; try again');
     return answerRepeatedTip(ctx, winner, data, idempotency!);
   }
 
-  const payment = await startTipPayment(ctx, tipId, {
-    kind: TIP_KIND,
-    ownerId: tipId,
-    attempt: 1,
-    idempotencyKey: providerKey,
-    request,
-  });
+  // The row just written is sent as it is (no need to read it back).
+  const { tip } = written;
+  const payment = await startTipPayment(tipId, () => sendCreate(ctx, written.payment));
   // The recorded answer moved the tip along; its status follows from the transaction's.
   const status = (payment.status && tipStatusOfTransaction(payment.status)) || tip.status;
   return toCreateTipResponse({ ...tip, status }, payment);
@@ -182,9 +186,9 @@ export async function createTip(
 /** Provider calls under way in this process, by tip id. */
 const inFlightPayments = new Map<string, Promise<OppTransactionRow>>();
 
-/** startPayment, registered as in flight so a repeated request can wait for it. */
-async function startTipPayment(ctx: AppContext, tipId: string, input: Parameters<typeof startPayment>[1]) {
-  const pending = startPayment(ctx, input);
+/** A tip's provider call, registered as in flight so a repeated request can wait for it. */
+async function startTipPayment(tipId: string, start: () => Promise<OppTransactionRow>) {
+  const pending = start();
   inFlightPayments.set(tipId, pending);
   try {
     return await pending;
@@ -216,13 +220,11 @@ async function answerRepeatedTip(
   const inFlight = inFlightPayments.get(tip.id);
   if (inFlight) payment = await inFlight.catch(() => findLatestForOwner(ctx.db, TIP_KIND, tip.id));
   if (payment && !payment.oppUid) {
-    payment = await startTipPayment(ctx, tip.id, {
-      kind: TIP_KIND,
-      ownerId: tip.id,
-      attempt: payment.attempt,
-      idempotencyKey: payment.idempotencyKey,
-      request: payment.request as unknown as CreateTransactionInput,
-    });
+    const { attempt, idempotencyKey } = payment;
+    const request = payment.request as unknown as CreateTransactionInput;
+    payment = await startTipPayment(tip.id, () =>
+      startPayment(ctx, { kind: TIP_KIND, ownerId: tip.id, attempt, idempotencyKey, request }),
+    );
   }
   // Re-read: recording the provider answer moved the tip to pending.
   return toCreateTipResponse((await repo.findTip(ctx.db, tip.id)) ?? tip, payment);
