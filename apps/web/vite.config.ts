@@ -34,7 +34,6 @@ function chunkSizeWarning(): Plugin {
 const STOREFRONT_SHARED = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler)[\\/]`,
-    String.raw`vite[\\/]preload-helper|^rolldown:runtime`,
     String.raw`node_modules[\\/]@tanstack[\\/]react-query[\\/].*queryOptions`,
     String.raw`src[\\/]lib[\\/](auth|api-client|api-error-text|tip-draft|idempotency-key|validation-timing|locale|chunk-reload)\.ts`,
     String.raw`src[\\/]config[\\/]`,
