@@ -11,10 +11,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-/** Brotli bytes of first-visit JS: the goal of issue 12 is 90 kB; decision 021 reached 70 kB, so the budget is that + a small margin. */
+/** Brotli bytes of first-visit JS: the goal of issue 12 is 90 kB; decision 021 reached 70.5 kB, so the budget is that + a small margin. */
 export const FIRST_VISIT_JS_BUDGET_BYTES = 75_000;
-/** JS files of the first visit (issue 12: at most 12 requests before the form is usable; 4 reached). */
-export const FIRST_VISIT_JS_MAX_FILES = 6;
+/** JS files of the first visit (issue 12: at most 12 requests before the form is usable; 6 reached). */
+export const FIRST_VISIT_JS_MAX_FILES = 8;
 
 /**
  * What a first visit to a storefront loads (decision 021): its own entry, and the page's code the entry
