@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { STOREFRONT_FIRST_VISIT_MODULES } from './storefront-first-visit.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
@@ -31,44 +30,39 @@ function chunkSizeWarning(): Plugin {
   };
 }
 
+/** React and the app's small modules the storefront's entry (src/storefront) imports. */
+const STOREFRONT_SHARED = new RegExp(
+  [
+    String.raw`node_modules[\\/](react|react-dom|scheduler)[\\/]`,
+    String.raw`node_modules[\\/]@tanstack[\\/]react-query[\\/].*queryOptions`,
+    String.raw`src[\\/]lib[\\/](auth|api-client|api-error-text|tip-draft|idempotency-key|validation-timing|locale|chunk-reload)\.ts`,
+    String.raw`src[\\/]config[\\/]`,
+    String.raw`src[\\/]components[\\/](public-menu-entries|logo-shapes)`,
+    String.raw`src[\\/]features[\\/](paymentmethods[\\/](rules|api[\\/]list-active|components[\\/]payment-logos)|storefront[\\/]api[\\/]create-)`,
+    String.raw`packages[\\/]domain[\\/]src[\\/](money|tip-rules|text-rules|routes|locale|list-query|brand)\.ts`,
+  ].join('|'),
+);
+
 /**
- * Writes storefront.html: index.html plus `<link rel="modulepreload">` for the chunks a storefront
- * loads at once (its lazy layout and page, with what they import). Without them the browser finds
- * those chunks only after the entry has run: a second round trip before the page can draw. The API
- * serves this file for `/{slug}` (apps/api plugins/web.ts); every other page keeps index.html.
+ * Writes the storefront's small stylesheet into storefront.html as a `<style>` (decision 021): a
+ * listener's first paint then needs the HTML alone, not a second round trip for render-blocking CSS.
  */
-function storefrontHtml(): Plugin {
+function inlineStorefrontCss(): Plugin {
   return {
-    name: 'podpot-storefront-html',
+    name: 'podpot-inline-storefront-css',
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
-      if (index?.type !== 'asset') return;
-      const html = String(index.source);
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        if (files.has(fileName)) return;
-        files.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-      };
-      for (const id of STOREFRONT_FIRST_VISIT_MODULES) {
-        const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, id));
-        if (!chunk)
-          this.error(`${id} is no chunk of its own: storefront-first-visit.mjs names a module the build no longer has`);
-        visit(chunk.fileName);
-      }
-      // index.html already loads or preloads the entry and its imports.
-      const links = [...files]
-        .filter((file) => !html.includes(`/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'storefront.html',
-        source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
-      });
+      const page = bundle['storefront.html'];
+      if (page?.type !== 'asset') return;
+      const html = String(page.source).replace(
+        /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/g,
+        (link, file: string) => {
+          const css = bundle[file];
+          return css?.type === 'asset' ? `<style>${String(css.source).trim()}</style>` : link;
+        },
+      );
+      page.source = html;
     },
   };
 }
@@ -114,9 +108,24 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The storefront's server build (`vite build --ssr`, decision 021): dist/.ssr/server.mjs, the module
+ * the API loads at runtime to render a storefront's first HTML (a dot folder: the API's static serving
+ * lists no dot files, so it is never sent).
+ */
+const ssrBuild = {
+  outDir: 'dist/.ssr',
+  emptyOutDir: false,
+  manifest: false,
+  rollupOptions: {
+    input: { server: `${root}src/storefront/server.tsx` },
+    output: { format: 'es' as const, entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), chunkSizeWarning(), storefrontHtml(), precompress()],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkSizeWarning(), inlineStorefrontCss(), precompress()])],
   resolve: {
     // One React for the app and every library that imports it.
     dedupe: ['react', 'react-dom'],
@@ -128,16 +137,29 @@ export default defineConfig({
       '/sim': { target: apiTarget, changeOrigin: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    // .vite/manifest.json: which chunks a page loads, for the first-visit budget (scripts/first-visit-budget.mjs).
-    manifest: true,
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 2500, // the password dictionaries; chunkSizeWarning() watches the rest at 700 kB
-    rollupOptions: {
-      // The domain package is plain rules and schemas without side effects: let unused modules (zod schemas,
-      // libphonenumber metadata) drop out of chunks that do not use them, e.g. the entry chunk.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
-    },
-  },
-});
+  // The domain package is TypeScript source: bundled into the server build too.
+  ssr: { noExternal: ['@podpot/domain'] },
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        // .vite/manifest.json: which chunks a page loads, for the first-visit budget (scripts/first-visit-budget.mjs).
+        manifest: true,
+        emptyOutDir: true,
+        // Every browser we support knows modulepreload: no polyfill script on the storefront's first visit.
+        modulePreload: { polyfill: false },
+        chunkSizeWarningLimit: 2500, // the password dictionaries; chunkSizeWarning() watches the rest at 700 kB
+        rollupOptions: {
+          // The domain package is plain rules and schemas without side effects: let unused modules (zod schemas,
+          // libphonenumber metadata) drop out of chunks that do not use them, e.g. the entry chunk.
+          treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
+          // Two pages: the app (index.html) and a storefront's own small entry (storefront.html, decision 021).
+          input: { index: `${root}index.html`, storefront: `${root}storefront.html` },
+          output: {
+            // A storefront's first visit in few requests (issue 12: at most 12 before the form is usable):
+            // React and the small modules its entry shares with the app in one chunk, not a dozen tiny ones.
+            advancedChunks: { groups: [{ name: 'shared', test: (id: string) => STOREFRONT_SHARED.test(id) }] },
+          },
+        },
+      },
+}));

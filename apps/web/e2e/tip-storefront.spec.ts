@@ -29,6 +29,19 @@ test.describe('tipping a podcast', () => {
     await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
   });
 
+  test('the language switch keeps the storefront, and its links lead into the app', async ({ page }) => {
+    await page.goto(`/${SLUG}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your tip' })).toBeVisible();
+    await page.getByRole('link', { name: 'Switch to Nederlands' }).click();
+    await expect(page).toHaveURL(new RegExp(`/nl/${SLUG}$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Jouw fooi' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    // The public menu: plain links to the app's pages.
+    await page.getByRole('button', { name: 'Menu openen of sluiten' }).click();
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Informatie' }).click();
+    await expect(page).toHaveURL(/\/nl\/support$/);
+  });
+
   test('in Dutch with iDEAL: pay, thank-you page, receipt, and the maker sees the tip', async ({ page }) => {
     test.setTimeout(120_000);
     const name = `Luisteraar ${run}`;

@@ -42,8 +42,7 @@ export const CHARGE_RETRY_DAYS = 3;
 export const CHARGE_GRACE_DAYS = 3;
 /** The pre-notification mail goes out this many days before a charge (SEPA habit). */
 export const PRE_NOTIFICATION_DAYS = 3;
-/** Charges are made on day 1–28 of the month; a first payment on the 29th–31st charges on the 28th. */
-export const MAX_CHARGE_DAY = 28;
+export { MAX_CHARGE_DAY } from './tip-rules.js';
 
 export const RECURRING_TIP_STATUS_COLOR: Record<RecurringTipStatus, 'success' | 'warning' | 'default'> = {
   active: 'success',

@@ -78,6 +78,8 @@ export const APP_ROUTES = [
  * writes it (apps/api plugins/web.ts), the page reads it instead of asking the API.
  */
 export const STOREFRONT_DATA_ELEMENT_ID = 'podpot-storefront-tipjar';
+/** The element with the storefront's strings in the page's language (its own entry has no catalogs). */
+export const STOREFRONT_STRINGS_ELEMENT_ID = 'podpot-storefront-strings';
 
 /** Every route id: the router maps it to a page, links name it. */
 export type RouteId = (typeof APP_ROUTES)[number]['id'];

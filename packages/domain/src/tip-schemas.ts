@@ -2,7 +2,8 @@ import { z } from 'zod';
 // Not from schemas.ts: that module carries the phone rules, which the storefront must not download.
 import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './field-schemas.js';
 import { DEFAULT_LOCALE } from './locale.js';
-import { MAX_TIP_CENTS, MIN_TIP_CENTS, percentOf } from './money.js';
+import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
+import { TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from './tip-rules.js';
 
 /** Our tip states (DESIGN.md §3). */
 export const TIP_STATUSES = [
@@ -35,13 +36,8 @@ export const TIP_STATUS_COLOR: Record<TipStatus, 'info' | 'warning' | 'error' | 
   chargeback: 'error',
 };
 
-/**
- * What the public may see of a tip, chosen per tip by the tipper:
- * NAME_AND_AMOUNT — name and amount shown; NAME_ONLY — name shown, amount hidden; ANONYMOUS — neither.
- * The maker's backoffice always sees the amount (it is their money) but never the name of an anonymous tip.
- */
-export const TIP_PRIVACY = ['NAME_AND_AMOUNT', 'NAME_ONLY', 'ANONYMOUS'] as const;
-export type TipPrivacy = (typeof TIP_PRIVACY)[number];
+// Plain rules (no zod), also for the storefront's small entry.
+export { platformFeeOf, TIP_PRIVACY, type TipPrivacy } from './tip-rules.js';
 
 export const TipAmountSchema = z
   .number({ message: 'amountRange' })
@@ -49,10 +45,10 @@ export const TipAmountSchema = z
   .min(MIN_TIP_CENTS, { message: 'amountRange' })
   .max(MAX_TIP_CENTS, { message: 'amountRange' });
 
-export const TIP_MESSAGE_MAX = 500;
+export const TIP_MESSAGE_MAX = TIP_MESSAGE_LIMIT;
 
 /** The name a tipper shows (one line; empty for anonymous tips). */
-export const TipDisplayNameSchema = singleLineText(80).optional().default('');
+export const TipDisplayNameSchema = singleLineText(TIP_DISPLAY_NAME_MAX).optional().default('');
 /** The tipper's message to the maker: several lines allowed. */
 export const TipMessageSchema = z.string().trim().max(TIP_MESSAGE_MAX).optional().default('');
 
@@ -77,11 +73,6 @@ export const CreateTipDataSchema = z
   });
 export const CreateTipBodySchema = z.object({ data: CreateTipDataSchema });
 export type CreateTipBody = z.infer<typeof CreateTipBodySchema>;
-
-/** The platform fee on a tip, in cents: one rounding rule for storefront, receipt and invoice. */
-export function platformFeeOf(amountCents: number, feeBps: number): number {
-  return percentOf(amountCents, feeBps);
-}
 
 /* ---------- answers ---------- */
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import {
   appUrl,
@@ -11,6 +11,7 @@ import {
   type PublicTipjar,
   SLUG_PATTERN,
   STOREFRONT_DATA_ELEMENT_ID,
+  STOREFRONT_STRINGS_ELEMENT_ID,
   stripLocale,
 } from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +20,26 @@ import { sendCompressed } from './compression.js';
 import { sendError } from './error-handler.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * The storefront's server build (apps/web src/storefront/server.tsx, built to dist/.ssr/server.mjs;
+ * decision 021): loaded from the web build at runtime, never imported from the web's source.
+ */
+interface StorefrontRenderer {
+  renderStorefront(input: { tipjar: PublicTipjar; locale: Locale }): { html: string; strings: Record<string, string> };
+}
+
+async function loadStorefrontRenderer(root: string): Promise<StorefrontRenderer | null> {
+  const file = path.join(root, '.ssr', 'server.mjs');
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as Partial<StorefrontRenderer>;
+  return typeof module.renderStorefront === 'function' ? (module as StorefrontRenderer) : null;
+}
+
+/** JSON for a `<script type="application/json">`: `<` escaped so no value can end the element. */
+function jsonElement(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+}
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -92,9 +113,10 @@ export async function registerWeb(
   const indexFile = path.join(root, 'index.html');
   const hasWeb = existsSync(indexFile);
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
-  // Written by the build (vite.config.ts storefrontHtml()); an older build without it still works.
+  // The storefront's own page (apps/web storefront.html, decision 021); an older build without it still works.
   const storefrontFile = path.join(root, 'storefront.html');
   const storefrontTemplate = existsSync(storefrontFile) ? readFileSync(storefrontFile, 'utf8') : indexHtml;
+  const renderer = hasWeb ? await loadStorefrontRenderer(root) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -132,14 +154,18 @@ export async function registerWeb(
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
       ...(tipjar.imageUrl ? [`<meta property="og:image" content="${escapeHtml(tipjar.imageUrl)}" />`] : []),
       `<meta name="twitter:card" content="${tipjar.imageUrl ? 'summary_large_image' : 'summary'}" />`,
-      // Data, not script: the CSP's script-src does not apply. `<` escaped so no value can end the element.
-      `<script type="application/json" id="${STOREFRONT_DATA_ELEMENT_ID}">${JSON.stringify(tipjar).replace(/</g, '\\u003c')}</script>`,
-    ].join('\n    ');
+      // Data, not script: the CSP's script-src does not apply.
+      jsonElement(STOREFRONT_DATA_ELEMENT_ID, tipjar),
+    ];
+    // The real page, rendered by the storefront's server build; without one, a static first picture.
+    const rendered = renderer?.renderStorefront({ tipjar, locale: target.locale });
+    if (rendered) tags.push(jsonElement(STOREFRONT_STRINGS_ELEMENT_ID, rendered.strings));
+    const body = rendered?.html ?? storefrontShell(tipjar);
     // Replacer functions: a replacement string would expand `$&`, `$\`` and `$'` in a tip jar's name.
     const html = storefrontTemplate
       .replace(/<html lang="[^"]*"/, () => `<html lang="${target.locale}"`)
-      .replace(/<title>[^<]*<\/title>/, () => tags)
-      .replace('<div id="root"></div>', () => `<div id="root">${storefrontShell(tipjar)}</div>`);
+      .replace(/<title>[^<]*<\/title>/, () => tags.join('\n    '))
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     return { status: 200, html };
   }
 

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { LogoShapes } from '@/components/logo-shapes';
 
 /** The brand mark: a pot with a coin, plus the name. Max height 50, max width 100 (spec §9). */
 export function Logo() {
@@ -12,12 +13,7 @@ export function Logo() {
       aria-label={t('logo.alt')}
       sx={{ display: 'block', maxHeight: 50, maxWidth: 100, height: 40, width: 'auto' }}
     >
-      <rect x="4" y="8" width="28" height="6" rx="3" fill="#4E8381" />
-      <path d="M6 16h24l-3 26a4 4 0 0 1-4 4H13a4 4 0 0 1-4-4z" fill="#f28a3d" />
-      <circle cx="18" cy="29" r="6" fill="#FBBD51" />
-      <text x="36" y="33" fontSize="15" fontWeight="700" fill="currentColor" fontFamily="system-ui, sans-serif">
-        {t('brand')}
-      </text>
+      <LogoShapes brand={t('brand')} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { PublicSideMenu } from '@/components/public-side-menu';
 import { TopBar } from '@/components/top-bar';
 
-/** The public page of a tip jar. Kept lean: a listener's first visit loads only this chunk and the page. */
+/** The layout of the app's storefront route: a storefront itself is its own page (src/storefront, decision 021). */
 export default function StorefrontLayout() {
   const [open, setOpen] = useState(false);
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import type { CreateRecurringTipBody, CreateRecurringTipResponse, RegisterBody, TokenResponse } from '@podpot/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type CreateRecurringTipData = CreateRecurringTipBody['data'];
@@ -15,13 +14,6 @@ export function createRecurringTip(tipjarId: string, data: CreateRecurringTipDat
     // The form shows the failure itself (field messages or an alert).
     { silent: true, headers: { 'Idempotency-Key': idempotencyKey } },
   );
-}
-
-export function useCreateRecurringTip(tipjarId: string) {
-  return useMutation({
-    mutationFn: ({ data, idempotencyKey }: { data: CreateRecurringTipData; idempotencyKey: string }) =>
-      createRecurringTip(tipjarId, data, idempotencyKey),
-  });
 }
 
 /** POST users/register for the inline account panel: answers a token, so the tipper is logged in at once. */

@@ -1,5 +1,4 @@
 import type { CreateTipBody, CreateTipResponse } from '@podpot/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type CreateTipData = CreateTipBody['data'];
@@ -16,12 +15,3 @@ export function createTip(tipjarId: string, data: CreateTipData, idempotencyKey:
     { silent: true, headers: { 'Idempotency-Key': idempotencyKey } },
   );
 }
-
-export function useCreateTip(tipjarId: string) {
-  return useMutation({
-    mutationFn: ({ data, idempotencyKey }: { data: CreateTipData; idempotencyKey: string }) =>
-      createTip(tipjarId, data, idempotencyKey),
-  });
-}
-
-export { newIdempotencyKey } from '@/lib/idempotency-key';

@@ -2,12 +2,12 @@ import { Alert, Box, Button, Paper, Tab, Tabs, TextField, Typography } from '@mu
 import { LoginBodySchema, type RegisterBody, RegisterBodySchema } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppLocale } from '@/config/paths';
 import { registerTipper } from '@/features/storefront/api/create-recurring-tip';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import { login, startSession } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
-import { useLocale } from '@/lib/use-locale';
 
 const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
 type LoginForm = { username: string; password: string };
@@ -18,7 +18,7 @@ const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTa
  * A monthly tip needs an account: log in or register right inside the storefront, without leaving
  * the page, so the tip form keeps what was typed. Its own <form>s, placed after the tip form.
  */
-export function InlineAuth() {
+export function InlineAuth({ locale }: { locale: AppLocale }) {
   const { t } = useTranslation('recurringtips');
   const [tab, setTab] = useState<'login' | 'register'>('login');
   return (
@@ -43,7 +43,7 @@ export function InlineAuth() {
         />
       </Tabs>
       <Box id="inline-auth-panel" role="tabpanel" aria-labelledby={`inline-auth-tab-${tab}`} sx={{ pt: 1 }}>
-        {tab === 'login' ? <LoginPanel /> : <RegisterPanel />}
+        {tab === 'login' ? <LoginPanel /> : <RegisterPanel locale={locale} />}
       </Box>
     </Paper>
   );
@@ -93,9 +93,8 @@ function LoginPanel() {
   );
 }
 
-function RegisterPanel() {
+function RegisterPanel({ locale }: { locale: AppLocale }) {
   const { t } = useTranslation(['recurringtips', 'errors']);
-  const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
   // Mounted only when the register tab is chosen: the password dictionaries never load with the storefront.
   const { form, field } = useDomainForm<RegisterForm>(

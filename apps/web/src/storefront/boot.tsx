@@ -1,0 +1,44 @@
+import { localeFromPath, STOREFRONT_DATA_ELEMENT_ID, STOREFRONT_STRINGS_ELEMENT_ID } from '@podpot/domain/routes';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { env } from '@/config/env';
+import { initAuth } from '@/lib/auth';
+import { reloadOnceForChunkError } from '@/lib/chunk-reload';
+import { StorefrontApp, type StorefrontData } from '@/storefront/storefront-app';
+import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
+
+/*
+ * The storefront's page in the browser (loaded by main.tsx after the first paint; decision 021): the
+ * server wrote the page (server.tsx) with the tip jar and the strings of its language; this hydrates it.
+ */
+
+function readJson<T>(id: string): T {
+  return JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T;
+}
+
+initAuth();
+// A lazy chunk (the monthly tip's login) that fails after a deploy: reload, at most once a minute.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForChunkError()) event.preventDefault();
+});
+
+const tipjar = readJson<StorefrontData['tipjar']>(STOREFRONT_DATA_ELEMENT_ID);
+const locale = localeFromPath(window.location.pathname);
+const root = document.getElementById('root')!;
+const inlined = readJson<StorefrontStrings | null>(STOREFRONT_STRINGS_ELEMENT_ID);
+
+function app(strings: StorefrontStrings) {
+  return (
+    <StrictMode>
+      <StorefrontApp tipjar={tipjar} locale={locale} t={createTranslate(strings, env.brandName)} />
+    </StrictMode>
+  );
+}
+
+if (inlined) hydrateRoot(root, app(inlined));
+else {
+  // The server had no storefront server build: it drew a static first picture, the client draws the page.
+  void import('@/storefront/catalog-strings')
+    .then(({ catalogStrings }) => catalogStrings(locale))
+    .then((strings) => createRoot(root).render(app(strings)));
+}

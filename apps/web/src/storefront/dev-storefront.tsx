@@ -1,0 +1,26 @@
+import type { PublicTipjar } from '@podpot/domain';
+import { useEffect, useState } from 'react';
+import { NotFoundPage } from '@/components/error-page';
+import { env } from '@/config/env';
+import { getPublicTipjar } from '@/features/storefront/api/get-public-tipjar';
+import { useLocale } from '@/lib/use-locale';
+import { catalogStrings } from '@/storefront/catalog-strings';
+import { StorefrontApp } from '@/storefront/storefront-app';
+import { createTranslate } from '@/storefront/strings';
+import '@/storefront/storefront.css';
+
+/**
+ * `npm run dev` only: Vite's dev server has no storefront page of the API, so the app's storefront route
+ * draws the storefront in the browser (tip jar from the API, strings from the bundled catalogs).
+ */
+export default function DevStorefront({ slug }: { slug: string }) {
+  const locale = useLocale();
+  const [tipjar, setTipjar] = useState<PublicTipjar | null | undefined>(undefined);
+  useEffect(() => {
+    getPublicTipjar(slug).then(setTipjar, () => setTipjar(null));
+  }, [slug]);
+  if (tipjar === undefined) return null;
+  if (tipjar === null) return <NotFoundPage />;
+  const t = createTranslate(catalogStrings(locale), env.brandName);
+  return <StorefrontApp tipjar={tipjar} locale={locale} t={t} />;
+}

@@ -1,0 +1,87 @@
+import type { FieldError, PublicTipjar, TipFormField, TipFormInput } from '@podpot/domain';
+import type { Locale } from '@podpot/domain/locale';
+import { localizePath, routePath } from '@/config/paths';
+import { createRecurringTip } from '@/features/storefront/api/create-recurring-tip';
+import { createTip } from '@/features/storefront/api/create-tip';
+import { isApiError } from '@/lib/api-client';
+import { type CodeWithText, errorTextKey } from '@/lib/api-error-text';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { saveTipDraft, type TipDraft } from '@/lib/tip-draft';
+
+/** One attempt's state, kept across renders: its Idempotency-Key and whether it is under way. */
+export interface Submission {
+  /** Kept while an attempt may have reached the API (network error, 5xx): sending again makes no second tip. */
+  key: string | null;
+  /** Guards the gap between a second click and the re-render that disables the button. */
+  busy: boolean;
+}
+
+export interface SubmitFailure {
+  /** The API's field errors ("data.email" → "email"), when it named fields. */
+  fields?: Partial<Record<TipFormField, FieldError>>;
+  textKey: `errors:codes.${CodeWithText}` | 'errors:status.generic' | 'storefront:errors.notLive';
+}
+
+/**
+ * Sends a one-off tip (POST tipjars/{id}/tips) or a monthly one (POST tipjars/{id}/recurringtips, signed
+ * in) and leaves for the provider's checkout; the form is saved as a draft first so "try again" refills it.
+ */
+export async function submitTip(input: {
+  tipjar: PublicTipjar;
+  locale: Locale;
+  frequency: TipDraft['frequency'];
+  values: TipFormInput;
+  submission: Submission;
+  setLoading: (loading: boolean) => void;
+  onFailure: (failure: SubmitFailure) => void;
+}): Promise<void> {
+  const { tipjar, locale, values, submission } = input;
+  if (submission.busy) return;
+  submission.busy = true;
+  input.setLoading(true);
+  const common = {
+    amount: values.amount,
+    displayName: values.displayName ?? '',
+    message: values.message ?? '',
+    privacy: values.privacy ?? 'NAME_AND_AMOUNT',
+    payment: { paymentmethod: values.payment.paymentmethod, paymentissuer: values.payment.paymentissuer ?? '' },
+    locale,
+  };
+  saveTipDraft(tipjar.slug, {
+    ...common,
+    email: values.email ?? '',
+    paymentmethod: common.payment.paymentmethod,
+    paymentissuer: common.payment.paymentissuer,
+    frequency: input.frequency,
+  });
+  submission.key ??= newIdempotencyKey();
+  try {
+    if (input.frequency === 'monthly') {
+      const answer = await createRecurringTip(tipjar.id, common, submission.key);
+      submission.key = null;
+      // Stays "loading" while the browser leaves for the provider's checkout.
+      window.location.assign(
+        answer.oppTransaction.redirectUrl ??
+          localizePath(routePath('accountRecurringtips', { recurringtipid: answer.recurringTip.id }), locale),
+      );
+      return;
+    }
+    const answer = await createTip(tipjar.id, { ...common, email: values.email ?? '' }, submission.key);
+    submission.key = null;
+    const thanks = `${localizePath(routePath('thankyou'), locale)}?tip=${encodeURIComponent(answer.tip.id)}&slug=${encodeURIComponent(tipjar.slug)}`;
+    window.location.assign(answer.oppTransaction.redirectUrl ?? thanks);
+  } catch (error) {
+    const maybeArrived = !isApiError(error) || error.status === 0 || error.status >= 500;
+    if (!maybeArrived) submission.key = null;
+    submission.busy = false;
+    input.setLoading(false);
+    if (isApiError(error) && error.status === 404) return input.onFailure({ textKey: 'storefront:errors.notLive' });
+    const fields = isApiError(error) && error.fields ? fieldsOf(error.fields) : undefined;
+    input.onFailure({ fields, textKey: errorTextKey(error) });
+  }
+}
+
+function fieldsOf(fields: Record<string, FieldError>): Partial<Record<TipFormField, FieldError>> | undefined {
+  const entries = Object.entries(fields).map(([path, error]) => [path.replace(/^data\./, ''), error] as const);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}

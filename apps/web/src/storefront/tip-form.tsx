@@ -1,0 +1,356 @@
+import {
+  DEFAULT_PLATFORM_FEE_BPS,
+  type FieldError,
+  formatCents,
+  formatEuroAmount,
+  MAX_CHARGE_DAY,
+  MAX_TIP_CENTS,
+  MIN_TIP_CENTS,
+  type PaymentChoice,
+  type PublicTipjar,
+  parseEuroToCents,
+  platformFeeOf,
+  TIP_MESSAGE_LIMIT,
+  TIP_PRIVACY,
+  type TipFormField,
+  type TipFormInput,
+  type TipPrivacy,
+  tipFormErrors,
+} from '@podpot/domain';
+import type { Locale } from '@podpot/domain/locale';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAuth } from '@/lib/auth';
+import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
+import { createValidationScheduler } from '@/lib/validation-timing';
+import { Checkout } from '@/storefront/checkout';
+import type { Translate } from '@/storefront/strings';
+import { type Submission, submitTip } from '@/storefront/submit-tip';
+
+/** The monthly tip's login/register: the full app's MUI panel, loaded only when someone needs it. */
+const InlineAuth = lazy(() => import('@/storefront/inline-auth-island'));
+
+type Frequency = TipDraft['frequency'];
+type Shown = Partial<Record<TipFormField, FieldError>>;
+
+const PRIVACY_LABEL_KEY = {
+  NAME_AND_AMOUNT: 'storefront:privacy.nameAndAmount',
+  NAME_ONLY: 'storefront:privacy.nameOnly',
+  ANONYMOUS: 'storefront:privacy.anonymous',
+} as const satisfies Record<TipPrivacy, string>;
+
+/** The first values: the same on the server and in the browser (a draft is restored after hydration). */
+function startValues(tipjar: PublicTipjar): TipFormInput {
+  const presets = tipjar.presetAmounts;
+  return {
+    amount: presets[Math.min(1, presets.length - 1)] ?? 500,
+    displayName: '',
+    message: '',
+    privacy: 'NAME_AND_AMOUNT',
+    email: '',
+    payment: { paymentmethod: '', paymentissuer: '' },
+  };
+}
+
+/** A text field with its label, helper or error text (the error replaces the helper, as MUI does). */
+function Field(props: {
+  id: string;
+  label: string;
+  help: string;
+  error?: string;
+  required?: boolean;
+  children: (a11y: { id: string; 'aria-describedby': string; 'aria-invalid': boolean }) => React.ReactNode;
+  adornment?: string;
+}) {
+  const helpId = `${props.id}-helper-text`;
+  return (
+    <div className={`sf-field${props.error ? ' sf-invalid' : ''}`}>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required && <span aria-hidden="true"> *</span>}
+      </label>
+      <div className="sf-input">
+        {props.adornment && <span aria-hidden="true">{props.adornment}</span>}
+        {props.children({ id: props.id, 'aria-describedby': helpId, 'aria-invalid': Boolean(props.error) })}
+      </div>
+      <p id={helpId} className="sf-help">
+        {props.error ?? props.help}
+      </p>
+    </div>
+  );
+}
+
+export function TipForm({ tipjar, t, locale }: { tipjar: PublicTipjar; t: Translate; locale: Locale }) {
+  const auth = useAuth();
+  const id = useId();
+  const [values, setValues] = useState<TipFormInput>(() => startValues(tipjar));
+  const [customText, setCustomText] = useState('');
+  const [frequency, setFrequency] = useState<Frequency>('once');
+  const [shown, setShown] = useState<Shown>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const monthly = frequency === 'monthly';
+  const submission = useRef<Submission>({ key: null, busy: false });
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+
+  // Back after a cancelled payment: the form as it was sent (lib/tip-draft.ts).
+  useEffect(() => {
+    const draft = readTipDraft(tipjar.slug);
+    if (!draft) return;
+    const amount = draft.amount ?? valuesRef.current.amount;
+    setValues({
+      amount,
+      displayName: draft.displayName ?? '',
+      message: draft.message ?? '',
+      privacy: draft.privacy ?? 'NAME_AND_AMOUNT',
+      email: draft.email ?? '',
+      payment: { paymentmethod: draft.paymentmethod ?? '', paymentissuer: draft.paymentissuer ?? '' },
+    });
+    if (!tipjar.presetAmounts.includes(amount)) setCustomText(formatEuroAmount(amount, locale));
+    if (draft.frequency === 'monthly') setFrequency('monthly');
+  }, [tipjar, locale]);
+
+  const errorsOf = useCallback((input: TipFormInput) => tipFormErrors(input, { oneOff: !monthly }), [monthly]);
+  // The spec's validation timing (lib/validation-timing.ts): a field shows its error once validated.
+  const scheduler = useMemo(
+    () =>
+      createValidationScheduler((name) =>
+        setShown((prev) => ({ ...prev, [name]: errorsOf(valuesRef.current)[name as TipFormField] })),
+      ),
+    [errorsOf],
+  );
+  useEffect(() => () => scheduler.cancel(), [scheduler]);
+  const revalidate = (name: TipFormField) => scheduler.schedule(name, Boolean(shownRef.current[name]));
+  const set = (patch: Partial<TipFormInput>, name?: TipFormField) => {
+    valuesRef.current = { ...valuesRef.current, ...patch };
+    setValues(valuesRef.current);
+    if (name) revalidate(name);
+  };
+  const onPayment = useCallback((payment: PaymentChoice) => {
+    valuesRef.current = { ...valuesRef.current, payment };
+    setValues(valuesRef.current);
+  }, []);
+
+  // Back from the provider with the browser's back button (bfcache): usable again, a new attempt.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submission.current = { key: null, busy: false };
+      setLoading(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const errors = errorsOf(values);
+  const isValid = Object.keys(errors).length === 0 && (!monthly || Boolean(auth.user));
+  const amount = values.amount;
+  const amountValid = !errors.amount;
+  const fee = amountValid ? platformFeeOf(amount, DEFAULT_PLATFORM_FEE_BPS) : 0;
+  const range = { min: formatCents(MIN_TIP_CENTS, locale), max: formatCents(MAX_TIP_CENTS, locale) };
+  const presetValue = customText === '' && tipjar.presetAmounts.includes(amount) ? amount : null;
+  const message = (key: TipFormField) => {
+    const error = shown[key];
+    return error ? t(`validation:${error.key}`, error.params) : undefined;
+  };
+  const day = Math.min(new Date().getUTCDate(), MAX_CHARGE_DAY);
+  const needsAccount = monthly && !auth.user;
+  const text = (name: 'displayName' | 'message' | 'email') => ({
+    value: values[name] ?? '',
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set({ [name]: event.target.value }, name),
+    onBlur: () => revalidate(name),
+  });
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = errorsOf(valuesRef.current);
+    if (Object.keys(found).length > 0 || (monthly && !auth.user)) {
+      setShown(found);
+      return;
+    }
+    setFailure(null);
+    await submitTip({
+      tipjar,
+      locale,
+      frequency,
+      values: valuesRef.current,
+      submission: submission.current,
+      setLoading,
+      onFailure: (failed) => {
+        if (failed.fields) setShown(failed.fields);
+        else setFailure(t(failed.textKey));
+      },
+    });
+  };
+
+  return (
+    <>
+      <form noValidate onSubmit={onSubmit} aria-label={t('storefront:form.label', { name: tipjar.name })}>
+        <section aria-labelledby={`${id}-amount`} className="sf-section">
+          <h2 id={`${id}-amount`}>{t('storefront:amount.title')}</h2>
+          {tipjar.presetAmounts.length > 0 && (
+            <fieldset aria-label={t('storefront:amount.presets')} className="sf-presets">
+              {tipjar.presetAmounts.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className="sf-preset"
+                  aria-pressed={presetValue === preset}
+                  onClick={() => {
+                    setCustomText('');
+                    set({ amount: preset }, 'amount');
+                  }}
+                >
+                  {formatCents(preset, locale)}
+                </button>
+              ))}
+            </fieldset>
+          )}
+          <Field
+            id="field-customAmount"
+            label={t('storefront:amount.custom')}
+            help={t('storefront:amount.customHelp', range)}
+            error={shown.amount ? t('storefront:amount.range', range) : undefined}
+            adornment="€"
+          >
+            {(a11y) => (
+              <input
+                {...a11y}
+                value={customText}
+                inputMode="decimal"
+                autoComplete="off"
+                onChange={(event) => {
+                  const typed = event.target.value;
+                  setCustomText(typed);
+                  // An empty field falls back to no amount; a wrong one to NaN, which the rules refuse.
+                  set({ amount: typed.trim() === '' ? Number.NaN : (parseEuroToCents(typed) ?? Number.NaN) }, 'amount');
+                }}
+                onBlur={() => customText !== '' && revalidate('amount')}
+              />
+            )}
+          </Field>
+          <p className="sf-small sf-muted" aria-live="polite" data-testid="tip-fee">
+            {amountValid
+              ? t('storefront:amount.fee', {
+                  amount: formatCents(amount, locale),
+                  fee: formatCents(fee, locale),
+                  net: formatCents(amount - fee, locale),
+                  percent: DEFAULT_PLATFORM_FEE_BPS / 100,
+                })
+              : t('storefront:amount.feeRate', { percent: DEFAULT_PLATFORM_FEE_BPS / 100 })}
+          </p>
+        </section>
+
+        <fieldset className="sf-fieldset sf-section">
+          <legend>{t('recurringtips:storefront.label')}</legend>
+          <div className="sf-row">
+            {(['once', 'monthly'] as const).map((option) => (
+              <label key={option} className="sf-choice">
+                <input
+                  type="radio"
+                  name={`${id}-frequency`}
+                  value={option}
+                  checked={frequency === option}
+                  onChange={() => {
+                    setFrequency(option);
+                    setFailure(null);
+                  }}
+                />
+                {t(`recurringtips:storefront.${option}`)}
+              </label>
+            ))}
+          </div>
+          {monthly && (
+            <p className="sf-alert sf-info" data-testid="monthly-summary" aria-live="polite">
+              {amountValid
+                ? t('recurringtips:storefront.monthlySummary', { amount: formatCents(amount, locale), day })
+                : t('recurringtips:storefront.monthlySummaryNoAmount', { day })}
+            </p>
+          )}
+        </fieldset>
+
+        <section aria-labelledby={`${id}-about`} className="sf-section">
+          <h2 id={`${id}-about`}>{t('storefront:about.title')}</h2>
+          <fieldset className="sf-fieldset">
+            <legend>{t('storefront:privacy.label')}</legend>
+            {TIP_PRIVACY.map((privacy) => (
+              <label key={privacy} className="sf-choice">
+                <input
+                  type="radio"
+                  name={`${id}-privacy`}
+                  value={privacy}
+                  checked={values.privacy === privacy}
+                  onChange={() => set({ privacy }, shown.displayName ? 'displayName' : undefined)}
+                />
+                {t(PRIVACY_LABEL_KEY[privacy])}
+              </label>
+            ))}
+          </fieldset>
+          <Field
+            id="field-displayName"
+            label={t('storefront:fields.displayName')}
+            required={values.privacy !== 'ANONYMOUS'}
+            help={t(
+              values.privacy === 'ANONYMOUS'
+                ? 'storefront:fields.displayNameAnonymous'
+                : 'storefront:fields.displayNameHelp',
+            )}
+            error={message('displayName')}
+          >
+            {(a11y) => (
+              <input {...a11y} autoComplete="name" required={values.privacy !== 'ANONYMOUS'} {...text('displayName')} />
+            )}
+          </Field>
+          <Field
+            id="field-message"
+            label={t('storefront:fields.message')}
+            help={t('storefront:fields.messageCount', { count: values.message?.length ?? 0, max: TIP_MESSAGE_LIMIT })}
+            error={message('message')}
+          >
+            {(a11y) => <textarea {...a11y} rows={3} maxLength={TIP_MESSAGE_LIMIT} {...text('message')} />}
+          </Field>
+          {monthly ? (
+            auth.user && (
+              <p className="sf-small sf-muted" data-testid="monthly-account">
+                {t('recurringtips:storefront.loggedInAs', { email: auth.user.email })}.{' '}
+                {t('recurringtips:storefront.receiptsTo', { email: auth.user.email })}
+              </p>
+            )
+          ) : (
+            <Field
+              id="field-email"
+              label={t('storefront:fields.email')}
+              required
+              help={t('storefront:fields.emailHelp')}
+              error={message('email')}
+            >
+              {(a11y) => <input {...a11y} type="email" autoComplete="email" required {...text('email')} />}
+            </Field>
+          )}
+        </section>
+
+        {!needsAccount && (
+          <Checkout
+            t={t}
+            locale={locale}
+            value={{ paymentmethod: values.payment.paymentmethod, paymentissuer: values.payment.paymentissuer ?? '' }}
+            onChange={onPayment}
+            amountCents={amountValid ? amount : 0}
+            invalid={!isValid}
+            loading={loading}
+            error={failure}
+            title={monthly ? t('recurringtips:storefront.checkoutTitle') : undefined}
+          />
+        )}
+      </form>
+      {needsAccount && (
+        <Suspense fallback={<div className="sf-progress" role="progressbar" aria-label={t('storefront:loading')} />}>
+          <InlineAuth locale={locale} />
+        </Suspense>
+      )}
+    </>
+  );
+}

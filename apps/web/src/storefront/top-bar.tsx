@@ -1,0 +1,84 @@
+import type { Locale } from '@podpot/domain/locale';
+import { useId, useState } from 'react';
+import { LogoShapes } from '@/components/logo-shapes';
+import { publicMenuEntries } from '@/components/public-menu-entries';
+import { localizePath, routePath } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { writeLangCookie } from '@/lib/locale';
+import { Icon } from '@/storefront/icons';
+import type { Translate } from '@/storefront/strings';
+
+/** The brand mark (components/logo.tsx without MUI): a pot with a coin, plus the name. */
+function Logo({ t }: { t: Translate }) {
+  return (
+    <svg className="sf-logo" viewBox="0 0 100 50" role="img" aria-label={t('common:logo.alt')}>
+      <LogoShapes brand={t('common:brand')} />
+    </svg>
+  );
+}
+
+/**
+ * The storefront's top bar (spec §2, as the app's TopBar draws it): back, the logo home, the language
+ * switch, log in or my account, and the public menu from the right. Plain links: the storefront has
+ * no router, every other page is the full app's.
+ */
+export function TopBar({ t, locale, slug }: { t: Translate; locale: Locale; slug: string }) {
+  const [open, setOpen] = useState(false);
+  const { user, loggedIn } = useAuth();
+  const menuId = useId();
+  const other = locale === 'nl' ? 'en' : 'nl';
+  const home = localizePath(routePath('home'), locale);
+  return (
+    <>
+      <header className="sf-bar">
+        <button
+          type="button"
+          className="sf-button sf-text"
+          onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign(home))}
+        >
+          <Icon name="back" />
+          {t('common:topbar.back')}
+        </button>
+        <a href={home} aria-label={t('common:topbar.home')} className="sf-home">
+          <Logo t={t} />
+        </a>
+        <span className="sf-grow" />
+        <a
+          className="sf-button sf-text"
+          href={localizePath(routePath('storefront', { tipjarslug: slug }), other)}
+          lang={other}
+          aria-label={t('common:language.switchTo', { language: t(`common:language.${other}`) })}
+          onClick={() => writeLangCookie(other)}
+        >
+          <Icon name="translate" />
+          {t(`common:language.short.${other}`)}
+        </a>
+        <a
+          className="sf-button sf-text sf-wide-only"
+          href={localizePath(routePath(user ? 'account' : 'login'), locale)}
+        >
+          {t(user ? 'common:topbar.myAccount' : 'common:nav.login')}
+        </a>
+        <button
+          type="button"
+          className="sf-button sf-icon-button"
+          aria-label={t('common:topbar.toggleSidebar')}
+          aria-controls={menuId}
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <Icon name="menu" />
+        </button>
+      </header>
+      <nav id={menuId} className="sf-menu" hidden={!open} aria-label={t('common:nav.label')}>
+        <ul>
+          {publicMenuEntries(user, loggedIn).map((entry) => (
+            <li key={entry.key}>
+              <a href={localizePath(entry.to, locale)}>{t(`common:nav.${entry.key}`)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

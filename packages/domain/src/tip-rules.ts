@@ -1,0 +1,100 @@
+import type { FieldError } from './errors.js';
+import { MAX_TIP_CENTS, MIN_TIP_CENTS, percentOf } from './money.js';
+import { isSingleLine } from './text-rules.js';
+
+/*
+ * The tip form's rules as plain functions, for the storefront's own small entry (apps/web
+ * src/storefront): zod and its schemas are ~25 kB brotli more than a listener's first visit can carry.
+ * They give the same field errors as CreateTipDataSchema / CreateRecurringTipDataSchema, which the API
+ * applies (tip-rules.test.ts holds them side by side). No zod import here, also not indirectly.
+ */
+
+/** zod 4's e-mail pattern (z.email()). */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+/** zod 4's UUID pattern (z.uuid()). */
+const UUID_PATTERN =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+
+/**
+ * What the public may see of a tip, chosen per tip by the tipper:
+ * NAME_AND_AMOUNT — name and amount shown; NAME_ONLY — name shown, amount hidden; ANONYMOUS — neither.
+ * The maker's backoffice always sees the amount (it is their money) but never the name of an anonymous tip.
+ */
+export const TIP_PRIVACY = ['NAME_AND_AMOUNT', 'NAME_ONLY', 'ANONYMOUS'] as const;
+export type TipPrivacy = (typeof TIP_PRIVACY)[number];
+
+/** The platform fee on a tip, in cents: one rounding rule for storefront, receipt and invoice. */
+export function platformFeeOf(amountCents: number, feeBps: number): number {
+  return percentOf(amountCents, feeBps);
+}
+
+/** Charges are made on day 1–28 of the month; a first payment on the 29th–31st charges on the 28th. */
+export const MAX_CHARGE_DAY = 28;
+
+export const TIP_DISPLAY_NAME_MAX = 80;
+export const TIP_MESSAGE_LIMIT = 500;
+const EMAIL_MAX = 254;
+const ISSUER_MAX = 20;
+
+/** What the tip form holds (the API's `data` of a tip without `locale`; `email` only for a one-off tip). */
+export interface TipFormInput {
+  amount: number;
+  displayName?: string;
+  message?: string;
+  privacy?: TipPrivacy;
+  email?: string;
+  payment: { paymentmethod: string; paymentissuer?: string };
+}
+
+export type TipFormField =
+  | 'amount'
+  | 'displayName'
+  | 'message'
+  | 'email'
+  | 'payment.paymentmethod'
+  | 'payment.paymentissuer';
+
+function amountError(amount: unknown): FieldError | undefined {
+  if (typeof amount !== 'number' || Number.isNaN(amount)) return { key: 'amountRange' };
+  if (!Number.isInteger(amount)) return { key: 'notInteger' };
+  if (amount < MIN_TIP_CENTS || amount > MAX_TIP_CENTS) return { key: 'amountRange' };
+  return undefined;
+}
+
+function textError(value: string, max: number, oneLine: boolean): FieldError | undefined {
+  if (value.length > max) return { key: 'tooLong', params: { max } };
+  if (oneLine && !isSingleLine(value)) return { key: 'singleLine' };
+  return undefined;
+}
+
+/**
+ * The field errors of a tip (first error per field, as the API reports them in `fields`): a one-off tip
+ * when `input.email` is checked (`oneOff`), a monthly tip otherwise. Empty when the tip may be sent.
+ */
+export function tipFormErrors(
+  input: TipFormInput,
+  options: { oneOff: boolean },
+): Partial<Record<TipFormField, FieldError>> {
+  const errors: Partial<Record<TipFormField, FieldError>> = {};
+  const put = (field: TipFormField, error: FieldError | undefined) => {
+    if (error && !errors[field]) errors[field] = error;
+  };
+  put('amount', amountError(input.amount));
+  const displayName = (input.displayName ?? '').trim();
+  put('displayName', textError(displayName, TIP_DISPLAY_NAME_MAX, true));
+  put('message', textError((input.message ?? '').trim(), TIP_MESSAGE_LIMIT, false));
+  if (options.oneOff) {
+    const email = (input.email ?? '').trim().toLowerCase();
+    put('email', email.length > EMAIL_MAX ? { key: 'tooLong', params: { max: EMAIL_MAX } } : undefined);
+    put('email', EMAIL_PATTERN.test(email) ? undefined : { key: 'email' });
+  }
+  if (!UUID_PATTERN.test(input.payment.paymentmethod)) put('payment.paymentmethod', { key: 'required' });
+  put('payment.paymentissuer', textError(input.payment.paymentissuer ?? '', ISSUER_MAX, true));
+  // A tip that shows a name needs one (checked, as zod does, unless a value is of the wrong type).
+  const wrongType = !Number.isInteger(input.amount);
+  if (!wrongType && (input.privacy ?? 'NAME_AND_AMOUNT') !== 'ANONYMOUS' && !displayName) {
+    put('displayName', { key: 'required' });
+  }
+  return errors;
+}
