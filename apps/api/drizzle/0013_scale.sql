@@ -57,7 +57,7 @@ BEGIN
       refunded_fee = d.refunded_fee + excluded.refunded_fee$q$, changed);
   EXECUTE format($q$
     insert into tip_status_counts as s (tipjar_id, status, shard, count)
-    select tipjar_id, status, hashtext(id::text) & 7, sum(sign)
+    select tipjar_id, status, mod(txid_current(), 8)::smallint, sum(sign)
     from (%s) c
     group by 1, 2, 3
     having sum(sign) <> 0

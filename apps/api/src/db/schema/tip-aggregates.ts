@@ -25,8 +25,9 @@ export const tipDailyTotals = pgTable(
 );
 
 /**
- * Tips per tip jar and status, spread over 8 shards (by the tip's id) so concurrent new tips of one
- * jar do not queue on one counter row; a count is the sum of the shards.
+ * Tips per tip jar and status, spread over 8 shards (by the writing transaction, decision 018) so
+ * concurrent new tips of one jar do not queue on one counter row, and one transaction writing many
+ * tips takes one row per jar and status; a count is the sum of the shards (a shard may be negative).
  */
 export const tipStatusCounts = pgTable(
   'tip_status_counts',

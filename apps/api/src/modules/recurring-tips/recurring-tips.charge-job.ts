@@ -1,5 +1,6 @@
 import { PRE_NOTIFICATION_DAYS, platformFeeOf } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { preNotificationMail } from '../../mail/recurring-mails.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
@@ -35,6 +36,8 @@ export interface ChargeRunResult {
 }
 
 const BATCH = 100;
+/** Claim transactions at once: they are database work only, so a few keep the pool busy enough. */
+const CLAIM_WORKERS = 4;
 /** How long a run holds a charge while calling the provider; a dead run's rows are free again after. */
 const LEASE_MS = 5 * 60_000;
 /** A run ends after this many batches per step (a million months), whatever is left. */
@@ -47,8 +50,8 @@ export async function runCharges(
   const now = options.now ?? new Date();
   const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0 };
   result.preNotified = await sendPreNotifications(ctx, now);
-  result.claimed = await claimDueMonths(ctx, now);
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.CHARGE_CONCURRENCY);
+  result.claimed = await claimDueMonths(ctx, now, Math.min(concurrency, CLAIM_WORKERS));
   Object.assign(result, await sendDueCharges(ctx, now, concurrency));
   return result;
 }
@@ -114,47 +117,61 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
  * Step 2: one transaction per batch; no provider call while rows are locked (DESIGN.md §4.1). A
  * recurring tip is claimed at most once per run (its next due date always moves past `now`), and a
  * month missed by an outage longer than the grace is skipped, not charged with the next one.
+ * `workers` batches are claimed at once (SKIP LOCKED hands each its own recurring tips); each batch
+ * writes its month tips in tip jar order, so two batches take the jars' counter rows (decision 018)
+ * in one order and never deadlock.
  */
-async function claimDueMonths(ctx: AppContext, now: Date): Promise<number> {
+async function claimDueMonths(ctx: AppContext, now: Date, workers: number): Promise<number> {
   let claimed = 0;
+  let batches = 0;
+  let isDone = false;
   // Tips claimed by this run whose next due date is still not after `now` (rare): never twice a run.
   const stillDue = new Set<string>();
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const { locked, inserted } = await ctx.db.transaction(async (tx) => {
-      const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
-      let inserted = 0;
-      for (const recurringTip of due) {
-        const chargeDay = recurringTip.chargeDay!;
-        const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
-        if (!month.charge) {
-          await repo.updateRecurringTip(tx, recurringTip.id, { nextChargeAt: month.due });
-          if (month.due <= now) stillDue.add(recurringTip.id);
-          continue;
-        }
-        const period = periodOf(month.due);
-        // An amount change takes effect with the first month charged after it.
-        const amount = recurringTip.nextAmount ?? recurringTip.amount;
-        const user = await usersRepo.findUserById(tx, recurringTip.userId);
-        const charge = await newMonth(tx, recurringTip, {
-          period,
-          amount,
-          fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
-          via: 'debit',
-          email: user?.email ?? '',
-          nextAttemptAt: month.due,
-        });
-        if (charge) inserted += 1;
-        // The next month: its charge day, but never in the past (a long outage does not catch up).
-        const nextChargeAt = nextChargeAfter(chargeDay, period, now);
-        await repo.updateRecurringTip(tx, recurringTip.id, { amount, nextAmount: null, nextChargeAt });
-        if (nextChargeAt <= now) stillDue.add(recurringTip.id);
-      }
-      return { locked: due.length, inserted };
-    });
-    claimed += inserted;
-    if (locked < BATCH) break;
-  }
+  const worker = async () => {
+    while (!isDone && batches < MAX_BATCHES) {
+      batches += 1;
+      const { locked, inserted } = await ctx.db.transaction((tx) => claimBatch(ctx, tx, now, stillDue));
+      claimed += inserted;
+      if (locked < BATCH) isDone = true;
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
   return claimed;
+}
+
+async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<string>) {
+  const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
+  due.sort((a, b) => (a.tipjarId < b.tipjarId ? -1 : a.tipjarId > b.tipjarId ? 1 : 0));
+  const users = new Map(
+    (await usersRepo.findUsersByIds(tx, [...new Set(due.map((r) => r.userId))])).map((u) => [u.id, u]),
+  );
+  let inserted = 0;
+  for (const recurringTip of due) {
+    const chargeDay = recurringTip.chargeDay!;
+    const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
+    if (!month.charge) {
+      await repo.updateRecurringTip(tx, recurringTip.id, { nextChargeAt: month.due });
+      if (month.due <= now) stillDue.add(recurringTip.id);
+      continue;
+    }
+    const period = periodOf(month.due);
+    // An amount change takes effect with the first month charged after it.
+    const amount = recurringTip.nextAmount ?? recurringTip.amount;
+    const charge = await newMonth(tx, recurringTip, {
+      period,
+      amount,
+      fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
+      via: 'debit',
+      email: users.get(recurringTip.userId)?.email ?? '',
+      nextAttemptAt: month.due,
+    });
+    if (charge) inserted += 1;
+    // The next month: its charge day, but never in the past (a long outage does not catch up).
+    const nextChargeAt = nextChargeAfter(chargeDay, period, now);
+    await repo.updateRecurringTip(tx, recurringTip.id, { amount, nextAmount: null, nextChargeAt });
+    if (nextChargeAt <= now) stillDue.add(recurringTip.id);
+  }
+  return { locked: due.length, inserted };
 }
 
 /**
