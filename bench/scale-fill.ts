@@ -57,9 +57,9 @@ export async function fillScaleData(db: pg.Client, opts: { tips: number; recurri
   for (const [i, other] of others.rows.entries()) await insertTips(other.id, Math.ceil(opts.tips / 100), i + 1);
   const listener = await db.query<{ id: string }>(`select id from users where email = 'listener@podpot.local'`);
   await db.query(
-    `insert into recurring_tips (tipjar_id, user_id, amount, status, mandate_status, mandate_uid, payment_method,
-                                 charge_day, next_charge_at, display_name, message, locale, created)
-     select $1::uuid, $2::uuid, 300 + (g % 5) * 100, 'active', 'valid', 'bench-mandate-' || g, 'ideal',
+    `insert into recurring_tips (tipjar_id, user_id, amount, status, mandate_status, mandate_uid, mandate_token,
+                                 payment_method, charge_day, next_charge_at, display_name, message, locale, created)
+     select $1::uuid, $2::uuid, 300 + (g % 5) * 100, 'active', 'valid', 'bench-mandate-' || g, md5(g::text), 'ideal',
             1 + g % 28, now() - interval '1 minute', 'Monthly ' || g, '', 'nl', now() - interval '40 days'
      from generate_series(1, $3::int) g`,
     [jarId, listener.rows[0]!.id, opts.recurring],
