@@ -315,6 +315,11 @@ export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, li
     .returning({ ...getTableColumns(recurringTipCharges), claimedBefore: candidates.claimedBefore });
 }
 
+/** Refreshes the planner's statistics of the charge rows (after a claim wrote many of them). */
+export async function analyzeCharges(db: DbOrTx) {
+  await db.execute(sql`analyze ${recurringTipCharges}`);
+}
+
 /** Holds one month's current attempt for this process (conditional: free and still that attempt). */
 export async function leaseCharge(db: DbOrTx, id: string, attempt: number, leaseMs: number) {
   const [row] = await db
