@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
-import { orderJar } from '../support/tipjar.js';
+import { addIdeal, orderJar } from '../support/tipjar.js';
 
 /**
  * The storefront lookup (GET tipjars?slug= without a session) is answered from a short cache
@@ -15,9 +15,7 @@ let ideal: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.createUser({ role: 'ADMIN' });
-  ideal = (
-    await t.api('POST', '/paymentmethods', { token: admin.token, body: { data: { name: 'iDEAL', type: 'ideal' } } })
-  ).body.id;
+  ideal = await addIdeal(t, admin.token);
 });
 afterAll(() => t.close());
 
