@@ -23,7 +23,14 @@ describe('query client', () => {
     expect(await failingRead(503)).toEqual({ calls: 3, toasts: 1 });
   });
 
-  it('never retries a 4xx', async () => {
+  it('never retries a 4xx, from the API or any error carrying that status', async () => {
     expect(await failingRead(404)).toEqual({ calls: 1, toasts: 1 });
+    const queryFn = vi.fn(async () => {
+      throw Object.assign(new Error('No tip jar with this slug'), { status: 404 });
+    });
+    await createQueryClient()
+      .fetchQuery({ queryKey: ['tipjars', 'slug', 'x'], queryFn, retryDelay: 0 })
+      .catch(() => {});
+    expect(queryFn).toHaveBeenCalledTimes(1);
   });
 });
