@@ -247,6 +247,25 @@ describe('permissions', () => {
     expect(pub.body.data[0]).not.toHaveProperty('admins');
     expect((await t.api('GET', '/tipjars?slug=does-not-exist')).body.data).toEqual([]);
   });
+
+  it('GET tipjars?slug=&managed=true: the full tip jar for its admins and ADMIN, nothing for anyone else', async () => {
+    const live = await orderJar(owner.token, true);
+    const ask = (token?: string) => t.api('GET', `/tipjars?slug=${live.slug}&managed=true`, { token });
+    expect((await ask()).status).toBe(401);
+    for (const token of [stranger.token, other.token]) {
+      const res = await ask(token);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: [], metadata: { count: 0 } });
+    }
+    for (const token of [owner.token, admin.token]) {
+      const res = await ask(token);
+      expect(res.body.data).toHaveLength(1);
+      expect(res.body.data[0]).toMatchObject({ id: live.id, status: 'LIVE', email: 'maker@example.test' });
+      expect(res.body.data[0].admins).toEqual([expect.objectContaining({ email: owner.email })]);
+    }
+    const unpaid = await t.api('GET', `/tipjars?slug=${jar.slug}&managed=true`, { token: owner.token });
+    expect(unpaid.body.data[0]).toMatchObject({ id: jar.id, status: 'AWAITING_PAYMENT' });
+  });
 });
 
 describe('PUT /api/v1/tipjars/:id', () => {

@@ -33,15 +33,19 @@ function localeRoutes(locale: AppLocale): RouteObject[] {
           <Page />
         </RequireAccess>
       );
+      // A page that fails shows the error page where the page would be: the layout's top bar, menus
+      // and language stay (the root's error element is the last resort, for a layout that fails).
+      const errorElement = <RouteErrorPage key={route.id} />;
       if (route.path === '/') {
         return {
           index: true,
           element,
+          errorElement,
           loader: locale === 'en' ? rootRedirectLoader : undefined,
           handle: { routeId: route.id },
         };
       }
-      return { path: route.path.slice(1), element, handle: { routeId: route.id } };
+      return { path: route.path.slice(1), element, errorElement, handle: { routeId: route.id } };
     });
     // Unknown routes → 404 in the plain layout.
     if (layout === 'default') children.push({ path: '*', element: <NotFoundPage /> });

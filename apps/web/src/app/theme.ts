@@ -39,5 +39,12 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiDialog: {
+      styleOverrides: {
+        // An opening dialog focuses its paper (so a keyboard user starts inside it); the paper is no
+        // control, so it draws no focus ring — its buttons and fields still do.
+        paper: { '&:focus, &:focus-visible': { outline: 'none' } },
+      },
+    },
   },
 });

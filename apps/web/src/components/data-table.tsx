@@ -170,7 +170,6 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
   toolbar,
   rowTestId,
   sortDescFirst = false,
-  emptyOnError = true,
 }: DataTableProps<T, S> & {
   columns: Column<T>[];
   /** Head of the last column, whose cells hold `actions(row)`. */
@@ -181,8 +180,6 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
   rowTestId?: string;
   /** A column sorted for the first time starts descending (newest/largest first). */
   sortDescFirst?: boolean;
-  /** Show the 'no data' row also when loading failed. */
-  emptyOnError?: boolean;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -223,7 +220,8 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
             </TableRow>
           </TableHead>
           <TableBody>
-            {!loading && (emptyOnError || !error) && rows.length === 0 && (
+            {/* A failed load is not an empty list: the error alert above says it, alone. */}
+            {!loading && !error && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length + 1}>{t('table.noData')}</TableCell>
               </TableRow>

@@ -5,7 +5,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
 import { PageTitle } from '@/components/page-title';
 import { routePath } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 
 /** Error page (spec §2, §8): message and status code; 404 gets a link back home. */
@@ -43,25 +43,25 @@ export function NotFoundPage() {
   return <ErrorPage status={404} />;
 }
 
-/** Turns whatever a route threw into status + message. */
-export function describeRouteError(error: unknown): { status: number; message?: string } {
-  if (isRouteErrorResponse(error)) {
-    const data = error.data as unknown;
-    return { status: error.status, message: typeof data === 'string' && data ? data : error.statusText || undefined };
-  }
-  if (isApiError(error)) return { status: error.status || 500, message: error.message };
-  if (error instanceof Error) return { status: 500, message: error.message };
-  return { status: 500 };
+/**
+ * Turns whatever a route threw into a status (default 500). No message: the page shows the catalog's
+ * text for the status ('Error', or the 404 text) in the user's language — an exception's own message
+ * is for the console, never for the user.
+ */
+export function describeRouteError(error: unknown): { status: number } {
+  if (isRouteErrorResponse(error)) return { status: error.status };
+  return { status: errorStatus(error) ?? 500 };
 }
 
 /** The router's errorElement. A failed chunk download reloads the page (at most once a minute). */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isChunkLoadError(error)) reloadOnceForChunkError();
-  const { status, message } = describeRouteError(error);
+  const { status } = describeRouteError(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <ErrorPageBoundary>
-      <ErrorPage status={status} message={message} />
+      <ErrorPage status={status} />
     </ErrorPageBoundary>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Drawer, List, ListItemButton, ListItemText } from '@mui/material';
+import { Box, Drawer, List, ListItemButton, ListItemText, Toolbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { publicMenuEntries } from '@/components/public-menu-entries';
@@ -19,6 +19,8 @@ export function PublicSideMenu({ id, open, onClose }: { id: string; open: boolea
       ModalProps={{ keepMounted: false }}
     >
       <Box component="nav" aria-label={t('nav.label')} sx={{ width: 280 }}>
+        {/* The top bar (with this menu's toggle) lies over the drawer: the entries start below it. */}
+        <Toolbar />
         <List>
           {publicMenuEntries(user, loggedIn).map((entry) => (
             <ListItemButton key={entry.key} component={LocaleRouterLink} to={entry.to} onClick={onClose}>

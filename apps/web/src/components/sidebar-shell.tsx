@@ -51,7 +51,8 @@ export function SidebarShell({
 
   const drawer = (
     <Box component="nav" aria-label={navLabel} sx={{ width: SIDEBAR_WIDTH }}>
-      {desktop && <Toolbar />}
+      {/* The top bar lies over the drawer at every width (it keeps the toggle reachable): start below it. */}
+      <Toolbar />
       {header}
       <List>
         {entries.map((entry) => {

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, buildUrl, setApiErrorHandler, tableQuery, tokenStorage } from '@/lib/api-client';
+import {
+  ApiError,
+  apiRequest,
+  buildUrl,
+  reportApiError,
+  setApiErrorHandler,
+  tableQuery,
+  tokenStorage,
+} from '@/lib/api-client';
 import { statusToastKey } from '@/lib/api-errors';
 
 function respond(status: number, body?: unknown) {
@@ -38,15 +46,28 @@ describe('api client', () => {
     expect(init.body).toBe('{"data":{"firstName":"A"}}');
   });
 
-  it('passes failures to the one shared handler, unless silent', async () => {
+  it('passes a failed write to the one shared handler at once, unless silent', async () => {
     const handler = vi.fn();
     setApiErrorHandler(handler);
     vi.stubGlobal('fetch', respond(404, { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'nope' }));
-    const error = await apiRequest('users/1').catch((e: unknown) => e);
+    const error = await apiRequest('users/1', { method: 'DELETE' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('NOT_FOUND');
     expect(handler).toHaveBeenCalledTimes(1);
-    await apiRequest('users/1', { silent: true }).catch(() => {});
+    await apiRequest('users/1', { method: 'DELETE', silent: true }).catch(() => {});
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a failed read to its query, which reports it once (never a silent one)', async () => {
+    const handler = vi.fn();
+    setApiErrorHandler(handler);
+    vi.stubGlobal('fetch', respond(503));
+    const error = await apiRequest('users').catch((e: unknown) => e);
+    expect(handler).not.toHaveBeenCalled();
+    reportApiError(error);
+    reportApiError(error);
+    expect(handler).toHaveBeenCalledTimes(1);
+    reportApiError(await apiRequest('users', { silent: true }).catch((e: unknown) => e));
     expect(handler).toHaveBeenCalledTimes(1);
   });
 

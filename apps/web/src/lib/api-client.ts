@@ -14,6 +14,10 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   readonly fields: Record<string, FieldError> | undefined;
   readonly body: ApiErrorBody | undefined;
+  /** The caller shows this failure itself (`silent`): no status toast. */
+  silent = false;
+  /** Its status toast was shown (a failure is reported once). */
+  reported = false;
 
   constructor(status: number, body?: ApiErrorBody, message?: string) {
     super(message ?? body?.message ?? (status ? `Request failed with status ${status}` : 'Network error'));
@@ -59,9 +63,19 @@ type ErrorHandler = (error: ApiError) => void;
 let errorHandler: ErrorHandler = () => {};
 let unauthorizedHandler: () => void = () => {};
 
-/** Installed once by the app (status toasts, spec §8). Every failed call goes through it unless `silent`. */
+/**
+ * Installed once by the app (status toasts, spec §8). Every failed call goes through it once unless
+ * `silent`: a write at once, a read (GET) when the query reading it gives up (see {@link apiRequest}).
+ */
 export function setApiErrorHandler(handler: ErrorHandler): void {
   errorHandler = handler;
+}
+
+/** Hands a failed call to the shared handler, once, unless its caller shows the failure itself. */
+export function reportApiError(error: unknown): void {
+  if (!isApiError(error) || error.silent || error.reported) return;
+  error.reported = true;
+  errorHandler(error);
 }
 
 /** Called when a call made WITH a token answers 401: the session is gone. */
@@ -98,7 +112,13 @@ export function tableQuery(options: TableOptions): string {
   return toQueryString(toListQuery(options));
 }
 
+/**
+ * One call to the API. A failed write is reported at once; a failed GET is not: reads run in queries,
+ * which retry a failure that may pass (a 5xx, the network), and the query cache reports the failure
+ * once the query gives up (lib/query-client.ts) — one toast per failure, none per retry.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const reportNow = (options.method ?? 'GET') !== 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -121,13 +141,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    return fail(new ApiError(0), options);
+    return fail(new ApiError(0), options, reportNow);
   }
 
   if (!response.ok) {
     const errorBody = await readJson<ApiErrorBody>(response);
     if (response.status === 401 && token && errorBody?.code !== 'INVALID_CREDENTIALS') unauthorizedHandler();
-    return fail(new ApiError(response.status, errorBody), options);
+    return fail(new ApiError(response.status, errorBody), options, reportNow);
   }
   if (response.status === 204) return undefined as T;
   return (await readJson<T>(response)) as T;
@@ -148,9 +168,9 @@ export async function downloadFile(
   try {
     response = await fetch(buildUrl(path, options.query), { headers });
   } catch {
-    return fail(new ApiError(0), options);
+    return fail(new ApiError(0), options, true);
   }
-  if (!response.ok) return fail(new ApiError(response.status, await readJson<ApiErrorBody>(response)), options);
+  if (!response.ok) return fail(new ApiError(response.status, await readJson<ApiErrorBody>(response)), options, true);
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? options.filename;
   const url = URL.createObjectURL(await response.blob());
@@ -164,9 +184,17 @@ export async function downloadFile(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function fail(error: ApiError, options: RequestOptions): never {
-  if (!options.silent) errorHandler(error);
+function fail(error: ApiError, options: { silent?: boolean }, reportNow: boolean): never {
+  error.silent = Boolean(options.silent);
+  if (reportNow) reportApiError(error);
   throw error;
+}
+
+/** The HTTP status a failure carries (an ApiError's, or a `status` of another error), if any. */
+export function errorStatus(error: unknown): number | undefined {
+  if (isApiError(error)) return error.status || undefined;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
 }
 
 async function readJson<T>(response: Response): Promise<T | undefined> {

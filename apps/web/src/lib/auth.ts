@@ -60,10 +60,14 @@ export async function startSession(token: TokenResponse): Promise<User> {
   return loadUser();
 }
 
-/** OAuth2 password grant; client id and scope come from configuration (spec §7). */
+/**
+ * OAuth2 password grant; client id and scope come from configuration (spec §7). Silent: every login
+ * form shows its own message for a refusal (a wrong password is no 'insufficient permissions' toast).
+ */
 export async function login(username: string, password: string): Promise<User> {
   const token = await api.post<TokenResponse>('auth/login', undefined, {
     form: { username, password, client_id: env.authClientId, grant_type: 'password', scope: env.authScope },
+    silent: true,
   });
   return startSession(token);
 }

@@ -34,6 +34,11 @@ const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
     archived: booleanQueryParam
       .optional()
       .describe('true: only archived tip jars (platform admins); otherwise archived ones are hidden'),
+    managed: booleanQueryParam
+      .optional()
+      .describe(
+        "with `slug`: only a tip jar you manage (its admins, platform admins), the backoffice's lookup; otherwise an empty list (401 without a session)",
+      ),
   }),
 );
 const managed = managedErrors;
@@ -115,7 +120,7 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
       schema: {
         tags,
         summary:
-          '`?slug=`: a LIVE tip jar (public fields) for anyone, the full tip jar for its admins. Otherwise: all tip jars (ADMIN) or your own. `limit` is the exclusive end of the window.',
+          '`?slug=`: a LIVE tip jar (public fields) for anyone, the full tip jar for its admins; with `managed=true` only for its admins. Otherwise: all tip jars (ADMIN) or your own. `limit` is the exclusive end of the window.',
         querystring: TipjarListQuerySchema,
         response: {
           200: listResponseSchema(z.union([TipjarSchema, PublicTipjarSchema])),

@@ -208,22 +208,25 @@ function listOf(item: Tipjar | PublicTipjar | undefined): TipjarList {
 /**
  * GET tipjars. `?slug=`: anyone gets a tippable (LIVE, active, not archived) tip jar's public fields;
  * its admins and ADMINs get the full tip jar in any status (an archived one only ADMINs); otherwise an
- * empty list. Without slug: ADMINs list all (with search), users list the tip jars they administer;
+ * empty list. `managed=true` (the backoffice) drops the public answer: only those who manage it get
+ * the tip jar. Without slug: ADMINs list all (with search), users list the tip jars they administer;
  * archived tip jars are hidden, and `archived=true` lists only those (ADMINs).
  */
 export async function listTipjars(
   ctx: AppContext,
   actor: Actor | null,
-  query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string; archived?: boolean },
+  query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string; archived?: boolean; managed?: boolean },
 ): Promise<TipjarList> {
   if (query.slug !== undefined) {
+    if (!actor && query.managed) throw AppError.unauthorized();
     // Anyone without a session gets the shared public answer; a signed-in reader may manage it.
     if (!actor) return listOf(await findPublicTipjar(ctx, query.slug));
     const row = await repo.readTipjarBySlug(ctx.db, query.slug);
     if (!row) return listOf(undefined);
     const manages = isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
     if (manages) return listOf(await toTipjar(ctx.db, row));
-    return listOf(isTipjarTippable(row) ? toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id)) : undefined);
+    if (query.managed || !isTipjarTippable(row)) return listOf(undefined);
+    return listOf(toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id)));
   }
   if (!actor) throw AppError.unauthorized();
   const admin = isAdmin(actor);

@@ -20,7 +20,7 @@ import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-blo
 import { useTipjarBySlug } from '@/features/tipjars/api/get-tipjar-by-slug';
 import { BackofficeSelector } from '@/features/tipjars/components/backoffice-selector';
 import { TipjarDialogs } from '@/features/tipjars/components/tipjar-dialogs';
-import { isApiError } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-client';
 
 /** Backoffice layout (spec §2): loads the tip jar by slug and shows its menu, welcome and payment dialogs. */
 export default function BackofficeLayout() {
@@ -66,8 +66,8 @@ export default function BackofficeLayout() {
   if (!tipjarslug) content = <Outlet />;
   else if (query.isPending) content = <LinearProgress aria-label={t('loading')} />;
   else if (query.isError) {
-    const error = query.error as unknown;
-    const status = isApiError(error) ? error.status || 500 : ((error as { status?: number }).status ?? 500);
+    // Not found, or not this user's to manage (the API answers both alike): the 404 page.
+    const status = errorStatus(query.error) ?? 500;
     content = <ErrorPage status={status} message={status === 404 ? undefined : t('backoffice:loadError')} />;
   } else if (tipjar) {
     content = (

@@ -2,6 +2,7 @@ import type { FaqItem } from '@podpot/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableState } from '@/components/admin-table';
 import { crud } from '@/lib/crud';
+import { invalidateAfterDelete } from '@/lib/invalidate-after-delete';
 
 export const faqitemsApi = crud<FaqItem, Omit<FaqItem, 'id' | 'created' | 'updated'>>('faqitems');
 
@@ -32,6 +33,6 @@ export function useDeleteFaqitem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: faqitemsApi.remove,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['faqitems'] }),
+    onSuccess: (_, id) => invalidateAfterDelete(queryClient, 'faqitems', id),
   });
 }

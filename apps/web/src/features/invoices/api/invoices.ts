@@ -2,6 +2,7 @@ import { type Invoice, type ListResponse, toListQuery } from '@podpot/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableState } from '@/components/data-table';
 import { api } from '@/lib/api-client';
+import { invalidateAfterDelete } from '@/lib/invalidate-after-delete';
 
 /** GET invoices (ADMIN). */
 export const useInvoices = (state: TableState) =>
@@ -39,5 +40,10 @@ export const useUpdateInvoiceStatus = () =>
     api.put<Invoice>(`invoices/${encodeURIComponent(id)}`, { data: { status } }),
   );
 
-export const useDeleteInvoice = () =>
-  useInvoiceMutation((id: string) => api.delete<void>(`invoices/${encodeURIComponent(id)}`));
+export function useDeleteInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`invoices/${encodeURIComponent(id)}`),
+    onSuccess: (_, id) => invalidateAfterDelete(queryClient, 'invoices', id),
+  });
+}

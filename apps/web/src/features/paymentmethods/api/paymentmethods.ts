@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TableState } from '@/components/admin-table';
 import { api } from '@/lib/api-client';
 import { crud } from '@/lib/crud';
+import { invalidateAfterDelete } from '@/lib/invalidate-after-delete';
 
 export type PaymentMethodData = Pick<PaymentMethod, 'name' | 'type' | 'active' | 'priority'>;
 export const paymentmethodsApi = crud<PaymentMethod, PaymentMethodData>('paymentmethods');
@@ -33,7 +34,7 @@ export function useDeletePaymentmethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: paymentmethodsApi.remove,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['paymentmethods'] }),
+    onSuccess: (_, id) => invalidateAfterDelete(queryClient, 'paymentmethods', id),
   });
 }
 

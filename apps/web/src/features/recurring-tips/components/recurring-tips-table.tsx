@@ -224,7 +224,6 @@ export function RecurringTipsTable({
       {...table}
       columns={columns}
       sortDescFirst
-      emptyOnError={false}
       rowTestId="recurringtip-row"
       actionsLabel={t('columns.details')}
       actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}

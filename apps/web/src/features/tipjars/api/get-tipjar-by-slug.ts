@@ -1,22 +1,29 @@
 import type { ListResponse, Tipjar } from '@podpot/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 /** The backoffice gets the full tip jar (its admins may see every field, in any status). */
 export type BackofficeTipjar = Tipjar;
 
-/** Thrown when no tip jar has this slug, so the layout can show a 404. */
-export class TipjarNotFoundError extends Error {
-  readonly status = 404;
+/** No tip jar with this slug that the user manages: a 404 like the API's, never retried. */
+export class TipjarNotFoundError extends ApiError {
   constructor(slug: string) {
-    super(`No tip jar with slug ${slug}`);
+    super(404, undefined, `No tip jar with slug ${slug} that you manage`);
     this.name = 'TipjarNotFoundError';
   }
 }
 
+/**
+ * `managed=true`: only the tip jar's admins and platform admins get it; anyone else gets nothing,
+ * not even the public fields a LIVE tip jar shows everybody (those are no backoffice).
+ */
 export async function getTipjarBySlug(slug: string, signal?: AbortSignal): Promise<BackofficeTipjar> {
-  const list = await api.get<ListResponse<BackofficeTipjar>>('tipjars', { query: { slug }, signal, silent: true });
-  const tipjar = list?.data?.find((candidate) => candidate.slug === slug) ?? list?.data?.[0];
+  const list = await api.get<ListResponse<BackofficeTipjar>>('tipjars', {
+    query: { slug, managed: true },
+    signal,
+    silent: true,
+  });
+  const tipjar = list?.data?.find((candidate) => candidate.slug === slug);
   if (!tipjar) throw new TipjarNotFoundError(slug);
   return tipjar;
 }

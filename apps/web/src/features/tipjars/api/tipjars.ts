@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TableState } from '@/components/admin-table';
 import { api } from '@/lib/api-client';
 import { crud } from '@/lib/crud';
+import { invalidateAfterDelete } from '@/lib/invalidate-after-delete';
 
 /** GET/PUT/DELETE tipjars: platform admins see every tip jar. Lists use the spec's paging conversion. */
 export const tipjarsApi = crud<Tipjar, UpdateTipjarBody['data']>('tipjars');
@@ -56,6 +57,6 @@ export function useDeleteAdminTipjar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => tipjarsApi.remove(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tipjars'] }),
+    onSuccess: (_, id) => invalidateAfterDelete(queryClient, 'tipjars', id),
   });
 }

@@ -10,8 +10,10 @@ import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { useLocalePath } from '@/lib/use-locale';
 
 /**
- * The backoffice's two dialogs (spec §2): the welcome dialog when `?welcome=true`, otherwise the
- * payment dialog while the tip jar is NEW, AWAITING_PAYMENT or PAYMENT_EXPIRED.
+ * The backoffice's two dialogs (spec §2): the payment dialog while the tip jar is NEW,
+ * AWAITING_PAYMENT or PAYMENT_EXPIRED; the welcome dialog when `?welcome=true` and the order is paid
+ * (a failed or expired payment also returns with `welcome=true`: it gets the payment dialog). While a
+ * payment's outcome is still on its way the layout polls, so a completed one turns into the welcome.
  */
 export function TipjarDialogs({
   tipjar,
@@ -30,9 +32,10 @@ export function TipjarDialogs({
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const [paymentDismissed, setPaymentDismissed] = useState(false);
-  const welcome = params.get('welcome') === 'true';
+  const unpaid = PAYMENT_DIALOG_STATUSES.includes(tipjar.status);
+  const welcome = params.get('welcome') === 'true' && !unpaid;
   const home = routePath('backofficeDashboard', { tipjarslug: tipjar.slug });
-  const paymentOpen = !welcome && !paymentDismissed && PAYMENT_DIALOG_STATUSES.includes(tipjar.status);
+  const paymentOpen = unpaid && !paymentDismissed;
 
   return (
     <>

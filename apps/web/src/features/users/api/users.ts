@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TableState } from '@/components/admin-table';
 import { api } from '@/lib/api-client';
 import { crud } from '@/lib/crud';
+import { invalidateAfterDelete } from '@/lib/invalidate-after-delete';
 
 export const usersApi = crud<User, CreateUserBody['data']>('users');
 
@@ -53,6 +54,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => usersApi.remove(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: (_, id) => invalidateAfterDelete(queryClient, 'users', id),
   });
 }
