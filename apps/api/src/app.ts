@@ -14,6 +14,7 @@ import { createBackgroundWork } from './lib/background.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
+import { createSessionCache } from './lib/session-cache.js';
 import { outboxDepth } from './mail/outbox.js';
 import { createMailOutbox } from './mail/outbox-worker.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
@@ -110,7 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       },
       adopters: [firstPaymentAdopter],
     },
+    sessions: createSessionCache(db, app.log),
   };
+  app.addHook('onClose', () => ctx.sessions.close());
   // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.
   app.addHook('onClose', () => ctx.background.idle());
 
@@ -163,7 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     countsByStatus: () => countsByStatus(db),
     outboxDepth: () => outboxDepth(db),
   });
-  registerAuth(app, { secret: config.JWT_SECRET, findActor: (userId) => findActor(ctx.db, userId) });
+  registerAuth(app, {
+    secret: config.JWT_SECRET,
+    findActor: (userId) => ctx.sessions.actor(userId, () => findActor(ctx.db, userId)),
+  });
 
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import type { Config } from './config/env.js';
 import type { Db, Tx } from './db/client.js';
 import type { BackgroundWork } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
+import type { SessionCache } from './lib/session-cache.js';
 import type { MailOutbox } from './mail/outbox-worker.js';
 import type { OppClient } from './payments/opp-client.js';
 import type { OppNotificationBody, OppTransaction } from './payments/opp-types.js';
@@ -21,6 +22,8 @@ export interface AppContext {
   opp: OppClient;
   /** Who reacts to payments and provider notifications (wired in app.ts). */
   payments: PaymentLedger;
+  /** What authenticated requests read about their user, cached per process (lib/session-cache.ts). */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
 }
 

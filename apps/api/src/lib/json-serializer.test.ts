@@ -23,6 +23,17 @@ const publicJar = {
 };
 
 describe('jsonSerializerCompiler', () => {
+  it('writes a frozen (cached) answer once, and any other answer as it is at that moment', () => {
+    const write = serializer(PublicTipjarSchema);
+    const open = { ...publicJar };
+    expect(JSON.parse(write(open))).toEqual(publicJar);
+    open.name = 'Renamed';
+    expect(JSON.parse(write(open)).name).toBe('Renamed');
+    const frozen = Object.freeze({ ...publicJar });
+    expect(write(frozen)).toBe(write(frozen));
+    expect(JSON.parse(write(frozen))).toEqual(publicJar);
+  });
+
   it('writes what zod would write for a user, nullable parts included', () => {
     const user = {
       id: '3f1c2a4e-7d7b-4a5e-9b1e-2f7c7f0e6a11',

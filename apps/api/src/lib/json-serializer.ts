@@ -13,7 +13,19 @@ import { z } from 'zod';
  * is in its schema. A route opts in with `serializerCompiler: jsonSerializerCompiler`.
  */
 export function jsonSerializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
-  return fastJson(serializationSchema(schema as z.ZodType) as unknown as Parameters<typeof fastJson>[0]);
+  const serialize = fastJson(serializationSchema(schema as z.ZodType) as unknown as Parameters<typeof fastJson>[0]);
+  // A frozen answer is a cached one, frozen whole (lib/public-cache.ts, lib/session-cache.ts): it
+  // cannot change, so it is written once and its JSON handed to every later reader (decision 024).
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return serialize(data);
+    let json = written.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      written.set(data, json);
+    }
+    return json;
+  };
 }
 
 type JsonSchema = { [key: string]: unknown };

@@ -57,7 +57,8 @@ export function createPublicCache<V>({ ttlMs, maxEntries }: { ttlMs: number; max
   };
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` and everything in it (a cached answer, shared by every reader). */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

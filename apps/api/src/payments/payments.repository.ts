@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
   isNotNull,
   isNull,
   lt,
   or,
-  type SQL,
+  SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
@@ -22,6 +24,43 @@ export type OppTransactionRow = typeof oppTransactions.$inferSelect;
 export async function insertTransactionRow(db: DbOrTx, values: typeof oppTransactions.$inferInsert) {
   const [row] = await db.insert(oppTransactions).values(values).returning();
   return row!;
+}
+
+/**
+ * The owner's row and its first transaction row in ONE statement (decision 024): `ownerInsert` (an
+ * INSERT … RETURNING id, e.g. a tip's, which may write nothing on an idempotency conflict) runs as a
+ * CTE, and the transaction row is inserted only if that wrote a row — with its create lease already
+ * taken (as leaseForCreate's 'first'), so the caller sends it without another round trip. One
+ * statement is one implicit transaction: both rows or neither. Answers undefined when the owner's
+ * insert wrote nothing.
+ */
+export async function insertOwnerWithLeasedTransaction(
+  db: DbOrTx,
+  ownerInsert: SQLWrapper,
+  values: Omit<typeof oppTransactions.$inferInsert, 'leaseUntil' | 'id' | 'created' | 'updated'>,
+  leaseMs: number,
+): Promise<OppTransactionRow | undefined> {
+  const owner = db.$with('new_owner', { id: oppTransactions.ownerId }).as(ownerInsert.getSQL());
+  const given: Record<string, unknown> = { ...values, id: randomUUID() };
+  const computed: Record<string, SQL> = {
+    leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+    created: sql`now()`,
+    updated: sql`now()`,
+  };
+  // Every column in the table's order (what INSERT … SELECT fills), from the values given or computed.
+  const columns = Object.entries(getTableColumns(oppTransactions)).map(([key, column]) => {
+    if (computed[key]) return computed[key]!;
+    const value = given[key];
+    if (value === undefined && column.default instanceof SQL) return column.default;
+    if (value === undefined && column.hasDefault) return sql`${sql.param(column.default, column)}`;
+    return sql`${sql.param(value ?? null, column)}`;
+  });
+  const [row] = await db
+    .with(owner)
+    .insert(oppTransactions)
+    .select(sql`select ${sql.join(columns, sql`, `)} from ${owner}`)
+    .returning();
+  return row;
 }
 
 export async function findTransactionRow(db: DbOrTx, id: string) {

@@ -86,7 +86,7 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput): P
 }
 
 /** How long one process may take to send a create before another may try (a dead process's hold runs out). */
-const CREATE_LEASE_MS = 30_000;
+export const CREATE_LEASE_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -104,6 +104,18 @@ export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): 
     }
     throw new AppError(ErrorCode.Conflict, 'This payment is being started right now; try again in a moment');
   }
+  return sendLeasedCreate(ctx, row, lease);
+}
+
+/**
+ * sendCreate for a row whose create lease is held already: taken in the statement that wrote it
+ * (payments.repository insertOwnerWithLeasedTransaction, a 'first' lease) or just now.
+ */
+export async function sendLeasedCreate(
+  ctx: AppContext,
+  row: repo.OppTransactionRow,
+  lease: 'first' | 'again' = 'first',
+): Promise<repo.OppTransactionRow> {
   try {
     return await sendLeased(ctx, row, lease);
   } catch (err) {

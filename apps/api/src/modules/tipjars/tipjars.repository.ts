@@ -5,10 +5,12 @@ import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { prepared } from '../../lib/prepared.js';
 import { publicReadsChanged } from '../../lib/public-cache.js';
+import { sessionsChanged } from '../../lib/session-cache.js';
 
 /**
  * The only code touching tipjars and tipjar_admins. Each write to tipjars drops the public caches
- * (lib/public-cache.ts): a storefront's anonymous answer is read from its row.
+ * (lib/public-cache.ts): a storefront's anonymous answer is read from its row. A change of a tip jar's
+ * name, slug, archiving or admins drops the `users/me` answers it shows in (lib/session-cache.ts).
  */
 export type TipjarRow = typeof tipjars.$inferSelect;
 export const TIPJAR_SORTABLE = ['name', 'slug', 'status', 'type', 'created', 'updated'] as const;
@@ -95,12 +97,15 @@ export async function updateTipjar(
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt), ifStatus ? eq(tipjars.status, ifStatus) : undefined))
     .returning();
   publicReadsChanged();
+  if (row && (values.name !== undefined || values.slug !== undefined || values.archivedAt !== undefined))
+    await sessionsChanged(db, '*');
   return row;
 }
 
 export async function deleteTipjar(db: DbOrTx, id: string) {
   const rows = await db.delete(tipjars).where(eq(tipjars.id, id)).returning({ id: tipjars.id });
   publicReadsChanged();
+  await sessionsChanged(db, '*');
   return rows.length > 0;
 }
 
@@ -126,6 +131,7 @@ export async function archiveTipjar(db: DbOrTx, id: string, at: Date) {
     .set({ archivedAt: at })
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt)));
   publicReadsChanged();
+  await sessionsChanged(db, '*');
 }
 
 /**
@@ -152,6 +158,7 @@ export async function isTipjarAdmin(db: DbOrTx, tipjarId: string, userId: string
 
 export async function insertAdmin(db: DbOrTx, tipjarId: string, userId: string) {
   await db.insert(tipjarAdmins).values({ tipjarId, userId }).onConflictDoNothing();
+  await sessionsChanged(db, userId);
 }
 
 export async function deleteAdmin(db: DbOrTx, tipjarId: string, userId: string) {
@@ -159,6 +166,7 @@ export async function deleteAdmin(db: DbOrTx, tipjarId: string, userId: string) 
     .delete(tipjarAdmins)
     .where(and(eq(tipjarAdmins.tipjarId, tipjarId), eq(tipjarAdmins.userId, userId)))
     .returning({ userId: tipjarAdmins.userId });
+  await sessionsChanged(db, userId);
   return rows.length > 0;
 }
 

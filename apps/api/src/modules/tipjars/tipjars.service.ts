@@ -19,7 +19,7 @@ import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import { createPublicCache } from '../../lib/public-cache.js';
+import { createPublicCache, deepFreeze } from '../../lib/public-cache.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import { type MerchantRow, merchantsOfTipjars, readMerchantOfTipjar } from '../merchants/merchants.repository.js';
@@ -206,6 +206,22 @@ function listOf(item: Tipjar | PublicTipjar | undefined): TipjarList {
 }
 
 /**
+ * The anonymous answer around a cached (frozen) public tip jar: one frozen list per cached entry, so
+ * its JSON is written once per entry rather than once per request (lib/json-serializer.ts).
+ */
+const publicLists = new WeakMap<PublicTipjar, TipjarList>();
+const NO_PUBLIC_TIPJAR = deepFreeze(listOf(undefined));
+function publicListOf(item: PublicTipjar | undefined): TipjarList {
+  if (!item) return NO_PUBLIC_TIPJAR;
+  let list = publicLists.get(item);
+  if (!list) {
+    list = deepFreeze(listOf(item));
+    publicLists.set(item, list);
+  }
+  return list;
+}
+
+/**
  * GET tipjars. `?slug=`: anyone gets a tippable (LIVE, active, not archived) tip jar's public fields;
  * its admins and ADMINs get the full tip jar in any status (an archived one only ADMINs); otherwise an
  * empty list. `managed=true` (the backoffice) drops the public answer: only those who manage it get
@@ -220,7 +236,7 @@ export async function listTipjars(
   if (query.slug !== undefined) {
     if (!actor && query.managed) throw AppError.unauthorized();
     // Anyone without a session gets the shared public answer; a signed-in reader may manage it.
-    if (!actor) return listOf(await findPublicTipjar(ctx, query.slug));
+    if (!actor) return publicListOf(await findPublicTipjar(ctx, query.slug));
     const row = await repo.readTipjarBySlug(ctx.db, query.slug);
     if (!row) return listOf(undefined);
     const manages = isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));

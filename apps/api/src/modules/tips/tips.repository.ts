@@ -47,6 +47,18 @@ export async function insertTip(db: DbOrTx, values: typeof tips.$inferInsert): P
   return row;
 }
 
+/**
+ * insertTip as a statement not yet run, answering the id it wrote (nothing on an idempotency
+ * conflict): for writing the tip and its provider transaction in one statement (decision 024).
+ */
+export function insertTipStatement(db: DbOrTx, values: typeof tips.$inferInsert) {
+  return db
+    .insert(tips)
+    .values(values)
+    .onConflictDoNothing({ target: [tips.tipjarId, tips.idempotencyKey] })
+    .returning({ id: tips.id });
+}
+
 export async function findTip(db: DbOrTx, id: string, tipjarId?: string) {
   const [row] = await db
     .select()

@@ -23,12 +23,13 @@ import type { ParsedListQuery } from '../../lib/list-query.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
-import { findLatestForOwner, insertTransactionRow } from '../../payments/payments.repository.js';
+import { findLatestForOwner, insertOwnerWithLeasedTransaction } from '../../payments/payments.repository.js';
 import {
   type AfterCommit,
+  CREATE_LEASE_MS,
   notifyUrlOf,
   type OppTransactionRow,
-  sendCreate,
+  sendLeasedCreate,
   startPayment,
 } from '../../payments/payments.service.js';
 import { receivingMerchantUid } from '../merchants/merchants.service.js';
@@ -63,7 +64,10 @@ export function toTip(row: repo.TipRow, options: { withEmail: boolean }): Tip {
   };
 }
 
-function toCreateTipResponse(tip: repo.TipRow, payment: OppTransactionRow | undefined): CreateTipResponse {
+function toCreateTipResponse(
+  tip: Pick<repo.TipRow, 'id' | 'status' | 'amount' | 'fee'>,
+  payment: OppTransactionRow | undefined,
+): CreateTipResponse {
   return {
     tip: { id: tip.id, status: tip.status, amount: tip.amount, fee: tip.fee },
     oppTransaction: { status: payment?.status ?? 'created', redirectUrl: payment?.redirectUrl ?? null },
@@ -140,8 +144,11 @@ export async function createTip(
     metadata: { tip_id: tipId, tipjar_id: tipjar.id },
   };
 
-  const written = await ctx.db.transaction(async (tx) => {
-    const inserted = await repo.insertTip(tx, {
+  // The tip and its provider transaction, its create lease taken, in one statement: one round trip
+  // instead of five (begin, two inserts, commit, the lease; decision 024).
+  const written = await insertOwnerWithLeasedTransaction(
+    ctx.db,
+    repo.insertTipStatement(ctx.db, {
       id: tipId,
       tipjarId: tipjar.id,
       amount: data.amount,
@@ -155,9 +162,8 @@ export async function createTip(
       paymentMethod: method.type,
       idempotencyKey: idempotency?.key ?? null,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
-    });
-    if (!inserted) return undefined;
-    const payment = await insertTransactionRow(tx, {
+    }),
+    {
       kind: TIP_KIND,
       ownerId: tipId,
       attempt: 1,
@@ -165,9 +171,9 @@ export async function createTip(
       amount: data.amount,
       merchantUid,
       request: request as unknown as Record<string, unknown>,
-    });
-    return { tip: inserted, payment };
-  });
+    },
+    CREATE_LEASE_MS,
+  );
   if (!written) {
     // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
     const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, idempotency!.key);
@@ -175,9 +181,9 @@ export async function createTip(
     return answerRepeatedTip(ctx, winner, data, idempotency!);
   }
 
-  // The row just written is sent as it is (no need to read it back).
-  const { tip } = written;
-  const payment = await startTipPayment(tipId, () => sendCreate(ctx, written.payment));
+  // The tip as just written (a new tip is 'created'), sent without reading it back.
+  const tip = { id: tipId, status: 'created' as const, amount: data.amount, fee };
+  const payment = await startTipPayment(tipId, () => sendLeasedCreate(ctx, written));
   // The recorded answer moved the tip along; its status follows from the transaction's.
   const status = (payment.status && tipStatusOfTransaction(payment.status)) || tip.status;
   return toCreateTipResponse({ ...tip, status }, payment);

@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { passwordResetTokens, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { prepared } from '../../lib/prepared.js';
+import { sessionsChanged } from '../../lib/session-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -117,6 +118,7 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
   // Nothing to change (e.g. only unknown fields were sent): answer the row as it is.
   if (Object.values(values).every((v) => v === undefined)) return findUserById(db, id);
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  await sessionsChanged(db, id);
   return row;
 }
 
@@ -136,7 +138,10 @@ export async function replacePassword(
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id))
     .returning({ tokenVersion: users.tokenVersion });
-  if (row) await endResetLinks(tx, id, now);
+  if (row) {
+    await endResetLinks(tx, id, now);
+    await sessionsChanged(tx, id);
+  }
   return row;
 }
 
@@ -150,6 +155,7 @@ export async function endResetLinks(db: DbOrTx, userId: string, now = new Date()
 
 export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  await sessionsChanged(db, id);
   return rows.length > 0;
 }
 
@@ -179,6 +185,7 @@ export async function archiveUser(db: DbOrTx, id: string, at: Date): Promise<voi
         inArray(tipjarAdmins.tipjarId, db.select({ id: tipjars.id }).from(tipjars).where(isNull(tipjars.archivedAt))),
       ),
     );
+  await sessionsChanged(db, id);
 }
 
 /** The tip jars (not archived) that this user is the only admin of. */

@@ -96,8 +96,11 @@ export async function getMe(
   ctx: AppContext,
   userId: string,
 ): Promise<{ user: User; actor: (Actor & { tokenVersion: number }) | null } | undefined> {
-  const me = await repo.findMe(ctx.db, userId);
-  return me && { user: toUser(me.row, me.tipjars), actor: repo.actorOfUser(me.row) };
+  // Cached per process until the user or their tip jars change (decision 024).
+  return ctx.sessions.me(userId, async () => {
+    const me = await repo.findMe(ctx.db, userId);
+    return me && { user: toUser(me.row, me.tipjars), actor: repo.actorOfUser(me.row) };
+  });
 }
 
 export async function updateMyProfile(ctx: AppContext, actor: Actor, data: UpdateProfileBody['data']): Promise<User> {
