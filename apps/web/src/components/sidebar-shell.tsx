@@ -53,7 +53,8 @@ export function SidebarShell({
     <Box component="nav" aria-label={navLabel} sx={{ width: SIDEBAR_WIDTH }}>
       {desktop && <Toolbar />}
       {header}
-      <List>
+      {/* Links in a nav, not list items: a <ul> may only hold <li> (axe `list`). */}
+      <List component="div">
         {entries.map((entry) => {
           const selected = entry.exact
             ? current === entry.to
