@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { login } from './support/login';
 import { readOutbox } from './support/outbox';
 
 /**
@@ -10,14 +11,6 @@ import { readOutbox } from './support/outbox';
 const SLUG = 'de-koffiepod';
 const run = Date.now().toString(36);
 const PHONE = { width: 390, height: 844 };
-
-async function login(page: Page, email: string, prefix = '') {
-  await page.goto(`${prefix}/login`);
-  await page.getByRole('textbox', { name: prefix ? 'E-mailadres' : 'E-mail address' }).fill(email);
-  await page.getByRole('textbox', { name: prefix ? 'Wachtwoord' : 'Password', exact: true }).fill('podpot-demo-koffie');
-  await page.getByRole('button', { name: prefix ? 'Inloggen' : 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** A page in its own browser context (AxeBuilder needs one), phone-sized unless told otherwise. */
 async function newPage(browser: Browser, viewport: { width: number; height: number } | null = PHONE) {

@@ -15,6 +15,7 @@ export * from './refund-schemas.js';
 export * from './routes.js';
 export * from './schemas.js';
 export * from './settlement-schemas.js';
+export * from './statistics-schemas.js';
 export * from './tip-rules.js';
 export * from './tip-schemas.js';
 export * from './tipjar-schemas.js';

@@ -114,32 +114,6 @@ export const TipOutcomeSchema = z.object({
 });
 export type TipOutcome = z.infer<typeof TipOutcomeSchema>;
 
-/**
- * Statistics count every tip that was paid (completed, later refunded or charged back), by the day it
- * was paid: `sum` is what came in (gross), `refunded` what went back of it (refunds and chargebacks),
- * `fees` the platform fee kept (fee on what is left), `net` = sum − refunded − fees: the maker's money.
- */
-export const StatisticsSchema = z.object({
-  tips: z.object({
-    count: z.number().int(),
-    sum: z.number().int(),
-    refunded: z.number().int(),
-    fees: z.number().int(),
-    net: z.number().int(),
-  }),
-  recurring: z.object({ active: z.number().int(), monthlySum: z.number().int() }),
-  perDay: z.array(
-    z.object({ date: z.string(), count: z.number().int(), sum: z.number().int(), refunded: z.number().int() }),
-  ),
-  perMonth: z.array(
-    z.object({ month: z.string(), count: z.number().int(), sum: z.number().int(), refunded: z.number().int() }),
-  ),
-  byMethod: z.array(
-    z.object({ method: z.string(), count: z.number().int(), sum: z.number().int(), refunded: z.number().int() }),
-  ),
-});
-export type Statistics = z.infer<typeof StatisticsSchema>;
-
 /* ---------- status rules ---------- */
 
 /** States a tip leaves only through a later provider event (refund, chargeback, late bank confirmation). */

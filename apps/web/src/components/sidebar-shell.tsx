@@ -54,7 +54,8 @@ export function SidebarShell({
       {/* The top bar lies over the drawer at every width (it keeps the toggle reachable): start below it. */}
       <Toolbar />
       {header}
-      <List>
+      {/* Links in a nav, not list items: a <ul> may only hold <li> (axe `list`). */}
+      <List component="div">
         {entries.map((entry) => {
           const selected = entry.exact
             ? current === entry.to

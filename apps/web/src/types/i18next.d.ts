@@ -13,6 +13,7 @@ import type invoices from '@/locales/en/invoices.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type recurringtips from '@/locales/en/recurringtips.json';
 import type settlements from '@/locales/en/settlements.json';
+import type statistics from '@/locales/en/statistics.json';
 import type storefront from '@/locales/en/storefront.json';
 import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       podcastmaker: typeof podcastmaker;
       recurringtips: typeof recurringtips;
       settlements: typeof settlements;
+      statistics: typeof statistics;
       storefront: typeof storefront;
       thankyou: typeof thankyou;
       tipjar: typeof tipjar;

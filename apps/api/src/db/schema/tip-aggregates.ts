@@ -6,7 +6,10 @@ import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid
  * million tips. The money check compares them with the tips they summarise.
  */
 
-/** Paid tips (completed_at set) per tip jar, local day (Europe/Amsterdam) of completed_at and method. */
+/**
+ * Paid tips (completed_at set) per tip jar, local day (Europe/Amsterdam) of completed_at, method and
+ * kind: 'monthly' for a month of a monthly tip (recurring_tip_id set), 'one-off' otherwise (0014).
+ */
 export const tipDailyTotals = pgTable(
   'tip_daily_totals',
   {
@@ -14,6 +17,7 @@ export const tipDailyTotals = pgTable(
     day: date({ mode: 'string' }).notNull(),
     /** coalesce(payment_method, 'unknown'), as the statistics name it. */
     paymentMethod: text().notNull(),
+    kind: text({ enum: ['one-off', 'monthly'] }).notNull(),
     count: integer().notNull().default(0),
     /** Cents, summed: amount, fee, refunded_amount, refunded_fee of those tips. */
     amount: bigint({ mode: 'number' }).notNull().default(0),
@@ -21,7 +25,7 @@ export const tipDailyTotals = pgTable(
     refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
     refundedFee: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tipjarId, t.day, t.paymentMethod] }), index('tip_daily_totals_day_idx').on(t.day)],
+  (t) => [primaryKey({ columns: [t.tipjarId, t.day, t.paymentMethod, t.kind] }), index('tip_daily_totals_day_idx').on(t.day)],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { IdParamsSchema, StatisticsSchema } from '@podpot/domain';
+import { IdParamsSchema, StatisticsQuerySchema, StatisticsSchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
@@ -13,11 +13,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       schema: {
         tags,
-        summary: 'Completed tips of the whole platform: totals, last 30 days, last 12 months, by method (ADMIN)',
-        response: { 200: StatisticsSchema, 401: errors[401], 403: errors[403] },
+        summary:
+          'Paid tips of the whole platform: all-time totals, the last 30 days and 12 months, and a chosen period (per day/week/month, by kind and method, monthly tippers, new and top tip jars) (ADMIN)',
+        querystring: StatisticsQuerySchema,
+        response: { 200: StatisticsSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
       },
     },
-    async (request) => service.getGlobalStatistics(ctx, await requireAdmin(request)),
+    async (request) => service.getGlobalStatistics(ctx, await requireAdmin(request), request.query),
   );
 
   app.get(
@@ -25,11 +27,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     {
       schema: {
         tags,
-        summary: 'Completed tips of a tip jar (its admins and platform admins). Days and months in Amsterdam time.',
+        summary:
+          'Paid tips of a tip jar (its admins and platform admins): all-time totals and a chosen period. Days and months in Amsterdam time.',
         params: IdParamsSchema,
+        querystring: StatisticsQuerySchema,
         response: { 200: StatisticsSchema, 400: errors[400], 401: errors[401], 404: errors[404] },
       },
     },
-    async (request) => service.getTipjarStatistics(ctx, await requireUser(request), request.params.id),
+    async (request) => service.getTipjarStatistics(ctx, await requireUser(request), request.params.id, request.query),
   );
 };

@@ -4,7 +4,7 @@ import { STATISTICS_TIME_ZONE } from './statistics.repository.js';
 
 /**
  * The aggregates recomputed from scratch out of the tips (one scan), compared with what the triggers
- * keep: every (tip jar, day, method) and (tip jar, status) whose kept figures differ from the tips'.
+ * keep: every (tip jar, day, method, kind) and (tip jar, status) whose kept figures differ from the tips'.
  * For the money check and tests; empty when nothing drifted.
  */
 export interface AggregateDrift {
@@ -37,16 +37,17 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
     db,
     sql`with scanned as (
           select tipjar_id, (completed_at at time zone ${STATISTICS_TIME_ZONE})::date as day,
-                 coalesce(payment_method, 'unknown') as payment_method, count(*)::bigint as count,
+                 coalesce(payment_method, 'unknown') as payment_method,
+                 case when recurring_tip_id is null then 'one-off' else 'monthly' end as kind, count(*)::bigint as count,
                  sum(amount)::bigint as amount, sum(fee)::bigint as fee,
                  sum(refunded_amount)::bigint as refunded_amount, sum(refunded_fee)::bigint as refunded_fee
-          from tips where completed_at is not null group by 1, 2, 3),
+          from tips where completed_at is not null group by 1, 2, 3, 4),
         kept as (select * from tip_daily_totals where count <> 0 or amount <> 0 or fee <> 0
                    or refunded_amount <> 0 or refunded_fee <> 0)
-        select concat_ws(' ', coalesce(k.tipjar_id, s.tipjar_id), coalesce(k.day, s.day), coalesce(k.payment_method, s.payment_method)) as key,
+        select concat_ws(' ', coalesce(k.tipjar_id, s.tipjar_id), coalesce(k.day, s.day), coalesce(k.payment_method, s.payment_method), coalesce(k.kind, s.kind)) as key,
                json_build_object('count', k.count, 'amount', k.amount, 'fee', k.fee, 'refunded_amount', k.refunded_amount, 'refunded_fee', k.refunded_fee) as kept,
                json_build_object('count', s.count, 'amount', s.amount, 'fee', s.fee, 'refunded_amount', s.refunded_amount, 'refunded_fee', s.refunded_fee) as scanned
-        from kept k full join scanned s using (tipjar_id, day, payment_method)
+        from kept k full join scanned s using (tipjar_id, day, payment_method, kind)
         where (k.count, k.amount, k.fee, k.refunded_amount, k.refunded_fee)
               is distinct from (s.count, s.amount, s.fee, s.refunded_amount, s.refunded_fee)`,
   );

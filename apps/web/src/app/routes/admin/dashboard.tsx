@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
+import { StatisticsPanel } from '@/features/statistics/components/statistics-panel';
 import { useTipjarCounts } from '@/features/tipjars/api/count-tipjars-by-status';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
 
@@ -18,7 +19,7 @@ const LINKS = [
   ['faq', routePath('adminFaqitems')],
 ] as const;
 
-/** /admin: tip jar counts per status and the way to every admin page. */
+/** /admin: tip jar counts per status, the platform's statistics with charts, and the way to every admin page. */
 export default function AdminDashboardPage() {
   const { t } = useTranslation(['admin-tipjars', 'common']);
   const query = useTipjarCounts();
@@ -66,6 +67,7 @@ export default function AdminDashboardPage() {
           </Card>
         </Grid>
       </Grid>
+      <StatisticsPanel />
       <Typography variant="h3" component="h2" gutterBottom>
         {t('dashboard.shortcuts')}
       </Typography>

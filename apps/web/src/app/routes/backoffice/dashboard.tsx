@@ -8,11 +8,12 @@ import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { MerchantStoppedAlert } from '@/features/merchants/components/merchant-registration';
+import { StatisticsPanel } from '@/features/statistics/components/statistics-panel';
 import { TipjarStatusChip } from '@/features/tipjars/components/tipjar-status-chip';
 import { DashboardTips } from '@/features/tips/components/dashboard-tips';
 import { useLocalePath } from '@/lib/use-locale';
 
-/** Backoffice dashboard: status, registration state, the storefront link, then recent tips and totals. */
+/** Backoffice dashboard: status, registration state, the storefront link, statistics with charts, then recent tips and totals. */
 export default function BackofficeDashboardPage() {
   const { t } = useTranslation('tipjar');
   const tipjar = useBackofficeTipjar();
@@ -83,6 +84,8 @@ export default function BackofficeDashboardPage() {
           </Paper>
         </Grid>
       </Grid>
+      {/* The period's totals and charts: from the statistics feature. */}
+      <StatisticsPanel tipjarId={tipjar.id} />
       {/* Recent tips and totals: from the tips feature. */}
       <DashboardTips tipjarId={tipjar.id} slug={tipjar.slug} />
     </Page>

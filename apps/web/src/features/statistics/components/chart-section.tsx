@@ -1,0 +1,54 @@
+import { Box, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * One chart: its title, then either a helpful empty state or the chart — an image to assistive
+ * technology, named by `summary` — with its figures as a table under "Show as table".
+ */
+export function ChartSection({
+  id,
+  title,
+  summary,
+  empty,
+  chart,
+  table,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  /** The empty state's text when there is nothing to draw. */
+  empty: string | null;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
+  const { t } = useTranslation('statistics');
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`chart-${id}-title`}
+      data-testid={`chart-${id}`}
+      sx={{ p: 2, height: '100%', minWidth: 0 }}
+    >
+      <Typography id={`chart-${id}-title`} variant="h3" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {empty !== null ? (
+        <Typography color="text.secondary" data-testid="chart-empty" sx={{ py: 4, textAlign: 'center' }}>
+          {empty}
+        </Typography>
+      ) : (
+        <>
+          <Box role="img" aria-label={summary} data-testid="chart-graphic" sx={{ width: '100%' }}>
+            {chart}
+          </Box>
+          <Box component="details" sx={{ mt: 1, '& summary': { cursor: 'pointer', py: 0.5 } }}>
+            <Box component="summary">{t('showTable')}</Box>
+            {table}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { bucketLabel, DEFAULT_PERIOD, formatCount, statisticsQuery } from './rules';
+
+describe('statistics rules', () => {
+  it('asks the API for a named period, and for a custom one only once both dates are valid and in order', () => {
+    expect(statisticsQuery(DEFAULT_PERIOD)).toEqual({ period: '30d', granularity: undefined });
+    expect(statisticsQuery({ ...DEFAULT_PERIOD, period: '12m', granularity: 'week' })).toEqual({
+      period: '12m',
+      granularity: 'week',
+    });
+    const custom = { ...DEFAULT_PERIOD, period: 'custom' as const };
+    expect(statisticsQuery({ ...custom, from: '2026-01-01', to: '' })).toBeNull();
+    expect(statisticsQuery({ ...custom, from: '2026-02-30', to: '2026-03-01' })).toBeNull();
+    expect(statisticsQuery({ ...custom, from: '2026-03-02', to: '2026-03-01' })).toBeNull();
+    expect(statisticsQuery({ ...custom, from: '2026-03-01', to: '2026-03-31' })).toEqual({
+      period: 'custom',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      granularity: undefined,
+    });
+  });
+
+  it('names days, weeks and months in the page language', () => {
+    expect(bucketLabel('2026-03-03', 'day', 'en')).toBe('3 Mar');
+    expect(bucketLabel('2026-03-03', 'day', 'nl')).toBe('3 mrt');
+    expect(bucketLabel('2026-03-01', 'month', 'en', true)).toBe('March 2026');
+    expect(bucketLabel('2026-03-01', 'month', 'nl', true)).toBe('maart 2026');
+    expect(bucketLabel('2026-05', 'month', 'nl', true)).toBe('mei 2026');
+    expect(bucketLabel('2026-03-02', 'week', 'nl', true)).toBe('2 maart 2026');
+    expect(formatCount(12345, 'en')).toBe('12,345');
+    expect(formatCount(12345, 'nl')).toBe('12.345');
+  });
+});
