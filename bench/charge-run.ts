@@ -15,6 +15,7 @@
  * BENCH_CHARGE_COUNT (default 10000) monthly tips with SQL, runs once and drops it. CHARGE_CONCURRENCY
  * and DATABASE_POOL_SIZE are read as the API reads them.
  */
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -47,11 +48,20 @@ export async function benchChargeRun(opts: { databaseUrl: string; count: number 
     });
     const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
+    const cpuBefore = { api: process.cpuUsage(), simulator: cpuMsOf([sim.pid]) };
     const started = performance.now();
     const result = await runCharges(ctx);
     const seconds = (performance.now() - started) / 1000;
+    const apiUsage = process.cpuUsage(cpuBefore.api);
+    const cpuMs = {
+      api: (apiUsage.user + apiUsage.system) / 1000,
+      simulator: cpuMsOf([sim.pid]) - cpuBefore.simulator,
+      // Every connection to the bench database, the API's and the simulator's (opened for the run).
+      postgres: cpuMsOf(await withSql(opts.databaseUrl, backendPids)),
+    };
     await app.close();
     const counted = await withSql(opts.databaseUrl, countCharges);
+    const perCharge = (ms: number) => Math.round((ms / Math.max(counted.charges, 1)) * 100) / 100;
     return {
       expected: opts.count,
       claimed: result.claimed,
@@ -61,11 +71,38 @@ export async function benchChargeRun(opts: { databaseUrl: string; count: number 
       duplicates: counted.duplicates,
       unreachable: result.failed,
       concurrency: config.CHARGE_CONCURRENCY,
+      // CPU time per charge during the run, by process: steadier than the rate on a shared machine.
+      apiCpuMsPerCharge: perCharge(cpuMs.api),
+      simulatorCpuMsPerCharge: perCharge(cpuMs.simulator),
+      postgresCpuMsPerCharge: perCharge(cpuMs.postgres),
     };
   } finally {
     await database.close();
     await sim.close();
   }
+}
+
+/** CPU time (user + system, ms) the processes used so far, from /proc (Linux; 0 elsewhere). */
+function cpuMsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone, or not Linux.
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** The server processes of the other connections to this database (PostgreSQL on this machine). */
+async function backendPids(client: pg.Client): Promise<number[]> {
+  const rows = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.rows.map((r) => r.pid);
 }
 
 async function withSql<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -10,7 +10,14 @@ export interface SimulatorProcess {
   apiBase: string;
   apiKey: string;
   notifySecret: string;
+  /** The process id (bench:charge reads its CPU time). */
+  pid: number;
   close(): Promise<void>;
+}
+
+/** Extra node flags for the simulator process (BENCH_SIM_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+function simNodeArgs(): string[] {
+  return (process.env.BENCH_SIM_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
 
 /**
@@ -21,7 +28,7 @@ export interface SimulatorProcess {
 export async function startSimulatorProcess(databaseUrl?: string): Promise<SimulatorProcess> {
   const apiKey = randomBytes(16).toString('hex');
   const notifySecret = randomBytes(16).toString('hex');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [...simNodeArgs(), '--import', 'tsx', SERVER], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
@@ -40,6 +47,7 @@ export async function startSimulatorProcess(databaseUrl?: string): Promise<Simul
     apiBase: `http://127.0.0.1:${port}/sim/opp/v1`,
     apiKey,
     notifySecret,
+    pid: child.pid!,
     close: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -13,6 +13,21 @@ export async function findObject(db: SimDb, uid: string, objectType?: string): P
   return row?.data as SimObject | undefined;
 }
 
+/** Objects read together in one query (by uid); `asked` tells a uid that is not there from one not asked. */
+export interface ObjectsRead {
+  asked: ReadonlySet<string>;
+  found: ReadonlyMap<string, { objectType: string; data: SimObject }>;
+}
+
+export async function findObjects(db: SimDb, uids: string[]): Promise<ObjectsRead> {
+  const asked = new Set(uids);
+  const rows = await db
+    .select({ uid: simObjects.uid, objectType: simObjects.objectType, data: simObjects.data })
+    .from(simObjects)
+    .where(inArray(simObjects.uid, [...asked]));
+  return { asked, found: new Map(rows.map((r) => [r.uid, { objectType: r.objectType, data: r.data as SimObject }])) };
+}
+
 export async function listObjects(
   db: SimDb,
   objectType: string,

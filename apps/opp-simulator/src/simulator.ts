@@ -156,6 +156,13 @@ export class OppSimulator {
     return this.host.settings().apiBase;
   }
 
+  /** An object of a type: from `read` when it asked for that uid, else from the database. */
+  private async findObject(uid: string, objectType: string, read?: repo.ObjectsRead) {
+    if (!read?.asked.has(uid)) return repo.findObject(this.host.db, uid, objectType);
+    const object = read.found.get(uid);
+    return object?.objectType === objectType ? object.data : undefined;
+  }
+
   /* ---------- idempotency ---------- */
 
   /**
@@ -344,8 +351,8 @@ export class OppSimulator {
     return listEnvelope('/v1/merchants', data, total, page, perpage);
   }
 
-  async getMerchant(uid: string): Promise<SimObject> {
-    const merchant = await repo.findObject(this.host.db, uid, 'merchant');
+  async getMerchant(uid: string, read?: repo.ObjectsRead): Promise<SimObject> {
+    const merchant = await this.findObject(uid, 'merchant', read);
     if (!merchant) throw new SimError(404, 'Merchant not found');
     return this.liveWhenDue(merchant);
   }
@@ -599,12 +606,13 @@ export class OppSimulator {
   async createTransaction(
     body: Body,
     extra: { uid?: string; mandateUid?: string; firstPaymentOf?: string; status?: string } = {},
+    read?: repo.ObjectsRead,
   ): Promise<SimObject> {
     const uid = extra.uid ?? newUid('tra');
-    const existing = await repo.findObject(this.host.db, uid, 'transaction');
+    const existing = await this.findObject(uid, 'transaction', read);
     if (existing) return existing;
     const merchantUid = requireString(body, 'merchant_uid');
-    const merchant = await this.getMerchant(merchantUid).catch(() => {
+    const merchant = await this.getMerchant(merchantUid, read).catch(() => {
       throw new SimError(400, 'merchant_uid does not name a merchant');
     });
     if (STOPPED_MERCHANT_STATUSES.includes(String(merchant.status))) {
@@ -872,8 +880,8 @@ export class OppSimulator {
     return this.listFiltered('mandate', '/v1/mandates', query);
   }
 
-  async getMandate(uid: string): Promise<SimObject> {
-    const mandate = await repo.findObject(this.host.db, uid, 'mandate');
+  async getMandate(uid: string, read?: repo.ObjectsRead): Promise<SimObject> {
+    const mandate = await this.findObject(uid, 'mandate', read);
     if (!mandate) throw new SimError(404, 'Mandate not found');
     return mandate;
   }
@@ -908,12 +916,19 @@ export class OppSimulator {
 
   /** A charge against a usable mandate: a SEPA transaction that starts `planned`. */
   async createMandateTransaction(mandateUid: string, body: Body, uid = newUid('tra')): Promise<SimObject> {
-    const mandate = await this.getMandate(mandateUid);
+    // The mandate, the merchant named and this uid (a resumed create may have made it) in one read.
+    const read = await repo.findObjects(this.host.db, [
+      mandateUid,
+      uid,
+      ...(typeof body.merchant_uid === 'string' ? [body.merchant_uid] : []),
+    ]);
+    const mandate = await this.getMandate(mandateUid, read);
     if (body.token !== mandate.token) throw new SimError(400, 'token does not match the mandate');
     if (mandate.status !== 'completed') throw new SimError(400, 'The mandate is not usable (yet)');
     const transaction = await this.createTransaction(
       { ...body, payment_method: 'sepa', merchant_uid: body.merchant_uid ?? mandate.merchant_uid },
       { uid, mandateUid, status: 'planned' },
+      read,
     );
     if (SIM_TEST_AMOUNTS[Number(transaction.amount)]) return this.applyTestAmount(transaction);
     if (this.settleMandateChargesMs !== undefined) {

@@ -14,6 +14,7 @@
  *   answered 409 is retried one at a time per merchant, as OPP asks ("retry it one request at a time").
  */
 import { KeyedLimiter } from '../lib/keyed-queue.js';
+import { httpFetch, type OppFetch, type OppHttpResponse } from './opp-http.js';
 import { ErrorBodySchema } from './opp-schemas.js';
 
 /* ---------- errors ---------- */
@@ -73,7 +74,8 @@ export interface OppRetryOptions {
 export interface OppTransportOptions {
   baseUrl: string;
   apiKey: string;
-  fetch?: typeof fetch;
+  /** How one exchange is sent; default httpFetch (node:http with keep-alive). */
+  fetch?: OppFetch;
   timeoutMs?: number;
   retry?: OppRetryOptions;
   /** Payments naming one merchant in flight at once in this process (decision 019). Default 16. */
@@ -128,11 +130,11 @@ export interface Exchange {
 
 export class OppTransport {
   base: string;
-  private readonly fetchImpl: typeof fetch;
+  private readonly fetchImpl: OppFetch;
 
   constructor(private readonly options: OppTransportOptions) {
     this.base = options.baseUrl.replace(/\/$/, '');
-    this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
+    this.fetchImpl = options.fetch ?? httpFetch;
   }
 
   /**
@@ -184,7 +186,7 @@ export class OppTransport {
 
   /** One HTTP exchange. A failure that another try may cure is a RetryableFailure (an OppError). */
   private async sendOnce({ method, path, body, headers = {}, allowEmpty = false }: Exchange) {
-    let res: Response;
+    let res: OppHttpResponse;
     try {
       res = await this.fetchImpl(`${this.base}${path}`, {
         method,

@@ -63,6 +63,15 @@ export async function insertOwnerWithLeasedTransaction(
   return row;
 }
 
+/**
+ * Inserts several rows in one statement; a row whose attempt (or key) is recorded already is left
+ * out, so the answer holds only the rows written here.
+ */
+export async function insertTransactionRows(db: DbOrTx, values: (typeof oppTransactions.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db.insert(oppTransactions).values(values).onConflictDoNothing().returning();
+}
+
 export async function findTransactionRow(db: DbOrTx, id: string) {
   const [row] = await db.select().from(oppTransactions).where(eq(oppTransactions.id, id));
   return row;

@@ -1,11 +1,11 @@
 import { simulatorFaults } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurringTips, users } from '../../src/db/schema/index.js';
 import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
 import { createMonthlyWorld, type MonthlyWorld, query } from '../money/monthly-support.js';
 import { createTestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
+import { addDueMonthlyTips, type DueMonthlyTip, expectOneDebitEach } from './due-monthly-tips.js';
 
 /**
  * Decision 019: the charge run sends CHARGE_CONCURRENCY charges at once. Two runs at the same time
@@ -19,7 +19,7 @@ const MONTHLY_TIPS = 250;
 const SEED = 19_019;
 
 let w: MonthlyWorld;
-const mandates: { recurringTipId: string; mandateUid: string }[] = [];
+let due: DueMonthlyTip[] = [];
 
 beforeAll(async () => {
   if (TEST_DB !== 'pg') return;
@@ -27,47 +27,7 @@ beforeAll(async () => {
   const faults = simulatorFaults(t.ctx)!;
   faults.active = false;
   w = await createMonthlyWorld(t);
-  const [merchant] = await query<{ merchant_uid: string }>(
-    t,
-    sql`select merchant_uid from opp_merchants where tipjar_id = ${w.jar.id}`,
-  );
-  // Monthly tips whose mandate is valid (an imported mandate is usable at once), due a minute ago.
-  for (let i = 0; i < MONTHLY_TIPS; i++) {
-    const [user] = await t.database.db
-      .insert(users)
-      .values({
-        email: `parallel-${i}-${Date.now()}@example.test`,
-        passwordHash: 'x',
-        firstName: 'P',
-        lastName: `${i}`,
-      })
-      .returning();
-    const mandate = await t.ctx.opp.createMandate(
-      {
-        merchant_uid: merchant!.merchant_uid,
-        mandate_method: 'import',
-        mandate_type: 'consumer',
-        reference: `p-${i}`,
-      } as never,
-      `parallel-mandate-${i}`,
-    );
-    const [tip] = await t.database.db
-      .insert(recurringTips)
-      .values({
-        tipjarId: w.jar.id,
-        userId: user!.id,
-        amount: 300 + i,
-        status: 'active',
-        mandateStatus: 'valid',
-        mandateUid: mandate.uid,
-        mandateToken: mandate.token,
-        paymentMethod: 'ideal',
-        chargeDay: 1,
-        nextChargeAt: new Date(Date.now() - 60_000),
-      })
-      .returning();
-    mandates.push({ recurringTipId: tip!.id, mandateUid: mandate.uid });
-  }
+  due = await addDueMonthlyTips(w, MONTHLY_TIPS, 'parallel');
   faults.active = true;
 });
 afterAll(() => w?.t.close());
@@ -90,29 +50,7 @@ describe.skipIf(TEST_DB !== 'pg')('the charge run with parallel sends (PostgreSQ
       await Promise.all([runCharges(w.t.ctx, { now, concurrency: 8 }), runCharges(w.t.ctx, { now, concurrency: 8 })]);
     }
 
-    // The provider's side: one debit per mandate, for the month's amount.
-    const provider = await query<{ mandate_uid: string; n: number; uids: string[] }>(
-      w.t,
-      sql`select data->>'mandate_uid' as mandate_uid, count(*)::int as n, array_agg(uid) as uids from sim_objects
-          where object_type = 'transaction' and data->>'mandate_uid' is not null group by 1`,
-    );
-    const byMandate = new Map(provider.map((p) => [p.mandate_uid, p]));
-    // Ours: one debit month per monthly tip, whose provider transaction is that one debit.
-    const ours = await query<{ recurring_tip_id: string; months: number; opp_uids: string[] }>(
-      w.t,
-      sql`select c.recurring_tip_id, count(distinct c.id)::int as months,
-                 array_agg(o.opp_uid) filter (where o.opp_uid is not null) as opp_uids
-          from recurring_tip_charges c
-          left join opp_transactions o on o.kind = 'recurring_charge' and o.owner_id = c.id
-          where c.via = 'debit' group by 1`,
-    );
-    const oursByTip = new Map(ours.map((o) => [o.recurring_tip_id, o]));
-    for (const { recurringTipId, mandateUid } of mandates) {
-      expect(byMandate.get(mandateUid)?.n, `debits at the provider for ${mandateUid}`).toBe(1);
-      const mine = oursByTip.get(recurringTipId);
-      expect(mine?.months).toBe(1);
-      expect(mine?.opp_uids).toEqual(byMandate.get(mandateUid)!.uids);
-    }
+    await expectOneDebitEach(w, due);
     const { refused, answersLost } = simulatorFaults(w.t.ctx)!.counts;
     expect(refused).toBeGreaterThan(0);
     expect(answersLost).toBeGreaterThan(0);

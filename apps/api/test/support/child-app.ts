@@ -41,23 +41,42 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** What a child process wrote to stdout and stderr so far. */
+function outputOf(child: ChildProcess): () => string {
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  return () => output;
+}
+
+/** A script of apps/api running in a child process (startScript). */
+export interface ChildScript {
+  process: ChildProcess;
+  /** Its exit code (null when killed) and output, once it has ended. */
+  ended: Promise<{ code: number | null; output: string }>;
+}
+
+/** Starts a script of apps/api in a child process (`kill -9` it through `process`). */
+export function startScript(script: string, args: string[], env: Record<string, string>): ChildScript {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: API_ROOT,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = outputOf(child);
+  return {
+    process: child,
+    ended: new Promise((resolve) => child.on('exit', (code) => resolve({ code, output: output() }))),
+  };
+}
+
 /** Runs a script of apps/api in a child process; resolves with its exit code and output. */
 export function runScript(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: API_ROOT,
-      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => {
-      output += d;
-    });
-    child.stderr!.on('data', (d) => {
-      output += d;
-    });
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+  return startScript(script, args, env).ended;
 }
 
 export async function startChildApp(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildApp> {
@@ -84,16 +103,10 @@ export async function startChildApp(databaseUrl: string, env: Record<string, str
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
+  const output = outputOf(child);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app server exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the app server exited at start:\n${output()}`);
     try {
       const res = await fetch(`${url}/api/v1/paymentmethods`);
       if (res.ok) break;
@@ -102,7 +115,7 @@ export async function startChildApp(databaseUrl: string, env: Record<string, str
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the app server did not start within 60 s:\n${output}`);
+      throw new Error(`the app server did not start within 60 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -110,7 +123,7 @@ export async function startChildApp(databaseUrl: string, env: Record<string, str
   return {
     url,
     process: child,
-    output: () => output,
+    output,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

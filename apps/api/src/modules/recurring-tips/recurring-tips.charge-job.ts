@@ -6,7 +6,8 @@ import { preNotificationMail } from '../../mail/recurring-mails.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import { manageLinkOf } from './manage-token.js';
-import { newMonth, sendDebitCharge } from './recurring-tips.payments.js';
+import { DebitRecorder } from './recurring-tips.charge-batch.js';
+import { newMonths, type PreparedDebit, prepareDebits, sendDebit } from './recurring-tips.payments.js';
 import * as repo from './recurring-tips.repository.js';
 import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
 
@@ -65,24 +66,27 @@ export async function runCharges(
 /**
  * Step 3: `concurrency` provider calls in flight (decision 019). Workers take leased charges from a
  * shared queue; when it runs dry one of them leases the next batch (one statement, no transaction
- * held) while the others keep sending. Each charge is leased before it is sent and its send is the
- * same as one at a time, so parallel sends change nothing about at-most-once. After a charge that
+ * held) and reads what its sends need (three reads for the batch, prepareDebits) while the others
+ * keep sending. Each charge is leased before it is sent and its send is the same as one at a time,
+ * so parallel sends change nothing about at-most-once. The answers are recorded in batches
+ * (DebitRecorder, decision 023); the run ends when every answer is written. After a charge that
  * could not reach the provider no new batch is leased (its row was released and would come back at
  * once): what is leased is still sent, the rest waits for the next run.
  */
 async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
   const counts = { sent: 0, failed: 0 };
-  const queue: repo.ClaimedCharge[] = [];
+  const queue: PreparedDebit[] = [];
+  const recorder = new DebitRecorder(ctx);
   let batches = 0;
   let isDone = false;
   let leasing: Promise<void> | null = null;
   const leaseBatch = () => {
     leasing ??= repo
       .claimChargeWork(ctx.db, now, LEASE_MS, BATCH)
-      .then((charges) => {
+      .then(async (charges) => {
         batches += 1;
-        queue.push(...charges);
         if (charges.length < BATCH || batches >= MAX_BATCHES) isDone = true;
+        queue.push(...(await prepareDebits(ctx, charges)));
       })
       .finally(() => {
         leasing = null;
@@ -91,13 +95,13 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
   };
   const worker = async () => {
     for (;;) {
-      const charge = queue.shift();
-      if (!charge) {
+      const next = queue.shift();
+      if (!next) {
         if (isDone) return;
         await leaseBatch();
         continue;
       }
-      if (await sendDebitCharge(ctx, charge)) {
+      if (await ('send' in next ? sendDebit(ctx, next.send, recorder.record) : next.settle())) {
         counts.sent += 1;
       } else {
         counts.failed += 1;
@@ -105,7 +109,8 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
       }
     }
   };
-  // A failing worker stops the others taking more; the run ends when every worker has stopped.
+  // A failing worker stops the others taking more; the run ends when every worker has stopped and
+  // every answer is recorded.
   const stopped = await Promise.allSettled(
     Array.from({ length: concurrency }, () =>
       worker().catch((err: unknown) => {
@@ -114,6 +119,7 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
       }),
     ),
   );
+  await recorder.drain();
   const failure = stopped.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
   return counts;
@@ -145,38 +151,48 @@ async function claimDueMonths(ctx: AppContext, now: Date, workers: number): Prom
   return claimed;
 }
 
+/**
+ * One claim batch in a handful of statements whatever its size (decision 023): the due monthly tips
+ * locked, their tippers read, the months made (newMonths: charge rows, tips, each month's tip named)
+ * and the monthly tips' next due dates written, each a single statement.
+ */
 async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<string>) {
   const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
   due.sort((a, b) => (a.tipjarId < b.tipjarId ? -1 : a.tipjarId > b.tipjarId ? 1 : 0));
   const users = new Map(
     (await usersRepo.findUsersByIds(tx, [...new Set(due.map((r) => r.userId))])).map((u) => [u.id, u]),
   );
-  let inserted = 0;
+  const months: Parameters<typeof newMonths>[1] = [];
+  const schedule: Parameters<typeof repo.scheduleRecurringTips>[1] = [];
   for (const recurringTip of due) {
     const chargeDay = recurringTip.chargeDay!;
     const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
     if (!month.charge) {
-      await repo.updateRecurringTip(tx, recurringTip.id, { nextChargeAt: month.due });
+      schedule.push({ id: recurringTip.id, nextChargeAt: month.due });
       if (month.due <= now) stillDue.add(recurringTip.id);
       continue;
     }
     const period = periodOf(month.due);
     // An amount change takes effect with the first month charged after it.
     const amount = recurringTip.nextAmount ?? recurringTip.amount;
-    const charge = await newMonth(tx, recurringTip, {
-      period,
-      amount,
-      fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
-      via: 'debit',
-      email: users.get(recurringTip.userId)?.email ?? '',
-      nextAttemptAt: month.due,
+    months.push({
+      recurringTip,
+      month: {
+        period,
+        amount,
+        fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
+        via: 'debit',
+        email: users.get(recurringTip.userId)?.email ?? '',
+        nextAttemptAt: month.due,
+      },
     });
-    if (charge) inserted += 1;
     // The next month: its charge day, but never in the past (a long outage does not catch up).
     const nextChargeAt = nextChargeAfter(chargeDay, period, now);
-    await repo.updateRecurringTip(tx, recurringTip.id, { amount, nextAmount: null, nextChargeAt });
+    schedule.push({ id: recurringTip.id, nextChargeAt, amount });
     if (nextChargeAt <= now) stillDue.add(recurringTip.id);
   }
+  const inserted = await newMonths(tx, months);
+  await repo.scheduleRecurringTips(tx, schedule);
   return { locked: due.length, inserted };
 }
 

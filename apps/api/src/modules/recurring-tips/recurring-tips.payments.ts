@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { appUrl, ErrorCode } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -11,7 +12,12 @@ import {
   type OppMandate,
   type OppTransaction,
 } from '../../payments/opp-client.js';
-import { findLatestForOwner, findTransactionRow, insertTransactionRow } from '../../payments/payments.repository.js';
+import {
+  findLatestForOwner,
+  findLatestForOwners,
+  findTransactionRow,
+  insertTransactionRow,
+} from '../../payments/payments.repository.js';
 import {
   type AfterCommit,
   applyProviderTransaction,
@@ -20,6 +26,8 @@ import {
   type OppTransactionRow,
   providerUnavailable,
 } from '../../payments/payments.service.js';
+import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
+import { acceptsTips } from '../merchants/merchants.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
@@ -49,25 +57,65 @@ export function lease(tx: Tx, charge: repo.ChargeRow): Promise<repo.ChargeRow> {
   return repo.updateCharge(tx, charge.id, { claimedUntil: leaseEnd() });
 }
 
+export interface MonthInput {
+  period: string;
+  amount: number;
+  fee: number;
+  via: 'mandate' | 'debit';
+  email: string;
+  nextAttemptAt: Date;
+}
+
 /** A month's charge row and its tip (tips.recurring_tip_id); undefined if the month already has one. */
-export async function newMonth(
-  tx: Tx,
-  recurringTip: repo.RecurringTipRow,
-  m: { period: string; amount: number; fee: number; via: 'mandate' | 'debit'; email: string; nextAttemptAt: Date },
-) {
-  const charge = await repo.insertCharge(tx, {
+export async function newMonth(tx: Tx, recurringTip: repo.RecurringTipRow, m: MonthInput) {
+  const charge = await repo.insertCharge(tx, chargeOf(recurringTip, m));
+  if (!charge) return undefined;
+  const tip = await tipsRepo.insertTip(tx, tipOf(recurringTip, m));
+  return repo.updateCharge(tx, charge.id, { tipId: tip!.id });
+}
+
+/**
+ * newMonth for several monthly tips in three statements (the charge run's claim): the charge rows
+ * (a month that has one already is left out), their tips, and each month's tip named. Answers how
+ * many months were made.
+ */
+export async function newMonths(tx: Tx, months: { recurringTip: repo.RecurringTipRow; month: MonthInput }[]) {
+  const charges = await repo.insertCharges(
+    tx,
+    months.map((m) => chargeOf(m.recurringTip, m.month)),
+  );
+  const byTip = new Map(months.map((m) => [m.recurringTip.id, m]));
+  const made = charges.map((charge) => {
+    const { recurringTip, month } = byTip.get(charge.recurringTipId)!;
+    return { charge, tip: { id: randomUUID(), ...tipOf(recurringTip, month) } };
+  });
+  await tipsRepo.insertTips(
+    tx,
+    made.map((m) => m.tip),
+  );
+  await repo.setChargeTips(
+    tx,
+    made.map((m) => ({ id: m.charge.id, tipId: m.tip.id })),
+  );
+  return made.length;
+}
+
+function chargeOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
+  return {
     recurringTipId: recurringTip.id,
     period: m.period,
     amount: m.amount,
     via: m.via,
     nextAttemptAt: m.nextAttemptAt,
-  });
-  if (!charge) return undefined;
-  const tip = await tipsRepo.insertTip(tx, {
+  };
+}
+
+function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
+  return {
     tipjarId: recurringTip.tipjarId,
     amount: m.amount,
     fee: m.fee,
-    status: 'created',
+    status: 'created' as const,
     privacy: recurringTip.privacy,
     displayName: recurringTip.privacy === 'ANONYMOUS' ? null : recurringTip.displayName,
     message: recurringTip.message,
@@ -75,8 +123,7 @@ export async function newMonth(
     locale: recurringTip.locale,
     paymentMethod: m.via === 'debit' ? 'sepa' : recurringTip.paymentMethod,
     recurringTipId: recurringTip.id,
-  });
-  return repo.updateCharge(tx, charge.id, { tipId: tip!.id });
+  };
 }
 
 /**
@@ -284,47 +331,96 @@ export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): P
 
 /* ---------- the charge job's provider call ---------- */
 
+/** A leased debit ready to be sent: its key and request (prepareDebits reads them for a whole batch). */
+export interface DebitToSend {
+  charge: repo.ClaimedCharge;
+  mandateUid: string;
+  merchantUid: string;
+  key: string;
+  request: CreateMandateTransactionInput;
+}
+
+/** A debit the provider answered, to be recorded (one at a time: recordDebitAnswer; a batch: charge-batch). */
+export interface DebitAnswer extends DebitToSend {
+  answer: OppTransaction;
+}
+
+/** What becomes of a leased charge: sent, or settled without a send (`settle` says if it reached the provider). */
+export type PreparedDebit = { send: DebitToSend } | { settle: () => Promise<boolean> };
+
 /**
- * Sends the current attempt of a claimed debit charge: `POST /mandates/{uid}/transactions` with
- * Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`; an attempt an earlier run
- * claimed is looked up by that reference before it is sent again (sendOrAdoptDebit), so a crash or a
- * lost answer can never collect twice, whatever the provider does with the key. Returns false when
- * the provider could not be reached (the claim is released and the next run tries again).
+ * The leased debits of a batch made ready with three reads for all of them (the monthly tips with
+ * their tip jars, the tip jars' merchants, the attempts recorded before). Each charge becomes what it
+ * became one at a time: without its monthly tip, tip jar or mandate, or with a merchant that takes no
+ * payments, it is released (not sent; the next run tries again); an attempt recorded before (the
+ * process died after recording) is released and only refreshed; any other is sent with
+ * Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`.
  */
-export async function sendDebitCharge(ctx: AppContext, charge: repo.ClaimedCharge): Promise<boolean> {
-  const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
-  const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
-  if (!recurringTip || !tipjar || !recurringTip.mandateUid || !recurringTip.mandateToken) {
-    await repo.releaseCharge(ctx.db, charge.id);
-    return false;
-  }
-  const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
-  if (existing && existing.attempt === charge.attempt) {
+export async function prepareDebits(ctx: AppContext, charges: repo.ClaimedCharge[]): Promise<PreparedDebit[]> {
+  const [recurringTips, recorded] = await Promise.all([
+    repo.findRecurringTips(ctx.db, [...new Set(charges.map((c) => c.recurringTipId))]),
+    findLatestForOwners(
+      ctx.db,
+      CHARGE_KIND,
+      charges.map((c) => c.id),
+    ),
+  ]);
+  const merchants = await merchantsOfTipjars(ctx.db, [...new Set([...recurringTips.values()].map((r) => r.tipjarId))]);
+  const release = (charge: repo.ClaimedCharge, reached: boolean, then?: () => Promise<unknown>) => ({
+    settle: async () => {
+      await repo.releaseCharge(ctx.db, charge.id);
+      await then?.();
+      return reached;
+    },
+  });
+  return charges.map((charge): PreparedDebit => {
+    const recurringTip = recurringTips.get(charge.recurringTipId);
+    if (!recurringTip?.mandateUid || !recurringTip.mandateToken) return release(charge, false);
+    const existing = recorded.get(charge.id);
     // Sent and recorded before (the process died after recording): only refresh it.
-    await repo.releaseCharge(ctx.db, charge.id);
-    await refreshAttempt(ctx, existing);
-    return true;
-  }
-  const key = `charge-${recurringTip.id}-${charge.period}-${charge.attempt}`;
-  let merchantUid: string;
-  try {
-    merchantUid = await tipMerchantUid(ctx, tipjar);
-  } catch {
-    await repo.releaseCharge(ctx.db, charge.id);
-    return false;
-  }
-  const request: CreateMandateTransactionInput = {
-    merchant_uid: merchantUid,
-    token: recurringTip.mandateToken,
-    total_price: charge.amount,
-    products: [{ name: `Monthly tip: ${tipjar.name} (${charge.period})`, price: charge.amount, quantity: 1 }],
-    reference: key,
-    notify_url: notifyUrlOf(ctx),
-    metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
-  };
+    if (existing && existing.attempt === charge.attempt)
+      return release(charge, true, () => refreshAttempt(ctx, existing));
+    const merchant = merchants.get(recurringTip.tipjarId);
+    if (!acceptsTips(merchant)) {
+      ctx.log.warn(
+        { tipjarId: recurringTip.tipjarId, merchantStatus: merchant?.merchantStatus ?? null, chargeId: charge.id },
+        'the tip jar has no merchant that takes payments; the month waits',
+      );
+      return release(charge, false);
+    }
+    const key = `charge-${recurringTip.id}-${charge.period}-${charge.attempt}`;
+    const request: CreateMandateTransactionInput = {
+      merchant_uid: merchant!.merchantUid,
+      token: recurringTip.mandateToken,
+      total_price: charge.amount,
+      products: [
+        { name: `Monthly tip: ${recurringTip.tipjarName} (${charge.period})`, price: charge.amount, quantity: 1 },
+      ],
+      reference: key,
+      notify_url: notifyUrlOf(ctx),
+      metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+    };
+    return { send: { charge, mandateUid: recurringTip.mandateUid, merchantUid: merchant!.merchantUid, key, request } };
+  });
+}
+
+/**
+ * Sends a prepared debit: `POST /mandates/{uid}/transactions`; an attempt an earlier run claimed is
+ * looked up by its reference before it is sent again (sendOrAdoptDebit), so a crash or a lost answer
+ * can never collect twice, whatever the provider does with the key. The answer is handed to `record`
+ * (the charge run records a batch at once; until it is recorded the month stays leased, and a run
+ * after a crash adopts the debit by its reference). Returns false when the provider could not be
+ * reached (the claim is released and the next run tries again).
+ */
+export async function sendDebit(
+  ctx: AppContext,
+  debit: DebitToSend,
+  record: (answer: DebitAnswer) => Promise<void>,
+): Promise<boolean> {
+  const { charge } = debit;
   let answer: OppTransaction;
   try {
-    answer = await sendOrAdoptDebit(ctx, charge, recurringTip.mandateUid, request, key);
+    answer = await sendOrAdoptDebit(ctx, charge, debit.mandateUid, debit.request, debit.key);
   } catch (err) {
     if (isRefusal(err)) {
       // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
@@ -341,20 +437,25 @@ export async function sendDebitCharge(ctx: AppContext, charge: repo.ClaimedCharg
     await repo.releaseCharge(ctx.db, charge.id);
     return false;
   }
+  await record({ ...debit, answer });
+  return true;
+}
+
+/** Records one debit's answer as its attempt's transaction row, then applies it (the one-at-a-time path). */
+export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
     const row = await recordAttempt(tx, {
-      charge,
-      key,
-      oppUid: answer.uid,
-      merchantUid,
+      charge: a.charge,
+      key: a.key,
+      oppUid: a.answer.uid,
+      merchantUid: a.merchantUid,
       redirectUrl: null,
-      request: request as unknown as Record<string, unknown>,
+      request: a.request as unknown as Record<string, unknown>,
     });
-    await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, claimedUntil: null });
+    await repo.updateCharge(tx, a.charge.id, { oppTransactionId: row.id, claimedUntil: null });
     return row;
   });
-  await applyProviderTransaction(ctx, row.id, answer);
-  return true;
+  await applyProviderTransaction(ctx, row.id, a.answer);
 }
 
 /**

@@ -77,6 +77,13 @@ export async function findRecurringTip(db: DbOrTx, id: string): Promise<Recurrin
   return row ? toView(row) : undefined;
 }
 
+/** Several recurring tips (with tip jar and tipper) in one query, by id. */
+export async function findRecurringTips(db: DbOrTx, ids: string[]): Promise<Map<string, RecurringTipView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await viewQuery(db).where(inArray(recurringTips.id, ids));
+  return new Map(rows.map((r) => [r.row.id, toView(r)]));
+}
+
 /** The recurring tip charged through a provider mandate (its current one), if any. */
 export async function findByMandate(db: DbOrTx, mandateUid: string) {
   const [row] = await db.select().from(recurringTips).where(eq(recurringTips.mandateUid, mandateUid)).limit(1);
@@ -177,6 +184,53 @@ export async function insertCharge(db: DbOrTx, values: typeof recurringTipCharge
   return row;
 }
 
+/** insertCharge for several months in one statement: the answer holds the months inserted here. */
+export async function insertCharges(db: DbOrTx, values: (typeof recurringTipCharges.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db
+    .insert(recurringTipCharges)
+    .values(values)
+    .onConflictDoNothing({ target: [recurringTipCharges.recurringTipId, recurringTipCharges.period] })
+    .returning();
+}
+
+/** Names each month's tip (charge id → tip id), in one statement. */
+export async function setChargeTips(db: DbOrTx, pairs: { id: string; tipId: string }[]) {
+  if (pairs.length === 0) return;
+  const rows = sql.join(
+    pairs.map((p) => sql`(${p.id}::uuid, ${p.tipId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${recurringTipCharges} c set tip_id = v.tip_id, updated = now()
+    from (values ${rows}) as v(id, tip_id) where c.id = v.id`);
+}
+
+/**
+ * Records the provider's answers of several sent months in one statement (the charge run): each
+ * month names its attempt's transaction row and is no longer held; a month whose answer is open
+ * (`open`: the debit is on its way) and still waiting for that attempt becomes pending, as
+ * onChargePayment does for one. Answers the tips of the months that are pending now.
+ */
+export async function recordChargeAnswers(
+  db: DbOrTx,
+  answers: { id: string; rowId: string; attempt: number; open: boolean }[],
+): Promise<string[]> {
+  if (answers.length === 0) return [];
+  const rows = sql.join(
+    answers.map((a) => sql`(${a.id}::uuid, ${a.rowId}::uuid, ${a.attempt}::int, ${a.open}::boolean)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`update ${recurringTipCharges} c
+    set opp_transaction_id = v.row_id, claimed_until = null, updated = now(),
+        status = case when v.open and c.status = 'scheduled' and c.attempt = v.attempt then 'pending' else c.status end
+    from (values ${rows}) as v(id, row_id, attempt, open)
+    where c.id = v.id
+    returning c.tip_id, v.open and c.status = 'pending' and c.attempt = v.attempt as pending`);
+  return (result as unknown as { rows: { tip_id: string | null; pending: boolean }[] }).rows
+    .filter((r) => r.pending && r.tip_id)
+    .map((r) => r.tip_id!);
+}
+
 export async function findCharge(db: DbOrTx, id: string) {
   const [row] = await db.select().from(recurringTipCharges).where(eq(recurringTipCharges.id, id));
   return row;
@@ -259,6 +313,25 @@ export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number,
     .orderBy(asc(recurringTips.nextChargeAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * The claim's schedule update for several recurring tips in one statement: the next due date, and
+ * for a month charged (`amount` given) the amount charged, a pending amount change consumed.
+ */
+export async function scheduleRecurringTips(
+  db: DbOrTx,
+  updates: { id: string; nextChargeAt: Date; amount?: number }[],
+) {
+  if (updates.length === 0) return;
+  const rows = sql.join(
+    updates.map((u) => sql`(${u.id}::uuid, ${u.nextChargeAt.toISOString()}::timestamptz, ${u.amount ?? null}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${recurringTips} r
+    set next_charge_at = v.next_charge_at, amount = coalesce(v.amount, r.amount),
+        next_amount = case when v.amount is null then r.next_amount end, updated = now()
+    from (values ${rows}) as v(id, next_charge_at, amount) where r.id = v.id`);
 }
 
 /** A charge claimed by the charge job, with what its row said before the claim. */

@@ -59,6 +59,11 @@ export function insertTipStatement(db: DbOrTx, values: typeof tips.$inferInsert)
     .returning({ id: tips.id });
 }
 
+/** Inserts several tips in one statement (the charge run's month tips; no idempotency keys). */
+export async function insertTips(db: DbOrTx, values: (typeof tips.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await db.insert(tips).values(values);
+}
+
 export async function findTip(db: DbOrTx, id: string, tipjarId?: string) {
   const [row] = await db
     .select()
@@ -173,19 +178,30 @@ async function countTips(db: DbOrTx, filter: TipFilter): Promise<number> {
  */
 export async function moveTipStatus(db: DbOrTx, id: string, to: TipStatus, from: TipStatus[]) {
   if (from.length === 0) return undefined;
-  // A reversed tip was paid: it keeps (or, if its completion was never seen, gets) the day it was paid.
-  const paidAt =
-    to === 'completed'
-      ? { completedAt: sql`now()` }
-      : REVERSED_TIP_STATUSES.includes(to)
-        ? { completedAt: sql`coalesce(${tips.completedAt}, now())` }
-        : {};
   const [row] = await db
     .update(tips)
-    .set({ status: to, ...paidAt })
+    .set({ status: to, ...paidAtOf(to) })
     .where(and(eq(tips.id, id), inArray(tips.status, from)))
     .returning();
   return row;
+}
+
+/** moveTipStatus for several tips in one statement (the charge run's months). */
+export async function moveTipsStatus(db: DbOrTx, ids: string[], to: TipStatus, from: TipStatus[]) {
+  if (ids.length === 0 || from.length === 0) return;
+  await db
+    .update(tips)
+    .set({ status: to, ...paidAtOf(to) })
+    .where(and(inArray(tips.id, ids), inArray(tips.status, from)));
+}
+
+/** A reversed tip was paid: it keeps (or, if its completion was never seen, gets) the day it was paid. */
+function paidAtOf(to: TipStatus) {
+  return to === 'completed'
+    ? { completedAt: sql`now()` }
+    : REVERSED_TIP_STATUSES.includes(to)
+      ? { completedAt: sql`coalesce(${tips.completedAt}, now())` }
+      : {};
 }
 
 /** Locks a tip for the rest of the transaction (refunds: what is left is decided under this lock). */

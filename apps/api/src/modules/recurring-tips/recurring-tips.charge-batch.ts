@@ -1,0 +1,119 @@
+import { paymentOutcome, tipStatusesBefore } from '@podpot/domain';
+import type { AppContext } from '../../context.js';
+import { insertTransactionRows } from '../../payments/payments.repository.js';
+import { applyProviderTransaction } from '../../payments/payments.service.js';
+import * as tipsRepo from '../tips/tips.repository.js';
+import { CHARGE_KIND } from './recurring-tips.outcomes.js';
+import { type DebitAnswer, recordDebitAnswer } from './recurring-tips.payments.js';
+import * as repo from './recurring-tips.repository.js';
+
+/**
+ * The charge run records the provider's answers a batch at a time (decision 023): one transaction
+ * writes the attempts' transaction rows, the months and their tips for every answer that came in
+ * while the previous batch was written — instead of two transactions and about a dozen statements
+ * per month. What is written is what the one-at-a-time path (recordDebitAnswer, then
+ * applyProviderTransaction) writes; a month stays leased until its answer is recorded, so a run that
+ * dies with answers not yet written leaves months a later run adopts by their reference (014).
+ */
+
+/** Answers written in one transaction at most. */
+const MAX_RECORD_BATCH = 200;
+
+/** An open debit (SEPA `planned`, on its way): the month becomes pending, as onChargePayment does. */
+function isOpen(a: DebitAnswer): boolean {
+  const outcome = paymentOutcome(a.answer.status);
+  return outcome === 'open' || outcome === 'held';
+}
+
+/**
+ * Records a batch of answers. Open answers (every debit just made, in practice) are written and
+ * applied in one transaction: the rows with the provider's uid and status, the months (their row
+ * named, no longer held, pending if still waiting for that attempt) and their tips (pending). Any
+ * other status is written in that transaction without its status and then applied one at a time
+ * (its consequences — a failed try, a paid month — are the owner's, with their mails). An attempt
+ * another run recorded meanwhile goes the one-at-a-time way, which finds that run's row.
+ */
+export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]): Promise<void> {
+  const { toApply, recordedElsewhere } = await ctx.db.transaction(async (tx) => {
+    const rows = await insertTransactionRows(
+      tx,
+      answers.map((a) => ({
+        kind: CHARGE_KIND,
+        ownerId: a.charge.id,
+        attempt: a.charge.attempt,
+        idempotencyKey: a.key,
+        oppUid: a.answer.uid,
+        status: isOpen(a) ? a.answer.status : null,
+        amount: a.charge.amount,
+        merchantUid: a.merchantUid,
+        redirectUrl: isOpen(a) ? a.answer.redirectUrl : null,
+        request: a.request as unknown as Record<string, unknown>,
+      })),
+    );
+    const rowOf = new Map(rows.map((r) => [r.ownerId, r]));
+    const written = answers.filter((a) => rowOf.has(a.charge.id));
+    const pendingTips = await repo.recordChargeAnswers(
+      tx,
+      written.map((a) => ({
+        id: a.charge.id,
+        rowId: rowOf.get(a.charge.id)!.id,
+        attempt: a.charge.attempt,
+        open: isOpen(a),
+      })),
+    );
+    await tipsRepo.moveTipsStatus(tx, pendingTips, 'pending', tipStatusesBefore('pending'));
+    return {
+      toApply: written.filter((a) => !isOpen(a)).map((a) => ({ a, rowId: rowOf.get(a.charge.id)!.id })),
+      recordedElsewhere: answers.filter((a) => !rowOf.has(a.charge.id)),
+    };
+  });
+  for (const { a, rowId } of toApply) await applyProviderTransaction(ctx, rowId, a.answer);
+  for (const a of recordedElsewhere) await recordDebitAnswer(ctx, a);
+}
+
+/**
+ * Collects the answers of the sends in flight and writes them as group commits: while one batch is
+ * written the next answers gather, and are written together once it is done. A sender waits only
+ * when a full batch is already waiting (so answers cannot pile up without bound). A batch that fails
+ * is written again one answer at a time; what still fails is kept and thrown by drain().
+ */
+export class DebitRecorder {
+  private waiting: DebitAnswer[] = [];
+  private writing: Promise<void> | null = null;
+  private readonly failures: unknown[] = [];
+
+  constructor(private readonly ctx: AppContext) {}
+
+  record = (answer: DebitAnswer): Promise<void> => {
+    this.waiting.push(answer);
+    if (!this.writing) this.writing = this.writeAll();
+    return this.waiting.length >= MAX_RECORD_BATCH ? this.writing : Promise.resolve();
+  };
+
+  /** Waits until every answer handed in is written; throws the first failure. */
+  async drain(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.failures.length > 0) throw this.failures[0];
+  }
+
+  private async writeAll() {
+    // Lets the answers that arrive in the same turn join the first batch.
+    await Promise.resolve();
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_RECORD_BATCH);
+      try {
+        await recordDebitAnswers(this.ctx, batch);
+      } catch (err) {
+        this.ctx.log.warn({ err, answers: batch.length }, 'recording a batch of answers failed; one at a time');
+        for (const a of batch) {
+          await recordDebitAnswer(this.ctx, a).catch((e: unknown) => {
+            this.ctx.log.error({ err: e, chargeId: a.charge.id }, 'recording an answer failed; a later run adopts it');
+            this.failures.push(e);
+          });
+        }
+      }
+    }
+    // No await between the last look at `waiting` and this: an answer handed in later starts a new loop.
+    this.writing = null;
+  }
+}
