@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { login } from './support/login';
 import { readOutbox } from './support/outbox';
+import { login } from './support/session';
 
 /**
  * A platform admin refunds part of a tip (issue 11), on a phone-sized screen: the refund dialog with

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCents, type Statistics } from '@podpot/domain';
-import { login } from './support/login';
+import { login } from './support/session';
 
 /**
  * Issue 13: the charts of the backoffice dashboard (a tip jar) and the admin dashboard (all tip jars),

@@ -67,6 +67,8 @@ export const VALIDATION_KEYS = [
   'amountRange',
   // A refund larger than what is left of the tip (params: max, in cents).
   'refundTooLarge',
+  // A month that is not over yet (batch invoicing takes finished months only).
+  'periodNotFinished',
   'emailTaken',
   'merchantEmailTaken',
   // The payment provider refused a field; `message` is its own (English) text.

@@ -38,3 +38,10 @@ export const PaymentChoiceSchema = z.object({
   paymentissuer: singleLine(z.string().max(20)).default(''),
 });
 export type PaymentChoice = z.infer<typeof PaymentChoiceSchema>;
+
+/**
+ * A payment started again from a page (an order's retry card, a monthly tip's mandate retry): the
+ * choice and the page's language, which the provider's checkout and the way back follow.
+ */
+export const RetryPaymentChoiceSchema = PaymentChoiceSchema.extend({ locale: LocaleSchema.optional() });
+export type RetryPaymentChoice = z.infer<typeof RetryPaymentChoiceSchema>;

@@ -28,6 +28,12 @@ export function isInvoiceEditable(status: InvoiceStatus): boolean {
   return status === 'draft';
 }
 
+/** Whether a month 'YYYY-MM' is over (UTC, as invoice periods are): its invoices may be made in one batch. */
+export function isFinishedPeriod(period: string, now: Date = new Date()): boolean {
+  const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  return period < current;
+}
+
 /** A calendar month, 'YYYY-MM'. */
 export const PeriodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'format' });
 
@@ -39,9 +45,22 @@ export const InvoiceLineInputSchema = z.object({
 });
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
 
+/**
+ * What a line the platform writes itself says, as data: each reader (the web page, the PDF in the
+ * recipient's language) words it in their own language. `description` keeps the English wording.
+ */
+export const InvoiceLineTextSchema = z.discriminatedUnion('key', [
+  /** The platform fee on `tips` tips paid in `period` ('YYYY-MM'). */
+  z.object({ key: z.literal('platformFee'), tips: z.number().int(), period: z.string() }),
+  /** Fee given back on `count` refunds and chargebacks (decision 015). */
+  z.object({ key: z.literal('feeCredit'), count: z.number().int() }),
+]);
+export type InvoiceLineText = z.infer<typeof InvoiceLineTextSchema>;
+
 /** A line in an answer: no input rules, so a line stored before one was added still serializes. */
 export const InvoiceLineSchema = z.object({
   description: z.string(),
+  text: InvoiceLineTextSchema.optional(),
   quantity: z.number().int(),
   unitPriceExVat: z.number().int(),
   totalExVat: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocaleSchema } from './field-schemas.js';
 import { EmailSchema, NameSchema } from './schemas.js';
 import { CocNumberSchema } from './tipjar-schemas.js';
 
@@ -16,6 +17,8 @@ export const CreateMerchantBodySchema = z.object({
      * provider allows one merchant per address (decision 011); absent: the tip jar's contact e-mail.
      */
     email: EmailSchema.optional(),
+    /** The page's language: the provider's verification pages and the way back to us follow it. */
+    locale: LocaleSchema.optional(),
   }),
 });
 export type CreateMerchantBody = z.infer<typeof CreateMerchantBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // field-schemas and payment-status, not schemas and tipjar-schemas: those bring the phone rules
 // (libphonenumber's metadata) into the storefront's first visit.
-import { LocaleSchema, PaymentChoiceSchema } from './field-schemas.js';
+import { LocaleSchema, PaymentChoiceSchema, RetryPaymentChoiceSchema } from './field-schemas.js';
 import { DEFAULT_LOCALE } from './locale.js';
 import { OppTransactionRefSchema } from './payment-status.js';
 import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip-schemas.js';
@@ -91,7 +91,7 @@ export const UpdateRecurringTipBodySchema = z.object({ data: UpdateRecurringTipD
 export type UpdateRecurringTipBody = z.infer<typeof UpdateRecurringTipBodySchema>;
 
 /** POST user/me/recurringtips/{id}/mandate/retry: a new first payment that sets up a new mandate. */
-export const RetryMandateBodySchema = z.object({ data: PaymentChoiceSchema });
+export const RetryMandateBodySchema = z.object({ data: RetryPaymentChoiceSchema });
 export type RetryMandateBody = z.infer<typeof RetryMandateBodySchema>;
 
 /* ---------- answers ---------- */

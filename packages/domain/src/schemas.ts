@@ -201,7 +201,12 @@ export const CreatePaymentMethodBodySchema = z.object({
 });
 export const UpdatePaymentMethodBodySchema = z.object({ data: PaymentMethodDataSchema.partial() });
 
-export { type PaymentChoice, PaymentChoiceSchema } from './field-schemas.js';
+export {
+  type PaymentChoice,
+  PaymentChoiceSchema,
+  type RetryPaymentChoice,
+  RetryPaymentChoiceSchema,
+} from './field-schemas.js';
 
 /* ---------- tip jars (full rules arrive with the payments issue) ---------- */
 

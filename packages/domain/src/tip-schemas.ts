@@ -95,6 +95,11 @@ export const TipSchema = z.object({
   paymentMethod: z.string().nullable(),
   recurringTipId: z.uuid().nullable(),
   email: z.string().optional(),
+  /**
+   * Only on a platform admin's read of one tip: whether a refund can work — the payment is known at
+   * the provider (a demo tip, seeded without a provider payment, is not).
+   */
+  refundable: z.boolean().optional(),
   created: z.string(),
   updated: z.string(),
 });

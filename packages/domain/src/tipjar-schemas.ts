@@ -8,6 +8,7 @@ import {
   NameSchema,
   PasswordSchema,
   PaymentChoiceSchema,
+  RetryPaymentChoiceSchema,
   SlugSchema,
   singleLine,
   singleLineText,
@@ -112,7 +113,7 @@ export const TipjarListQueryExtraSchema = z.object({
   slug: singleLine(z.string().trim().toLowerCase().max(60)).optional(),
 });
 
-export const RetryPaymentBodySchema = z.object({ data: PaymentChoiceSchema });
+export const RetryPaymentBodySchema = z.object({ data: RetryPaymentChoiceSchema });
 export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>;
 
 /* ---------- tip jars and add-ons: answers ---------- */

@@ -241,6 +241,8 @@ export interface CreateMandateInput {
   payment_method?: OppPaymentMethod;
   return_url: string;
   notify_url: string;
+  /** Language of the first payment's checkout. */
+  locale?: OppLocale;
   /** Ours and unique (the attempt's key): how a mandate whose answer was lost is found again (assumed field). */
   reference?: string;
   metadata?: Record<string, string>;

@@ -1,6 +1,6 @@
 import { formatCents, splitVat } from '@podpot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { oppMerchants, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { pdfPageTexts } from './pdf-text.js';
 
@@ -47,6 +47,19 @@ async function addTip(
     })
     .returning();
   return tip!;
+}
+
+let merchants = 0;
+/** The tip jar's merchant at the provider, as registration leaves it (batch invoicing needs one). */
+async function addMerchant(tipjarId: string) {
+  merchants += 1;
+  await t.database.db.insert(oppMerchants).values({
+    tipjarId,
+    merchantUid: `mer_inv${merchants}${Date.now().toString(36)}`,
+    type: 'consumer',
+    merchantStatus: 'live',
+    complianceStatus: 'verified',
+  });
 }
 
 const seqOf = (number: string) => Number(number.split('-')[1]);
@@ -141,8 +154,22 @@ describe('POST /api/v1/tipjars/:id/invoices (platform-fee invoice of a month)', 
     expect(res.body).toMatchObject({ period: '2026-03', totalExVat: net, vat, totalInclVat: 106 });
     expect(net + vat).toBe(106);
     expect(res.body.lines).toEqual([
-      { description: 'Platform fee on 3 tips in 2026-03', quantity: 1, unitPriceExVat: net, totalExVat: net },
+      {
+        description: 'Platform fee on 3 tips in 2026-03',
+        // The line as data, so each reader words it in their language (issue 13, bug 6).
+        text: { key: 'platformFee', tips: 3, period: '2026-03' },
+        quantity: 1,
+        unitPriceExVat: net,
+        totalExVat: net,
+      },
     ]);
+    // The PDF for the maker (nl) says it in Dutch, with the month's name.
+    const pdf = await fetch(`${t.baseUrl}/api/v1/tipjars/${jar.id}/invoices/${res.body.id}/download`, {
+      headers: { authorization: `Bearer ${maker.token}` },
+    });
+    const [text] = pdfPageTexts(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Platformkosten over 3 fooien in maart 2026');
+    expect(text).not.toContain('Platform fee');
     // Once per tip jar and month.
     const again = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
       token: admin.token,
@@ -168,10 +195,14 @@ describe('POST /api/v1/tipjars/:id/invoices (platform-fee invoice of a month)', 
 });
 
 describe('POST /api/v1/invoices/batch/create', () => {
-  it('makes one draft per tip jar with completed tips in the month, and nothing on a second run', async () => {
+  it('makes one draft per tip jar with a merchant and completed tips in the month, and nothing on a second run', async () => {
     const withTips = await makeJar();
     const other = await makeJar();
     const quiet = await makeJar();
+    // Tips, but no merchant at the provider: nothing was paid out, so no fee invoice (issue 13).
+    const noMerchant = await makeJar();
+    for (const jar of [withTips, other, quiet]) await addMerchant(jar.id);
+    await addTip(noMerchant.id, '2025-07-03T10:00:00Z', 1000, 50);
     await addTip(withTips.id, '2025-07-02T10:00:00Z', 1000, 50);
     await addTip(withTips.id, '2025-07-20T10:00:00Z', 2000, 100);
     await addTip(other.id, '2025-07-05T10:00:00Z', 500, 25);
@@ -204,6 +235,22 @@ describe('POST /api/v1/invoices/batch/create', () => {
     expect(byJar.get(withTips.id)).toMatchObject({ status: 'draft', totalInclVat: 150 });
     expect(byJar.get(other.id)).toMatchObject({ status: 'draft', totalInclVat: 25 });
     expect(byJar.has(quiet.id)).toBe(false);
+    expect(byJar.has(noMerchant.id)).toBe(false);
+  });
+
+  it('takes finished months only: the current month is refused with 400 on data.period', async () => {
+    const now = new Date();
+    const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const jar = await makeJar();
+    await addMerchant(jar.id);
+    await addTip(jar.id, now.toISOString(), 1000, 50);
+    for (const period of [current, '2999-01']) {
+      const res = await t.api('POST', '/invoices/batch/create', { token: admin.token, body: { data: { period } } });
+      expect(res.status, period).toBe(400);
+      expect(res.body.fields['data.period']).toEqual({ key: 'periodNotFinished' });
+    }
+    const list = await t.api('GET', `/invoices?period=${current}&limit=1000`, { token: admin.token });
+    expect(list.body.data.filter((i: { tipjarId: string }) => i.tipjarId === jar.id)).toEqual([]);
   });
 });
 

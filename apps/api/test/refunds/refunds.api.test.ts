@@ -156,6 +156,32 @@ describe('POST /api/v1/tips/:id/refunds', () => {
     expect((await tipRow(tip.id)).refundedAmount).toBe(700);
   });
 
+  it("tells the admin's tip read whether a refund can work: not for a tip without a provider payment (demo data)", async () => {
+    const jar = await orderJar();
+    const paid = await paidTip(jar.id, 800);
+    expect((await t.api('GET', `/tips/${paid.id}`, { token: admin.token })).body.refundable).toBe(true);
+    // As the demo data is seeded: completed, but never paid through the provider.
+    const [seeded] = await t.database.db
+      .insert(tips)
+      .values({
+        tipjarId: jar.id,
+        amount: 500,
+        fee: 25,
+        status: 'completed',
+        email: 'demo@example.test',
+        completedAt: new Date(),
+      })
+      .returning();
+    const read = await t.api('GET', `/tips/${seeded!.id}`, { token: admin.token });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toMatchObject({ status: 'completed', refundable: false });
+    // And indeed refunding it is refused.
+    expect((await refund(seeded!.id, { reason: 'x' })).status).toBe(409);
+    // The list does not say (it stays one query).
+    const list = await t.api('GET', `/tipjars/${jar.id}/tips`, { token: jar.maker.token });
+    expect(list.body.data[0]).not.toHaveProperty('refundable');
+  });
+
   it('is for platform admins only', async () => {
     const jar = await orderJar();
     const tip = await paidTip(jar.id, 500);

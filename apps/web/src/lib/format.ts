@@ -1,13 +1,20 @@
+import { formatBps, formatCents, formatEuroAmount } from '@podpot/domain';
+import { useMemo } from 'react';
+import { useLocale } from '@/lib/use-locale';
+
 /**
- * Dates and payment method names as every table and detail of the app shows them, in the user's
- * language. Money formatting lives in the domain package (`formatCents`).
+ * THE formatter of the web app: dates, months, money, numbers and percentages as every page shows
+ * them, in the page's language (nl-NL on /nl, en-GB otherwise — never the browser's, so no US dates).
+ * Components take them bound to the page's language from {@link useFormat}. Money arithmetic and its
+ * formatting rule live in the domain package; this module is the only place the app calls them for
+ * display (the source guard in format.test.ts keeps `toLocale…` and `Intl` out of other files).
  */
 
 type Locale = 'en' | 'nl';
 
 const intlLocale = (locale: Locale) => (locale === 'nl' ? 'nl-NL' : 'en-GB');
 
-/** '3 Mar 2026'. */
+/** '3 Mar 2026' / '3 mrt 2026'. */
 export function formatDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));
 }
@@ -17,7 +24,7 @@ export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** 'YYYY-MM' as a month name ('March 2025'). */
+/** 'YYYY-MM' as a month name ('March 2025' / 'maart 2025'). */
 export function formatPeriod(period: string, locale: Locale): string {
   const [year, month] = period.split('-').map(Number);
   if (!year || !month) return period;
@@ -26,9 +33,40 @@ export function formatPeriod(period: string, locale: Locale): string {
   );
 }
 
+/** A count with the language's grouping: 1,234 / 1.234. */
+export function formatNumber(n: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale)).format(n);
+}
+
+/** Cents as euros: '€12.34' / '€ 12,34' (domain formatCents). */
+export const formatMoney = (cents: number, locale: Locale) => formatCents(cents, locale);
+
 const METHOD_NAMES: Record<string, string> = { ideal: 'iDEAL', bcmc: 'Bancontact' };
 
 /** The brand name of a payment method ('ideal' → 'iDEAL'); '—' when there is none. */
 export function paymentMethodName(method: string | null): string {
   return method ? (METHOD_NAMES[method] ?? method) : '—';
+}
+
+/** Every formatter, bound to a language. */
+export function formatterOf(locale: Locale) {
+  return {
+    locale,
+    date: (iso: string) => formatDate(iso, locale),
+    dateTime: (iso: string) => formatDateTime(iso, locale),
+    period: (period: string) => formatPeriod(period, locale),
+    number: (n: number) => formatNumber(n, locale),
+    money: (cents: number) => formatCents(cents, locale),
+    /** Euros with 2 decimals and no symbol ('12,34'), as in an amount field. */
+    euros: (cents: number) => formatEuroAmount(cents, locale),
+    percent: (bps: number) => formatBps(bps, locale),
+  };
+}
+
+export type Formatter = ReturnType<typeof formatterOf>;
+
+/** The formatters in the current page's language. */
+export function useFormat(): Formatter {
+  const locale = useLocale();
+  return useMemo(() => formatterOf(locale), [locale]);
 }

@@ -38,3 +38,11 @@ export function rootLocaleRedirect(input: {
     .find((language) => language === 'en' || language === 'nl');
   return supported === 'nl' ? '/nl' : null;
 }
+
+/**
+ * The language of the page the user is on, for calls that send them to the payment provider: its
+ * checkout or verification pages and the way back follow it (issue 13, bug 10).
+ */
+export function pageLocale(): AppLocale {
+  return localeFromPath(window.location.pathname);
+}

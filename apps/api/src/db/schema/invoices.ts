@@ -1,3 +1,4 @@
+import type { InvoiceLineText } from '@podpot/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
@@ -5,6 +6,8 @@ import { tipjars } from './tipjars.js';
 
 export interface InvoiceLineJson {
   description: string;
+  /** A platform-written line as data, worded in each reader's language (domain InvoiceLineText). */
+  text?: InvoiceLineText;
   quantity: number;
   unitPriceExVat: number;
   totalExVat: number;

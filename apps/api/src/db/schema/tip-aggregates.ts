@@ -25,7 +25,10 @@ export const tipDailyTotals = pgTable(
     refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
     refundedFee: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tipjarId, t.day, t.paymentMethod, t.kind] }), index('tip_daily_totals_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.tipjarId, t.day, t.paymentMethod, t.kind] }),
+    index('tip_daily_totals_day_idx').on(t.day),
+  ],
 );
 
 /**

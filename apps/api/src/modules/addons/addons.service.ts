@@ -157,7 +157,9 @@ export async function retryAddonPayment(
   // Re-read: refreshing the payment may have moved the tip jar.
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
 
-  const locale = ((current?.request as { locale?: OppLocale } | undefined)?.locale ??
+  // The retry card's page decides; else the language of the attempt before, else the user's.
+  const locale = (choice.locale ??
+    (current?.request as { locale?: OppLocale } | undefined)?.locale ??
     (await findUserLocale(ctx.db, actor.userId)) ??
     DEFAULT_LOCALE) as OppLocale;
   if (current && !current.oppUid) {

@@ -1,4 +1,4 @@
-import type { Locale } from '@podpot/domain';
+import type { InvoiceLineText, Locale } from '@podpot/domain';
 
 /** The words on an invoice PDF, in the recipient's language (en and nl, same keys). */
 export interface InvoiceTexts {
@@ -21,6 +21,8 @@ export interface InvoiceTexts {
   vat: (rate: string) => string;
   total: string;
   continued: string;
+  /** A line the platform wrote (`InvoiceLine.text`); `period` and `count` come formatted. */
+  line: (text: InvoiceLineText, f: { period: (p: string) => string; count: (n: number) => string }) => string;
   page: (page: number, pages: number) => string;
   /** Payment terms, by case. */
   terms: {
@@ -53,6 +55,10 @@ const en: InvoiceTexts = {
   vat: (rate) => `VAT ${rate}`,
   total: 'Total incl. VAT',
   continued: 'continued',
+  line: (text, f) =>
+    text.key === 'platformFee'
+      ? `Platform fee on ${f.count(text.tips)} ${text.tips === 1 ? 'tip' : 'tips'} in ${f.period(text.period)}`
+      : `Platform fee refunded on ${f.count(text.count)} ${text.count === 1 ? 'refund or chargeback' : 'refunds and chargebacks'}`,
   page: (page, pages) => `Page ${page} of ${pages}`,
   terms: {
     pay: (p) => `Please pay ${p.total} within ${p.days} days, by ${p.due}, quoting invoice number ${p.number}.`,
@@ -84,6 +90,10 @@ const nl: InvoiceTexts = {
   vat: (rate) => `Btw ${rate}`,
   total: 'Totaal incl. btw',
   continued: 'vervolg',
+  line: (text, f) =>
+    text.key === 'platformFee'
+      ? `Platformkosten over ${f.count(text.tips)} ${text.tips === 1 ? 'fooi' : 'fooien'} in ${f.period(text.period)}`
+      : `Platformkosten terug op ${f.count(text.count)} ${text.count === 1 ? 'terugbetaling of terugboeking' : 'terugbetalingen en terugboekingen'}`,
   page: (page, pages) => `Pagina ${page} van ${pages}`,
   terms: {
     pay: (p) =>

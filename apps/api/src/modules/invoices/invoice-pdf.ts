@@ -77,7 +77,8 @@ const COLUMNS: Column[] = [
     width: WIDTH - QTY_WIDTH - 2 * NUMBER_WIDTH,
     align: 'left',
     header: (t) => t.description,
-    cell: (l) => l.description,
+    // A line the platform wrote is worded in the recipient's language; a typed one stays as typed.
+    cell: (l, f) => f.describe(l),
   },
   { width: QTY_WIDTH, align: 'right', header: (t) => t.quantity, cell: (l, f) => f.count(l.quantity) },
   { width: NUMBER_WIDTH, align: 'right', header: (t) => t.unitPrice, cell: (l, f) => f.money(l.unitPriceExVat) },
@@ -92,6 +93,8 @@ interface Formats {
   date: (d: Date) => string;
   period: (period: string) => string;
   country: (code: string) => string;
+  /** A line's description: one the platform wrote in the recipient's language, a typed one as typed. */
+  describe: (line: InvoiceLine) => string;
 }
 
 function formatsOf(locale: Locale): Formats {
@@ -104,14 +107,16 @@ function formatsOf(locale: Locale): Formats {
   });
   const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const regions = new Intl.DisplayNames([tag], { type: 'region' });
-  return {
+  const formats: Formats = {
     money: (cents) => formatCents(cents, locale),
     count: (n) => new Intl.NumberFormat(tag).format(n),
     date: (d) => date.format(d),
     // Periods are UTC calendar months 'YYYY-MM' (decision 007).
     period: (p) => month.format(new Date(`${p}-01T00:00:00Z`)),
     country: (code) => regions.of(code.toUpperCase()) ?? code,
+    describe: (line) => (line.text ? invoiceTexts(locale).line(line.text, formats) : line.description),
   };
+  return formats;
 }
 
 /* ---------- what the invoice asks of the recipient ---------- */

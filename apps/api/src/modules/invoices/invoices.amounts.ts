@@ -47,6 +47,7 @@ export function platformFeeAmounts(
   const lines: InvoiceLineJson[] = [
     {
       description: `Platform fee on ${tipCount} ${tipCount === 1 ? 'tip' : 'tips'} in ${period}`,
+      text: { key: 'platformFee', tips: tipCount, period },
       quantity: 1,
       unitPriceExVat: fee.net,
       totalExVat: fee.net,
@@ -56,6 +57,7 @@ export function platformFeeAmounts(
   const credit = splitVat(credits.fee);
   lines.push({
     description: `Platform fee refunded on ${credits.count} ${credits.count === 1 ? 'refund or chargeback' : 'refunds and chargebacks'}`,
+    text: { key: 'feeCredit', count: credits.count },
     quantity: 1,
     unitPriceExVat: -credit.net,
     totalExVat: -credit.net,

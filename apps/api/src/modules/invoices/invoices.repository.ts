@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { invoiceCounters, invoices, tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
+import { invoiceCounters, invoices, oppMerchants, tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
 /** The only code touching invoices and invoice_counters (plus reads of tips for the month's fees). */
@@ -127,7 +127,13 @@ export async function listDraftIds(db: DbOrTx) {
  * Tips paid in a month [start, end) — completed, also when refunded or charged back later (their fee
  * is credited by the invoice after the refund, decision 015): count and summed platform fee, per tip jar.
  */
-export async function feesPerTipjar(db: DbOrTx, start: Date, end: Date, tipjarId?: string) {
+export async function feesPerTipjar(
+  db: DbOrTx,
+  start: Date,
+  end: Date,
+  tipjarId?: string,
+  options: { withMerchantOnly?: boolean } = {},
+) {
   return db
     .select({
       tipjarId: tips.tipjarId,
@@ -136,7 +142,15 @@ export async function feesPerTipjar(db: DbOrTx, start: Date, end: Date, tipjarId
     })
     .from(tips)
     .where(
-      and(gte(tips.completedAt, start), lt(tips.completedAt, end), tipjarId ? eq(tips.tipjarId, tipjarId) : undefined),
+      and(
+        gte(tips.completedAt, start),
+        lt(tips.completedAt, end),
+        tipjarId ? eq(tips.tipjarId, tipjarId) : undefined,
+        // Tip jars with a merchant at the provider: those whose tips are paid out.
+        options.withMerchantOnly
+          ? exists(db.select({ one: sql`1` }).from(oppMerchants).where(eq(oppMerchants.tipjarId, tips.tipjarId)))
+          : undefined,
+      ),
     )
     .groupBy(tips.tipjarId)
     .orderBy(asc(tips.tipjarId));

@@ -4,6 +4,7 @@ import {
   type Invoice,
   type InvoiceLineInput,
   type InvoiceStatus,
+  isFinishedPeriod,
   isInvoiceEditable,
   type ListResponse,
 } from '@podpot/domain';
@@ -127,9 +128,19 @@ export async function createTipjarInvoice(
 /** POST invoices/batch/create: the month's fee invoices for every tip jar with completed tips in it; idempotent. */
 export async function batchCreateInvoices(ctx: AppContext, actor: Actor, period: string): Promise<{ count: number }> {
   assertAdmin(actor);
+  // A month still running would be invoiced again for its later tips: batches take finished months.
+  if (!isFinishedPeriod(period)) {
+    throw AppError.field(
+      ErrorCode.Validation,
+      'data.period',
+      { key: 'periodNotFinished' },
+      'Only a finished month can be invoiced in a batch',
+    );
+  }
   const { start, end } = monthOf(period);
   let created = 0;
-  for (const fees of await repo.feesPerTipjar(ctx.db, start, end)) {
+  // Only tip jars with a merchant: without one there is no payout the fee was taken from.
+  for (const fees of await repo.feesPerTipjar(ctx.db, start, end, undefined, { withMerchantOnly: true })) {
     const id = await createNumbered(
       ctx,
       fees.tipjarId,

@@ -59,7 +59,8 @@ export async function createMerchant(
   if (existing?.bankAccountUid) {
     throw new AppError(ErrorCode.Conflict, 'This tip jar is already registered with the payment provider');
   }
-  const locale = (await findUserLocale(ctx.db, actor.userId)) ?? DEFAULT_LOCALE;
+  // The page the maker registers from decides; the stored language only when the page did not say.
+  const locale = data.locale ?? (await findUserLocale(ctx.db, actor.userId)) ?? DEFAULT_LOCALE;
   const returnUrl = registrationUrl(ctx, tipjar.slug, locale);
   const row =
     existing ??

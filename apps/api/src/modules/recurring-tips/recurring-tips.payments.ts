@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appUrl, ErrorCode } from '@podpot/domain';
+import { appUrl, ErrorCode, type Locale } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -143,9 +143,12 @@ export async function sendMandatePayment(
     merchantUid: string;
     /** A repair or resubmit: an earlier request may have made this mandate, its answer lost. */
     sentBefore?: boolean;
+    /** The language of the page that asked (a mandate retry); else the monthly tip's. */
+    locale?: Locale;
   },
 ): Promise<OppTransactionRow> {
   const { recurringTip, charge, tipjar, method, merchantUid } = input;
+  const locale = input.locale ?? recurringTip.locale;
   const existing = await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id);
   if (existing && existing.attempt === charge.attempt) {
     await repo.releaseCharge(ctx.db, charge.id);
@@ -161,13 +164,10 @@ export async function sendMandatePayment(
     products: [{ name: `Monthly tip: ${tipjar.name}`, price: charge.amount, quantity: 1 }],
     total_price: charge.amount,
     payment_method: method.type,
-    return_url: appUrl(
-      ctx.config.publicUrl,
-      'accountRecurringtips',
-      { recurringtipid: recurringTip.id },
-      recurringTip.locale,
-    ),
+    return_url: appUrl(ctx.config.publicUrl, 'accountRecurringtips', { recurringtipid: recurringTip.id }, locale),
     notify_url: notifyUrlOf(ctx),
+    // The first payment's checkout in the tipper's language (the provider passes it on to it).
+    locale,
     reference: key,
     // Read back on the mandate and (if the provider passes it on) its first payment: our way to tell
     // which attempt a first payment belongs to when the mandate's answer does not name it.

@@ -3,9 +3,9 @@ import {
   type CreateRecurringTipResponse,
   ErrorCode,
   isTipjarTippable,
-  type PaymentChoice,
   platformFeeOf,
   type RecurringTip,
+  type RetryPaymentChoice,
   type UpdateRecurringTipBody,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
@@ -222,7 +222,7 @@ export async function retryMandate(
   ctx: AppContext,
   access: OwnerAccess,
   id: string,
-  choice: PaymentChoice,
+  choice: RetryPaymentChoice,
 ): Promise<RecurringTip> {
   const view = await loadOwnRecurringTip(ctx, access, id);
   if (view.status === 'cancelled') {
@@ -298,7 +298,7 @@ export async function retryMandate(
   });
   if (toSend) {
     const recurringTip = (await repo.findRecurringTip(ctx.db, id))!;
-    await sendMandatePayment(ctx, { recurringTip, charge: toSend, tipjar, method, merchantUid });
+    await sendMandatePayment(ctx, { recurringTip, charge: toSend, tipjar, method, merchantUid, locale: choice.locale });
   }
   return getMyRecurringTip(ctx, access, id);
 }

@@ -34,6 +34,7 @@ import {
 } from '../../payments/payments.service.js';
 import { receivingMerchantUid } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
+import { findPayingTransaction } from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as repo from './tips.repository.js';
 
@@ -341,5 +342,7 @@ export async function getTip(ctx: AppContext, actor: Actor, tipId: string): Prom
   assertPlatformAdmin(actor);
   const tip = await repo.findTip(ctx.db, tipId);
   if (!tip) throw AppError.notFound('Tip');
-  return toTip(tip, { withEmail: true });
+  // A refund goes to the provider's payment: without one (demo data) the action would only be refused.
+  const paid = await findPayingTransaction(ctx.db, tip);
+  return { ...toTip(tip, { withEmail: true }), refundable: Boolean(paid?.transaction.oppUid) };
 }

@@ -6,7 +6,9 @@ import { listProps, SearchField, type TableState } from '@/components/data-table
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useBatchCreateInvoices, useBatchSendInvoices, useInvoices } from '@/features/invoices/api/invoices';
+import { CreateInvoiceDialog } from '@/features/invoices/components/create-invoice-dialog';
 import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/features/invoices/components/invoices-table';
+import { useTipjarNames } from '@/features/tipjars/api/get-tipjar-names';
 import { notifySuccess } from '@/lib/notifications';
 
 /** The previous calendar month, 'YYYY-MM': the month batch create usually invoices. */
@@ -22,6 +24,8 @@ export default function AdminInvoicesPage() {
   const query = useInvoices(state);
   const [period, setPeriod] = useState(previousMonth);
   const [confirmSend, setConfirmSend] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const tipjarNames = useTipjarNames();
   const batchCreate = useBatchCreateInvoices();
   const batchSend = useBatchSendInvoices();
 
@@ -36,7 +40,14 @@ export default function AdminInvoicesPage() {
   };
 
   return (
-    <Page title={t('admin.title')}>
+    <Page
+      title={t('admin.title')}
+      actions={
+        <Button variant="contained" onClick={() => setCreating(true)}>
+          {t('create.action')}
+        </Button>
+      }
+    >
       <InvoicesTable
         label={t('admin.title')}
         {...listProps(query)}
@@ -58,7 +69,8 @@ export default function AdminInvoicesPage() {
               label={t('batch.period')}
               value={period}
               onChange={(event) => setPeriod(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              // Batches take finished months only (the API refuses others).
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: previousMonth() } }}
             />
             <Button variant="contained" onClick={onBatchCreate} disabled={!period || batchCreate.isPending}>
               {t('actions.batchCreate')}
@@ -68,6 +80,12 @@ export default function AdminInvoicesPage() {
             </Button>
           </>
         }
+      />
+      <CreateInvoiceDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        defaultPeriod={previousMonth()}
+        tipjarNames={tipjarNames.data}
       />
       <ConfirmDialog
         open={confirmSend}

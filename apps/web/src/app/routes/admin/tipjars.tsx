@@ -8,6 +8,7 @@ import { routePath } from '@/config/paths';
 import { type AdminTipjarsState, useAdminTipjars } from '@/features/tipjars/api/tipjars';
 import { DeleteTipjarDialog } from '@/features/tipjars/components/delete-tipjar-dialog';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
+import { useFormat } from '@/lib/format';
 
 /**
  * /admin/tipjars: every tip jar, paged (domain toListQuery), searchable, with status badges; the
@@ -22,6 +23,7 @@ export default function AdminTipjarsPage() {
     sortDesc: true,
   });
   const query = useAdminTipjars(state);
+  const format = useFormat();
 
   const columns: Column<Tipjar>[] = [
     { key: 'name', label: t('columns.name'), render: (j) => j.name, sortable: true },
@@ -51,7 +53,7 @@ export default function AdminTipjarsPage() {
     {
       key: 'created',
       label: t('columns.created'),
-      render: (j) => new Date(j.created).toLocaleDateString(),
+      render: (j) => format.date(j.created),
       sortable: true,
     },
   ];

@@ -67,7 +67,7 @@ export default function AdminTipsPage() {
         tipjarName={open ? tipjarName(open.tipjarId) : undefined}
         refunds={refunds.data?.data}
         actions={
-          shown && refundableOf(shown) > 0 ? (
+          shown?.refundable && refundableOf(shown) > 0 ? (
             <Button variant="outlined" color="error" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
               {t('refunds.action')}
             </Button>

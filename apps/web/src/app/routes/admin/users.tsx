@@ -6,12 +6,14 @@ import { AdminListPage, ArchivedChip, ArchivedFilter, type Column } from '@/comp
 import { routePath } from '@/config/paths';
 import { type UsersState, useUsers } from '@/features/users/api/users';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
+import { useFormat } from '@/lib/format';
 
 /** /admin/users: every user, paged and searchable; the archived ones on request. */
 export default function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
   const [state, setState] = useState<UsersState>({ page: 1, itemsPerPage: 25, sortBy: 'created', sortDesc: true });
   const query = useUsers(state);
+  const format = useFormat();
 
   const columns: Column<User>[] = [
     { key: 'name', label: t('users.columns.name'), render: (u) => `${u.profile.firstName} ${u.profile.lastName}` },
@@ -29,7 +31,7 @@ export default function UsersPage() {
     {
       key: 'created',
       label: t('users.columns.created'),
-      render: (u) => new Date(u.created).toLocaleDateString(),
+      render: (u) => format.date(u.created),
       sortable: true,
     },
   ];

@@ -29,6 +29,12 @@ function useInvoiceMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 export const useBatchCreateInvoices = () =>
   useInvoiceMutation((period: string) => api.post<{ count: number }>('invoices/batch/create', { data: { period } }));
 
+/** POST tipjars/{id}/invoices (ADMIN): one tip jar's platform-fee invoice of a month. */
+export const useCreateInvoice = () =>
+  useInvoiceMutation(({ tipjarId, period }: { tipjarId: string; period: string }) =>
+    api.post<Invoice>(`tipjars/${encodeURIComponent(tipjarId)}/invoices`, { data: { period } }, { silent: true }),
+  );
+
 export const useBatchSendInvoices = () =>
   useInvoiceMutation(() => api.post<{ count: number }>('invoices/batch/send', {}));
 

@@ -12,12 +12,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatCents, type Invoice, type InvoiceStatus } from '@podpot/domain';
+import { formatCents, type Invoice, type InvoiceLineText, type InvoiceStatus } from '@podpot/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { type Column, DataTable, type DataTableProps, type TableState } from '@/components/data-table';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatPeriod, useFormat } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
 /** Invoices as both the admin and the backoffice show them: a paged table and the invoice itself. */
@@ -52,7 +52,12 @@ export function InvoicesTable({
   const columns: Column<Invoice>[] = [
     { key: 'number', label: t('columns.number'), render: (r) => r.number, sortable: true },
     ...(showTipjar ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (r: Invoice) => r.tipjarName }] : []),
-    { key: 'period', label: t('columns.period'), render: (r) => r.period ?? '—', sortable: true },
+    {
+      key: 'period',
+      label: t('columns.period'),
+      render: (r) => (r.period ? formatPeriod(r.period, locale) : '—'),
+      sortable: true,
+    },
     { key: 'status', label: t('columns.status'), render: (r) => <InvoiceStatusChip status={r.status} /> },
     {
       key: 'totalInclVat',
@@ -82,8 +87,13 @@ export function InvoicesTable({
 /** The invoice: number, status, dates, lines and totals (amounts in cents, shown in the user's language). */
 export function InvoiceDetails({ invoice, actions }: { invoice: Invoice; actions?: ReactNode }) {
   const { t } = useTranslation('invoices');
-  const locale = useLocale();
-  const money = (cents: number) => formatCents(cents, locale);
+  const format = useFormat();
+  const money = format.money;
+  /** A line the platform wrote, in the reader's language. */
+  const lineText = (text: InvoiceLineText) =>
+    text.key === 'platformFee'
+      ? t('lines.platformFee', { count: text.tips, period: format.period(text.period) })
+      : t('lines.feeCredit', { count: text.count });
   return (
     <Paper sx={{ p: 3 }} data-testid="invoice-details">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
@@ -92,11 +102,11 @@ export function InvoiceDetails({ invoice, actions }: { invoice: Invoice; actions
         </Typography>
         <InvoiceStatusChip status={invoice.status} />
         <Typography color="text.secondary">{invoice.tipjarName}</Typography>
-        {invoice.period && <Typography color="text.secondary">{invoice.period}</Typography>}
+        {invoice.period && <Typography color="text.secondary">{format.period(invoice.period)}</Typography>}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {t('detail.issuedAt')}: {invoice.issuedAt ? formatDate(invoice.issuedAt, locale) : t('detail.notYet')} ·{' '}
-        {t('detail.sentAt')}: {invoice.sentAt ? formatDate(invoice.sentAt, locale) : t('detail.notYet')}
+        {t('detail.issuedAt')}: {invoice.issuedAt ? format.date(invoice.issuedAt) : t('detail.notYet')} ·{' '}
+        {t('detail.sentAt')}: {invoice.sentAt ? format.date(invoice.sentAt) : t('detail.notYet')}
       </Typography>
       <Table size="small" sx={{ my: 2 }} aria-label={invoice.number}>
         <TableHead>
@@ -112,8 +122,8 @@ export function InvoiceDetails({ invoice, actions }: { invoice: Invoice; actions
             // Lines have no id; their order is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <TableRow key={i}>
-              <TableCell>{line.description}</TableCell>
-              <TableCell align="right">{line.quantity}</TableCell>
+              <TableCell>{line.text ? lineText(line.text) : line.description}</TableCell>
+              <TableCell align="right">{format.number(line.quantity)}</TableCell>
               <TableCell align="right">{money(line.unitPriceExVat)}</TableCell>
               <TableCell align="right">{money(line.totalExVat)}</TableCell>
             </TableRow>

@@ -1,6 +1,7 @@
 import type { CreateMerchantBody, OppMerchantView } from '@podpot/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
+import { pageLocale } from '@/lib/locale';
 
 const merchantPath = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}/oppmerchant`;
 
@@ -24,7 +25,7 @@ export function useCreateMerchant(tipjarId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (data: CreateMerchantBody['data']) =>
-      api.post<OppMerchantView>(merchantPath(tipjarId), { data }, { silent: true }),
+      api.post<OppMerchantView>(merchantPath(tipjarId), { data: { ...data, locale: pageLocale() } }, { silent: true }),
     onSuccess: (merchant) => {
       queryClient.setQueryData(merchantQuery(tipjarId).queryKey, merchant);
       // The tip jar's oppMerchant (menu alert, dashboard) changed too.
@@ -36,6 +37,11 @@ export function useCreateMerchant(tipjarId: string) {
 /** POST tipjars/{id}/oppmerchant/connect (ADMIN): links an existing merchant of our partner account. */
 export function connectMerchant(tipjarId: string, merchantUid: string): Promise<OppMerchantView> {
   return api.post<OppMerchantView>(`${merchantPath(tipjarId)}/connect`, { merchantUid }, { silent: true });
+}
+
+/** POST tipjars/{id}/oppmerchant/migrate: a consumer merchant becomes a business one (same uid). */
+export function migrateMerchant(tipjarId: string, cocNumber: string): Promise<OppMerchantView> {
+  return api.post<OppMerchantView>(`${merchantPath(tipjarId)}/migrate`, { data: { cocNumber } }, { silent: true });
 }
 
 /** POST tipjars/{id}/oppmerchant/disconnect (ADMIN): unlinks it; the provider keeps the merchant. */

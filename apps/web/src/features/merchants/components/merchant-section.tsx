@@ -3,16 +3,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { connectMerchant, disconnectMerchant, merchantQuery, useMerchant } from '@/features/merchants/api/merchant';
+import {
+  connectMerchant,
+  disconnectMerchant,
+  merchantQuery,
+  migrateMerchant,
+  useMerchant,
+} from '@/features/merchants/api/merchant';
 import { isApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notifications';
 
 /**
  * The tip jar's payment-provider merchant, for platform admins: its state, linking an existing
- * merchant of our partner account, and unlinking it (the provider keeps the merchant).
+ * merchant of our partner account, migrating a consumer merchant to a business one (its CoC number),
+ * and unlinking it (the provider keeps the merchant).
  */
 export function MerchantSection({ tipjarId }: { tipjarId: string }) {
-  const { t } = useTranslation(['admin-tipjars', 'common']);
+  const { t } = useTranslation(['admin-tipjars', 'common', 'tipjar']);
   const queryClient = useQueryClient();
   const merchant = useMerchant(tipjarId);
   const [merchantUid, setMerchantUid] = useState('');
@@ -32,6 +39,21 @@ export function MerchantSection({ tipjarId }: { tipjarId: string }) {
     },
     onError: (e) => setError(isApiError(e) && e.status === 404 ? t('merchant.unknown') : t('merchant.connectError')),
   });
+  const [cocNumber, setCocNumber] = useState('');
+  const [migrateError, setMigrateError] = useState<string | null>(null);
+  const migrate = useMutation({
+    mutationFn: () => migrateMerchant(tipjarId, cocNumber.trim()),
+    onSuccess: () => {
+      setMigrateError(null);
+      setCocNumber('');
+      notifySuccess(t('merchant.migrated'));
+      refresh();
+    },
+    onError: (e) =>
+      setMigrateError(isApiError(e) && e.status === 400 ? t('merchant.cocInvalid') : t('merchant.migrateError')),
+  });
+  const statusLabel = (group: 'merchantStatus' | 'complianceStatus', status: string) =>
+    t(`tipjar:registration.statuses.${group}.${status}`, { defaultValue: status });
   const disconnect = useMutation({
     mutationFn: () => disconnectMerchant(tipjarId),
     onSuccess: () => {
@@ -48,11 +70,40 @@ export function MerchantSection({ tipjarId }: { tipjarId: string }) {
       {merchant.isPending ? null : merchant.data ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography sx={{ fontFamily: 'monospace' }}>{merchant.data.merchantUid}</Typography>
-          <Chip size="small" label={merchant.data.type} />
-          <Chip size="small" label={`${merchant.data.complianceStatus} / ${merchant.data.merchantStatus}`} />
+          <Chip size="small" label={t(`merchant.types.${merchant.data.type}`, { defaultValue: merchant.data.type })} />
+          <Chip
+            size="small"
+            label={`${statusLabel('complianceStatus', merchant.data.complianceStatus)} / ${statusLabel('merchantStatus', merchant.data.merchantStatus)}`}
+          />
           <Button color="error" onClick={() => setConfirming(true)}>
             {t('merchant.disconnect')}
           </Button>
+          {merchant.data.type === 'consumer' && (
+            <Box
+              component="form"
+              noValidate
+              aria-label={t('merchant.migrate')}
+              onSubmit={(event) => {
+                event.preventDefault();
+                migrate.mutate();
+              }}
+              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', width: '100%', mt: 2 }}
+            >
+              <Typography sx={{ width: '100%' }}>{t('merchant.migrateText')}</Typography>
+              <TextField
+                size="small"
+                label={t('merchant.cocNumber')}
+                value={cocNumber}
+                onChange={(event) => setCocNumber(event.target.value)}
+                sx={{ maxWidth: 240, mt: 0 }}
+                error={Boolean(migrateError)}
+                helperText={migrateError ?? undefined}
+              />
+              <Button type="submit" variant="outlined" disabled={!cocNumber.trim() || migrate.isPending}>
+                {t('merchant.migrate')}
+              </Button>
+            </Box>
+          )}
         </Box>
       ) : (
         <Box

@@ -2,6 +2,7 @@ import type { PaymentChoice, RecurringTip, UpdateRecurringTipBody } from '@podpo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myRecurringTipQuery, myRecurringTipsKey } from '@/features/recurring-tips/api/get-my-recurring-tips';
 import { api } from '@/lib/api-client';
+import { pageLocale } from '@/lib/locale';
 
 const path = (id: string) => `user/me/recurringtips/${encodeURIComponent(id)}`;
 
@@ -14,7 +15,7 @@ export function updateRecurringTip(id: string, data: UpdateRecurringTipBody['dat
 export function retryMandate(id: string, data: PaymentChoice, token: string | null) {
   return api.post<RecurringTip>(
     `${path(id)}/mandate/retry`,
-    { data },
+    { data: { ...data, locale: pageLocale() } },
     { query: token ? { token } : undefined, silent: true },
   );
 }

@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatCents, nextTipjarStatuses, type Tipjar, type TipjarStatus } from '@podpot/domain';
+import { nextTipjarStatuses, type Tipjar, type TipjarStatus } from '@podpot/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,8 +22,9 @@ import { routePath } from '@/config/paths';
 import { useUpdateAdminTipjar } from '@/features/tipjars/api/tipjars';
 import { DeleteTipjarDialog } from '@/features/tipjars/components/delete-tipjar-dialog';
 import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-badge';
+import { useFormat } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
-import { useLocale, useLocalePath } from '@/lib/use-locale';
+import { useLocalePath } from '@/lib/use-locale';
 
 /**
  * One tip jar for platform admins: details, status change along the status machine, delete (which
@@ -31,8 +32,8 @@ import { useLocale, useLocalePath } from '@/lib/use-locale';
  * `merchant`: the payment-provider section (features/merchants), composed by the page.
  */
 export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; merchant: ReactNode }) {
-  const { t } = useTranslation(['admin-tipjars', 'common']);
-  const locale = useLocale();
+  const { t } = useTranslation(['admin-tipjars', 'common', 'tipjar']);
+  const format = useFormat();
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const update = useUpdateAdminTipjar(tipjar.id);
@@ -40,6 +41,9 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
   const archived = Boolean(tipjar.archivedAt);
   const next = archived ? [] : nextTipjarStatuses(tipjar.status, 'admin');
   const [target, setTarget] = useState<TipjarStatus | ''>('');
+  /** A provider status in the reader's language (the registration page's labels). */
+  const statusLabel = (group: 'merchantStatus' | 'complianceStatus', status: string | null | undefined) =>
+    status ? t(`tipjar:registration.statuses.${group}.${status}`, { defaultValue: status }) : '–';
 
   const rows: [string, React.ReactNode][] = [
     [
@@ -62,11 +66,11 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
     [
       t('fields.merchant'),
       tipjar.oppMerchant
-        ? `${tipjar.oppMerchant.complianceStatus ?? '–'} / ${tipjar.oppMerchant.merchantStatus ?? '–'}`
+        ? `${statusLabel('complianceStatus', tipjar.oppMerchant.complianceStatus)} / ${statusLabel('merchantStatus', tipjar.oppMerchant.merchantStatus)}`
         : t('fields.noMerchant'),
     ],
     [t('fields.admins'), tipjar.admins.map((admin) => admin.email).join(', ') || '–'],
-    [t('fields.created'), new Date(tipjar.created).toLocaleString(locale)],
+    [t('fields.created'), format.dateTime(tipjar.created)],
   ];
 
   return (
@@ -85,7 +89,7 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
     >
       {tipjar.archivedAt && (
         <Alert severity="info" sx={{ mb: 3, maxWidth: 760 }}>
-          {t('deletion.archived', { date: new Date(tipjar.archivedAt).toLocaleDateString(locale) })}
+          {t('deletion.archived', { date: format.date(tipjar.archivedAt) })}
         </Alert>
       )}
       <Paper sx={{ p: 3, mb: 3, maxWidth: 760 }} component="section" aria-labelledby="status-title">
@@ -162,10 +166,16 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
           <TableBody>
             {tipjar.addons.map((addon) => (
               <TableRow key={addon.id}>
-                <TableCell>{addon.type.name}</TableCell>
-                <TableCell>{new Date(addon.created).toLocaleString(locale)}</TableCell>
-                <TableCell>{formatCents(addon.costTotalWithTax, locale)}</TableCell>
-                <TableCell>{addon.oppTransaction?.status ?? '–'}</TableCell>
+                <TableCell>{t(`addons.types.${addon.type.name}`, { defaultValue: addon.type.name })}</TableCell>
+                <TableCell>{format.dateTime(addon.created)}</TableCell>
+                <TableCell>{format.money(addon.costTotalWithTax)}</TableCell>
+                <TableCell>
+                  {addon.oppTransaction
+                    ? t(`addons.paymentStatus.${addon.oppTransaction.status}`, {
+                        defaultValue: addon.oppTransaction.status,
+                      })
+                    : '–'}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -9,6 +9,7 @@ import { routePath } from '@/config/paths';
 import { useSaveUser } from '@/features/users/api/users';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
 
@@ -73,7 +74,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
     >
       {user?.archivedAt && (
         <Alert severity="info" sx={{ mb: 3, maxWidth: 640 }}>
-          {t('users.deletion.archived', { date: new Date(user.archivedAt).toLocaleDateString(locale) })}
+          {t('users.deletion.archived', { date: formatDate(user.archivedAt, locale) })}
         </Alert>
       )}
       <Paper sx={{ p: 3, maxWidth: 640 }}>
