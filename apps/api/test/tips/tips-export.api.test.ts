@@ -248,4 +248,21 @@ describe('GET /api/v1/tips/export', () => {
     });
     expect(parseCsv(window.text).length - 1).toBe(1);
   });
+
+  it('is compressed with brotli or gzip, whichever the client takes, to the same file', async () => {
+    const download = async (encoding: string) => {
+      // Ten minutes of the big jar: ~300 rows.
+      const window = 'from=2026-01-01T00:00:00Z&to=2026-01-01T00:10:00Z';
+      const res = await fetch(`${t.baseUrl}/api/v1/tips/export?tipjarId=${bigJar}&${window}`, {
+        headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': encoding },
+      });
+      expect(res.status).toBe(200);
+      return { encoding: res.headers.get('content-encoding'), text: await res.text() };
+    };
+    const plain = await download('identity');
+    expect(plain.encoding).toBeNull();
+    expect(plain.text.split('\r\n').length).toBeGreaterThan(250);
+    expect(await download('br')).toEqual({ encoding: 'br', text: plain.text });
+    expect(await download('gzip')).toEqual({ encoding: 'gzip', text: plain.text });
+  });
 });
