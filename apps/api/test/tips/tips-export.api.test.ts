@@ -154,6 +154,8 @@ describe('GET /api/v1/tips/export', () => {
   it.skipIf(TEST_DB !== 'pg')(
     'PostgreSQL: a client that stops reading makes the database wait, and gets every row when it reads on',
     async () => {
+      collectGarbage();
+      const held = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
       const res = await fetch(`${t.baseUrl}/api/v1/tips/export?tipjarId=${bigJar}`, {
         headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'identity' },
       });
@@ -179,6 +181,12 @@ describe('GET /api/v1/tips/export', () => {
         waiting = await copyWaits();
       }
       expect(waiting, 'the COPY waits for the client').toBe(true);
+      // And keeps waiting, with the server holding little of the ~26 MB file (not read ahead into memory).
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(await copyWaits(), 'the COPY still waits').toBe(true);
+      collectGarbage();
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      expect(heapUsed + arrayBuffers - held).toBeLessThan(8_000_000);
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
