@@ -9,16 +9,15 @@
  * RSS, VmHWM) and — if bench/charge-run.ts exists — a charge run. Prints a table and writes
  * bench/results/scale.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
+import { kib, resetPeak, startApi } from './api-process.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -36,56 +35,6 @@ interface Row {
   value?: number;
   unit?: string;
   note?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** The API as its own process, so its memory is its own (VmHWM of exactly that process). */
-async function startApi(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JOBS: 'off',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`bench:scale: the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('bench:scale: the API did not start');
-}
-
-function kib(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0);
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -185,12 +134,7 @@ async function main() {
     const hwmBefore = kib(pid, 'VmHWM');
     const rssBefore = kib(pid, 'VmRSS');
     // Reset the peak to the current RSS (Linux: clear_refs 5), so VmHWM afterwards is the export's peak.
-    let reset = true;
-    try {
-      writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    } catch {
-      reset = false;
-    }
+    const reset = resetPeak(pid);
     const started = performance.now();
     const res = await fetch(`${api.base}/api/v1/tips/export?tipjarId=${jarId}`, { headers });
     if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);

@@ -79,11 +79,16 @@ export function runScript(script: string, args: string[], env: Record<string, st
   return startScript(script, args, env).ended;
 }
 
-export async function startChildApp(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildApp> {
+/** `args`: how node runs the server, by default its TypeScript through tsx (the compiled one: ['dist/server.js']). */
+export async function startChildApp(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  args = ['--import', 'tsx', 'src/server.ts'],
+): Promise<ChildApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-child-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: API_ROOT,
     env: {
       ...process.env,

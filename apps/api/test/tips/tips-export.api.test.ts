@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjars } from '../../src/db/schema/index.js';
 import { EXPORT_BATCH_SIZE, exportTips } from '../../src/modules/tips/tips.export.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { TEST_DB } from '../support/test-db.js';
 
 /** GET /api/v1/tips/export: a streamed CSV with keyset-paged batches; flat memory for 100k rows. */
 const ROWS = 100_000;
@@ -122,14 +123,16 @@ describe('GET /api/v1/tips/export', () => {
     const batches: number[] = [];
     // The 50k rows that share one timestamp (microseconds, which a JS Date cannot hold).
     const tied = { tipjarId: bigJar, from: new Date('2026-01-15T00:00:00Z') };
+    // The rows as Node reads and writes them (PGlite's way; on PostgreSQL the database writes the lines).
     const file = exportTips(t.ctx, { userId: admin.id, role: 'ADMIN' }, tied, {
       onBatch: (rows) => batches.push(rows),
+      writer: 'node',
     });
     const seen = new Set<string>();
     let previous = '';
     let first = true;
     for await (const chunk of file.body) {
-      for (const line of chunk.split('\r\n')) {
+      for (const line of String(chunk).split('\r\n')) {
         if (!line) continue;
         if (first) {
           first = false;
@@ -148,11 +151,57 @@ describe('GET /api/v1/tips/export', () => {
     expect(batches.length).toBe(ROWS / 2 / EXPORT_BATCH_SIZE + 1);
   }, 150_000);
 
+  it.skipIf(TEST_DB !== 'pg')(
+    'PostgreSQL: a client that stops reading makes the database wait, and gets every row when it reads on',
+    async () => {
+      collectGarbage();
+      const held = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+      const res = await fetch(`${t.baseUrl}/api/v1/tips/export?tipjarId=${bigJar}`, {
+        headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'identity' },
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      let lines = 0;
+      const count = (chunk: Uint8Array) => {
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      };
+      count((await reader.read()).value!);
+      // Not reading on: once the sockets' buffers are full, the COPY waits to write to the API.
+      const copyWaits = async () => {
+        const result = await t.database.db.execute(
+          sql`select wait_event from pg_stat_activity where query like 'copy (%' and state = 'active'`,
+        );
+        return (result as unknown as { rows: { wait_event: string | null }[] }).rows.some(
+          (r) => r.wait_event === 'ClientWrite',
+        );
+      };
+      let waiting = false;
+      for (let i = 0; i < 100 && !waiting; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        waiting = await copyWaits();
+      }
+      expect(waiting, 'the COPY waits for the client').toBe(true);
+      // And keeps waiting, with the server holding little of the ~26 MB file (not read ahead into memory).
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(await copyWaits(), 'the COPY still waits').toBe(true);
+      collectGarbage();
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      expect(heapUsed + arrayBuffers - held).toBeLessThan(8_000_000);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        count(value);
+      }
+      expect(lines).toBe(ROWS + 1);
+    },
+    60_000,
+  );
+
   it('a download dropped after its first rows gives its connection back (more drops than the pool has connections)', async () => {
     for (let i = 0; i < 8; i++) {
       const file = exportTips(t.ctx, { userId: admin.id, role: 'ADMIN' }, { tipjarId: bigJar }, { batchSize: 500 });
-      expect((await file.body.next()).value).toMatch(/^\ufeffid,/);
-      expect((await file.body.next()).value).toContain('example.test');
+      expect(String((await file.body.next()).value)).toMatch(/^\ufeffid,/);
+      expect(String((await file.body.next()).value)).toContain('example.test');
       await file.body.return(undefined);
     }
     const list = await t.api('GET', `/tips?tipjarId=${bigJar}&status=cancelled&limit=1`, { token: admin.token });
@@ -206,5 +255,22 @@ describe('GET /api/v1/tips/export', () => {
       token: admin.token,
     });
     expect(parseCsv(window.text).length - 1).toBe(1);
+  });
+
+  it('is compressed with brotli or gzip, whichever the client takes, to the same file', async () => {
+    const download = async (encoding: string) => {
+      // Ten minutes of the big jar: ~300 rows.
+      const window = 'from=2026-01-01T00:00:00Z&to=2026-01-01T00:10:00Z';
+      const res = await fetch(`${t.baseUrl}/api/v1/tips/export?tipjarId=${bigJar}&${window}`, {
+        headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': encoding },
+      });
+      expect(res.status).toBe(200);
+      return { encoding: res.headers.get('content-encoding'), text: await res.text() };
+    };
+    const plain = await download('identity');
+    expect(plain.encoding).toBeNull();
+    expect(plain.text.split('\r\n').length).toBeGreaterThan(250);
+    expect(await download('br')).toEqual({ encoding: 'br', text: plain.text });
+    expect(await download('gzip')).toEqual({ encoding: 'gzip', text: plain.text });
   });
 });

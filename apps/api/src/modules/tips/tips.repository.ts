@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
 import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
+import { copyTextRows } from '../../lib/pg-copy.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -225,7 +226,7 @@ export async function addRefunded(db: DbOrTx, id: string, amount: number, fee: n
 
 /* ---------- export ---------- */
 
-/** The export's columns, in this order (the cursor's rows are arrays in it). */
+/** The export's fields: what a row of the export has (csv columns are made of these). */
 const EXPORT_FIELDS = {
   id: tips.id,
   created: tips.created,
@@ -244,79 +245,49 @@ const EXPORT_FIELDS = {
   message: tips.message,
   locale: tips.locale,
 };
-const EXPORT_KEYS = Object.keys(EXPORT_FIELDS) as (keyof typeof EXPORT_FIELDS)[];
-const TIMESTAMPTZ = 1184;
+export type ExportFields = typeof EXPORT_FIELDS;
 
+/** The matching tips, joined to their tip jar, in (created, id) order: the export's order. */
+const exportJoin = eq(tipjars.id, tips.tipjarId);
+const exportOrder = [asc(tips.created), asc(tips.id)];
 const exportQuery = (db: DbOrTx, filter: TipFilter, after?: SQL) =>
   db
     .select(EXPORT_FIELDS)
     .from(tips)
-    .innerJoin(tipjars, eq(tipjars.id, tips.tipjarId))
+    .innerJoin(tipjars, exportJoin)
     .where(and(whereOf(filter), after))
-    .orderBy(asc(tips.created), asc(tips.id));
+    .orderBy(...exportOrder);
 
 export type ExportRow = Awaited<ReturnType<typeof exportQuery>>[number];
 
 /**
- * The export's rows in (created, id) order, `batchSize` at a time, from one snapshot. On PostgreSQL
- * straight from a server-side cursor on a connection of its own (the next batch is fetched while the
- * caller writes the previous one; the rows skip the ORM's mapping); on PGlite, whose one connection
- * a long transaction would hold, by keyset paging. A last, empty batch when the one before was full.
+ * On PostgreSQL, the export's lines written by the database: `line` is the SQL of one line made of
+ * the export's fields, the answer the lines' bytes in order, straight from a COPY (lib/pg-copy.ts: one
+ * statement, so one snapshot; pulled, so a slow reader slows the database). Undefined on PGlite, which
+ * has no COPY TO STDOUT to stream from: there exportBatches.
  */
-export function exportBatches(db: DbOrTx, filter: TipFilter, batchSize: number): AsyncGenerator<ExportRow[]> {
+export function copyExportLines(
+  db: DbOrTx,
+  filter: TipFilter,
+  line: (fields: ExportFields) => SQL,
+): AsyncGenerator<Buffer> | undefined {
   const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool
-    ? cursorBatches(client, exportQuery(db, filter).toSQL(), batchSize)
-    : keysetBatches(db, filter, batchSize);
+  if (!(client instanceof pg.Pool)) return undefined;
+  const query = db
+    .select({ line: line(EXPORT_FIELDS) })
+    .from(tips)
+    .innerJoin(tipjars, exportJoin)
+    .where(whereOf(filter))
+    .orderBy(...exportOrder);
+  return copyTextRows(client, query.toSQL());
 }
 
-async function* cursorBatches(pool: pg.Pool, query: { sql: string; params: unknown[] }, batchSize: number) {
-  const client = await pool.connect();
-  let next: Promise<pg.QueryArrayResult> | undefined;
-  let failed: Error | undefined;
-  const fetch = () => {
-    const fetched = client.query({
-      text: `fetch ${batchSize} from tips_export`,
-      rowMode: 'array',
-      // Timestamps as drizzle reads them (new Date of the text), so both paths write the same file.
-      types: {
-        getTypeParser: (oid: number) =>
-          oid === TIMESTAMPTZ ? (v: string) => new Date(v) : pg.types.getTypeParser(oid),
-      },
-    } as pg.QueryArrayConfig);
-    // Fetched ahead while the caller writes: its failure is thrown where it is awaited, not unhandled meanwhile.
-    fetched.catch(() => {});
-    return fetched;
-  };
-  try {
-    await client.query('begin isolation level repeatable read read only');
-    await client.query(`declare tips_export no scroll cursor for ${query.sql}`, query.params);
-    next = fetch();
-    for (;;) {
-      const result: pg.QueryArrayResult = await next;
-      next = result.rows.length === batchSize ? fetch() : undefined;
-      yield result.rows.map(toExportRow);
-      if (!next) return;
-    }
-  } catch (err) {
-    failed = err as Error;
-    throw err;
-  } finally {
-    // Stopped early (the download was dropped) or failed: a fetch may still be under way.
-    await next?.catch(() => {});
-    await client.query(failed ? 'rollback' : 'commit').catch((err: Error) => (failed ??= err));
-    client.release(failed);
-  }
-}
-
-function toExportRow(values: unknown[]): ExportRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < EXPORT_KEYS.length; i++) row[EXPORT_KEYS[i]!] = values[i];
-  return row as ExportRow;
-}
-
-/** Keyset paging on (created, id): every batch an index range scan however deep (OFFSET would re-read). */
-async function* keysetBatches(db: DbOrTx, filter: TipFilter, batchSize: number) {
+/**
+ * The export's rows in (created, id) order, `batchSize` at a time, by keyset paging on (created, id):
+ * every batch an index range scan however deep (OFFSET would re-read), and no transaction held open
+ * on PGlite's one connection. A last, empty batch when the one before was full.
+ */
+export async function* exportBatches(db: DbOrTx, filter: TipFilter, batchSize: number): AsyncGenerator<ExportRow[]> {
   // `created` as PostgreSQL text: microseconds, which a JS Date would lose.
   let cursor: { created: string; id: string } | undefined;
   for (;;) {

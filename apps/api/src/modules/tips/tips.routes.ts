@@ -27,6 +27,7 @@ import {
   sendFile,
 } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
+import { BULK_DOWNLOAD_COMPRESSION } from '../../plugins/compression.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
 import * as service from './tips.service.js';
@@ -128,6 +129,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/tips/export',
     {
+      compress: BULK_DOWNLOAD_COMPRESSION,
       schema: {
         tags,
         summary:
