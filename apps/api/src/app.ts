@@ -41,6 +41,7 @@ import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
 import { findActor } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
+import type { OppFetch } from './payments/opp-http.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
@@ -54,6 +55,11 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   mailer?: Mailer;
+  /**
+   * How provider calls go over HTTP (default: node:http with keep-alive, decision 023). The in-process
+   * tests pass the global fetch, read at call time, so a test can watch or answer provider calls.
+   */
+  oppFetch?: OppFetch;
   /** Pino logger options; false for silence (tests). */
   logger?: boolean | object;
 }
@@ -94,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       apiKey: config.OPP_API_KEY,
       retry: { tries: config.OPP_RETRY_TRIES, baseDelayMs: config.OPP_RETRY_BASE_MS },
       merchantConcurrency: config.OPP_MERCHANT_CONCURRENCY,
+      fetch: options.oppFetch,
       onUnknownValue: (field, value) => app.log.warn({ field, value }, 'OPP sent an unknown value'),
     }),
     // The payment ledger's wiring: who owns each kind of provider transaction (what a status change

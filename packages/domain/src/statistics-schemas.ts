@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_QUERY_YEARS } from './paging.js';
 
 /**
  * Statistics of paid tips (GET tipjars/{id}/statistics, GET tipjars/statistics). A tip counts when it
@@ -23,11 +24,18 @@ export function isCalendarDate(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00Z`);
   return DATE.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
-/** A calendar date YYYY-MM-DD that exists (no 31 February). */
+/** A calendar date YYYY-MM-DD that exists (no 31 February), in the years a date filter may name (DATE_QUERY_YEARS). */
 export const CalendarDateSchema = z
   .string()
   .regex(DATE, { message: 'format' })
-  .refine((value) => isCalendarDate(value), { message: 'format' });
+  .refine((value) => isCalendarDate(value), { message: 'format' })
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= DATE_QUERY_YEARS.min && year <= DATE_QUERY_YEARS.max;
+    },
+    { message: 'invalid' },
+  );
 
 /** The query of both statistics endpoints; without one: the last 30 days per day. */
 export const StatisticsQuerySchema = z

@@ -107,7 +107,9 @@ export async function createTestApp(
     },
   );
   const logger = options.logStream ? { ...(loggerOptions(config) as object), stream: options.logStream } : false;
-  const { app, ctx } = await buildApp({ config, db: database.db, logger });
+  // Provider calls through the global fetch, looked up per call: tests watch or answer them with vi.spyOn.
+  const oppFetch = (url: string, init: RequestInit) => globalThis.fetch(url, init);
+  const { app, ctx } = await buildApp({ config, db: database.db, logger, oppFetch });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
