@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjars } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { makeWebDist, pageHtml } from '../support/web-dist.js';
 
 /**
  * A web build with the storefront's server build (dist/.ssr/server.mjs, decision 021): the API renders a
@@ -25,19 +24,12 @@ export function renderStorefront({ tipjar, locale }) {
 `;
 
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'podpot-dist-ssr-'));
-  await mkdir(path.join(dist, '.ssr'), { recursive: true });
-  await mkdir(path.join(dist, '.vite'), { recursive: true });
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html>\n<html lang="en"><head><title>Podpot</title></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(
-    path.join(dist, 'storefront.html'),
-    '<!doctype html>\n<html lang="en"><head><title>Podpot</title><script type="module" src="/assets/storefront-1.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(path.join(dist, '.ssr', 'server.mjs'), SERVER_BUILD);
-  await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
+  dist = await makeWebDist('podpot-dist-ssr-', {
+    'index.html': pageHtml(),
+    'storefront.html': pageHtml('/assets/storefront-1.js'),
+    '.ssr/server.mjs': SERVER_BUILD,
+    '.vite/manifest.json': '{}',
+  });
   t = await createTestApp({ WEB_DIST: dist });
   await t.database.db
     .insert(tipjars)
