@@ -8,6 +8,8 @@ import {
   ErrorCode,
   HOME_STRINGS_ELEMENT_ID,
   isReservedSlug,
+  LANG_COOKIE,
+  LANG_COOKIE_DAYS,
   type Locale,
   langOfCookie,
   localeFromPath,
@@ -184,7 +186,20 @@ export async function registerWeb(
     if (!target) return { status: 200, html: indexHtml };
     const tipjar = await findStorefront(target.slug);
     if (!tipjar) return { status: 404, html: indexHtml };
-    const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, target.locale);
+    // One render per answer of the storefront lookup and language: findStorefront answers the same
+    // (frozen) object until its cache drops it (a change, or its few seconds are up; decision 020), so
+    // the page is rendered again exactly when its data may have changed.
+    const pages = storefrontPages.get(tipjar) ?? new Map<Locale, string>();
+    storefrontPages.set(tipjar, pages);
+    const html = pages.get(target.locale) ?? renderStorefrontPage(tipjar, target.locale);
+    pages.set(target.locale, html);
+    return { status: 200, html };
+  }
+
+  const storefrontPages = new WeakMap<PublicTipjar, Map<Locale, string>>();
+
+  function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale): string {
+    const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
     const title = `${tipjar.name} - ${config.BRAND_NAME}`;
     const description = tipjar.description || tipjar.name;
     const tags = [
@@ -202,15 +217,14 @@ export async function registerWeb(
       jsonElement(STOREFRONT_DATA_ELEMENT_ID, tipjar),
     ];
     // The real page, rendered by the storefront's server build; without one, a static first picture.
-    const rendered = renderer?.renderStorefront({ tipjar, locale: target.locale });
+    const rendered = renderer?.renderStorefront({ tipjar, locale });
     if (rendered) tags.push(jsonElement(STOREFRONT_STRINGS_ELEMENT_ID, rendered.strings));
     const body = rendered?.html ?? storefrontShell(tipjar);
     // Replacer functions: a replacement string would expand `$&`, `$\`` and `$'` in a tip jar's name.
-    const html = storefrontTemplate
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${target.locale}"`)
+    return storefrontTemplate
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
       .replace(/<title>[^<]*<\/title>/, () => tags.join('\n    '))
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
-    return { status: 200, html };
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -226,6 +240,14 @@ export async function registerWeb(
       });
       if (redirect)
         return reply.header('vary', 'Cookie, Accept-Language').redirect(query ? `${redirect}?${query}` : redirect);
+      const homeLocale = homeLocaleOf(url);
+      // As the app does on every page (root-shell.tsx): the page's language becomes the remembered choice.
+      if (homeLocale) {
+        reply.header(
+          'set-cookie',
+          `${LANG_COOKIE}=${homeLocale}; Max-Age=${LANG_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`,
+        );
+      }
       const { status, html } = await storefrontHtml(request);
       reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       return sendCompressed(request, reply, html);

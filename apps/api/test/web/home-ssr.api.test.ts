@@ -42,7 +42,12 @@ afterAll(async () => {
 
 async function page(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.baseUrl}${url}`, { headers, redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    cookie: res.headers.get('set-cookie'),
+    html: await res.text(),
+  };
 }
 
 describe('GET / and /nl: the landing page', () => {
@@ -79,6 +84,11 @@ describe('GET / and /nl: the landing page', () => {
     const en = await page('/', { cookie: 'lang=en', 'accept-language': 'nl-NL,nl;q=0.9' });
     expect(en.status).toBe(200);
     expect(en.html).toContain('<h1>Give a tip</h1>');
+  });
+
+  it('remembers the language of the landing page shown, as the app does on every page', async () => {
+    expect((await page('/nl')).cookie).toMatch(/^lang=nl; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    expect((await page('/', { 'accept-language': 'en' })).cookie).toMatch(/^lang=en;/);
   });
 
   it('without a cookie, follows the first language of the browser that Podpot speaks', async () => {

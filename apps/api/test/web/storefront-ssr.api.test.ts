@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjars } from '../../src/db/schema/index.js';
+import { publicReadsChanged } from '../../src/lib/public-cache.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { makeWebDist, pageHtml } from '../support/web-dist.js';
 
@@ -58,6 +60,18 @@ describe('GET /{slug} with the storefront server build', () => {
     const nl = await page('/nl/ssr-pod');
     expect(nl.html).toContain('<p data-locale="nl">');
     expect(nl.html).toContain('"storefront:amount.title":"Jouw fooi"');
+  });
+
+  it('renders the page again as soon as a change of the tip jar is announced (its page is kept per answer)', async () => {
+    await t.database.db
+      .insert(tipjars)
+      .values({ slug: 'ssr-change', name: 'Before', status: 'LIVE', contactEmail: 'maker@example.test' });
+    expect((await page('/ssr-change')).html).toContain('<h1>Before</h1>');
+    // Straight into the database, then what every write of the repository does (lib/public-cache.ts).
+    await t.database.db.update(tipjars).set({ name: 'After' }).where(eq(tipjars.slug, 'ssr-change'));
+    publicReadsChanged();
+    expect((await page('/ssr-change')).html).toContain('<h1>After</h1>');
+    expect((await page('/nl/ssr-change')).html).toContain('<h1>After</h1>');
   });
 
   it('answers 404 with the plain app and no strings for an unknown tip jar', async () => {

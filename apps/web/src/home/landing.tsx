@@ -1,10 +1,10 @@
 import { formatCents } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
+import type { ReactNode } from 'react';
 import { LogoShapes } from '@/components/logo-shapes';
 import { env } from '@/config/env';
 import { localizePath, routePath } from '@/config/paths';
 import { CheckIcon, HeroIllustration, StepIcon } from '@/home/illustrations';
-import { SearchBox } from '@/home/search-box';
 import { writeLangCookie } from '@/lib/locale';
 import type { Translate } from '@/storefront/strings';
 
@@ -61,9 +61,10 @@ function Footer({ t, locale }: { t: Translate; locale: Locale }) {
  * Podpot's landing page (spec §2 home, 'Fooi geven'): what Podpot is and a search for a podcast to tip,
  * how tipping works (#podcastluisteraar), what makers get, and the footer. Plain React and `home.css`
  * (no MUI): the server renders it into the landing page's own small entry (home.html, main.tsx), and
- * the app's home route draws the same tree under its own top bar.
+ * the app's home route draws the same tree under its own top bar. `search`: the search box (SearchBox),
+ * which the server renders as an island of its own (home/server.tsx).
  */
-export function Landing({ t, locale }: { t: Translate; locale: Locale }) {
+export function Landing({ t, locale, search }: { t: Translate; locale: Locale; search: ReactNode }) {
   const makerPath = localizePath(routePath('podcastmaker'), locale);
   return (
     <div className="lp">
@@ -72,7 +73,7 @@ export function Landing({ t, locale }: { t: Translate; locale: Locale }) {
           <div className="lp-hero-text">
             <h1 id="lp-title">{t('home:title')}</h1>
             <p className="lp-tagline">{t('home:tagline')}</p>
-            <SearchBox t={t} locale={locale} />
+            {search}
           </div>
           <HeroIllustration label={t('home:illustrationAlt')} />
         </div>

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { Landing } from '@/home/landing';
+import { SearchBox } from '@/home/search-box';
 import { useLocale } from '@/lib/use-locale';
 import type { Translate } from '@/storefront/strings';
 import '@/home/home.css';
@@ -18,7 +19,7 @@ export default function HomePage() {
   return (
     <>
       <PageTitle title={t('home:title')} />
-      <Landing t={t} locale={locale} />
+      <Landing t={t} locale={locale} search={<SearchBox t={t} locale={locale} />} />
     </>
   );
 }
