@@ -9,16 +9,14 @@
  * BENCH_WEB_PAGES=/a,/b audits other paths; BENCH_WEB_SKIP_BUILD=1 uses the build there is;
  * BENCH_WEB_DEBUG=1 lists each script with its bytes.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
+import { startDemoPlatform } from '../scripts/demo-platform.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 interface NetworkRequest {
   url: string;
@@ -66,34 +64,6 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Until the demo tip jar can take tips (its merchant is registered once the server listens). */
-async function waitForServer(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      const body = (await res.json()) as { data?: { acceptsTips?: boolean }[] };
-      if (body.data?.[0]?.acceptsTips) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not show a tip jar that takes tips within 2 minutes`);
-}
-
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried up to 3 times. */
 async function auditWithRetry(url: string, port: number): Promise<PageFigures> {
   for (let attempt = 1; ; attempt++) {
@@ -112,19 +82,9 @@ function median(runs: PageFigures[]): PageFigures {
 }
 
 async function main() {
-  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
-  // The platform as the browser tests start it (scripts/e2e-server.mjs): a fresh data folder, demo data
+  // The platform as the browser tests start it (scripts/demo-platform.mjs): a fresh data folder, demo data
   // and the demo tip jar's merchant at the simulator, so the storefront shows its form.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs', String(port)], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer(`${base}/api/v1/tipjars?slug=${DEMO_TIPJAR_SLUG}`);
+  const { base, stop } = await startDemoPlatform({ build: process.env.BENCH_WEB_SKIP_BUILD !== '1' });
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -140,7 +100,7 @@ async function main() {
     }
   } finally {
     chrome.kill();
-    server.kill('SIGTERM');
+    stop();
   }
 
   const version = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim();

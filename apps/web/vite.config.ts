@@ -30,7 +30,7 @@ function chunkSizeWarning(): Plugin {
   };
 }
 
-/** React and the app's small modules the storefront's entry (src/storefront) imports. */
+/** React and the app's small modules the storefront's entry (src/storefront) and the landing page's (src/home) import. */
 const STOREFRONT_SHARED = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler)[\\/]`,
@@ -38,14 +38,16 @@ const STOREFRONT_SHARED = new RegExp(
     String.raw`src[\\/]lib[\\/](auth|api-client|api-error-text|tip-draft|idempotency-key|validation-timing|locale|chunk-reload)\.ts`,
     String.raw`src[\\/]config[\\/]`,
     String.raw`src[\\/]components[\\/](public-menu-entries|logo-shapes)`,
+    // What the landing page's entry (src/home) shares with the storefront's: the top bar and its translator.
+    String.raw`src[\\/]storefront[\\/](strings|top-bar|icons)\.tsx?`,
     String.raw`src[\\/]features[\\/](paymentmethods[\\/](rules|api[\\/]list-active|components[\\/]payment-logos)|storefront[\\/]api[\\/]create-)`,
     String.raw`packages[\\/]domain[\\/]src[\\/](money|tip-rules|text-rules|routes|locale|list-query|brand)\.ts`,
   ].join('|'),
 );
 
 /**
- * Writes the storefront's small stylesheet into storefront.html as a `<style>` (decision 021): a
- * listener's first paint then needs the HTML alone, not a second round trip for render-blocking CSS.
+ * Writes the small stylesheets of the storefront's and the landing page's own entries into their HTML as a
+ * `<style>` (decision 021): a first paint then needs the HTML alone, not a round trip for render-blocking CSS.
  */
 function inlineStorefrontCss(): Plugin {
   return {
@@ -53,16 +55,17 @@ function inlineStorefrontCss(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const page = bundle['storefront.html'];
-      if (page?.type !== 'asset') return;
-      const html = String(page.source).replace(
-        /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/g,
-        (link, file: string) => {
-          const css = bundle[file];
-          return css?.type === 'asset' ? `<style>${String(css.source).trim()}</style>` : link;
-        },
-      );
-      page.source = html;
+      for (const name of ['storefront.html', 'home.html']) {
+        const page = bundle[name];
+        if (page?.type !== 'asset') continue;
+        page.source = String(page.source).replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/g,
+          (link, file: string) => {
+            const css = bundle[file];
+            return css?.type === 'asset' ? `<style>${String(css.source).trim()}</style>` : link;
+          },
+        );
+      }
     },
   };
 }
@@ -153,8 +156,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The domain package is plain rules and schemas without side effects: let unused modules (zod schemas,
           // libphonenumber metadata) drop out of chunks that do not use them, e.g. the entry chunk.
           treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
-          // Two pages: the app (index.html) and a storefront's own small entry (storefront.html, decision 021).
-          input: { index: `${root}index.html`, storefront: `${root}storefront.html` },
+          // Three pages: the app (index.html), a storefront's own small entry (storefront.html, decision 021)
+          // and the landing page's (home.html, as light).
+          input: { index: `${root}index.html`, storefront: `${root}storefront.html`, home: `${root}home.html` },
           output: {
             // A storefront's first visit in few requests (issue 12: at most 12 before the form is usable):
             // React and the small modules its entry shares with the app in one chunk, not a dozen tiny ones.

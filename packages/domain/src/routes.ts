@@ -80,6 +80,10 @@ export const APP_ROUTES = [
 export const STOREFRONT_DATA_ELEMENT_ID = 'podpot-storefront-tipjar';
 /** The element with the storefront's strings in the page's language (its own entry has no catalogs). */
 export const STOREFRONT_STRINGS_ELEMENT_ID = 'podpot-storefront-strings';
+/** The id of the element in the landing page's HTML carrying its strings (the landing page's own entry). */
+export const HOME_STRINGS_ELEMENT_ID = 'podpot-home-strings';
+/** The elements of the landing page's HTML that the browser hydrates (its top bar and its search box). */
+export const HOME_ISLAND_IDS = { bar: 'podpot-home-bar', search: 'podpot-home-search' } as const;
 
 /** Every route id: the router maps it to a page, links name it. */
 export type RouteId = (typeof APP_ROUTES)[number]['id'];

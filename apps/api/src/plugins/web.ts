@@ -3,12 +3,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import {
+  acceptedLanguages,
   appUrl,
   ErrorCode,
+  HOME_STRINGS_ELEMENT_ID,
   isReservedSlug,
+  LANG_COOKIE,
+  LANG_COOKIE_DAYS,
   type Locale,
+  langOfCookie,
   localeFromPath,
   type PublicTipjar,
+  rootLocaleRedirect,
   SLUG_PATTERN,
   STOREFRONT_DATA_ELEMENT_ID,
   STOREFRONT_STRINGS_ELEMENT_ID,
@@ -27,6 +33,8 @@ const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  */
 interface StorefrontRenderer {
   renderStorefront(input: { tipjar: PublicTipjar; locale: Locale }): { html: string; strings: Record<string, string> };
+  /** The landing page (apps/web src/home); absent in builds from before it. */
+  renderHome?(input: { locale: Locale }): { html: string; title: string; strings: Record<string, string> };
 }
 
 async function loadStorefrontRenderer(root: string): Promise<StorefrontRenderer | null> {
@@ -46,6 +54,12 @@ function escapeHtml(value: string): string {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+}
+
+/** `/` or `/nl` (the landing page): its locale, or null for any other path. */
+export function homeLocaleOf(url: string): Locale | null {
+  const pathname = `/${url.split(/[?#]/)[0]!.split('/').filter(Boolean).join('/')}`;
+  return stripLocale(pathname) === '/' ? localeFromPath(pathname) : null;
 }
 
 /**
@@ -135,12 +149,57 @@ export async function registerWeb(
     app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
   }
 
+  // The landing page's own page (apps/web home.html), when the build has it and its server renderer.
+  const homeFile = path.join(root, 'home.html');
+  const homeTemplate = existsSync(homeFile) && renderer?.renderHome ? readFileSync(homeFile, 'utf8') : null;
+  // Rendered once per language: the landing page shows no data, only the build's strings.
+  const homePages = new Map<Locale, string>();
+
+  function homeHtml(locale: Locale): string | null {
+    if (!homeTemplate || !renderer?.renderHome) return null;
+    let html = homePages.get(locale);
+    if (!html) {
+      const rendered = renderer.renderHome({ locale });
+      const url = appUrl(config.publicUrl, 'home', {}, locale);
+      const tags = [
+        `<title>${escapeHtml(rendered.title)}</title>`,
+        `<link rel="canonical" href="${escapeHtml(url)}" />`,
+        '<meta property="og:type" content="website" />',
+        `<meta property="og:site_name" content="${escapeHtml(config.BRAND_NAME)}" />`,
+        `<meta property="og:title" content="${escapeHtml(rendered.title)}" />`,
+        `<meta property="og:url" content="${escapeHtml(url)}" />`,
+        jsonElement(HOME_STRINGS_ELEMENT_ID, rendered.strings),
+      ];
+      html = homeTemplate
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
+        .replace(/<title>[^<]*<\/title>/, () => tags.join('\n    '))
+        .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+      homePages.set(locale, html);
+    }
+    return html;
+  }
+
   async function storefrontHtml(request: FastifyRequest): Promise<{ status: number; html: string }> {
+    const homeLocale = homeLocaleOf(request.url);
+    if (homeLocale) return { status: 200, html: homeHtml(homeLocale) ?? indexHtml };
     const target = storefrontSlugOf(request.url);
     if (!target) return { status: 200, html: indexHtml };
     const tipjar = await findStorefront(target.slug);
     if (!tipjar) return { status: 404, html: indexHtml };
-    const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, target.locale);
+    // One render per answer of the storefront lookup and language: findStorefront answers the same
+    // (frozen) object until its cache drops it (a change, or its few seconds are up; decision 020), so
+    // the page is rendered again exactly when its data may have changed.
+    const pages = storefrontPages.get(tipjar) ?? new Map<Locale, string>();
+    storefrontPages.set(tipjar, pages);
+    const html = pages.get(target.locale) ?? renderStorefrontPage(tipjar, target.locale);
+    pages.set(target.locale, html);
+    return { status: 200, html };
+  }
+
+  const storefrontPages = new WeakMap<PublicTipjar, Map<Locale, string>>();
+
+  function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale): string {
+    const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
     const title = `${tipjar.name} - ${config.BRAND_NAME}`;
     const description = tipjar.description || tipjar.name;
     const tags = [
@@ -158,21 +217,37 @@ export async function registerWeb(
       jsonElement(STOREFRONT_DATA_ELEMENT_ID, tipjar),
     ];
     // The real page, rendered by the storefront's server build; without one, a static first picture.
-    const rendered = renderer?.renderStorefront({ tipjar, locale: target.locale });
+    const rendered = renderer?.renderStorefront({ tipjar, locale });
     if (rendered) tags.push(jsonElement(STOREFRONT_STRINGS_ELEMENT_ID, rendered.strings));
     const body = rendered?.html ?? storefrontShell(tipjar);
     // Replacer functions: a replacement string would expand `$&`, `$\`` and `$'` in a tip jar's name.
-    const html = storefrontTemplate
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${target.locale}"`)
+    return storefrontTemplate
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
       .replace(/<title>[^<]*<\/title>/, () => tags.join('\n    '))
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
-    return { status: 200, html };
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api/') || url.startsWith('/sim/opp/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // At the root only (spec §9): to /nl when the `lang` cookie, or without one the browser, says Dutch.
+      const [pathname = '/', query] = url.split('?');
+      const redirect = rootLocaleRedirect({
+        pathname,
+        cookieLocale: langOfCookie(request.headers.cookie),
+        browserLanguages: acceptedLanguages(request.headers['accept-language']),
+      });
+      if (redirect)
+        return reply.header('vary', 'Cookie, Accept-Language').redirect(query ? `${redirect}?${query}` : redirect);
+      const homeLocale = homeLocaleOf(url);
+      // As the app does on every page (root-shell.tsx): the page's language becomes the remembered choice.
+      if (homeLocale) {
+        reply.header(
+          'set-cookie',
+          `${LANG_COOKIE}=${homeLocale}; Max-Age=${LANG_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`,
+        );
+      }
       const { status, html } = await storefrontHtml(request);
       reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       return sendCompressed(request, reply, html);

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjars } from '../../src/db/schema/index.js';
+import { publicReadsChanged } from '../../src/lib/public-cache.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { makeWebDist, pageHtml } from '../support/web-dist.js';
 
 /**
  * A web build with the storefront's server build (dist/.ssr/server.mjs, decision 021): the API renders a
@@ -25,19 +26,12 @@ export function renderStorefront({ tipjar, locale }) {
 `;
 
 beforeAll(async () => {
-  dist = await mkdtemp(path.join(tmpdir(), 'podpot-dist-ssr-'));
-  await mkdir(path.join(dist, '.ssr'), { recursive: true });
-  await mkdir(path.join(dist, '.vite'), { recursive: true });
-  await writeFile(
-    path.join(dist, 'index.html'),
-    '<!doctype html>\n<html lang="en"><head><title>Podpot</title></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(
-    path.join(dist, 'storefront.html'),
-    '<!doctype html>\n<html lang="en"><head><title>Podpot</title><script type="module" src="/assets/storefront-1.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  await writeFile(path.join(dist, '.ssr', 'server.mjs'), SERVER_BUILD);
-  await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
+  dist = await makeWebDist('podpot-dist-ssr-', {
+    'index.html': pageHtml(),
+    'storefront.html': pageHtml('/assets/storefront-1.js'),
+    '.ssr/server.mjs': SERVER_BUILD,
+    '.vite/manifest.json': '{}',
+  });
   t = await createTestApp({ WEB_DIST: dist });
   await t.database.db
     .insert(tipjars)
@@ -66,6 +60,18 @@ describe('GET /{slug} with the storefront server build', () => {
     const nl = await page('/nl/ssr-pod');
     expect(nl.html).toContain('<p data-locale="nl">');
     expect(nl.html).toContain('"storefront:amount.title":"Jouw fooi"');
+  });
+
+  it('renders the page again as soon as a change of the tip jar is announced (its page is kept per answer)', async () => {
+    await t.database.db
+      .insert(tipjars)
+      .values({ slug: 'ssr-change', name: 'Before', status: 'LIVE', contactEmail: 'maker@example.test' });
+    expect((await page('/ssr-change')).html).toContain('<h1>Before</h1>');
+    // Straight into the database, then what every write of the repository does (lib/public-cache.ts).
+    await t.database.db.update(tipjars).set({ name: 'After' }).where(eq(tipjars.slug, 'ssr-change'));
+    publicReadsChanged();
+    expect((await page('/ssr-change')).html).toContain('<h1>After</h1>');
+    expect((await page('/nl/ssr-change')).html).toContain('<h1>After</h1>');
   });
 
   it('answers 404 with the plain app and no strings for an unknown tip jar', async () => {

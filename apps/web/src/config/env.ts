@@ -7,4 +7,9 @@ export const env = {
   authScope: (import.meta.env.VITE_AUTH_SCOPE as string | undefined) || 'all',
   brandName: (import.meta.env.VITE_BRAND_NAME as string | undefined) || DEFAULT_BRAND_NAME,
   supportEmail: (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) || 'support@podpot.nl',
+  /**
+   * Price of the Podpot add-on in cents (landing page, AFREKENEN). The API charges its own TIPJAR_PRICE_CENTS
+   * (default 1500) and exposes no price call yet, so the web build is configured to match.
+   */
+  tipjarPriceCents: Number(import.meta.env.VITE_TIPJAR_PRICE_CENTS) || 1500,
 };

@@ -99,6 +99,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Extra request headers (e.g. `Idempotency-Key` on tip creation). */
   headers?: Record<string, string>;
+  /** Send no bearer token: the public answer anyone gets (the landing page's tip jar search). */
+  anonymous?: boolean;
 }
 
 /** `users` + {skip: 0, search: ''} → '/api/v1/users?skip=0' (empty values are left out). */
@@ -120,7 +122,7 @@ export function tableQuery(options: TableOptions): string {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const reportNow = (options.method ?? 'GET') !== 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = tokenStorage.get();
+  const token = options.anonymous ? null : tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) {

@@ -1,8 +1,7 @@
+import { LANG_COOKIE, LANG_COOKIE_DAYS, langOfCookie } from '@podpot/domain/locale';
 import { type AppLocale, localeFromPath } from '@/config/paths';
 
-/** The language cookie (spec §9): `lang`, kept 365 days. */
-export const LANG_COOKIE = 'lang';
-export const LANG_COOKIE_DAYS = 365;
+export { LANG_COOKIE, LANG_COOKIE_DAYS, rootLocaleRedirect } from '@podpot/domain/locale';
 
 export function buildLangCookie(locale: AppLocale, now: Date = new Date()): string {
   const expires = new Date(now.getTime() + LANG_COOKIE_DAYS * 24 * 60 * 60 * 1000);
@@ -10,33 +9,12 @@ export function buildLangCookie(locale: AppLocale, now: Date = new Date()): stri
 }
 
 export function readLangCookie(cookie: string = document.cookie): AppLocale | undefined {
-  const match = cookie.split(';').map((part) => part.trim().split('='));
-  const value = match.find(([name]) => name === LANG_COOKIE)?.[1];
-  return value === 'en' || value === 'nl' ? value : undefined;
+  return langOfCookie(cookie);
 }
 
 export function writeLangCookie(locale: AppLocale): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every browser we support.
   document.cookie = buildLangCookie(locale);
-}
-
-/**
- * The locale redirect happens only at the root '/' (spec §9): to /nl when the cookie says nl, or,
- * without a cookie, when the browser prefers Dutch. Returns the target or null.
- */
-export function rootLocaleRedirect(input: {
-  pathname: string;
-  cookieLocale: AppLocale | undefined;
-  browserLanguages: readonly string[];
-}): string | null {
-  if (input.pathname !== '/') return null;
-  if (localeFromPath(input.pathname) !== 'en') return null;
-  if (input.cookieLocale) return input.cookieLocale === 'nl' ? '/nl' : null;
-  // The first browser language we support decides.
-  const supported = input.browserLanguages
-    .map((language) => language.toLowerCase().split('-')[0])
-    .find((language) => language === 'en' || language === 'nl');
-  return supported === 'nl' ? '/nl' : null;
 }
 
 /**

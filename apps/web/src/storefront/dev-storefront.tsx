@@ -2,16 +2,19 @@ import type { PublicTipjar } from '@podpot/domain';
 import { useEffect, useState } from 'react';
 import { NotFoundPage } from '@/components/error-page';
 import { env } from '@/config/env';
+import { routePath } from '@/config/paths';
 import { getPublicTipjar } from '@/features/storefront/api/get-public-tipjar';
 import { useLocale } from '@/lib/use-locale';
 import { catalogStrings } from '@/storefront/catalog-strings';
 import { StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate } from '@/storefront/strings';
+import { TopBar } from '@/storefront/top-bar';
 import '@/storefront/storefront.css';
 
 /**
  * `npm run dev` only: Vite's dev server has no storefront page of the API, so the app's storefront route
- * draws the storefront in the browser (tip jar from the API, strings from the bundled catalogs).
+ * draws the storefront in the browser (tip jar from the API, strings from the bundled catalogs), with
+ * its own top bar as the server's page has it: the route's layout draws none in development.
  */
 export default function DevStorefront({ slug }: { slug: string }) {
   const locale = useLocale();
@@ -20,7 +23,14 @@ export default function DevStorefront({ slug }: { slug: string }) {
     getPublicTipjar(slug).then(setTipjar, () => setTipjar(null));
   }, [slug]);
   if (tipjar === undefined) return null;
-  if (tipjar === null) return <NotFoundPage />;
   const t = createTranslate(catalogStrings(locale), env.brandName);
+  if (tipjar === null) {
+    return (
+      <>
+        <TopBar t={t} locale={locale} path={routePath('storefront', { tipjarslug: slug })} />
+        <NotFoundPage />
+      </>
+    );
+  }
   return <StorefrontApp tipjar={tipjar} locale={locale} t={t} />;
 }

@@ -1,5 +1,6 @@
 import type { PublicTipjar } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
+import { routePath } from '@/config/paths';
 import { Icon } from '@/storefront/icons';
 import type { Translate } from '@/storefront/strings';
 import { TipForm } from '@/storefront/tip-form';
@@ -51,7 +52,7 @@ function TipjarHeader({ tipjar, t }: { tipjar: PublicTipjar; t: Translate }) {
 export function StorefrontApp({ tipjar, locale, t }: StorefrontData & { t: Translate }) {
   return (
     <div className="sf-page">
-      <TopBar t={t} locale={locale} slug={tipjar.slug} />
+      <TopBar t={t} locale={locale} path={routePath('storefront', { tipjarslug: tipjar.slug })} />
       <main className="sf-main">
         <div className="sf-card">
           <TipjarHeader tipjar={tipjar} t={t} />

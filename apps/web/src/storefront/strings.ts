@@ -7,6 +7,15 @@
 export type StorefrontStrings = Record<string, string>;
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
+/** The parts the light top bar (top-bar.tsx) shows, on the storefront and the landing page. */
+export const TOP_BAR_CATALOG_PARTS = [
+  'common:topbar',
+  'common:nav',
+  'common:language',
+  'common:logo',
+  'common:brand',
+] as const;
+
 /** Which parts of which catalogs (locales/<lng>/<ns>.json) the storefront shows: a namespace, or one key of it. */
 export const STOREFRONT_CATALOG_PARTS = [
   'storefront',
@@ -15,11 +24,7 @@ export const STOREFRONT_CATALOG_PARTS = [
   'recurringtips:storefront',
   'errors:codes',
   'errors:status',
-  'common:topbar',
-  'common:nav',
-  'common:language',
-  'common:logo',
-  'common:brand',
+  ...TOP_BAR_CATALOG_PARTS,
 ] as const;
 
 function flatten(prefix: string, value: unknown, into: StorefrontStrings): void {
@@ -29,10 +34,13 @@ function flatten(prefix: string, value: unknown, into: StorefrontStrings): void 
   }
 }
 
-/** The storefront's strings of one locale from its catalogs (`{ ns: catalog }`). */
-export function pickStorefrontStrings(catalogs: Record<string, Record<string, unknown>>): StorefrontStrings {
+/** The strings of one locale from its catalogs (`{ ns: catalog }`): the storefront's, or the `parts` given. */
+export function pickStorefrontStrings(
+  catalogs: Record<string, Record<string, unknown>>,
+  parts: readonly string[] = STOREFRONT_CATALOG_PARTS,
+): StorefrontStrings {
   const strings: StorefrontStrings = {};
-  for (const part of STOREFRONT_CATALOG_PARTS) {
+  for (const part of parts) {
     const [ns = '', key] = part.split(':');
     const catalog = catalogs[ns] ?? {};
     if (key) flatten(`${ns}:${key}`, catalog[key], strings);

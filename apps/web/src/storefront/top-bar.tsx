@@ -18,11 +18,12 @@ function Logo({ t }: { t: Translate }) {
 }
 
 /**
- * The storefront's top bar (spec §2, as the app's TopBar draws it): back, the logo home, the language
- * switch, log in or my account, and the public menu from the right. Plain links: the storefront has
- * no router, every other page is the full app's.
+ * The storefront's top bar (spec §2, as the app's TopBar draws it): back, the logo home (not on the
+ * home page itself), the language switch, log in or my account, and the public menu from the right.
+ * Plain links: the storefront and the landing page have no router, every other page is the full app's.
+ * `path`: this page's address without the language prefix ('/' on the landing page, src/home).
  */
-export function TopBar({ t, locale, slug }: { t: Translate; locale: Locale; slug: string }) {
+export function TopBar({ t, locale, path }: { t: Translate; locale: Locale; path: string }) {
   const [open, setOpen] = useState(false);
   const { user, loggedIn } = useAuth();
   const menuId = useId();
@@ -39,13 +40,15 @@ export function TopBar({ t, locale, slug }: { t: Translate; locale: Locale; slug
           <Icon name="back" />
           {t('common:topbar.back')}
         </button>
-        <a href={home} aria-label={t('common:topbar.home')} className="sf-home">
-          <Logo t={t} />
-        </a>
+        {path !== routePath('home') && (
+          <a href={home} aria-label={t('common:topbar.home')} className="sf-home">
+            <Logo t={t} />
+          </a>
+        )}
         <span className="sf-grow" />
         <a
           className="sf-button sf-text"
-          href={localizePath(routePath('storefront', { tipjarslug: slug }), other)}
+          href={localizePath(path, other)}
           lang={other}
           aria-label={t('common:language.switchTo', { language: t(`common:language.${other}`) })}
           onClick={() => writeLangCookie(other)}

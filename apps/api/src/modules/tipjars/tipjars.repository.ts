@@ -78,6 +78,34 @@ export async function listTipjars(
   return { rows, count: total?.count ?? 0 };
 }
 
+/** Most tip jars an anonymous search answers per call: a search box, not a way to list every tip jar. */
+export const PUBLIC_SEARCH_MAX = 20;
+
+/**
+ * The landing page's search: tippable tip jars (LIVE, active, not archived; as isTipjarTippable) whose
+ * name or address contains `search`, by name. Never matches on private fields (contact e-mail).
+ */
+export async function searchTippableTipjars(db: DbOrTx, search: string, window: { skip: number; limit: number }) {
+  const where = and(
+    eq(tipjars.status, 'LIVE'),
+    eq(tipjars.active, true),
+    isNull(tipjars.archivedAt),
+    or(ilike(tipjars.name, likePattern(search)), ilike(tipjars.slug, likePattern(search))),
+  );
+  const { offset, limit } = windowOf(window);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tipjars)
+      .where(where)
+      .orderBy(asc(tipjars.name), asc(tipjars.id))
+      .offset(offset)
+      .limit(Math.min(limit, PUBLIC_SEARCH_MAX)),
+    db.select({ count: count() }).from(tipjars).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
 export async function insertTipjar(db: DbOrTx, values: typeof tipjars.$inferInsert) {
   const [row] = await db.insert(tipjars).values(values).returning();
   publicReadsChanged();

@@ -120,7 +120,7 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
       schema: {
         tags,
         summary:
-          '`?slug=`: a LIVE tip jar (public fields) for anyone, the full tip jar for its admins; with `managed=true` only for its admins. Otherwise: all tip jars (ADMIN) or your own. `limit` is the exclusive end of the window.',
+          '`?slug=`: a LIVE tip jar (public fields) for anyone, the full tip jar for its admins; with `managed=true` only for its admins. Without a session, `?search=` finds LIVE tip jars by name or address (public fields, by name, at most 20). Otherwise: all tip jars (ADMIN) or your own. `limit` is the exclusive end of the window.',
         querystring: TipjarListQuerySchema,
         response: {
           200: listResponseSchema(z.union([TipjarSchema, PublicTipjarSchema])),

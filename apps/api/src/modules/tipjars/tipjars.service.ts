@@ -67,6 +67,29 @@ export function findPublicTipjar(ctx: AppContext, slug: string): Promise<PublicT
   });
 }
 
+/**
+ * Anonymous searches (the landing page's search box, GET tipjars?search= without a session): the same
+ * few-second cache as the storefront's lookup, dropped by the same writes, so typing cannot hammer
+ * the database.
+ */
+const publicSearches = createPublicCache<TipjarList>({ ttlMs: PUBLIC_TIPJAR_TTL_MS, maxEntries: 500 });
+
+/** Tippable tip jars whose name or address contains `search`, with their public fields only. */
+export function searchPublicTipjars(
+  ctx: AppContext,
+  query: { search: string; skip: number; limit: number },
+): Promise<TipjarList> {
+  const search = query.search.toLowerCase();
+  return publicSearches.get(ctx, `${query.skip}:${query.limit}:${search}`, async () => {
+    const { rows, count } = await repo.searchTippableTipjars(ctx.db, search, query);
+    const merchants = await merchantsOfTipjars(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    return { data: rows.map((row) => toPublicTipjar(row, merchants.get(row.id))), metadata: { count } };
+  });
+}
+
 /** Full tip jars (addons, admins) for their admins, with batched queries for lists. */
 async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> {
   const ids = rows.map((r) => r.id);
@@ -226,7 +249,8 @@ function publicListOf(item: PublicTipjar | undefined): TipjarList {
  * its admins and ADMINs get the full tip jar in any status (an archived one only ADMINs); otherwise an
  * empty list. `managed=true` (the backoffice) drops the public answer: only those who manage it get
  * the tip jar. Without slug: ADMINs list all (with search), users list the tip jars they administer;
- * archived tip jars are hidden, and `archived=true` lists only those (ADMINs).
+ * archived tip jars are hidden, and `archived=true` lists only those (ADMINs). Without a session,
+ * `?search=` finds tippable tip jars by name or address (public fields, at most PUBLIC_SEARCH_MAX).
  */
 export async function listTipjars(
   ctx: AppContext,
@@ -244,7 +268,11 @@ export async function listTipjars(
     if (query.managed || !isTipjarTippable(row)) return listOf(undefined);
     return listOf(toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id)));
   }
-  if (!actor) throw AppError.unauthorized();
+  if (!actor) {
+    // Anyone may search the tip jars that take tips (public fields); listing without a search needs a session.
+    if (query.search) return searchPublicTipjars(ctx, { ...query, search: query.search });
+    throw AppError.unauthorized();
+  }
   const admin = isAdmin(actor);
   const { rows, count } = await repo.listTipjars(
     ctx.db,

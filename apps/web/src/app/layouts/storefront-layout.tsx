@@ -5,10 +5,20 @@ import { Outlet } from 'react-router';
 import { PublicSideMenu } from '@/components/public-side-menu';
 import { TopBar } from '@/components/top-bar';
 
-/** The layout of the app's storefront route: a storefront itself is its own page (src/storefront, decision 021). */
+/**
+ * The layout of the app's storefront route: a storefront itself is its own page (src/storefront, decision
+ * 021). Under `npm run dev` the route draws that page, top bar included (dev-storefront.tsx), so this
+ * layout adds none there: one top bar, as in production.
+ */
 export default function StorefrontLayout() {
   const [open, setOpen] = useState(false);
   const { t } = useTranslation();
+  const page = (
+    <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
+      <Outlet />
+    </Suspense>
+  );
+  if (import.meta.env.DEV) return page;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       <TopBar
@@ -19,9 +29,7 @@ export default function StorefrontLayout() {
       />
       <PublicSideMenu id="public-menu" open={open} onClose={() => setOpen(false)} />
       <Container component="main" maxWidth="sm" sx={{ py: 4 }}>
-        <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
-          <Outlet />
-        </Suspense>
+        {page}
       </Container>
     </Box>
   );

@@ -1,11 +1,9 @@
 import type { CreateTipjarBody, CreateTipjarResponse, ListResponse } from '@podpot/domain';
+import { env } from '@/config/env';
 import { api } from '@/lib/api-client';
 
-/**
- * Price of the Podpot add-on in cents, shown on AFREKENEN. The API charges its own TIPJAR_PRICE_CENTS
- * (default 1500) and exposes no price call yet, so the web build is configured to match.
- */
-export const TIPJAR_PRICE_CENTS = Number(import.meta.env.VITE_TIPJAR_PRICE_CENTS) || 1500;
+/** Price of the Podpot add-on in cents, shown on AFREKENEN (config/env.ts). */
+export const TIPJAR_PRICE_CENTS = env.tipjarPriceCents;
 
 /** POST tipjars: orders a tip jar; logged out, `account` registers the maker in the same request. */
 export function createTipjar(data: CreateTipjarBody['data']): Promise<CreateTipjarResponse> {
