@@ -41,6 +41,32 @@ export function formatNumber(n: number, locale: Locale): string {
 /** Cents as euros: '€12.34' / '€ 12,34' (domain formatCents). */
 export const formatMoney = (cents: number, locale: Locale) => formatCents(cents, locale);
 
+const utc = (date: string) => new Date(`${date.length === 7 ? `${date}-01` : date}T00:00:00Z`);
+
+/**
+ * A statistics bucket (its first day, or a month YYYY-MM): '3 Mar' / '3 mrt' per day or week,
+ * 'Mar 2026' / 'mrt 2026' per month; `long` writes 'March 2026' and full dates (tables).
+ */
+export function formatBucket(
+  start: string,
+  granularity: 'day' | 'week' | 'month',
+  locale: Locale,
+  long = false,
+): string {
+  const options: Intl.DateTimeFormatOptions =
+    granularity === 'month'
+      ? { month: long ? 'long' : 'short', year: 'numeric' }
+      : { day: 'numeric', month: long ? 'long' : 'short', ...(long ? { year: 'numeric' } : {}) };
+  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).format(utc(start));
+}
+
+/** A part of a whole as a percentage with at most one decimal: '12.5%' / '12,5%'. */
+export function formatShare(part: number, whole: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 1 }).format(
+    whole ? part / whole : 0,
+  );
+}
+
 const METHOD_NAMES: Record<string, string> = { ideal: 'iDEAL', bcmc: 'Bancontact' };
 
 /** The brand name of a payment method ('ideal' → 'iDEAL'); '—' when there is none. */

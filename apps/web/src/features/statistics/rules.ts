@@ -5,9 +5,6 @@ import {
   type StatisticsQuery,
 } from '@podpot/domain';
 
-type Locale = 'en' | 'nl';
-const intlLocale = (locale: Locale) => (locale === 'nl' ? 'nl-NL' : 'en-GB');
-
 /** What the period picker holds. */
 export interface PeriodChoice {
   period: StatisticsPeriod;
@@ -28,21 +25,5 @@ export function statisticsQuery(choice: PeriodChoice): StatisticsQuery | null {
   return { period: 'custom', from: choice.from, to: choice.to, granularity };
 }
 
-const utc = (date: string) => new Date(`${date.length === 7 ? `${date}-01` : date}T00:00:00Z`);
-
-/**
- * A bucket (its first day, or a month YYYY-MM) in the page's language: '3 Mar' / '3 mrt' per day or
- * week, 'Mar 2026' / 'mrt 2026' per month; `long` writes 'March 2026' and full dates (tables).
- */
-export function bucketLabel(start: string, granularity: StatisticsGranularity, locale: Locale, long = false): string {
-  const options: Intl.DateTimeFormatOptions =
-    granularity === 'month'
-      ? { month: long ? 'long' : 'short', year: 'numeric' }
-      : { day: 'numeric', month: long ? 'long' : 'short', ...(long ? { year: 'numeric' } : {}) };
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).format(utc(start));
-}
-
-/** A whole number in the page's language (1,234 / 1.234). */
-export function formatCount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale)).format(value);
-}
+// Labels of buckets and counts are the app's one formatter's (lib/format.ts), re-exported for the charts.
+export { formatBucket as bucketLabel, formatNumber as formatCount } from '@/lib/format';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartSection } from '@/features/statistics/components/chart-section';
 import { StatisticsTable } from '@/features/statistics/components/statistics-table';
 import { bucketLabel, formatCount } from '@/features/statistics/rules';
-import { paymentMethodName } from '@/lib/format';
+import { formatShare, paymentMethodName } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
 const HEIGHT = 260;
@@ -26,10 +26,7 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
   const { series, totals, period } = statistics;
   const money = (cents: number) => formatCents(cents, locale);
   const count = (n: number) => formatCount(n, locale);
-  const percent = (part: number, whole: number) =>
-    new Intl.NumberFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { style: 'percent', maximumFractionDigits: 1 }).format(
-      whole ? part / whole : 0,
-    );
+  const percent = (part: number, whole: number) => formatShare(part, whole, locale);
   const short = series.map((b) => bucketLabel(b.start, period.granularity, locale));
   const long = series.map((b) => bucketLabel(b.start, period.granularity, locale, true));
   const empty = totals.count === 0 ? t('empty') : null;
