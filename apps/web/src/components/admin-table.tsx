@@ -1,17 +1,19 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, Chip, FormControlLabel, IconButton, Switch, TextField } from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, IconButton, Switch, TextField } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { type Column, DataTable, type ListQuery, listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { notifySuccess } from '@/lib/notifications';
+import { useLocalePath } from '@/lib/use-locale';
 
 export type { Column, TableState } from '@/components/data-table';
 
-/** A paged, sortable admin table with an edit link (and a delete button) per row. */
+/** A paged, sortable admin table with an edit link (and a delete button) per row; a row click edits too. */
 export function AdminTable<T extends { id: string }>({
   editPath,
   onDelete,
@@ -29,12 +31,15 @@ export function AdminTable<T extends { id: string }>({
   label: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
   return (
     <DataTable
       {...table}
+      onRowClick={(row) => navigate(localePath(editPath(row)))}
       actionsLabel={t('actions.edit')}
       actions={(row) => (
-        <>
+        <Box component="span" sx={{ display: 'inline-flex' }}>
           <IconButton component={LocaleRouterLink} to={editPath(row)} aria-label={t('actions.edit')}>
             <EditIcon />
           </IconButton>
@@ -43,7 +48,7 @@ export function AdminTable<T extends { id: string }>({
               <DeleteIcon />
             </IconButton>
           )}
-        </>
+        </Box>
       )}
     />
   );

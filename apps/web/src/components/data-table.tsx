@@ -16,7 +16,8 @@ import {
   TableSortLabel,
   TextField,
 } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { Breakpoint } from '@mui/material/styles';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Paging/sort/search of a list; goes to the API through domain `toListQuery`. */
@@ -34,6 +35,48 @@ export interface Column<T> {
   label: string;
   render: (row: T) => ReactNode;
   sortable?: boolean;
+  /**
+   * A secondary column: hidden while the table's own width is below this breakpoint (a container
+   * query, so a side menu counts), its value still in the row's detail. Primary columns have none.
+   */
+  hideBelow?: Breakpoint;
+  /** Long text: one line, cut with an ellipsis at this width (px); the whole text as its tooltip title. */
+  truncate?: number;
+}
+
+/** The theme's breakpoint widths (px), for the container queries of {@link Column.hideBelow}. */
+const BREAKPOINT_PX: Record<Breakpoint, number> = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 };
+
+/** The cell style of a column: hidden in a table narrower than its breakpoint. */
+function columnSx(column: { hideBelow?: Breakpoint }) {
+  if (!column.hideBelow) return undefined;
+  return { [`@container (max-width: ${BREAKPOINT_PX[column.hideBelow] - 0.05}px)`]: { display: 'none' } };
+}
+
+/** A column's cell content, cut to one line when the column truncates. */
+function CellContent<T>({ column, row }: { column: Column<T>; row: T }) {
+  const content = column.render(row);
+  if (!column.truncate) return <>{content}</>;
+  return (
+    <Box
+      component="span"
+      title={typeof content === 'string' ? content : undefined}
+      sx={{
+        display: 'block',
+        maxWidth: column.truncate,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {content}
+    </Box>
+  );
+}
+
+/** Whether a click landed on a control of its own (a link, button, input) rather than on the row. */
+function onControl(event: MouseEvent) {
+  return (event.target as HTMLElement).closest('a, button, input, [role="button"]') !== null;
 }
 
 /** A list query: one page of rows and the total count. */
@@ -170,6 +213,7 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
   toolbar,
   rowTestId,
   sortDescFirst = false,
+  onRowClick,
 }: DataTableProps<T, S> & {
   columns: Column<T>[];
   /** Head of the last column, whose cells hold `actions(row)`. */
@@ -180,10 +224,13 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
   rowTestId?: string;
   /** A column sorted for the first time starts descending (newest/largest first). */
   sortDescFirst?: boolean;
+  /** Clicking a row (not one of its controls) does what its actions' main button does, e.g. open the detail. */
+  onRowClick?: (row: T) => void;
 }) {
   const { t } = useTranslation('common');
   return (
-    <Paper>
+    // The table's width (not the window's) decides which secondary columns show: a container query.
+    <Paper sx={{ containerType: 'inline-size' }}>
       {toolbar && <Box sx={{ display: 'flex', gap: 2, p: 2, flexWrap: 'wrap' }}>{toolbar}</Box>}
       {loading && <LinearProgress aria-label={t('loading')} />}
       {error && <Alert severity="error">{t('table.loadError')}</Alert>}
@@ -194,6 +241,7 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
               {columns.map((column) => (
                 <TableCell
                   key={column.key}
+                  sx={columnSx(column)}
                   sortDirection={state.sortBy === column.key ? (state.sortDesc ? 'desc' : 'asc') : false}
                 >
                   {column.sortable ? (
@@ -227,9 +275,19 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
               </TableRow>
             )}
             {rows.map((row) => (
-              <TableRow key={row.id} hover data-testid={rowTestId}>
+              <TableRow
+                key={row.id}
+                hover
+                data-testid={rowTestId}
+                onClick={(event: MouseEvent) => {
+                  if (onRowClick && !onControl(event)) onRowClick(row);
+                }}
+                sx={onRowClick && { cursor: 'pointer' }}
+              >
                 {columns.map((column) => (
-                  <TableCell key={column.key}>{column.render(row)}</TableCell>
+                  <TableCell key={column.key} sx={columnSx(column)}>
+                    <CellContent column={column} row={row} />
+                  </TableCell>
                 ))}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {actions(row)}

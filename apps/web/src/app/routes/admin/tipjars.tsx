@@ -26,7 +26,7 @@ export default function AdminTipjarsPage() {
   const format = useFormat();
 
   const columns: Column<Tipjar>[] = [
-    { key: 'name', label: t('columns.name'), render: (j) => j.name, sortable: true },
+    { key: 'name', label: t('columns.name'), render: (j) => j.name, sortable: true, truncate: 200 },
     {
       key: 'slug',
       label: t('columns.slug'),
@@ -36,6 +36,8 @@ export default function AdminTipjarsPage() {
         </AppLink>
       ),
       sortable: true,
+      truncate: 180,
+      hideBelow: 'sm',
     },
     {
       key: 'status',
@@ -48,13 +50,15 @@ export default function AdminTipjarsPage() {
       label: t('columns.type'),
       render: (j) => <Chip size="small" variant="outlined" label={t(`types.${j.type}`)} />,
       sortable: true,
+      hideBelow: 'lg',
     },
-    { key: 'email', label: t('columns.email'), render: (j) => j.email },
+    { key: 'email', label: t('columns.email'), render: (j) => j.email, truncate: 220, hideBelow: 'md' },
     {
       key: 'created',
       label: t('columns.created'),
       render: (j) => format.date(j.created),
       sortable: true,
+      hideBelow: 'md',
     },
   ];
 

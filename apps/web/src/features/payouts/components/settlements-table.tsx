@@ -99,7 +99,15 @@ export function SettlementsTable({
       ),
     },
     ...(showTipjar
-      ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (s: Settlement) => s.tipjarName ?? s.tipjarId }]
+      ? [
+          {
+            key: 'tipjar',
+            label: t('columns.tipjar'),
+            render: (s: Settlement) => s.tipjarName ?? s.tipjarId,
+            truncate: 160,
+            hideBelow: 'sm' as const,
+          },
+        ]
       : []),
     {
       key: 'status',
@@ -107,15 +115,22 @@ export function SettlementsTable({
       sortable: true,
       render: (s) => <SettlementStatusChip status={s.status} />,
     },
-    { key: 'gross', label: t('columns.gross'), sortable: true, render: (s) => money(s.gross, locale) },
-    { key: 'fees', label: t('columns.fees'), render: (s) => money(s.fees, locale) },
-    { key: 'costs', label: t('columns.costs'), render: (s) => money(s.costs, locale) },
+    {
+      key: 'gross',
+      label: t('columns.gross'),
+      sortable: true,
+      render: (s) => money(s.gross, locale),
+      hideBelow: 'sm',
+    },
+    { key: 'fees', label: t('columns.fees'), render: (s) => money(s.fees, locale), hideBelow: 'lg' },
+    { key: 'costs', label: t('columns.costs'), render: (s) => money(s.costs, locale), hideBelow: 'lg' },
     { key: 'net', label: t('columns.net'), sortable: true, render: (s) => <strong>{money(s.net, locale)}</strong> },
     {
       key: 'paidAt',
       label: t('columns.paidAt'),
       sortable: true,
       render: (s) => (s.paidAt ? formatDate(s.paidAt, locale) : t('table.notPaid')),
+      hideBelow: 'md',
     },
   ];
 
@@ -125,6 +140,7 @@ export function SettlementsTable({
       columns={columns}
       sortDescFirst
       rowTestId="settlement-row"
+      onRowClick={onOpen}
       actionsLabel={t('columns.details')}
       actions={(s) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(s)} />}
       toolbar={

@@ -11,7 +11,9 @@ import {
   StepLabel,
   Stepper,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import type { PaymentChoice } from '@podpot/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +46,8 @@ export function RetryPaymentCard({
   // Step 3 (and going back to 2 from it) is the user's doing; otherwise the order's state decides.
   const [manualStep, setManualStep] = useState<2 | 3 | null>(null);
   const onChoice = useCallback((next: PaymentChoice) => setChoice(next), []);
+  // On a phone three labels side by side do not fit the card: the steps go under each other.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   if (!addon) {
     return (
@@ -84,7 +88,12 @@ export function RetryPaymentCard({
             {env.supportEmail}
           </Link>
         </Typography>
-        <Stepper activeStep={step - 1} alternativeLabel sx={{ mb: 3 }}>
+        <Stepper
+          activeStep={step - 1}
+          alternativeLabel={!narrow}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          sx={{ mb: 3 }}
+        >
           <Step>
             <StepLabel>{t('retry.steps.status')}</StepLabel>
           </Step>

@@ -64,40 +64,53 @@ export function TipsTable({
       label: t('columns.amount'),
       sortable: true,
       render: (tip) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          {formatCents(tip.amount, locale)}
+        <>
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatCents(tip.amount, locale)}
+          </Box>
           {tip.refundedAmount > 0 && (
             <Typography variant="caption" color="text.secondary" component="div" data-testid="tip-refunded">
               {t('refunded', { amount: formatCents(tip.refundedAmount, locale) })}
             </Typography>
           )}
-        </Box>
+        </>
       ),
     },
-    { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
-    ...(showEmail ? [{ key: 'email', label: t('columns.email'), render: (tip: Tip) => tip.email ?? '' }] : []),
+    { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} />, truncate: 140 },
+    ...(showEmail
+      ? [{ key: 'email', label: t('columns.email'), render: (tip: Tip) => tip.email ?? '', hideBelow: 'lg' as const }]
+      : []),
     ...(tipjarName
-      ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (tip: Tip) => tipjarName(tip.tipjarId) }]
+      ? [
+          {
+            key: 'tipjar',
+            label: t('columns.tipjar'),
+            render: (tip: Tip) => tipjarName(tip.tipjarId),
+            truncate: 120,
+            hideBelow: 'md' as const,
+          },
+        ]
       : []),
     {
       key: 'message',
       label: t('columns.message'),
-      render: (tip) => (
-        <Box
-          component="span"
-          title={tip.message}
-          sx={{ display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {tip.message}
-        </Box>
-      ),
+      render: (tip) => tip.message,
+      truncate: 180,
+      // Beside the tip jar column (admin) only in a wide table; the maker's own list has room for it.
+      hideBelow: tipjarName ? 'lg' : 'md',
     },
-    { key: 'method', label: t('columns.method'), render: (tip) => paymentMethodName(tip.paymentMethod) },
+    {
+      key: 'method',
+      label: t('columns.method'),
+      render: (tip) => paymentMethodName(tip.paymentMethod),
+      hideBelow: 'lg',
+    },
     {
       key: 'updated',
       label: t('columns.date'),
       sortable: true,
       render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(tip.updated, locale)}</Box>,
+      hideBelow: 'sm',
     },
   ];
 
@@ -107,6 +120,7 @@ export function TipsTable({
       columns={columns}
       sortDescFirst
       rowTestId="tip-row"
+      onRowClick={onOpen}
       actionsLabel={t('columns.details')}
       actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
       toolbar={

@@ -1,0 +1,153 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_SLUG, login } from './support/session';
+
+/**
+ * Tables that fit (issue 13, bug 11): at 1280 px the admin tips, the admin tip jars and the
+ * backoffice payouts table show every column head and the row actions without scrolling sideways;
+ * at 390 px they still work (their container may scroll, the page may not) and the retry card's
+ * stepper shows its third step whole.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const run = Date.now().toString(36);
+
+const TABLES = [
+  { path: '/nl/admin/tips' },
+  { path: `/nl/backoffice/${DEMO_SLUG}/tips` },
+  { path: '/nl/admin/tipjars' },
+  { path: `/nl/backoffice/${DEMO_SLUG}/settlements` },
+] as const;
+
+/**
+ * The demo tip jar has no payouts yet (the provider reports them only for a merchant with settled
+ * payments), so its payouts list answers with three months of them, the shape the API gives.
+ */
+async function withPayouts(page: Page) {
+  const settlement = (month: number, status: string, paidAt: string | null) => ({
+    id: `set_demo_2026${String(month).padStart(2, '0')}`,
+    tipjarId: '00000000-0000-4000-8000-000000000000',
+    periodStart: `2026-${String(month).padStart(2, '0')}-01`,
+    periodEnd: `2026-${String(month).padStart(2, '0')}-28`,
+    status,
+    gross: 1_234_567,
+    fees: 61_728,
+    costs: 12_345,
+    net: 1_160_494,
+    paidAt,
+    tipCount: 321,
+  });
+  const data = [settlement(3, 'PENDING', null), settlement(2, 'PAID', '2026-03-05'), settlement(1, 'FAILED', null)];
+  await page.route(/\/api\/v1\/tipjars\/[^/]+\/settlements(\?.*)?$/, (route) =>
+    route.fulfill({ json: { data, metadata: { count: data.length, page: 1, itemsPerPage: 25 } } }),
+  );
+  await page.route(/\/api\/v1\/tipjars\/[^/]+\/settlements\/[^/?]+/, (route) =>
+    route.fulfill({ json: { ...data[0], rows: [] } }),
+  );
+}
+
+/** The table's scroll container (MUI TableContainer), once rows are there. */
+async function tableOn(page: Page, path: string): Promise<{ table: Locator; container: Locator }> {
+  await page.goto(path);
+  const table = page.locator('main table').first();
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  return { table, container: table.locator('xpath=..') };
+}
+
+async function widths(locator: Locator) {
+  return locator.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+}
+
+/** Whether the element lies inside the viewport horizontally (its whole box). */
+async function insideViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return Boolean(box && box.x >= 0 && box.x + box.width <= width + 0.5);
+}
+
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+test.describe('tables fit their container', () => {
+  test('at 1280 px every column head and the row actions are in view, without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await withPayouts(page);
+    await login(page, 'admin@podpot.local', '/nl');
+    for (const { path } of TABLES) {
+      const { table, container } = await tableOn(page, path);
+      const { scroll, client } = await widths(container);
+      expect(scroll, `${path}: table scrolls sideways (${scroll} > ${client})`).toBeLessThanOrEqual(client);
+      expect(await pageScrollsSideways(page), `${path}: page scrolls sideways`).toBe(false);
+      const heads = table.locator('thead th');
+      const count = await heads.count();
+      for (let i = 0; i < count; i++) {
+        const head = heads.nth(i);
+        if (!(await head.isVisible())) continue;
+        expect(await insideViewport(page, head), `${path}: head "${await head.textContent()}" out of view`).toBe(true);
+      }
+      const actions = table.locator('tbody tr').first().locator('td').last().locator('a, button');
+      expect(await actions.count(), `${path}: row actions`).toBeGreaterThan(0);
+      for (let i = 0; i < (await actions.count()); i++) {
+        expect(await insideViewport(page, actions.nth(i)), `${path}: row action ${i} out of view`).toBe(true);
+      }
+    }
+    // The hidden columns' values are behind a row click: it opens the tip's details.
+    await page.goto('/nl/admin/tips');
+    await page.getByTestId('tip-row').filter({ hasText: 'tipper0@example.org' }).locator('td').first().click();
+    await expect(page.getByRole('dialog', { name: 'Fooi' })).toContainText('tipper0@example.org');
+  });
+
+  test('at 390 px the tables still work and the page does not scroll sideways', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await withPayouts(page);
+    await login(page, 'admin@podpot.local', '/nl');
+    for (const { path } of TABLES) {
+      const { table } = await tableOn(page, path);
+      expect(await pageScrollsSideways(page), `${path}: page scrolls sideways`).toBe(false);
+      // The row action is there and opens what it opens (the detail, or the tip jar's edit page).
+      const action = table.locator('tbody tr').first().locator('td').last().locator('a, button').first();
+      await action.scrollIntoViewIfNeeded();
+      await expect(action).toBeInViewport({ ratio: 1 });
+      await action.click();
+      if (path.endsWith('/tipjars')) await expect(page).toHaveURL(/\/nl\/admin\/tipjars\/[^/]+$/);
+      else await expect(page.getByRole('dialog')).toBeVisible();
+    }
+  });
+
+  test("on a phone the retry card's stepper shows step 3 whole", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    await login(page, 'maker@podpot.local', '/nl');
+    const slug = `e2e-fit-${run}`;
+    await page.goto('/nl/order');
+    await page.getByRole('textbox', { name: 'Naam van je Podpot' }).fill(`Fit ${run}`);
+    await page.getByRole('textbox', { name: 'Webadres' }).fill(slug);
+    await page.getByRole('textbox', { name: 'Contact e-mailadres' }).fill('maker@podpot.local');
+    await page.getByRole('textbox', { name: 'Mobiel nummer' }).fill('06 12345678');
+    await expect(page.getByText('Beschikbaar: ', { exact: false }).filter({ hasText: `/${slug}` })).toBeVisible();
+    await page.getByRole('button', { name: 'AFREKENEN € 15,00' }).click();
+    await expect(page).toHaveURL(/\/sim\/checkout\//);
+    await page.locator('button[name="outcome"][value="expired"]').click();
+
+    const dialog = page.getByRole('dialog', { name: 'Rond de betaling van je Podpot af' });
+    const card = dialog.getByTestId('retry-payment-card');
+    await expect(card.getByTestId('retry-step-2')).toBeVisible({ timeout: 30_000 });
+    expect(await pageScrollsSideways(page)).toBe(false);
+    const stepper = card.locator('.MuiStepper-root');
+    const done = stepper.getByText('Afgerond', { exact: true });
+    await expect(done).toBeVisible();
+    // Whole: within the card, the viewport, and not cut by its own box.
+    const cardBox = await card.boundingBox();
+    const box = await done.boundingBox();
+    expect(box && cardBox).toBeTruthy();
+    if (!box || !cardBox) return;
+    expect(box.x).toBeGreaterThanOrEqual(cardBox.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+    expect(await insideViewport(page, done)).toBe(true);
+    expect(await done.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const cardWidths = await widths(card);
+    expect(cardWidths.scroll).toBeLessThanOrEqual(cardWidths.client);
+  });
+});
