@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { type Column, DataTable, type ListQuery, listProps, type TableState } from '@/components/data-table';
+import {
+  type Column,
+  DataTable,
+  type EmptyState,
+  type ListQuery,
+  listProps,
+  type TableState,
+} from '@/components/data-table';
 import { Page } from '@/components/page';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocalePath } from '@/lib/use-locale';
@@ -29,6 +36,7 @@ export function AdminTable<T extends { id: string }>({
   editPath: (row: T) => string;
   onDelete?: (row: T) => void;
   label: string;
+  empty?: EmptyState;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -81,7 +89,8 @@ export function ArchivedChip() {
 }
 
 /**
- * An admin list page: its title with an optional 'new' button, an optional search field (a new
+ * An admin list page: its title with an optional 'new' button (also under an empty list's "nothing
+ * here yet"; a search without results offers to clear it instead), an optional search field (a new
  * search goes to page 1) and further `filters`, the {@link AdminTable} of the query's page (labelled
  * with the title), and deleting a row after a confirmation, with a toast — or with the page's own
  * `deleteDialog` (e.g. one that first asks the API what deleting will do).
@@ -123,17 +132,13 @@ export function AdminListPage<T extends { id: string }>({
   const { t } = useTranslation();
   const [toDelete, setToDelete] = useState<T | null>(null);
   const canDelete = Boolean(remove || deleteDialog);
+  const newButton = newPath && (
+    <Button component={LocaleRouterLink} to={newPath} variant="contained">
+      {newLabel}
+    </Button>
+  );
   return (
-    <Page
-      title={title}
-      actions={
-        newPath && (
-          <Button component={LocaleRouterLink} to={newPath} variant="contained">
-            {newLabel}
-          </Button>
-        )
-      }
-    >
+    <Page title={title} actions={newButton}>
       {searchLabel && (
         <TextField
           label={searchLabel}
@@ -153,6 +158,7 @@ export function AdminListPage<T extends { id: string }>({
         onState={onState}
         editPath={editPath}
         onDelete={canDelete ? setToDelete : undefined}
+        empty={{ text: t('table.empty'), action: newButton }}
       />
       {deleteDialog?.(toDelete, () => setToDelete(null))}
       {remove && (

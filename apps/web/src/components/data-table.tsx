@@ -2,6 +2,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import {
   Alert,
   Box,
+  Button,
   IconButton,
   LinearProgress,
   MenuItem,
@@ -15,6 +16,7 @@ import {
   TableRow,
   TableSortLabel,
   TextField,
+  Typography,
 } from '@mui/material';
 import type { Breakpoint } from '@mui/material/styles';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
@@ -184,6 +186,35 @@ export function OpenDetailsButton({ label, onClick }: { label: string; onClick: 
   );
 }
 
+/** What an empty (unfiltered) list says, and the button of the next step (share the page, create one). */
+export interface EmptyState {
+  text: string;
+  action?: ReactNode;
+}
+
+/**
+ * The empty row's content: with a filter or search on, "nothing matches" and a button that clears
+ * them (never the create/share action: the list is not empty, the filter is); else the list's own
+ * empty state, or a plain "nothing found".
+ */
+function EmptyMessage({ empty, onClearFilters }: { empty?: EmptyState; onClearFilters?: () => void }) {
+  const { t } = useTranslation('common');
+  const text = onClearFilters ? t('table.noResults') : (empty?.text ?? t('table.noData'));
+  const action = onClearFilters ? (
+    <Button variant="outlined" onClick={onClearFilters}>
+      {t('table.clearFilters')}
+    </Button>
+  ) : (
+    empty?.action
+  );
+  return (
+    <Box sx={{ py: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center' }}>
+      <Typography>{text}</Typography>
+      {action}
+    </Box>
+  );
+}
+
 /** The props a table of tips or monthly tips passes through to {@link DataTable}. */
 export interface DataTableProps<T, S extends TableState = TableState> {
   label: string;
@@ -193,6 +224,8 @@ export interface DataTableProps<T, S extends TableState = TableState> {
   error: boolean;
   state: S;
   onState: (state: S) => void;
+  /** What the list says (and offers) while it has no rows and no filter is on. */
+  empty?: EmptyState;
 }
 
 /**
@@ -214,6 +247,9 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
   rowTestId,
   sortDescFirst = false,
   onRowClick,
+  empty,
+  filtered = Boolean(state.search),
+  clearFilters = { ...state, page: 1, search: undefined },
 }: DataTableProps<T, S> & {
   columns: Column<T>[];
   /** Head of the last column, whose cells hold `actions(row)`. */
@@ -226,6 +262,10 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
   sortDescFirst?: boolean;
   /** Clicking a row (not one of its controls) does what its actions' main button does, e.g. open the detail. */
   onRowClick?: (row: T) => void;
+  /** Whether a search or filter narrows the list (default: a search); an empty result then offers to clear it. */
+  filtered?: boolean;
+  /** The state without any search or filter (default: without the search). */
+  clearFilters?: S;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -271,7 +311,9 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
             {/* A failed load is not an empty list: the error alert above says it, alone. */}
             {!loading && !error && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length + 1}>{t('table.noData')}</TableCell>
+                <TableCell colSpan={columns.length + 1}>
+                  <EmptyMessage empty={empty} onClearFilters={filtered ? () => onState(clearFilters) : undefined} />
+                </TableCell>
               </TableRow>
             )}
             {rows.map((row) => (

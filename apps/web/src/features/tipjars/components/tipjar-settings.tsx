@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   FormControlLabel,
+  Grid,
   IconButton,
   List,
   ListItem,
@@ -103,36 +104,53 @@ export function TipjarSettingsForm({ tipjar }: { tipjar: BackofficeTipjar }) {
   const range = { min: formatCents(MIN_TIP_CENTS, locale), max: formatCents(MAX_TIP_CENTS, locale) };
 
   return (
-    <Paper sx={{ p: 3, maxWidth: 760, mb: 3 }}>
+    <Paper sx={{ p: 3, mb: 3 }}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('settings.title')}>
-        <TextField label={t('settings.name')} required {...field('name')} />
-        <TextField label={t('settings.description')} multiline minRows={3} {...field('description')} />
-        <TextField
-          label={t('settings.podcastUrl')}
-          type="url"
-          {...field('podcastUrl', { helperText: t('settings.urlHint') })}
-        />
-        <TextField
-          label={t('settings.rssUrl')}
-          type="url"
-          {...field('rssUrl', { helperText: t('settings.urlHint') })}
-        />
-        <TextField
-          label={t('settings.imageUrl')}
-          type="url"
-          {...field('imageUrl', { helperText: t('settings.urlHint') })}
-        />
-        <TextField
-          label={t('settings.presetAmounts')}
-          {...amounts}
-          helperText={amounts.error ? t('settings.presetAmountsError', range) : amounts.helperText}
-        />
-        <TextField
-          label={t('settings.thankYouMessage')}
-          multiline
-          minRows={2}
-          {...field('thankYouMessage', { helperText: t('settings.thankYouHint') })}
-        />
+        {/* Two columns from md up (a wide screen is not half empty), one on a phone; rows read left to right. */}
+        <Grid container columnSpacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField label={t('settings.name')} required {...field('name')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('settings.presetAmounts')}
+              {...amounts}
+              helperText={amounts.error ? t('settings.presetAmountsError', range) : amounts.helperText}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField label={t('settings.description')} multiline minRows={3} {...field('description')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('settings.podcastUrl')}
+              type="url"
+              {...field('podcastUrl', { helperText: t('settings.urlHint') })}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('settings.rssUrl')}
+              type="url"
+              {...field('rssUrl', { helperText: t('settings.urlHint') })}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('settings.imageUrl')}
+              type="url"
+              {...field('imageUrl', { helperText: t('settings.urlHint') })}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label={t('settings.thankYouMessage')}
+              multiline
+              minRows={2}
+              {...field('thankYouMessage', { helperText: t('settings.thankYouHint') })}
+            />
+          </Grid>
+        </Grid>
         <Controller
           control={form.control}
           name="notifyOnTip"
@@ -184,7 +202,7 @@ export function TipjarAdminsEditor({ tipjar }: { tipjar: BackofficeTipjar }) {
   });
 
   return (
-    <Paper sx={{ p: 3, maxWidth: 760 }} component="section" aria-labelledby="admins-title">
+    <Paper sx={{ p: 3 }} component="section" aria-labelledby="admins-title">
       <Typography id="admins-title" variant="h3" component="h2" gutterBottom>
         {t('settings.admins.title')}
       </Typography>

@@ -119,6 +119,8 @@ export function TipsTable({
       {...table}
       columns={columns}
       sortDescFirst
+      filtered={Boolean(state.search || state.status)}
+      clearFilters={{ ...state, page: 1, search: undefined, status: undefined }}
       rowTestId="tip-row"
       onRowClick={onOpen}
       actionsLabel={t('columns.details')}
