@@ -50,10 +50,11 @@ afterEach(() => {
 });
 
 /** The page as the API serves it (the server build's HTML), hydrated as main.tsx does; React's complaints collected. */
-async function serveAndHydrate(data: PublicTipjar, locale: Locale) {
+async function serveAndHydrate(data: PublicTipjar, locale: Locale, beforeHydration?: (page: HTMLElement) => void) {
   const { html, strings } = renderStorefront({ tipjar: data, locale });
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = html;
+  beforeHydration?.(container);
   const serverHeading = container.querySelector('h1');
   const errors: unknown[] = [];
   const spy = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
@@ -80,6 +81,22 @@ describe('the storefront page (server-rendered, hydrated)', () => {
     expect(screen.getByRole('button', { name: '€5.00' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('tip-fee').textContent).toContain('€0.25');
     await waitFor(() => expect(screen.getByTestId('paymentmethod-ideal')).toBeTruthy());
+  });
+
+  it('keeps what a listener typed into the server page before it was hydrated', async () => {
+    const typeInto = (page: HTMLElement, id: string, value: string) => {
+      (page.querySelector(`#${id}`) as HTMLInputElement).value = value;
+    };
+    await serveAndHydrate(tipjar, 'en', (page) => {
+      typeInto(page, 'field-customAmount', '10');
+      typeInto(page, 'field-displayName', 'Early Fan');
+      typeInto(page, 'field-email', 'early@example.com');
+    });
+    await waitFor(() => expect(screen.getByTestId('tip-fee').textContent).toContain('€0.50'));
+    expect((screen.getByRole('textbox', { name: 'Other amount' }) as HTMLInputElement).value).toBe('10');
+    expect((screen.getByRole('textbox', { name: /Your name/ }) as HTMLInputElement).value).toBe('Early Fan');
+    expect((screen.getByRole('textbox', { name: /E-mail address/ }) as HTMLInputElement).value).toBe('early@example.com');
+    expect(screen.getByRole('button', { name: '€5.00' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('says a wrong amount, a missing name and a wrong e-mail address in English', async () => {

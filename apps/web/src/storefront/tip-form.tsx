@@ -112,6 +112,27 @@ export function TipForm({ tipjar, t, locale }: { tipjar: PublicTipjar; t: Transl
     if (draft.frequency === 'monthly') setFrequency('monthly');
   }, [tipjar, locale]);
 
+  // What a listener typed into the server's page before it was hydrated (a slow phone): React keeps
+  // its own first values, so the fields are read once after hydration and taken over (after a draft).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = (fieldId: string) =>
+      (form.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${fieldId}`)?.value ?? '').trim();
+    const patch: Partial<TipFormInput> = {};
+    for (const name of ['displayName', 'message', 'email'] as const) {
+      const value = typed(`field-${name}`);
+      if (value !== '') patch[name] = value;
+    }
+    const custom = typed('field-customAmount');
+    if (custom !== '') {
+      setCustomText(custom);
+      patch.amount = parseEuroToCents(custom) ?? Number.NaN;
+    }
+    if (Object.keys(patch).length === 0) return;
+    valuesRef.current = { ...valuesRef.current, ...patch };
+    setValues(valuesRef.current);
+  }, []);
+
   const errorsOf = useCallback((input: TipFormInput) => tipFormErrors(input, { oneOff: !monthly }), [monthly]);
   // The spec's validation timing (lib/validation-timing.ts): a field shows its error once validated.
   const scheduler = useMemo(
@@ -188,7 +209,7 @@ export function TipForm({ tipjar, t, locale }: { tipjar: PublicTipjar; t: Transl
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} aria-label={t('storefront:form.label', { name: tipjar.name })}>
+      <form ref={form} noValidate onSubmit={onSubmit} aria-label={t('storefront:form.label', { name: tipjar.name })}>
         <section aria-labelledby={`${id}-amount`} className="sf-section">
           <h2 id={`${id}-amount`}>{t('storefront:amount.title')}</h2>
           {tipjar.presetAmounts.length > 0 && (

@@ -52,7 +52,7 @@ export default function AdminTipjarsPage() {
       sortable: true,
       hideBelow: 'lg',
     },
-    { key: 'email', label: t('columns.email'), render: (j) => j.email, truncate: 220, hideBelow: 'md' },
+    { key: 'email', label: t('columns.email'), render: (j) => j.email, truncate: 220, hideBelow: 'lg' },
     {
       key: 'created',
       label: t('columns.created'),
