@@ -95,7 +95,9 @@ describe('the storefront page (server-rendered, hydrated)', () => {
     await waitFor(() => expect(screen.getByTestId('tip-fee').textContent).toContain('€0.50'));
     expect((screen.getByRole('textbox', { name: 'Other amount' }) as HTMLInputElement).value).toBe('10');
     expect((screen.getByRole('textbox', { name: /Your name/ }) as HTMLInputElement).value).toBe('Early Fan');
-    expect((screen.getByRole('textbox', { name: /E-mail address/ }) as HTMLInputElement).value).toBe('early@example.com');
+    expect((screen.getByRole('textbox', { name: /E-mail address/ }) as HTMLInputElement).value).toBe(
+      'early@example.com',
+    );
     expect(screen.getByRole('button', { name: '€5.00' }).getAttribute('aria-pressed')).toBe('false');
   });
 
