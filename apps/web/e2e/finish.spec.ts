@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { DEMO_SLUG, login } from './support/session';
 
 /**
@@ -11,15 +11,6 @@ import { DEMO_SLUG, login } from './support/session';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TIPS = `/nl/backoffice/${DEMO_SLUG}/tips`;
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 /** A fresh tip jar's list: the demo jar has tips, so its unfiltered list answers with none. */
 async function withoutTips(page: Page) {

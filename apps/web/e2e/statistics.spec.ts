@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCents, type Statistics } from '@podpot/domain';
+import { expectNoViolations } from './support/axe';
 import { login } from './support/session';
 
 /**
@@ -18,15 +18,6 @@ type Locale = 'en' | 'nl';
 async function newPage(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   return context.newPage();
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Opens `path` and answers the statistics the page was given by the API (the response it read). */
