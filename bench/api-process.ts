@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -17,14 +17,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Builds apps/api/dist/server.js as `npm start` does (decision 022). */
+export function buildCompiledApi() {
+  execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' });
+}
+
 /**
  * The API as its own process on `databaseUrl` (demo data seeded, jobs off), so its memory is its own
- * (VmHWM of exactly that process). `args`: how node runs it — by default the TypeScript through tsx.
+ * (VmHWM of exactly that process). `args`: how node runs it — by default the TypeScript through tsx;
+ * `env`: settings over the defaults here.
  */
 export async function startApi(
   databaseUrl: string,
   dataDir: string,
   args: string[] = ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
@@ -40,6 +47,7 @@ export async function startApi(
       JOBS: 'off',
       SEED_DEMO: 'true',
       NODE_ENV: 'development',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -15,15 +15,16 @@
  * BENCH_CHARGE_COUNT (default 10000) monthly tips with SQL, runs once and drops it. CHARGE_CONCURRENCY
  * and DATABASE_POOL_SIZE are read as the API reads them.
  */
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { runCharges } from '../apps/api/src/modules/recurring-tips/recurring-tips.charge-job.js';
 import { createBenchDatabase } from './bench-db.js';
+import { backendPids, cpuMsOf, withSql } from './cpu.js';
+import { pgStats, pgStatsPerUnit } from './pg-stats.js';
 import { startSimulatorProcess } from './sim-process.js';
 
 /** Runs the charge job once over the due monthly tips in `databaseUrl` and counts what it did. */
@@ -79,39 +80,6 @@ export async function benchChargeRun(opts: { databaseUrl: string; count: number 
   } finally {
     await database.close();
     await sim.close();
-  }
-}
-
-/** CPU time (user + system, ms) the processes used so far, from /proc (Linux; 0 elsewhere). */
-function cpuMsOf(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone, or not Linux.
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
-/** The server processes of the other connections to this database (PostgreSQL on this machine). */
-async function backendPids(client: pg.Client): Promise<number[]> {
-  const rows = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  return rows.rows.map((r) => r.pid);
-}
-
-async function withSql<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -191,23 +159,54 @@ export async function fillChargeRun(databaseUrl: string, count: number): Promise
   });
 }
 
+/**
+ * BENCH_CHARGE_EXPLAIN=<ms>: every statement of the run slower than that is logged with its plan
+ * (auto_explain, ANALYZE and BUFFERS) in the PostgreSQL server's log, for this database only.
+ */
+async function logSlowPlans(client: pg.Client, ms: number) {
+  const db = (await client.query<{ db: string }>('select current_database() as db')).rows[0]!.db;
+  for (const setting of [
+    `session_preload_libraries = 'auto_explain'`,
+    `auto_explain.log_min_duration = '${ms}ms'`,
+    'auto_explain.log_analyze = on',
+    'auto_explain.log_buffers = on',
+    'auto_explain.log_nested_statements = on',
+  ]) {
+    await client.query(`alter database ${db} set ${setting}`);
+  }
+}
+
 async function main() {
   const count = Number(process.env.BENCH_CHARGE_COUNT ?? 10_000);
   const poolSize = loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }).DATABASE_POOL_SIZE;
   const database = await createBenchDatabase(`podpot_charge_${process.pid}`, poolSize);
   if (!database) throw new Error('bench:charge needs PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432)');
+  const keep = process.env.BENCH_CHARGE_KEEP === '1';
   try {
     await fillChargeRun(database.url, count);
+    const explainMs = process.env.BENCH_CHARGE_EXPLAIN;
+    if (explainMs) await withSql(database.url, (client) => logSlowPlans(client, Number(explainMs)));
     console.log(`\nPodpot charge run — ${count} due monthly tips, PostgreSQL, Node ${process.version}`);
-    console.log(await benchChargeRun({ databaseUrl: database.url, count }));
+    const before = await withSql(database.url, pgStats);
+    const result = await benchChargeRun({ databaseUrl: database.url, count });
+    console.log(result);
+    if (process.env.BENCH_CHARGE_STATS === '1') {
+      // Per charge, by table and index: what grows with the run's size is what scales badly.
+      console.dir(pgStatsPerUnit(before, await withSql(database.url, pgStats), result.charges || 1), { depth: 3 });
+    }
   } finally {
-    await database.close();
+    if (keep) console.log(`kept: ${database.url}`);
+    else await database.close();
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    // A kept database's pool is left open: exit rather than wait for it.
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -8,7 +8,6 @@
  * downloads (default 3): rows/s and the API process's peak RSS during each (VmHWM after clear_refs);
  * also its RSS idle after start. Prints each run and the medians; writes bench/results/export.json.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
-import { kib, resetPeak, startApi } from './api-process.js';
+import { buildCompiledApi, kib, resetPeak, startApi } from './api-process.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +43,7 @@ async function main() {
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-export-'));
-  if (API === 'dist') execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' });
+  if (API === 'dist') buildCompiledApi();
   const api = await startApi(url.toString(), dataDir, apiArgs());
   const pid = api.child.pid!;
   const db = new pg.Client({ connectionString: url.toString() });

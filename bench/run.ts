@@ -5,9 +5,15 @@
  * p50/p99 latency and the ratio to the baseline, and writes the same as JSON (BENCH_OUT, default
  * bench/results/latest.json). Each case runs BENCH_SECONDS (default 5) with BENCH_CONNECTIONS
  * (default 10) connections.
+ *
+ * BENCH_API: `inprocess` (default) builds the app in this process with its logger off;
+ * `dist` builds apps/api/dist/server.js and runs it as `npm start` does, in a process of its own per
+ * case, logging as configured (LOG_LEVEL, default info, JSON lines to /dev/null), with
+ * BENCH_API_NODE_ARGS as extra node flags. BENCH_PROFILE=<dir> (dist only) adds `--cpu-prof` and
+ * prints each case's top frames (bench/cpu-top.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,20 +21,24 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { type Database, openDatabase } from '../apps/api/src/db/client.js';
-import { DEMO_LOGINS, seedDemoData } from '../apps/api/src/seed/demo.js';
+import { DEMO_LOGINS, ensureDemoMerchant, seedDemoData } from '../apps/api/src/seed/demo.js';
+import { buildCompiledApi, startApi } from './api-process.js';
 import { createBenchDatabase } from './bench-db.js';
-import { type BenchCase, extraCases } from './cases.js';
+import { BENCH_TIP_RATE_LIMIT, type BenchCase, benchCases, loginToken } from './cases.js';
+import { cpuMsOf, ownCpuMs, postgresCpuMs, postgresCpuMsBetween } from './cpu.js';
+import { printSummary, summarize } from './cpu-top.js';
 import { type SimulatorProcess, startSimulatorProcess } from './sim-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const API = process.env.BENCH_API === 'dist' ? 'dist' : 'inprocess';
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
-const LOAD_SCRIPT = path.join(path.dirname(new URL(import.meta.url).pathname), 'load.mjs');
-const OUT =
-  process.env.BENCH_OUT ?? path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'latest.json');
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const LOAD_SCRIPT = path.join(HERE, 'load.mjs');
+const OUT = process.env.BENCH_OUT ?? path.join(HERE, 'results', 'latest.json');
 
-interface Measured {
-  name: string;
+interface Load {
   rps: number;
   p50: number;
   p99: number;
@@ -36,36 +46,93 @@ interface Measured {
   requests: number;
 }
 
+interface Measured extends Load {
+  name: string;
+  /**
+   * CPU time per request in µs, by process: the server measured (`server`), the provider (`simulator`)
+   * and PostgreSQL's backends. Steadier than req/s on a shared machine: the other sessions' load
+   * slows every request down but adds little to the CPU each one takes.
+   */
+  cpuUs: { server: number; simulator: number; postgres: number };
+}
+
+/** Where the CPU time of a case is read: the serving process, the simulator, PostgreSQL (url) if any. */
+interface CpuSources {
+  server: () => number;
+  simulatorPid: number;
+  databaseUrl?: string;
+}
+
 /** Runs one case in a child process (the load generator) and reads its JSON line. */
-function measure(c: BenchCase): Promise<Measured> {
+function load(c: BenchCase): Promise<Load> {
   const spec = JSON.stringify({ ...c, connections: CONNECTIONS, seconds: SECONDS });
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [LOAD_SCRIPT, spec], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`bench: the load generator failed for ${c.name}: ${stderr || err.message}`));
-      resolve({ name: c.name, ...(JSON.parse(stdout.trim().split('\n').pop()!) as Omit<Measured, 'name'>) });
+      resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Load);
     });
   });
 }
+
+/** One case under load, with the CPU time each process spent on it. */
+async function measure(c: BenchCase, cpu: CpuSources): Promise<Measured> {
+  const pgBefore = cpu.databaseUrl ? await postgresCpuMs(cpu.databaseUrl) : new Map<number, number>();
+  const before = { server: cpu.server(), simulator: cpuMsOf([cpu.simulatorPid]) };
+  const result = await load(c);
+  const server = cpu.server() - before.server;
+  const simulator = cpuMsOf([cpu.simulatorPid]) - before.simulator;
+  const postgres = cpu.databaseUrl ? postgresCpuMsBetween(pgBefore, await postgresCpuMs(cpu.databaseUrl)) : 0;
+  const perRequest = (ms: number) => Math.round((ms * 1000) / Math.max(result.requests, 1));
+  return {
+    name: c.name,
+    ...result,
+    cpuUs: { server: perRequest(server), simulator: perRequest(simulator), postgres: perRequest(postgres) },
+  };
+}
+
+/** BENCH_CASES=tips measures the baseline and the cases whose name contains a listed word only. */
+function chosen(c: BenchCase): boolean {
+  const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
+  return !only || only.some((word) => c.name.includes(word));
+}
+
+const admin = DEMO_LOGINS[0];
 
 async function main() {
   const baseline = Fastify();
   baseline.get('/', async () => ({ hello: 'world' }));
   await baseline.listen({ port: 0, host: '127.0.0.1' });
-  const baselineUrl = `http://127.0.0.1:${(baseline.server.address() as AddressInfo).port}/`;
+  const baselineCase = {
+    name: 'bare Fastify hello-world (baseline)',
+    url: `http://127.0.0.1:${(baseline.server.address() as AddressInfo).port}/`,
+  };
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-bench-'));
   // PostgreSQL (what production runs) when one answers, else the embedded PGlite.
   // The pool as the API would open it (DATABASE_POOL_SIZE, its default unless set).
-  const env = { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE };
+  const env = { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, TIP_RATE_LIMIT_PER_MINUTE: BENCH_TIP_RATE_LIMIT };
   const poolSize = loadConfig(env).DATABASE_POOL_SIZE;
   const pgDatabase =
     process.env.BENCH_DB === 'pglite' ? null : await createBenchDatabase(`podpot_bench_${process.pid}`, poolSize);
+  if (API === 'dist' && !pgDatabase) throw new Error('bench: BENCH_API=dist needs PostgreSQL');
   const database = pgDatabase ?? (await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }));
   // The provider (the simulator) runs in a process of its own, on the same database server: the API
   // measured here does not pay for the provider's CPU, as it never does in production.
   const sim = await startSimulatorProcess(pgDatabase ? pgDatabase.url : undefined);
+  const sources = { server: ownCpuMs, simulatorPid: sim.pid, databaseUrl: pgDatabase?.url };
   try {
-    await measureAll({ baselineUrl, dataDir, database, sim, env });
+    const rows = [await measure(baselineCase, sources)];
+    if (API === 'dist') rows.push(...(await measureCompiled(pgDatabase!.url, dataDir, sim)));
+    else rows.push(...(await measureInProcess({ dataDir, database, databaseUrl: pgDatabase?.url, sim, env })));
+    // The baseline again at the end: the machine's load moves; the ratio is to the mean of both.
+    const after = await measure(baselineCase, sources);
+    const first = rows[0]!;
+    rows[0] = {
+      ...first,
+      rps: (first.rps + after.rps) / 2,
+      cpuUs: { ...first.cpuUs, server: Math.round((first.cpuUs.server + after.cpuUs.server) / 2) },
+    };
+    await report(rows, database.driver);
   } finally {
     await sim.close();
     await baseline.close();
@@ -74,19 +141,19 @@ async function main() {
   }
 }
 
-async function measureAll({
-  baselineUrl,
+async function measureInProcess({
   dataDir,
   database,
+  databaseUrl,
   sim,
   env,
 }: {
-  baselineUrl: string;
   dataDir: string;
   database: Database;
+  databaseUrl?: string;
   sim: SimulatorProcess;
   env: NodeJS.ProcessEnv;
-}) {
+}): Promise<Measured[]> {
   const config = loadConfig(env, {
     DATA_DIR: dataDir,
     PORT: 0,
@@ -98,49 +165,106 @@ async function measureAll({
     OPP_NOTIFY_SECRET: sim.notifySecret,
   });
   const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  ctx.config.publicUrl = base;
-  await seedDemoData(ctx);
-
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }).toString(),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-
-  const cases: BenchCase[] = [
-    { name: 'bare Fastify hello-world (baseline)', url: baselineUrl },
-    { name: 'GET /api/v1/paymentmethods', url: `${base}/api/v1/paymentmethods` },
-    {
-      name: 'GET /api/v1/users/me (bearer)',
-      url: `${base}/api/v1/users/me`,
-      headers: { authorization: `Bearer ${access_token}` },
-    },
-    ...(await extraCases({ base, token: access_token, ctx })),
-  ];
-
-  const dbName = database.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, single-threaded)';
-  console.log(
-    `\nPodpot bench — ${CONNECTIONS} connections, ${SECONDS}s per case, ${dbName}, Node ${process.version}\n`,
-  );
-  // BENCH_CASES=tips measures the baseline and the cases whose name contains a listed word only.
-  const only = process.env.BENCH_CASES?.split(',').filter(Boolean);
-  const rows = [];
-  for (const c of cases) {
-    if (c === cases[0] || !only || only.some((word) => c.name.includes(word))) rows.push(await measure(c));
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ctx.config.publicUrl = base;
+    await seedDemoData(ctx);
+    // The demo tip jar registers with the provider as `npm start` has it do once it listens.
+    await ensureDemoMerchant(ctx);
+    const token = await loginToken(base, admin.email, admin.password);
+    const rows: Measured[] = [];
+    const sources = { server: ownCpuMs, simulatorPid: sim.pid, databaseUrl };
+    for (const c of await benchCases({ base, token })) if (chosen(c)) rows.push(await measure(c, sources));
+    return rows;
+  } finally {
+    await app.close();
   }
-  const baseRps = rows[0]!.rps;
-  const pad = (s: string | number, n: number) => String(s).padStart(n);
+}
+
+/** Each case against a fresh compiled API process (as `npm start` runs it), profiled with BENCH_PROFILE. */
+async function measureCompiled(databaseUrl: string, dataDir: string, sim: SimulatorProcess): Promise<Measured[]> {
+  await buildCompiledApi();
+  const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const rows: Measured[] = [];
+  for (let i = 0; ; i++) {
+    const profileDir = PROFILE_DIR ? path.resolve(PROFILE_DIR, `case-${i}`) : undefined;
+    const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const { child, base } = await startApi(
+      databaseUrl,
+      dataDir,
+      [...extraArgs, ...profileArgs, 'apps/api/dist/server.js'],
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        OPP_API_URL: sim.apiBase,
+        OPP_API_KEY: sim.apiKey,
+        OPP_NOTIFY_SECRET: sim.notifySecret,
+        TIP_RATE_LIMIT_PER_MINUTE: BENCH_TIP_RATE_LIMIT,
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const pid = child.pid!;
+    let c: BenchCase | undefined;
+    const window = { from: 0, to: 0 };
+    try {
+      const token = await loginToken(base, admin.email, admin.password);
+      c = (await benchCases({ base, token })).filter(chosen)[rows.length];
+      // Start-up work still running (the password dictionaries load after listen) must not count.
+      await settled(pid);
+      window.from = microseconds();
+      if (c) rows.push(await measure(c, { server: () => cpuMsOf([pid]), simulatorPid: sim.pid, databaseUrl }));
+      window.to = microseconds();
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (!c) return rows;
+    if (profileDir) {
+      const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
+      if (file) printSummary(c.name, summarize(path.join(profileDir, file), 25, window));
+      // For a closer look at the same samples (bench/cpu-top.ts takes the window as its third argument).
+      await writeFile(path.join(profileDir, 'window.json'), JSON.stringify(window));
+    }
+  }
+}
+
+const microseconds = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Resolves once the process used under 20 ms of CPU in half a second (at most 60 s). */
+async function settled(pid: number) {
+  for (let i = 0; i < 120; i++) {
+    const before = cpuMsOf([pid]);
+    await new Promise((r) => setTimeout(r, 500));
+    if (cpuMsOf([pid]) - before < 20) return;
+  }
+}
+
+async function report(rows: Measured[], driver: string) {
+  const dbName = driver === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded, single-threaded)';
+  const api =
+    API === 'dist' ? `compiled API in its own process, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}` : 'API in process';
   console.log(
-    `${'case'.padEnd(44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 8)}${pad('errors', 8)}`,
+    `\nPodpot bench — ${CONNECTIONS} connections, ${SECONDS}s per case, ${dbName}, ${api}, Node ${process.version}\n`,
+  );
+  const baseRps = rows[0]!.rps;
+  const baseCpu = rows[0]!.cpuUs.server;
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
+  console.log(
+    `${'case'.padEnd(44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 8)}${pad('errors', 8)}` +
+      `${pad('CPU µs', 9)}${pad('CPU ratio', 11)}${pad('sim µs', 9)}${pad('pg µs', 9)}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(44)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(`${((r.rps / baseRps) * 100).toFixed(0)}%`, 8)}${pad(r.errors, 8)}`,
+      `${r.name.padEnd(44)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(percent(r.rps / baseRps), 8)}${pad(r.errors, 8)}` +
+        `${pad(r.cpuUs.server, 9)}${pad(percent(baseCpu / Math.max(r.cpuUs.server, 1)), 11)}${pad(r.cpuUs.simulator, 9)}${pad(r.cpuUs.postgres, 9)}`,
     );
   }
+  console.log(
+    "\nratio: req/s against the baseline (mean of its runs before and after); CPU ratio: the baseline's CPU time per request\n" +
+      "against this case's in the serving process (what the ratio would be on an otherwise idle machine if the server were CPU-bound).",
+  );
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(
     OUT,
@@ -149,17 +273,17 @@ async function measureAll({
         date: new Date().toISOString(),
         node: process.version,
         cpus: (await import('node:os')).cpus().length,
-        database: database.driver,
+        database: driver,
+        api: API,
         connections: CONNECTIONS,
         seconds: SECONDS,
-        cases: rows.map((r) => ({ ...r, ratio: r.rps / baseRps })),
+        cases: rows.map((r) => ({ ...r, ratio: r.rps / baseRps, cpuRatio: baseCpu / Math.max(r.cpuUs.server, 1) })),
       },
       null,
       2,
     )}\n`,
   );
   console.log(`\nwritten: ${path.relative(process.cwd(), OUT)}`);
-  await app.close();
 }
 
 main().catch((err) => {

@@ -10,10 +10,22 @@ export interface OutboxMail {
   text: string;
 }
 
+/**
+ * The text a mail (or one part of it) says: for a multipart mail (HTML with a plain-text alternative,
+ * attachments) its text/plain part, decoded.
+ */
 export function decodeEmlBody(raw: string): string {
   const split = raw.indexOf('\n\n');
   const head = raw.slice(0, split);
   const body = raw.slice(split + 2);
+  const boundary = /content-type: multipart\/[\s\S]*?boundary="?([^"\n;]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1);
+    const text = parts.find((part) => /content-type: text\/plain/i.test(part.slice(0, part.indexOf('\n\n', 1))));
+    const nested = parts.find((part) => /content-type: multipart\//i.test(part.slice(0, part.indexOf('\n\n', 1))));
+    if (text) return decodeEmlBody(text.replace(/^\r?\n/, '')).replace(/\n$/, '');
+    if (nested) return decodeEmlBody(nested.replace(/^\r?\n/, ''));
+  }
   if (/content-transfer-encoding: base64/i.test(head))
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding: quoted-printable/i.test(head)) {

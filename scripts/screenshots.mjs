@@ -71,6 +71,10 @@ async function main() {
           await tab.goto(url, { waitUntil: 'networkidle' });
           // Charts and lazy parts settle; no focus ring or caret in the picture.
           await tab.waitForTimeout(800);
+          // A busy machine can still be sliding the menu in: wait until no transition runs.
+          await tab.waitForFunction(() =>
+            document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+          );
           await tab.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
           const file = path.join(out, `${page.name}-${locale}-${device}.png`);
           await tab.screenshot({ path: file, fullPage: true });

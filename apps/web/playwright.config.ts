@@ -1,11 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
 /**
  * Browser journeys against the real app: the built SPA, the API and the payment simulator in one
- * process on port 3100, on a fresh embedded database with demo data (scripts/e2e-server.mjs).
+ * process, on a fresh embedded database with demo data (scripts/e2e-server.mjs), on a port the OS
+ * gives (E2E_PORT to choose one), so two runs side by side never collide.
  * Uses Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium): Playwright cannot download browsers here.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Asked once, in the runner: its workers inherit the environment, and with it the same port.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+])
+  .toString()
+  .trim();
+const PORT = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: './e2e',

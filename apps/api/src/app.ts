@@ -20,19 +20,25 @@ import { createMailOutbox } from './mail/outbox-worker.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { ADDON_KIND } from './modules/addons/addons.service.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
+import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { merchantNotificationHandlers } from './modules/merchants/merchants.service.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { firstPaymentAdopter, onMandateNotification } from './modules/recurring-tips/recurring-tips.mandate.js';
 import { CHARGE_KIND, onChargePayment } from './modules/recurring-tips/recurring-tips.outcomes.js';
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { refundsRoutes } from './modules/refunds/refunds.routes.js';
 import { recordingReversals, tipOfChargePayment, tipOfTipPayment } from './modules/refunds/refunds.service.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
+import { shareRoutes } from './modules/share/share.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { supportersRoutes } from './modules/supporters/supporters.routes.js';
+import { storefrontExtras } from './modules/supporters/supporters.service.js';
 import { onAddonPayment } from './modules/tipjars/tipjars.order-payment.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { findPublicTipjar } from './modules/tipjars/tipjars.service.js';
@@ -48,6 +54,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
+import { requestLogController } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -73,6 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // Off unless the deployment names its proxies: otherwise X-Forwarded-For is whatever the client says.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    // One line per request instead of Fastify's two (plugins/request-log.ts).
+    logController: requestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,9 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         log: app.log,
       }),
     // Read when a round starts, so a mailer swapped later (tests) is the one used.
-    outbox: createMailOutbox(() => ({ db, mailer: ctx.mailer, log: app.log, mailFrom: config.MAIL_FROM }), {
-      enabled: config.MAIL_WORKER === 'on',
-    }),
+    outbox: createMailOutbox(
+      () => ({ db, mailer: ctx.mailer, log: app.log, mailFrom: config.MAIL_FROM, brand: config.BRAND_NAME }),
+      {
+        enabled: config.MAIL_WORKER === 'on',
+      },
+    ),
     background: createBackgroundWork(app.log),
     opp: new OppClient({
       baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
@@ -119,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       adopters: [firstPaymentAdopter],
     },
     sessions: createSessionCache(db, app.log),
+    storefront: storefrontExtras,
   };
   app.addHook('onClose', () => ctx.sessions.close());
   // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.
@@ -191,16 +204,26 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(tipsRoutes, { ctx });
       await api.register(refundsRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
+      await api.register(supportersRoutes, { ctx });
       await api.register(recurringTipsRoutes, { ctx });
       await api.register(settlementsRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx });
       await api.register(archiveRoutes, { ctx });
+      await api.register(feedsRoutes, { ctx });
+      await api.register(shareRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(privacyRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
   // No real provider configured: the simulator app stands in (development, demo, tests).
   if (config.usesSimulator && config.NODE_ENV !== 'production') {
     await (await import('./dev/simulator.js')).mountSimulator(app, ctx);
+  }
+  // The demo podcast's feed and artwork (decision 030): never in production.
+  if (config.NODE_ENV !== 'production') {
+    (await import('./dev/demo-feed.js')).mountDemoFeed(app, ctx);
+    (await import('./dev/mail-preview.js')).mountMailPreview(app, ctx);
   }
   if (config.JOBS === 'on') {
     const stopJobs = startJobs(ctx, ops.jobRun);

@@ -1,6 +1,7 @@
+import type { PublicTipjar, TipjarGoal } from '@podpot/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
-import type { Db, Tx } from './db/client.js';
+import type { Db, DbOrTx, Tx } from './db/client.js';
 import type { BackgroundWork } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
 import type { SessionCache } from './lib/session-cache.js';
@@ -24,13 +25,26 @@ export interface AppContext {
   payments: PaymentLedger;
   /** What authenticated requests read about their user, cached per process (lib/session-cache.ts). */
   sessions: SessionCache;
+  /** What the storefront's answer adds to a public tip jar from the modules above it (wired in app.ts). */
+  storefront: StorefrontExtras;
   log: FastifyBaseLogger;
 }
+
+/**
+ * A public tip jar's goal progress and supporter wall (decision 032): read by the supporters module,
+ * which sits above tip jars, so the tip jars' public answer gets it handed in rather than importing it.
+ */
+export type StorefrontExtras = (
+  db: DbOrTx,
+  tipjar: { id: string; goal: TipjarGoal | null },
+) => Promise<Required<Pick<PublicTipjar, 'goalProgress' | 'supporters'>>>;
 
 /** Who is asking: null for anonymous. */
 export interface Actor {
   userId: string;
   role: 'ADMIN' | 'USER';
+  /** The request the actor made, when it came over HTTP: recorded in the audit trail. */
+  request?: { id: string; ip: string };
 }
 
 /* ---------- the payment ledger: the modules' side of payments, wired in app.ts ---------- */

@@ -17,6 +17,10 @@ const TEXT = {
     pending: 'Leave pending',
     done: 'This payment is already finished with status',
     back: 'Back to the shop',
+    statuses: { completed: 'paid', cancelled: 'cancelled', expired: 'expired', failed: 'failed' } as Record<
+      string,
+      string
+    >,
   },
   nl: {
     title: 'Testbetaling',
@@ -33,6 +37,10 @@ const TEXT = {
     pending: 'In behandeling laten',
     done: 'Deze betaling is al afgerond met status',
     back: 'Terug naar de winkel',
+    statuses: { completed: 'betaald', cancelled: 'geannuleerd', expired: 'verlopen', failed: 'mislukt' } as Record<
+      string,
+      string
+    >,
   },
 } as const;
 
@@ -74,7 +82,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
         ${buttons}
       </fieldset>
     </form>`
-    : `<p role="status">${escapeHtml(t.done)} <strong>${escapeHtml(view.status)}</strong>.</p>
+    : `<p role="status">${escapeHtml(t.done)} <strong>${escapeHtml(t.statuses[view.status] ?? view.status)}</strong>.</p>
     ${view.returnUrl ? `<p><a href="${escapeHtml(view.returnUrl)}">${escapeHtml(t.back)}</a></p>` : ''}`;
   return pageShell(
     lang,
@@ -90,22 +98,44 @@ export function renderCheckoutPage(view: CheckoutView): string {
   );
 }
 
-/** The simulated KYC page: who is being verified, and two buttons. English and Dutch together. */
+/** Texts of the simulated verification (KYC) page, in the merchant's language. */
+const VERIFY_TEXT = {
+  en: {
+    title: 'Verification',
+    intro: 'This is the payment simulator: here a maker confirms bank account and identity. No real data is asked.',
+    merchant: 'Merchant',
+    outcome: 'Outcome',
+    approve: 'Approve',
+    disapprove: 'Refuse',
+  },
+  nl: {
+    title: 'Verificatie',
+    intro:
+      'Dit is de betaalsimulator: hier bevestigt een maker bankrekening en identiteit. Er worden geen echte gegevens gevraagd.',
+    merchant: 'Merchant',
+    outcome: 'Uitkomst',
+    approve: 'Goedkeuren',
+    disapprove: 'Afwijzen',
+  },
+} as const;
+
+/** The simulated KYC page: who is being verified, and two buttons, in the merchant's language (nl or en). */
 export function renderVerifyPage(merchant: Record<string, unknown>): string {
+  const lang = merchant.locale === 'nl' ? 'nl' : 'en';
+  const t = VERIFY_TEXT[lang];
   const name = String(merchant.name ?? merchant.emailaddress ?? merchant.uid);
   const compliance = (merchant.compliance as { status?: string } | undefined)?.status ?? 'unknown';
   return pageShell(
-    'en',
-    `Verification – ${name}`,
-    `<h1>Verification <span lang="nl">/ Verificatie</span></h1>
-    <p>This is the payment simulator: here a maker confirms bank account and identity. No real data is asked.
-      <span lang="nl">Dit is de betaalsimulator: hier bevestigt een maker bankrekening en identiteit.</span></p>
-    <p>Merchant: <strong>${escapeHtml(name)}</strong> (${escapeHtml(String(merchant.uid))}) · ${escapeHtml(compliance)}</p>
+    lang,
+    `${t.title} – ${name}`,
+    `<h1>${escapeHtml(t.title)}</h1>
+    <p>${escapeHtml(t.intro)}</p>
+    <p>${escapeHtml(t.merchant)}: <strong>${escapeHtml(name)}</strong> (${escapeHtml(String(merchant.uid))}) · ${escapeHtml(compliance)}</p>
     <form method="post" action="/sim/verify/${escapeHtml(String(merchant.uid))}">
       <fieldset>
-        <legend>Outcome <span lang="nl">/ Uitkomst</span></legend>
-        <button type="submit" name="outcome" value="approve" class="approve">Approve / Goedkeuren</button>
-        <button type="submit" name="outcome" value="disapprove">Refuse / Afwijzen</button>
+        <legend>${escapeHtml(t.outcome)}</legend>
+        <button type="submit" name="outcome" value="approve" class="approve">${escapeHtml(t.approve)}</button>
+        <button type="submit" name="outcome" value="disapprove">${escapeHtml(t.disapprove)}</button>
       </fieldset>
     </form>`,
   );

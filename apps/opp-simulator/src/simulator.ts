@@ -265,6 +265,8 @@ export class OppSimulator {
       payment_methods: [],
       notify_url: notifyUrl,
       return_url: optionalString(body, 'return_url'),
+      // The language of the provider's pages and mails for this merchant (its verification page).
+      locale: optionalString(body, 'locale') ?? 'en',
       metadata: toMetadata(body.metadata),
     };
     // The provider's hosted KYC overview: here the simulator's verification page.

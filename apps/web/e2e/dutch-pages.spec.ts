@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { findEnglish } from './support/english-probe';
+import { loadingBars } from './support/loading';
 import { apiAs, DEMO_SLUG, login } from './support/session';
 
 /**
@@ -21,7 +22,7 @@ function lastMonth(now = new Date()): string {
 async function expectDutch(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(loadingBars(page)).toHaveCount(0);
   expect(await findEnglish(page), `English on ${path}`).toEqual([]);
 }
 
@@ -82,7 +83,7 @@ test('every page in Dutch is Dutch: text, labels, dates and statuses', async ({ 
   for (const path of pages) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+    await expect(loadingBars(page)).toHaveCount(0, { timeout: 15_000 });
     const english = await findEnglish(page);
     if (english.length > 0) findings[path] = english;
   }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { loginNl } from './support/session';
 import { recordToasts, toasts } from './support/toasts';
 
@@ -19,6 +20,7 @@ test('a wrong password shows only the form message, no toast', async ({ page }) 
   await expect(page.getByText('Het e-mailadres of wachtwoord is onjuist.')).toBeVisible();
   await page.waitForTimeout(500);
   expect(await toasts(page)).toEqual([]);
+  await expectNoViolations(page);
 });
 
 test('a list call that keeps failing shows one error toast and the table only its error', async ({ page }) => {
@@ -34,6 +36,7 @@ test('a list call that keeps failing shows one error toast and the table only it
   // Toasts queue for 3 s each: a second one (from a retry) would be on screen by now.
   await page.waitForTimeout(4_000);
   expect(await toasts(page)).toEqual(['Error']);
+  await expectNoViolations(page);
 });
 
 test('deleting a user from its page shows only the success toast', async ({ page }) => {
@@ -56,6 +59,7 @@ test('deleting a user from its page shows only the success toast', async ({ page
   await expect(page.getByText('Gebruiker verwijderd')).toBeVisible();
   await page.waitForTimeout(500);
   expect(await toasts(page)).toEqual(['Gebruiker verwijderd']);
+  await expectNoViolations(page);
 });
 
 test('a dialog opened from the keyboard has no focus ring around the whole dialog', async ({ page }) => {
@@ -72,4 +76,5 @@ test('a dialog opened from the keyboard has no focus ring around the whole dialo
     [element, element.parentElement].map((node) => (node ? getComputedStyle(node).outlineStyle : 'none')),
   );
   expect(outlines).toEqual(['none', 'none']);
+  await expectNoViolations(page);
 });

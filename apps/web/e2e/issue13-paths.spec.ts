@@ -23,7 +23,8 @@ test('an admin creates a single invoice: "Factuur gemaakt", and the invoice open
   await dialog.getByRole('button', { name: 'Aanmaken' }).click();
   await expect(page.getByText('Factuur gemaakt')).toBeVisible();
   await expect(page).toHaveURL(/\/nl\/admin\/invoices\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('invoice-details')).toContainText('Platformkosten over 0 fooien in');
+  // In Dutch, whatever the month's tips (the demo's monthly tippers pay in past months).
+  await expect(page.getByTestId('invoice-details')).toContainText(/Platformkosten over \d+ fooien in/);
 });
 
 test('batch invoicing offers finished months only', async ({ page }) => {

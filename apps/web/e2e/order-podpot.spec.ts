@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
+import { login } from './support/session';
 
 /**
  * Ordering a Podpot end to end, in Dutch: the order form, the simulator's hosted checkout, the
@@ -47,6 +49,19 @@ test.describe('ordering a Podpot', () => {
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('the /order page of a signed-in maker has no accessibility violations, headings in order (en and nl)', async ({
+    page,
+  }) => {
+    await login(page, 'maker@podpot.local');
+    for (const prefix of ['', '/nl']) {
+      await page.goto(`${prefix}/order`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3 })).toHaveCount(0);
+      await expectNoViolations(page);
+    }
   });
 
   test('a new maker orders and pays, then recovers an expired second order with the retry card', async ({ page }) => {

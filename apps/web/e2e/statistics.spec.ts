@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { formatCents, type Statistics } from '@podpot/domain';
+import { formatCents, intlLocaleOf as intl, type Statistics } from '@podpot/domain';
 import { expectNoViolations } from './support/axe';
 import { login } from './support/session';
 
@@ -30,7 +30,6 @@ async function openWithStatistics(page: Page, path: string, click?: () => Promis
   return statistics;
 }
 
-const intl = (locale: Locale) => (locale === 'nl' ? 'nl-NL' : 'en-GB');
 const count = (n: number, locale: Locale) => new Intl.NumberFormat(intl(locale)).format(n);
 const money = (cents: number, locale: Locale) => formatCents(cents, locale).replace(/\s/g, ' ');
 const label = (start: string, granularity: Statistics['period']['granularity'], locale: Locale) =>

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
+import { loadingBars } from './support/loading';
 import { DEMO_SLUG, login } from './support/session';
 
 /**
@@ -51,7 +53,7 @@ async function tableOn(page: Page, path: string): Promise<{ table: Locator; cont
   await page.goto(path);
   const table = page.locator('main table').first();
   await expect(table.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(loadingBars(page)).toHaveCount(0);
   return { table, container: table.locator('xpath=..') };
 }
 
@@ -72,6 +74,7 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
 
 test.describe('tables fit their container', () => {
   test('at 1280 px every column head and the row actions are in view, without sideways scrolling', async ({ page }) => {
+    test.setTimeout(180_000); // axe on each page takes a while on a loaded machine
     await page.setViewportSize(DESKTOP);
     await withPayouts(page);
     await login(page, 'admin@podpot.local', '/nl');
@@ -92,6 +95,7 @@ test.describe('tables fit their container', () => {
       for (let i = 0; i < (await actions.count()); i++) {
         expect(await insideViewport(page, actions.nth(i)), `${path}: row action ${i} out of view`).toBe(true);
       }
+      await expectNoViolations(page);
     }
     // The hidden columns' values are behind a row click: it opens the tip's details.
     await page.goto('/nl/admin/tips');
@@ -100,12 +104,14 @@ test.describe('tables fit their container', () => {
   });
 
   test('at 390 px the tables still work and the page does not scroll sideways', async ({ page }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize(PHONE);
     await withPayouts(page);
     await login(page, 'admin@podpot.local', '/nl');
     for (const { path } of TABLES) {
       const { table } = await tableOn(page, path);
       expect(await pageScrollsSideways(page), `${path}: page scrolls sideways`).toBe(false);
+      await expectNoViolations(page);
       // The row action is there and opens what it opens (the detail, or the tip jar's edit page).
       const action = table.locator('tbody tr').first().locator('td').last().locator('a, button').first();
       await action.scrollIntoViewIfNeeded();
@@ -149,5 +155,6 @@ test.describe('tables fit their container', () => {
     expect(await done.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const cardWidths = await widths(card);
     expect(cardWidths.scroll).toBeLessThanOrEqual(cardWidths.client);
+    await expectNoViolations(page);
   });
 });

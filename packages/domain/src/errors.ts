@@ -28,6 +28,14 @@ export const ErrorCode = {
   /** The tip jar cannot take tips now: no merchant yet, or the provider stopped it. */
   NotAcceptingTips: 'NOT_ACCEPTING_TIPS',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** A podcast feed could not be read; `fields.url` names why (feedNotFound, feedTooLarge, …). 422. */
+  FeedFailed: 'FEED_FAILED',
+  /** The feed names no owner e-mail address, so ownership cannot be verified. 422. */
+  FeedNoOwnerEmail: 'FEED_NO_OWNER_EMAIL',
+  /** Another tip jar has already verified this feed. 409. */
+  FeedAlreadyVerified: 'FEED_ALREADY_VERIFIED',
+  /** An account cannot be erased while it alone runs a tip jar that is not archived. 409. */
+  SoleTipjarAdmin: 'SOLE_TIPJAR_ADMIN',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -65,6 +73,9 @@ export const VALIDATION_KEYS = [
   'slug',
   'passwordsDiffer',
   'amountRange',
+  // A monthly goal out of its range (goal-rules.ts; params min and max: cents, or monthly tippers).
+  'goalAmountRange',
+  'goalTippersRange',
   // A refund larger than what is left of the tip (params: max, in cents).
   'refundTooLarge',
   // A month that is not over yet (batch invoicing takes finished months only).
@@ -82,6 +93,19 @@ export const VALIDATION_KEYS = [
   'passwordPersonal',
   'passwordBrand',
   'passwordGuessable',
+  // A podcast feed that could not be read (feed-schemas.ts FEED_FAILURES), one key per reason.
+  'feedNotAFeed',
+  'feedNotFound',
+  'feedTooLarge',
+  'feedTooSlow',
+  'feedRefusedAddress',
+  'feedBadUrl',
+  'feedUnreachable',
+  'feedNoOwnerEmail',
+  'feedAlreadyVerified',
+  // A feed ownership code that is wrong, or expired / used up.
+  'codeWrong',
+  'codeExpired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -91,7 +115,11 @@ function isValidationKey(s: string): s is ValidationKey {
 
 /** Maps one zod issue to a validation key with its parameters. Used by the API and the web forms. */
 export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
-  if (isValidationKey(issue.message)) return { key: issue.message };
+  if (isValidationKey(issue.message)) {
+    // A custom rule may name its limits (goal-rules.ts).
+    const params = issue.code === 'custom' ? (issue.params as FieldError['params']) : undefined;
+    return params ? { key: issue.message, params } : { key: issue.message };
+  }
   switch (issue.code) {
     case 'invalid_type':
       // zod 4 leaves `input` out of issues unless asked; its default message names what it received.

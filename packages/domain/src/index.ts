@@ -1,6 +1,9 @@
+export * from './audit-schemas.js';
 export * from './brand.js';
 export * from './deletion-schemas.js';
 export * from './errors.js';
+export * from './feed-schemas.js';
+export * from './goal-rules.js';
 export * from './invoice-schemas.js';
 export * from './locale.js';
 export * from './merchant-schemas.js';
@@ -15,6 +18,7 @@ export * from './refund-schemas.js';
 export * from './routes.js';
 export * from './schemas.js';
 export * from './settlement-schemas.js';
+export * from './share.js';
 export * from './statistics-schemas.js';
 export * from './tip-rules.js';
 export * from './tip-schemas.js';

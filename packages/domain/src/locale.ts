@@ -5,6 +5,15 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** en has no prefix; nl lives under /nl. */
 export const LOCALE_PREFIX: Record<Locale, string> = { en: '', nl: '/nl' };
 
+/**
+ * The Intl locale tag dates and numbers are written in: nl-NL for Dutch, en-GB otherwise (day before
+ * month, never a US date). THE mapping for the web app, mails and invoices; money keeps its own tag
+ * (en-IE, money.ts) on purpose: the euro sign before the amount with a decimal point.
+ */
+export function intlLocaleOf(locale: Locale): 'nl-NL' | 'en-GB' {
+  return locale === 'nl' ? 'nl-NL' : 'en-GB';
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

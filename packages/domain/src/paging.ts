@@ -23,8 +23,13 @@ export const SearchParamSchema = singleLineText(200);
 /**
  * Server side of the standard list query. `sortBy` is checked against the columns a list allows.
  * `limit` is the exclusive end of the window: rows skip … limit-1 (at most MAX_WINDOW rows).
+ * `extra`: a list's own filters, in the same object (an intersection `.and()` parses the query twice
+ * and merges the results: on a hot list that is measurable).
  */
-export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
+export function listQuerySchema<
+  const S extends readonly [string, ...string[]],
+  const E extends z.core.$ZodLooseShape = Record<never, never>,
+>(sortable: S, extra?: E) {
   return z
     .object({
       skip: z.coerce.number().int().min(0).default(DEFAULT_SKIP),
@@ -32,12 +37,15 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
       sortBy: z.enum(sortable).optional(),
       sortDesc: booleanQueryParam.optional(),
       search: SearchParamSchema.optional(),
+      ...(extra as E),
     })
-    .refine((q) => q.limit - q.skip <= MAX_WINDOW, {
+    .refine((q) => windowOf(q as { skip: number; limit: number }) <= MAX_WINDOW, {
       message: `A list window holds at most ${MAX_WINDOW} rows (limit is the exclusive end, skip the start)`,
       path: ['limit'],
     });
 }
+
+const windowOf = (q: { skip: number; limit: number }) => q.limit - q.skip;
 
 /** The years a date filter may name: older or later dates are no filter anyone means, and PostgreSQL refuses year 0. */
 export const DATE_QUERY_YEARS = { min: 1970, max: 9999 } as const;

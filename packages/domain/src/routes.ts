@@ -45,6 +45,7 @@ export const APP_ROUTES = [
   r('accountRecurringtips', '/account/recurringtips/:recurringtipid?', 'default'),
 
   r('adminDashboard', '/admin', 'admin', 'admin'),
+  r('adminAudit', '/admin/audit', 'admin', 'admin'),
   r('adminFaqitems', '/admin/faqitems', 'admin', 'admin'),
   r('adminFaqitem', '/admin/faqitems/:faqitemid', 'admin', 'admin'),
   r('adminInvoices', '/admin/invoices', 'admin', 'admin'),
@@ -61,12 +62,14 @@ export const APP_ROUTES = [
 
   r('backofficeIndex', '/backoffice', 'backoffice', 'user'),
   r('backofficeDashboard', '/backoffice/:tipjarslug', 'backoffice', 'user'),
+  r('backofficeHistory', '/backoffice/:tipjarslug/history', 'backoffice', 'user'),
   r('backofficeInvoices', '/backoffice/:tipjarslug/invoices', 'backoffice', 'user'),
   r('backofficeInvoice', '/backoffice/:tipjarslug/invoices/:invoiceid', 'backoffice', 'user'),
   r('backofficeRecurringtips', '/backoffice/:tipjarslug/recurringtips', 'backoffice', 'user'),
   r('backofficeRegistration', '/backoffice/:tipjarslug/registration', 'backoffice', 'user'),
   r('backofficeSettings', '/backoffice/:tipjarslug/settings', 'backoffice', 'user'),
   r('backofficeSettlements', '/backoffice/:tipjarslug/settlements', 'backoffice', 'user'),
+  r('backofficeShare', '/backoffice/:tipjarslug/share', 'backoffice', 'user'),
   r('backofficeTips', '/backoffice/:tipjarslug/tips', 'backoffice', 'user'),
 
   // Last on purpose: the public page of one tip jar catches any other single segment.

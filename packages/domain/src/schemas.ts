@@ -106,6 +106,10 @@ export const UpdatePasswordBodySchema = z.object({
 });
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 
+/** POST users/me/erasure: erasing an account asks for its password once more. */
+export const EraseAccountBodySchema = z.object({ data: z.object({ password: z.string().min(1).max(200) }) });
+export type EraseAccountBody = z.infer<typeof EraseAccountBodySchema>;
+
 export const RegisterDataSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,

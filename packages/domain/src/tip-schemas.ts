@@ -92,6 +92,8 @@ export const TipSchema = z.object({
   /** null for anonymous tips. */
   displayName: z.string().nullable(),
   message: z.string(),
+  /** The maker shows this tip's message on the storefront's supporter wall (default false; decision 032). */
+  messageShown: z.boolean(),
   paymentMethod: z.string().nullable(),
   recurringTipId: z.uuid().nullable(),
   email: z.string().optional(),
@@ -104,6 +106,10 @@ export const TipSchema = z.object({
   updated: z.string(),
 });
 export type Tip = z.infer<typeof TipSchema>;
+
+/** PUT tipjars/{id}/tips/{tipId}/wall: whether the maker shows the tip's message on the supporter wall. */
+export const TipWallBodySchema = z.object({ data: z.object({ messageShown: z.boolean() }) });
+export type TipWallBody = z.infer<typeof TipWallBodySchema>;
 
 export const CreateTipResponseSchema = z.object({
   tip: z.object({ id: z.uuid(), status: z.enum(TIP_STATUSES), amount: z.number().int(), fee: z.number().int() }),

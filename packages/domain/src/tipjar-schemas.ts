@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FeedUrlSchema } from './feed-schemas.js';
+import { GOAL_KINDS, goalTargetError } from './goal-rules.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
 import { OppTransactionRefSchema } from './payment-status.js';
 import {
@@ -70,6 +72,10 @@ export const CreateTipjarDataSchema = z
     cocNumber: CocNumberSchema.optional(),
     vatNumber: VatNumberSchema.optional(),
     description: DescriptionSchema.optional(),
+    /** The podcast's RSS feed (the order form's "Fetch" prefilled the fields from it). */
+    rssUrl: FeedUrlSchema.optional(),
+    /** The artwork stored from the feed (POST feeds/preview); ours, never hot-linked. */
+    artworkId: z.uuid().optional(),
     payment: PaymentChoiceSchema,
     locale: LocaleSchema.optional(),
     account: OrderAccountSchema.optional(),
@@ -83,15 +89,26 @@ export const CreateTipjarDataSchema = z
 export const CreateTipjarBodySchema = z.object({ data: CreateTipjarDataSchema });
 export type CreateTipjarBody = z.infer<typeof CreateTipjarBodySchema>;
 
+/** A monthly goal (decision 032): AMOUNT in cents a month, or TIPPERS, a number of monthly tippers. */
+export const TipjarGoalSchema = z.object({ kind: z.enum(GOAL_KINDS), target: z.number() }).superRefine((goal, ctx) => {
+  const error = goalTargetError(goal.kind, goal.target);
+  if (error) ctx.addIssue({ code: 'custom', path: ['target'], message: error.key, params: error.params });
+});
+
 export const UpdateTipjarDataSchema = z.object({
   name: NameSchema.optional(),
   description: DescriptionSchema.optional(),
   podcastUrl: HttpsUrlSchema.nullable().optional(),
-  rssUrl: HttpsUrlSchema.nullable().optional(),
+  /** The podcast's feed; a changed feed is no longer verified. */
+  rssUrl: FeedUrlSchema.nullable().optional(),
   imageUrl: HttpsUrlSchema.nullable().optional(),
+  /** An artwork stored from the feed (POST feeds/preview), or null to drop it. */
+  artworkId: z.uuid().nullable().optional(),
   presetAmounts: PresetAmountsSchema.optional(),
   thankYouMessage: z.string().trim().max(1000).optional(),
   notifyOnTip: z.boolean().optional(),
+  /** The monthly goal the storefront shows progress toward; null for none. */
+  goal: TipjarGoalSchema.nullable().optional(),
   email: EmailSchema.optional(),
   phoneNumber: MobileNumberSchema.optional(),
   companyName: singleLineText(200).nullable().optional(),
@@ -139,6 +156,32 @@ export const OppMerchantRefSchema = z.object({
   registrationComplete: z.boolean(),
 });
 
+/**
+ * This calendar month's progress toward a goal (Europe/Amsterdam): AMOUNT — cents paid this month
+ * (one-off tips and monthly charges, minus what was refunded); TIPPERS — monthly tippers now active.
+ */
+export const GoalProgressSchema = z.object({
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  current: z.number().int(),
+});
+export type GoalProgress = z.infer<typeof GoalProgressSchema>;
+
+/**
+ * One recent supporter on the wall: only what the tip's privacy choice lets anyone see. `name` null =
+ * anonymous, `amount` null = hidden, `message` null = not chosen for the wall by the maker.
+ */
+export const SupporterSchema = z.object({
+  name: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  message: z.string().nullable(),
+  /** A month of a monthly tip. */
+  monthly: z.boolean(),
+  /** When it was paid, to the minute. */
+  paidAt: z.string(),
+});
+export type Supporter = z.infer<typeof SupporterSchema>;
+
 /** What anyone may see of a LIVE tip jar (the storefront). */
 export const PublicTipjarSchema = z.object({
   id: z.uuid(),
@@ -151,6 +194,10 @@ export const PublicTipjarSchema = z.object({
   podcastUrl: z.string().nullable(),
   rssUrl: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** Our own URL of the artwork stored from the feed (shown instead of imageUrl), or null. */
+  artworkUrl: z.string().nullable(),
+  /** The maker proved they own the feed (a code sent to its owner address): the storefront's mark. */
+  feedVerified: z.boolean(),
   thankYouMessage: z.string(),
   presetAmounts: z.array(z.number().int()),
   /**
@@ -158,6 +205,14 @@ export const PublicTipjarSchema = z.object({
    * blocked or terminated it. The storefront says so instead of offering the form.
    */
   acceptsTips: z.boolean(),
+  /** The maker's monthly goal, or null. */
+  goal: z.object({ kind: z.enum(GOAL_KINDS), target: z.number().int() }).nullable(),
+  /**
+   * The storefront's answer only (GET tipjars?slug=, the page): this month's progress toward `goal`
+   * (null without a goal) and the recent supporters as their tips' privacy allows (decision 032).
+   */
+  goalProgress: GoalProgressSchema.nullable().optional(),
+  supporters: z.array(SupporterSchema).optional(),
 });
 export type PublicTipjar = z.infer<typeof PublicTipjarSchema>;
 
@@ -176,6 +231,7 @@ export const TipjarSchema = PublicTipjarSchema.extend({
   cocNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
   notifyOnTip: z.boolean(),
+  artworkId: z.uuid().nullable(),
   addons: z.array(AddonSchema),
   oppMerchant: OppMerchantRefSchema.nullable(),
   admins: z.array(TipjarAdminSchema),

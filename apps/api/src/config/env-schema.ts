@@ -114,6 +114,16 @@ export const EnvSchema = z.object({
   /** Failed logins for one e-mail address (from any IP) before it must wait; each further failure doubles the wait. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   // --- end of abuse limits ---
+  /**
+   * Podcast feeds (decision 030): whether a feed or artwork may be fetched from a loopback address
+   * (127.0.0.0/8, ::1). Default: on outside production (tests, the demo feed this process serves), off
+   * in production. Every other private, link-local or CGNAT range is refused whatever this says.
+   */
+  FEED_ALLOW_LOOPBACK: z.enum(['true', 'false']).optional(),
+  /** Time for one feed or artwork fetch, redirects included (ms). */
+  FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Feed previews (POST feeds/preview) one user may ask per minute: each is an outgoing request. */
+  FEED_PREVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),

@@ -16,6 +16,8 @@ export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
   usesSimulator: boolean;
+  /** FEED_ALLOW_LOOPBACK with its default (on outside production). */
+  feedAllowLoopback: boolean;
   /** Secrets not given in the environment: filled from the database at start (config/secrets.ts). */
   generatedSecrets: readonly SharedSecretName[];
 }
@@ -44,6 +46,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ...sellerOf(env),
     dataDir,
     usesSimulator,
+    feedAllowLoopback: env.FEED_ALLOW_LOOPBACK ? env.FEED_ALLOW_LOOPBACK === 'true' : env.NODE_ENV !== 'production',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     // Outside production a missing secret is generated once per database (resolveSharedSecrets), so
     // every process on that database signs and verifies alike, across restarts.

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { deleteUnusedArtworks } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
@@ -6,6 +7,9 @@ import { reconcileTransactions } from './reconcile.js';
 const RECONCILE_EVERY_MS = 5 * 60_000;
 const CHARGE_EVERY_MS = 15 * 60_000;
 const MONEY_CHECK_EVERY_MS = 60 * 60_000;
+const ARTWORK_CLEANUP_EVERY_MS = 6 * 60 * 60_000;
+/** Stored artwork nobody shows is kept this long: a maker who fetched a feed has a day to order. */
+export const UNUSED_ARTWORK_KEPT_MS = 24 * 60 * 60_000;
 /** Mails are sent right after their commit (a kick); this round catches retries and other processes' leftovers. */
 const MAIL_OUTBOX_EVERY_MS = 5_000;
 
@@ -76,6 +80,8 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
     ),
     // The standing money check (docs/money-check.md): stored per run, an error log line when anything is off.
     every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx).then(() => undefined), onRun),
+    // Artwork of feed previews never ordered, and artwork a tip jar replaced (decision 030).
+    every(ctx, 'artwork cleanup', ARTWORK_CLEANUP_EVERY_MS, () => cleanUpArtworks(ctx), onRun),
   ];
   if (ctx.config.MAIL_WORKER === 'on') {
     // The mail outbox (mail/outbox-worker.ts): at once for what a stopped or crashed process left, then every few seconds.
@@ -85,4 +91,10 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
+}
+
+/** Deletes stored artwork that no tip jar shows and that is older than UNUSED_ARTWORK_KEPT_MS. */
+export async function cleanUpArtworks(ctx: AppContext, now = new Date()): Promise<void> {
+  const deleted = await deleteUnusedArtworks(ctx.db, new Date(now.getTime() - UNUSED_ARTWORK_KEPT_MS));
+  if (deleted) ctx.log.info({ deleted }, 'artwork cleanup: unused artwork deleted');
 }

@@ -21,7 +21,8 @@ export function assertAdmin(actor: Actor): void {
 export async function requireUser(request: FastifyRequest): Promise<Actor> {
   const actor = await request.actor();
   if (!actor) throw AppError.unauthorized();
-  return actor;
+  // Which request acted, for the audit trail (modules/audit).
+  return { ...actor, request: { id: request.id, ip: request.ip } };
 }
 
 /** A platform admin, or 401 (anonymous) / 403 (signed in, not admin). */

@@ -17,9 +17,10 @@ export interface CatalogService<Item, Create, Update, Sort extends string> {
     query: ParsedListQuery<Sort>,
   ): Promise<{ data: Item[]; metadata: { count: number } }>;
   get(ctx: AppContext, actor: Actor | null, id: string): Promise<Item>;
-  create(ctx: AppContext, data: Create): Promise<Item>;
-  update(ctx: AppContext, id: string, data: Update): Promise<Item>;
-  remove(ctx: AppContext, id: string): Promise<void>;
+  /** Writes get the platform admin who asks (the audit trail names them). */
+  create(ctx: AppContext, data: Create, actor: Actor): Promise<Item>;
+  update(ctx: AppContext, id: string, data: Update, actor: Actor): Promise<Item>;
+  remove(ctx: AppContext, id: string, actor: Actor): Promise<void>;
 }
 
 export interface CatalogRoutesOptions<
@@ -87,9 +88,9 @@ export function registerCatalogRoutes<
     `/${path}`,
     { schema: { tags, summary: 'Create (admin)', body: options.createBody, response: { 201: item, ...admin } } },
     async (request, reply) => {
-      await requireAdmin(request);
+      const actor = await requireAdmin(request);
       const body = request.body as z.infer<TCreate>;
-      return reply.status(201).send(await service.create(ctx, body.data));
+      return reply.status(201).send(await service.create(ctx, body.data, actor));
     },
   );
 
@@ -105,9 +106,9 @@ export function registerCatalogRoutes<
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      const actor = await requireAdmin(request);
       const body = request.body as z.infer<TUpdate>;
-      return service.update(ctx, (request.params as IdParams).id, body.data);
+      return service.update(ctx, (request.params as IdParams).id, body.data, actor);
     },
   );
 
@@ -122,8 +123,8 @@ export function registerCatalogRoutes<
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      await service.remove(ctx, (request.params as IdParams).id);
+      const actor = await requireAdmin(request);
+      await service.remove(ctx, (request.params as IdParams).id, actor);
       return reply.status(204).send(null);
     },
   );

@@ -9,3 +9,9 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const name = e?.constraint ?? e?.cause?.constraint;
   return code === '23505' && (!constraint || name === undefined || name === constraint);
 }
+
+/** True for a PostgreSQL foreign-key violation (23503): e.g. an id of a row that does not exist. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === '23503';
+}

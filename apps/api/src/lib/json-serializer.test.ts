@@ -17,9 +17,12 @@ const publicJar = {
   podcastUrl: null,
   rssUrl: 'https://example.test/rss',
   imageUrl: null,
+  artworkUrl: null,
+  feedVerified: false,
   thankYouMessage: 'Dank je!',
   presetAmounts: [300, 500],
   acceptsTips: true,
+  goal: null,
 };
 
 describe('jsonSerializerCompiler', () => {

@@ -23,10 +23,40 @@ export function jsonSerializerCompiler({ schema }: { schema: unknown }): (data: 
     if (json === undefined) {
       json = serialize(data);
       written.set(data, json);
+      sharedBodies.remember(json);
     }
     return json;
   };
 }
+
+/**
+ * The JSON of cached answers, with their compressed forms once asked for (decision 038): the same
+ * string goes to every reader of a cached answer, so the compression plugin (plugins/compression.ts)
+ * compresses it once per encoding instead of once per request — on the storefront's lookup that was
+ * half of the request's CPU. At most MAX_SHARED_BODIES, the oldest dropped first.
+ */
+export interface SharedBody {
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const MAX_SHARED_BODIES = 512;
+
+class SharedBodies {
+  readonly #bodies = new Map<string, SharedBody>();
+
+  remember(json: string) {
+    if (this.#bodies.size >= MAX_SHARED_BODIES) this.#bodies.delete(this.#bodies.keys().next().value!);
+    this.#bodies.set(json, {});
+  }
+
+  /** The compressed forms of `body` when it is a cached answer's JSON, else undefined. */
+  of(body: string): SharedBody | undefined {
+    return this.#bodies.get(body);
+  }
+}
+
+export const sharedBodies = new SharedBodies();
 
 type JsonSchema = { [key: string]: unknown };
 

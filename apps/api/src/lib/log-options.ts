@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /** Query parameters that carry a credential (manage links, password reset links, OAuth). */
 const SECRET_QUERY = /([?&](?:token|access_token|code|password)=)[^&#]*/gi;
@@ -13,6 +14,11 @@ export function redactUrl(url: string): string {
  * passwords and their hashes, tokens in any object, the token of a manage or reset link in a
  * request URL, and the parameters of a failed SQL query (drizzle puts them in the error message).
  * Human-readable lines in development, JSON elsewhere (production, tests, log shippers).
+ *
+ * JSON lines go to stdout without waiting for each write (decision 038): a line is appended to a
+ * buffer and written while the process goes on, lines that pile up during one write go out together
+ * in the next. A synchronous write per request line was a sixth of a cached read's CPU. The buffer is
+ * flushed when the process exits; only a `kill -9` can lose the lines of its last moment.
  */
 export function loggerOptions(config: { LOG_LEVEL: string; NODE_ENV: string }): FastifyServerOptions['logger'] {
   return {
@@ -57,7 +63,7 @@ export function loggerOptions(config: { LOG_LEVEL: string; NODE_ENV: string }): 
             options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
           },
         }
-      : {}),
+      : { stream: pino.destination({ dest: 1, sync: false }) }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
+import { mailHtml } from './mail-html.js';
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow, releaseMailClaims } from './outbox.js';
 
 /**
@@ -48,6 +49,8 @@ export interface OutboxDeps {
   log: FastifyBaseLogger;
   /** For the Message-ID's domain. */
   mailFrom: string;
+  /** The brand named in the HTML part's header. */
+  brand: string;
 }
 
 /** `<mail-<row id>@<the sender's domain>>`: the same for every try of one mail. */
@@ -56,12 +59,17 @@ export function messageIdOf(rowId: string, mailFrom: string): string {
   return `<mail-${rowId}@${domain}>`;
 }
 
-function messageOf(row: OutboxRow, mailFrom: string): MailMessage {
+/**
+ * The mail of a row: its plain text, and its HTML part — the row's own, or drawn from its text now
+ * (mail-html.ts, decision 035): rendering at send time keeps it out of the transaction that queued it.
+ */
+async function messageOf(row: OutboxRow, deps: OutboxDeps): Promise<MailMessage> {
+  const mailFrom = deps.mailFrom;
   return {
     to: row.recipient,
     subject: row.subject,
     text: row.text,
-    ...(row.html ? { html: row.html } : {}),
+    html: row.html ?? (await mailHtml({ subject: row.subject, text: row.text, brand: deps.brand })),
     ...(row.attachments.length
       ? {
           attachments: row.attachments.map((a) => ({
@@ -86,7 +94,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** One try of one claimed mail; records the outcome. */
 async function sendOne(deps: OutboxDeps, row: OutboxRow, now: Date | undefined, run: OutboxRun) {
   try {
-    await withTimeout(deps.mailer.send(messageOf(row, deps.mailFrom)), SEND_TIMEOUT_MS);
+    await withTimeout(deps.mailer.send(await messageOf(row, deps)), SEND_TIMEOUT_MS);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     const mail = { mailId: row.id, dedupeKey: row.dedupeKey, attempts: row.attempts };

@@ -1,4 +1,4 @@
-import { formatCents, type Locale } from '@podpot/domain';
+import { formatCents, intlLocaleOf, type Locale } from '@podpot/domain';
 import type { MailContent } from './templates.js';
 
 /**
@@ -7,7 +7,7 @@ import type { MailContent } from './templates.js';
  */
 
 function formatDay(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(date);
@@ -15,7 +15,7 @@ function formatDay(date: Date, locale: Locale): string {
 
 function formatPeriod(period: string, locale: Locale): string {
   const [year, month] = period.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

@@ -1,10 +1,10 @@
-import { formatCents, type Locale } from '@podpot/domain';
+import { formatCents, intlLocaleOf, type Locale } from '@podpot/domain';
 import type { MailContent } from './templates.js';
 
 /** Mails about tips, in the recipient's language (DESIGN.md §6). Amounts are integer cents. */
 
 function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'Europe/Amsterdam',

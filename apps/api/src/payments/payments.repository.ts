@@ -99,15 +99,27 @@ export async function findLatestForOwner(db: DbOrTx, kind: string, ownerId: stri
   return row;
 }
 
-/** Latest attempt per owner, for lists. */
+/**
+ * Latest attempt per owner, for lists and the charge run's batches: each owner's row found on its
+ * own, by (kind, owner, attempt), in a scalar subquery, and the rows read by primary key from the
+ * array of their ids (neither can become a join). As one `kind = … and owner_id in (…)` the planner,
+ * with statistics from before a charge run wrote most of the kind's rows, read every row of the kind
+ * for each batch (decision 028).
+ */
 export async function findLatestForOwners(db: DbOrTx, kind: string, ownerIds: string[]) {
   const byOwner = new Map<string, OppTransactionRow>();
   if (ownerIds.length === 0) return byOwner;
+  const owners = sql.join(
+    ownerIds.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
   const rows = await db
     .select()
     .from(oppTransactions)
-    .where(and(eq(oppTransactions.kind, kind), inArray(oppTransactions.ownerId, ownerIds)))
-    .orderBy(asc(oppTransactions.attempt));
+    .where(
+      sql`${oppTransactions.id} = any(array(select (select o.id from ${oppTransactions} o
+        where o.kind = ${kind} and o.owner_id = w.id order by o.attempt desc limit 1) from (values ${owners}) as w(id)))`,
+    );
   for (const row of rows) byOwner.set(row.ownerId, row);
   return byOwner;
 }
@@ -147,6 +159,30 @@ export async function recordProviderAnswer(
     .update(oppTransactions)
     .set({ ...values, leaseUntil: null })
     .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid)))
+    .returning();
+  return row;
+}
+
+/**
+ * The first answer to a row nobody has answered yet (no uid, no status: a create just sent), recorded
+ * by one conditional UPDATE that decides on the row it locks — instead of locking it, reading it and
+ * updating it (decision 027). Undefined when the row has had an answer (or a status) meanwhile: then
+ * the caller decides on the locked row as for any other answer.
+ */
+export async function recordFirstAnswer(
+  db: DbOrTx,
+  id: string,
+  values: { oppUid: string; status: string; redirectUrl: string | null },
+) {
+  const [row] = await db
+    .update(oppTransactions)
+    .set({
+      oppUid: values.oppUid,
+      status: values.status,
+      redirectUrl: sql`coalesce(${oppTransactions.redirectUrl}, ${values.redirectUrl})`,
+      leaseUntil: null,
+    })
+    .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid), isNull(oppTransactions.status)))
     .returning();
   return row;
 }

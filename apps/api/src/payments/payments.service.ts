@@ -1,5 +1,6 @@
 import { canAdvanceTransaction, ErrorCode } from '@podpot/domain';
 import type { AfterCommit, AppContext } from '../context.js';
+import type { Tx } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { KeyedCoalescer, TokenBucket } from '../lib/throttle.js';
@@ -226,6 +227,18 @@ async function applyStatus(
 ): Promise<repo.OppTransactionRow> {
   let afterCommit: AfterCommit | undefined;
   const result = await ctx.db.transaction(async (tx) => {
+    // The common case, a create's answer: one conditional UPDATE records it on a row nobody answered.
+    const first = seen.uid
+      ? await repo.recordFirstAnswer(tx, rowId, {
+          oppUid: seen.uid,
+          status: seen.status,
+          redirectUrl: seen.redirectUrl,
+        })
+      : undefined;
+    if (first) {
+      afterCommit = await letOwnerReact(ctx, tx, first, null);
+      return first;
+    }
     let row = (await repo.lockTransactionRow(tx, rowId))!;
     if (row.oppUid && row.oppUid !== seen.uid) {
       // Without a uid the status is second-hand: the transaction we know answers for itself.
@@ -251,9 +264,7 @@ async function applyStatus(
       }
       return row;
     }
-    const owner = ctx.payments.owners[row.kind];
-    if (!owner) ctx.log.error({ rowId, kind: row.kind }, 'no owner is wired for this kind of transaction');
-    afterCommit = (await owner?.(tx, row, { previous, current: row.status! }, ctx)) ?? undefined;
+    afterCommit = await letOwnerReact(ctx, tx, row, previous);
     return row;
   });
   if (afterCommit) {
@@ -264,6 +275,18 @@ async function applyStatus(
     }
   }
   return result;
+}
+
+/** The owner of the row's kind reacts to its new status, in the same database transaction. */
+async function letOwnerReact(
+  ctx: AppContext,
+  tx: Tx,
+  row: repo.OppTransactionRow,
+  previous: string | null,
+): Promise<AfterCommit | undefined> {
+  const owner = ctx.payments.owners[row.kind];
+  if (!owner) ctx.log.error({ rowId: row.id, kind: row.kind }, 'no owner is wired for this kind of transaction');
+  return (await owner?.(tx, row, { previous, current: row.status! }, ctx)) ?? undefined;
 }
 
 /* ---------- notifications: pokes ---------- */

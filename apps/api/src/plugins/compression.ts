@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type SharedBody, sharedBodies } from '../lib/json-serializer.js';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -15,7 +16,31 @@ const BROTLI_QUALITY = 4;
  * route as it is added. The not-found handler is no route: the web plugin uses sendCompressed().
  */
 export async function registerCompression(app: FastifyInstance) {
+  // An application hook runs before the plugin's per-route one, which leaves an encoded answer alone.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string') return payload;
+    const shared = sharedBodies.of(payload);
+    if (!shared || reply.hasHeader('content-encoding')) return payload;
+    return sendShared(request, reply, payload, shared);
+  });
   await app.register(compress, { global: true, ...COMPRESS_OPTIONS });
+}
+
+/** A cached answer's JSON compressed as the plugin would, but once per encoding (lib/json-serializer.ts). */
+function sendShared(request: FastifyRequest, reply: FastifyReply, body: string, shared: SharedBody) {
+  reply.header('vary', 'accept-encoding');
+  const encoding =
+    Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return body;
+  shared[encoding] ??= compressText(encoding, body);
+  reply.header('content-encoding', encoding);
+  return shared[encoding];
+}
+
+function compressText(encoding: 'br' | 'gzip', body: string): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(body);
 }
 
 const COMPRESS_OPTIONS = {
@@ -56,9 +81,5 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, bod
   const encoding =
     Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(body);
-  const compressed =
-    encoding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : gzipSync(body);
-  return reply.header('content-encoding', encoding).send(compressed);
+  return reply.header('content-encoding', encoding).send(compressText(encoding, body));
 }

@@ -46,6 +46,17 @@ function controlCharacterPath(value: unknown): string | null {
   return null;
 }
 
+/** Nothing to check, or an object of strings none of which holds a control character. */
+function isCleanFlat(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== 'string' || hasControlCharacter(item)) return false;
+  }
+  return true;
+}
+
 const REQUEST_PARTS = [
   ['params', 'params'],
   ['querystring', 'query'],
@@ -58,15 +69,19 @@ const REQUEST_PARTS = [
  * a 500) is refused here, once for every route, before any route's own validation: 400 naming the field.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.addHook('preValidation', async (request, reply) => {
+  // A sync hook, and the common case (no parameters, or flat strings) decided without building paths:
+  // it runs on every request (decision 027).
+  app.addHook('preValidation', (request, reply, done) => {
     for (const [where, part] of REQUEST_PARTS) {
-      const field = controlCharacterPath(request[part]);
+      const value = request[part];
+      if (isCleanFlat(value)) continue;
+      const field = controlCharacterPath(value);
       if (field !== null) {
-        return sendError(reply, 400, ErrorCode.Validation, `Invalid ${where}: ${field}`, {
-          [field]: { key: 'invalid' },
-        });
+        sendError(reply, 400, ErrorCode.Validation, `Invalid ${where}: ${field}`, { [field]: { key: 'invalid' } });
+        return;
       }
     }
+    done();
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

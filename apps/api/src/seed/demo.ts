@@ -1,10 +1,13 @@
 import { platformFeeOf } from '@podpot/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { addons, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
+import { addons, artworks, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
+import { DEMO_FEED_PATH, demoArtwork } from '../dev/demo-feed.js';
+import { toStoredArtwork } from '../modules/feeds/feeds.artwork.js';
 import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
+import { seedDemoMonthlyTips } from './demo-monthly.js';
 
 export const DEMO_PASSWORD = 'podpot-demo-koffie';
 export const DEMO_LOGINS = [
@@ -15,8 +18,8 @@ export const DEMO_LOGINS = [
 export const DEMO_TIPJAR_SLUG = 'de-koffiepod';
 
 /**
- * Fills an empty database with demo data: an admin, a maker with a LIVE tip jar, a listener,
- * payment methods and FAQ items. Does nothing when any user exists, so restarts keep your changes.
+ * Fills an empty database with demo data: an admin, a maker with a LIVE tip jar, a listener, a
+ * month of tips and half a year of monthly tips, payment methods and FAQ items. Does nothing when any user exists, so restarts keep your changes.
  */
 export async function seedDemoData(
   ctx: AppContext,
@@ -24,6 +27,8 @@ export async function seedDemoData(
   const [existing] = await ctx.db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The demo podcast's artwork, stored as a fetched feed's would be (decision 030).
+  const artwork = await toStoredArtwork(await demoArtwork());
 
   await ctx.db.transaction(async (tx) => {
     const [, maker] = await tx
@@ -41,6 +46,10 @@ export async function seedDemoData(
         { email: 'listener@podpot.local', passwordHash, firstName: 'Lotte', lastName: 'Luisteraar', locale: 'en' },
       ])
       .returning();
+    const [art] = await tx
+      .insert(artworks)
+      .values({ ...artwork, sourceUrl: `${ctx.config.publicUrl}${DEMO_FEED_PATH}`, createdBy: maker!.id })
+      .returning({ id: artworks.id });
     const [jar] = await tx
       .insert(tipjars)
       .values({
@@ -50,10 +59,16 @@ export async function seedDemoData(
         type: 'CONSUMER',
         description: 'Elke week een nieuwe aflevering over koffie, mensen en verhalen.',
         podcastUrl: 'https://example.org/koffiepod',
+        // Linked to the demo feed this process serves; the maker can verify it (the code lands in ./data/outbox).
+        rssUrl: `${ctx.config.publicUrl}${DEMO_FEED_PATH}`,
+        artworkId: art!.id,
         thankYouMessage: 'Dank je wel! Hier zetten we een extra kop koffie van.',
         presetAmounts: [300, 500, 1000],
         contactEmail: 'maker@podpot.local',
         contactPhone: '+31612345678',
+        // A monthly goal the storefront shows progress toward (decision 032).
+        goalKind: 'AMOUNT',
+        goalTarget: 25_000,
       })
       .returning();
     await tx.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: maker!.id });
@@ -63,7 +78,8 @@ export async function seedDemoData(
       costTotalWithTax: ctx.config.TIPJAR_PRICE_CENTS,
       orderedBy: maker!.id,
     });
-    // A month of past tips, so the maker's dashboard and the admin tables have something to show.
+    // A month of past tips, so the maker's dashboard and the admin tables have something to show; with
+    // mixed privacy choices and a few messages the maker shows, for the storefront's supporter wall.
     const names = ['Sanne', 'Joris', null, 'Fatima', 'Kees', 'Lotte', null, 'Mo', 'Eva', 'Daan', 'Noor', 'Bram'];
     const amounts = [300, 500, 1000, 250, 500, 300, 2000, 500, 1000, 300, 750, 500];
     const day = 24 * 60 * 60 * 1000;
@@ -75,9 +91,10 @@ export async function seedDemoData(
           amount: amounts[i]!,
           fee: platformFeeOf(amounts[i]!, ctx.config.PLATFORM_FEE_BPS),
           status: i === 5 ? ('cancelled' as const) : ('completed' as const),
-          privacy: name ? ('NAME_AND_AMOUNT' as const) : ('ANONYMOUS' as const),
+          privacy: !name ? ('ANONYMOUS' as const) : i % 4 === 1 ? ('NAME_ONLY' as const) : ('NAME_AND_AMOUNT' as const),
           displayName: name,
-          message: i % 3 === 0 ? 'Heerlijke aflevering, ga zo door!' : '',
+          message: i % 3 === 0 ? 'Heerlijke aflevering, ga zo door!' : i === 2 ? 'Voor de volgende zak bonen.' : '',
+          messageShown: i === 0 || i === 2,
           email: `tipper${i}@example.org`,
           locale: 'nl' as const,
           paymentMethod: i % 4 === 0 ? 'bcmc' : 'ideal',
@@ -87,6 +104,14 @@ export async function seedDemoData(
         };
       }),
     );
+    // Monthly tippers over the past half year (paid months), for the monthly tips list and chart.
+    await seedDemoMonthlyTips(tx, {
+      tipjarId: jar!.id,
+      passwordHash,
+      feeBps: ctx.config.PLATFORM_FEE_BPS,
+      // The demo merchant is registered with the provider once the server listens (ensureDemoMerchant).
+      merchantUid: 'demo',
+    });
     await tx.insert(paymentMethods).values([
       { name: 'iDEAL', type: 'ideal', active: true, priority: 20 },
       { name: 'Bancontact', type: 'bcmc', active: true, priority: 10 },

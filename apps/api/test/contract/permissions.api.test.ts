@@ -20,6 +20,8 @@ const ids: Record<string, string> = {};
 
 /** Operations anyone may call (the storefront, sign-up, login, the provider's webhook). */
 const PUBLIC = new Set([
+  // A podcast's artwork as we stored it from its feed: shown on the public storefront.
+  'GET /artworks/{id}',
   'POST /auth/login',
   'POST /auth/password-recover/{email}',
   'POST /auth/password-reset',
@@ -32,6 +34,11 @@ const PUBLIC = new Set([
   'POST /tipjars/create/test-email',
   'POST /tipjars/create/test-phonenumber',
   'POST /tipjars/{id}/tips',
+  // A LIVE tip jar's shared files: the badge in show notes, the QR code and the poster (decision 031).
+  'GET /tipjars/slug/{slug}/badge.svg',
+  'GET /tipjars/slug/{slug}/qr.svg',
+  'GET /tipjars/slug/{slug}/qr.png',
+  'GET /tipjars/slug/{slug}/poster.pdf',
   'GET /tips/{id}/outcome',
   'POST /users/register',
   'POST /users/register/test-email',
@@ -41,6 +48,9 @@ const OWN = new Set([
   'GET /users/me',
   'PUT /users/me/profile',
   'PUT /users/me/password',
+  // Their own data and its erasure (decision 037; erasure also needs the password).
+  'GET /users/me/data',
+  'POST /users/me/erasure',
   'GET /tipjars',
   'GET /user/me/recurringtips',
   'POST /tipjars/{id}/recurringtips',

@@ -241,6 +241,7 @@ describe(`two outbox workers on one database (${TEST_DB})`, () => {
           db,
           log: t.ctx.log,
           mailFrom: t.ctx.config.MAIL_FROM,
+          brand: t.ctx.config.BRAND_NAME,
           mailer: {
             async send(message: MailMessage) {
               // A mail server that takes a moment, so both workers are busy at once.

@@ -26,12 +26,17 @@ describe(`health, readiness and metrics (${TEST_DB})`, () => {
   it('exposes request latency per route and tips by status for Prometheus', async () => {
     const w = await createMonthlyWorld(t);
     await startTip(w, 700);
-    await t.api('GET', '/paymentmethods');
+    for (let i = 0; i < 3; i++) await t.api('GET', '/paymentmethods');
+    await t.api('GET', '/tipjars/not-a-uuid');
     const res = await fetch(`${t.baseUrl}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
+    // Counted per method, route and status (each series looked up once, then kept: decision 027).
+    expect(text).toContain(
+      'podpot_http_request_duration_seconds_count{method="GET",route="/api/v1/paymentmethods",status="200"} 3',
+    );
     expect(text).toMatch(
-      /podpot_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/paymentmethods",status="200"\} \d+/,
+      /podpot_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/tipjars\/:id",status="4\d\d"\} 1/,
     );
     expect(text).toMatch(/podpot_tips\{status="pending"\} [1-9]/);
     expect(text).toContain('process_cpu_user_seconds_total');

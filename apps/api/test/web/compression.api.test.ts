@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/plugins/compression.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -134,5 +135,57 @@ describe('API JSON', () => {
     const plain = await get('/api/v1/openapi.json');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString()).openapi).toMatch(/^3\./);
+  });
+});
+
+describe("the storefront's cached answer (GET tipjars?slug= without a session)", () => {
+  it('goes compressed in the encoding each client asks for, the same answer every time, and a change shows at once', async () => {
+    const maker = await t.createUser();
+    const slug = `compressed-${Date.now().toString(36)}`;
+    const [jar] = await t.database.db
+      .insert(tipjars)
+      .values({
+        slug,
+        name: 'Compressed',
+        status: 'LIVE',
+        contactEmail: 'maker@example.test',
+        description: 'Een podcast over koffie. '.repeat(60),
+      })
+      .returning();
+    await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: maker.id });
+    const url = `/api/v1/tipjars?slug=${slug}`;
+    const decoded = (res: Awaited<ReturnType<typeof get>>) =>
+      JSON.parse(
+        (res.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(res.body)
+          : res.headers['content-encoding'] === 'gzip'
+            ? gunzipSync(res.body)
+            : res.body
+        ).toString(),
+      );
+
+    const answers = [];
+    for (const accept of ['gzip, br', 'gzip', undefined, 'gzip, br', 'br;q=0, gzip', 'gzip, br']) {
+      const res = await get(url, accept);
+      expect(res.status).toBe(200);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const expected =
+        accept === undefined ? undefined : accept.startsWith('br;q=0') || accept === 'gzip' ? 'gzip' : 'br';
+      expect(res.headers['content-encoding']).toBe(expected);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      answers.push(decoded(res));
+    }
+    expect(answers[0].data[0].name).toBe('Compressed');
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+
+    // The maker renames it: the next answer, in every encoding, has the new name.
+    const renamed = await t.api('PUT', `/tipjars/${jar!.id}`, {
+      token: maker.token,
+      body: { data: { name: 'Renamed' } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    for (const accept of ['gzip, br', 'gzip', undefined]) {
+      expect(decoded(await get(url, accept)).data[0].name).toBe('Renamed');
+    }
   });
 });

@@ -22,6 +22,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   accountRecurringtips: lazyWithPreload(() => import('@/app/routes/public/account-recurringtips')),
 
   adminDashboard: lazyWithPreload(() => import('@/app/routes/admin/dashboard')),
+  adminAudit: lazyWithPreload(() => import('@/app/routes/admin/audit')),
   adminFaqitems: lazyWithPreload(() => import('@/app/routes/admin/faqitems')),
   adminFaqitem: lazyWithPreload(() => import('@/app/routes/admin/faqitem')),
   adminInvoices: lazyWithPreload(() => import('@/app/routes/admin/invoices')),
@@ -38,12 +39,14 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
 
   backofficeIndex: lazyWithPreload(() => import('@/app/routes/backoffice/index')),
   backofficeDashboard: lazyWithPreload(() => import('@/app/routes/backoffice/dashboard')),
+  backofficeHistory: lazyWithPreload(() => import('@/app/routes/backoffice/history')),
   backofficeInvoices: lazyWithPreload(() => import('@/app/routes/backoffice/invoices')),
   backofficeInvoice: lazyWithPreload(() => import('@/app/routes/backoffice/invoice')),
   backofficeRecurringtips: lazyWithPreload(() => import('@/app/routes/backoffice/recurringtips')),
   backofficeRegistration: lazyWithPreload(() => import('@/app/routes/backoffice/registration')),
   backofficeSettings: lazyWithPreload(() => import('@/app/routes/backoffice/settings')),
   backofficeSettlements: lazyWithPreload(() => import('@/app/routes/backoffice/settlements')),
+  backofficeShare: lazyWithPreload(() => import('@/app/routes/backoffice/share')),
   backofficeTips: lazyWithPreload(() => import('@/app/routes/backoffice/tips')),
 
   storefront: lazyWithPreload(() => import('@/app/routes/public/storefront')),

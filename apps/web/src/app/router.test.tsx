@@ -27,6 +27,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['/account/recurringtips/rt-1', 'accountRecurringtips'],
   ['/my-podcast', 'storefront'],
   ['/admin', 'adminDashboard'],
+  ['/admin/audit', 'adminAudit'],
   ['/admin/faqitems', 'adminFaqitems'],
   ['/admin/faqitems/f1', 'adminFaqitem'],
   ['/admin/invoices', 'adminInvoices'],
@@ -42,12 +43,14 @@ const SPEC_ROUTES: [string, string][] = [
   ['/admin/users/u1', 'adminUser'],
   ['/backoffice', 'backofficeIndex'],
   ['/backoffice/my-podcast', 'backofficeDashboard'],
+  ['/backoffice/my-podcast/history', 'backofficeHistory'],
   ['/backoffice/my-podcast/invoices', 'backofficeInvoices'],
   ['/backoffice/my-podcast/invoices/i1', 'backofficeInvoice'],
   ['/backoffice/my-podcast/recurringtips', 'backofficeRecurringtips'],
   ['/backoffice/my-podcast/registration', 'backofficeRegistration'],
   ['/backoffice/my-podcast/settings', 'backofficeSettings'],
   ['/backoffice/my-podcast/settlements', 'backofficeSettlements'],
+  ['/backoffice/my-podcast/share', 'backofficeShare'],
   ['/backoffice/my-podcast/tips', 'backofficeTips'],
 ];
 

@@ -19,6 +19,12 @@ export const SIDEBAR_BREAKPOINT = 960;
  */
 const PRIMARY_TEXT = '#a0500f';
 
+/**
+ * White on the spec's teal #4E8381 is 4.29:1, just under WCAG AA (4.5:1) for text; filled secondary
+ * buttons and chips use this slightly darker shade of it (6.0:1). The palette colour stays as specified.
+ */
+const SECONDARY_FILL = '#3d6866';
+
 export const theme = createTheme({
   // 'md' is the sidebar breakpoint, so `theme.breakpoints.up('md')` means "desktop sidebar".
   breakpoints: { values: { xs: 0, sm: 600, md: SIDEBAR_BREAKPOINT, lg: 1280, xl: 1920 } },
@@ -44,13 +50,12 @@ export const theme = createTheme({
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
-        // White on the spec's #4E8381 is 4.29:1, just under WCAG AA (4.5:1) for button text; filled
-        // secondary buttons use a slightly darker shade of it (6.0:1). The palette colour stays as specified.
-        containedSecondary: { backgroundColor: '#3d6866', '&:hover': { backgroundColor: '#325654' } },
+        containedSecondary: { backgroundColor: SECONDARY_FILL, '&:hover': { backgroundColor: '#325654' } },
         textPrimary: { color: PRIMARY_TEXT },
         outlinedPrimary: { color: PRIMARY_TEXT },
       },
     },
+    MuiChip: { styleOverrides: { colorSecondary: { backgroundColor: SECONDARY_FILL } } },
     MuiFormLabel: {
       styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: PRIMARY_TEXT } } },
     },

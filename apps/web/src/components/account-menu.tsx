@@ -51,7 +51,7 @@ export function AccountMenu() {
         <MenuItem
           onClick={() => {
             close();
-            logout();
+            logout({ onPurpose: true });
             queryClient.clear();
             navigate(localePath(routePath('home')));
           }}

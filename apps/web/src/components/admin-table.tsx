@@ -1,6 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Chip, FormControlLabel, IconButton, Switch, TextField } from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, IconButton, Switch } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import {
   type EmptyState,
   type ListQuery,
   listProps,
+  SearchField,
   type TableState,
 } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -37,6 +38,9 @@ export function AdminTable<T extends { id: string }>({
   onDelete?: (row: T) => void;
   label: string;
   empty?: EmptyState;
+  toolbar?: ReactNode;
+  filtered?: boolean;
+  clearFilters?: TableState;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -82,6 +86,11 @@ export function ArchivedFilter({ checked, onChange }: { checked: boolean; onChan
   );
 }
 
+/** An admin list's state without its search and without the archived view: the whole current list. */
+export function withoutFilters<S extends TableState & { archived?: boolean }>(state: S): S {
+  return { ...state, page: 1, search: undefined, archived: undefined };
+}
+
 /** An archived row, as a chip. */
 export function ArchivedChip() {
   const { t } = useTranslation();
@@ -90,8 +99,8 @@ export function ArchivedChip() {
 
 /**
  * An admin list page: its title with an optional 'new' button (also under an empty list's "nothing
- * here yet"; a search without results offers to clear it instead), an optional search field (a new
- * search goes to page 1) and further `filters`, the {@link AdminTable} of the query's page (labelled
+ * here yet"; a search or filter without results offers to clear it instead), an optional search field
+ * (a new search goes to page 1) and further `filters` in the table's toolbar, the {@link AdminTable} of the query's page (labelled
  * with the title), and deleting a row after a confirmation, with a toast — or with the page's own
  * `deleteDialog` (e.g. one that first asks the API what deleting will do).
  */
@@ -110,6 +119,8 @@ export function AdminListPage<T extends { id: string }>({
   deleteText,
   deletedMessage,
   deleteDialog,
+  filtered = Boolean(state.search),
+  clearFilters = { ...state, page: 1, search: undefined },
 }: {
   title: string;
   /** The 'new' button's link; none without it. */
@@ -128,6 +139,10 @@ export function AdminListPage<T extends { id: string }>({
   deletedMessage?: string;
   /** Or the page's own confirmation of deleting `row` (null: closed). No delete button without either. */
   deleteDialog?: (row: T | null, onClose: () => void) => ReactNode;
+  /** Whether a filter narrows the list (default: a search): an empty result offers to clear it, never 'new'. */
+  filtered?: boolean;
+  /** The state without any search or filter (default: without the search). */
+  clearFilters?: TableState;
 }) {
   const { t } = useTranslation();
   const [toDelete, setToDelete] = useState<T | null>(null);
@@ -139,18 +154,23 @@ export function AdminListPage<T extends { id: string }>({
   );
   return (
     <Page title={title} actions={newButton}>
-      {searchLabel && (
-        <TextField
-          label={searchLabel}
-          type="search"
-          size="small"
-          sx={{ maxWidth: 360, mt: 0 }}
-          value={state.search ?? ''}
-          onChange={(event) => onState({ ...state, page: 1, search: event.target.value })}
-        />
-      )}
-      {filters}
       <AdminTable
+        toolbar={
+          (searchLabel || filters) && (
+            <>
+              {searchLabel && (
+                <SearchField
+                  label={searchLabel}
+                  value={state.search ?? ''}
+                  onChange={(search) => onState({ ...state, page: 1, search })}
+                />
+              )}
+              {filters}
+            </>
+          )
+        }
+        filtered={filtered}
+        clearFilters={clearFilters}
         label={title}
         columns={columns}
         {...listProps(query)}

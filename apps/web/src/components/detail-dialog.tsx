@@ -56,7 +56,7 @@ export function DetailDialog({
         {rows && (
           <>
             <FactList facts={rows} />
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
               {messageLabel}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-line' }} color={message ? 'text.primary' : 'text.secondary'}>

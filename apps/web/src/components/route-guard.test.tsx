@@ -32,6 +32,12 @@ describe('guardRedirect', () => {
     );
   });
 
+  it('sends someone who logged out themselves home, not to the login form', () => {
+    const left = { user: null, loggedIn: false, leftOnPurpose: true };
+    expect(guardRedirect('user', left, { pathname: '/account' })).toBe('/');
+    expect(guardRedirect('user', left, { pathname: '/nl/account' })).toBe('/nl');
+  });
+
   it('redirects a non-admin away from admin routes to /', () => {
     expect(guardRedirect('admin', { user: user('USER'), loggedIn: true }, { pathname: '/admin/users' })).toBe('/');
     expect(guardRedirect('admin', { user: user('USER'), loggedIn: true }, { pathname: '/nl/admin' })).toBe('/nl');

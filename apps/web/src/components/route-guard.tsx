@@ -7,17 +7,19 @@ import { type AuthState, isAdmin, useAuth } from '@/lib/auth';
 
 /**
  * Where a visitor must go instead of this route, or null to let them in.
- * - needs login and not logged in → the login page with `redirect` back here;
+ * - needs login and not logged in → the login page with `redirect` back here, or '/' when the user
+ *   logged out themselves (there is nothing to come back to);
  * - admin route and the user is not ADMIN → '/' (spec §5 admin route guard).
  */
 export function guardRedirect(
   access: RouteAccess,
-  auth: Pick<AuthState, 'user' | 'loggedIn'>,
+  auth: Pick<AuthState, 'user' | 'loggedIn' | 'leftOnPurpose'>,
   location: { pathname: string; search?: string },
 ): string | null {
   if (access === 'public') return null;
   const locale = localeFromPath(location.pathname);
   if (!auth.loggedIn || !auth.user) {
+    if (auth.leftOnPurpose) return localizePath('/', locale);
     const back = location.pathname + (location.search ?? '');
     return `${localizePath(LOGIN_PATH, locale)}?redirect=${encodeURIComponent(back)}`;
   }

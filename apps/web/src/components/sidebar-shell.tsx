@@ -42,7 +42,9 @@ export function SidebarShell({
 }) {
   const theme = useTheme();
   const { t } = useTranslation();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  // Read at the first render (no server render to match): a desktop's menu is open from the start,
+  // instead of sliding in after a first render as a closed phone menu.
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(desktop);
   const location = useLocation();
   const current = stripLocale(location.pathname);
@@ -91,6 +93,8 @@ export function SidebarShell({
         variant={desktop ? 'persistent' : 'temporary'}
         open={open}
         onClose={() => setOpen(false)}
+        // On a phone the drawer is a modal dialog: it is named like the menu it holds.
+        slotProps={{ paper: desktop ? {} : { 'aria-label': navLabel } }}
         sx={{
           width: desktop && open ? SIDEBAR_WIDTH : 0,
           flexShrink: 0,

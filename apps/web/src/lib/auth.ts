@@ -9,6 +9,11 @@ export interface AuthState {
   loggedIn: boolean;
   /** True while users/me is being loaded for an existing token. */
   loading: boolean;
+  /**
+   * The user logged out (or erased their account) themselves: a page that needs a login sends them home,
+   * not to the login form — which is for a session that ended without being asked to.
+   */
+  leftOnPurpose?: boolean;
 }
 
 let state: AuthState = { user: null, loggedIn: false, loading: Boolean(tokenStorage.get()) };
@@ -45,7 +50,7 @@ export async function loadUser(options: { silent?: boolean } = {}): Promise<User
   setState({ loading: true });
   try {
     const user = assertUser(await api.get<unknown>('users/me', { silent: options.silent }));
-    setState({ user, loggedIn: true, loading: false });
+    setState({ user, loggedIn: true, loading: false, leftOnPurpose: false });
     return user;
   } catch (error) {
     tokenStorage.clear();
@@ -72,10 +77,13 @@ export async function login(username: string, password: string): Promise<User> {
   return startSession(token);
 }
 
-/** There is no logout call (spec §7): the token is dropped locally. */
-export function logout(): void {
+/**
+ * There is no logout call (spec §7): the token is dropped locally. `onPurpose`: the user asked for it
+ * (a Log out button, erasing the account), so a page that needs a login sends them home.
+ */
+export function logout(options: { onPurpose?: boolean } = {}): void {
   tokenStorage.clear();
-  setState({ user: null, loggedIn: false, loading: false });
+  setState({ user: null, loggedIn: false, loading: false, leftOnPurpose: Boolean(options.onPurpose) });
 }
 
 /** Replaces the stored user after a profile change. */
@@ -85,7 +93,7 @@ export function setUser(user: User): void {
 
 /** On start: when a token exists, load users/me quietly (an expired token just logs out). */
 export function initAuth(): void {
-  setUnauthorizedHandler(logout);
+  setUnauthorizedHandler(() => logout());
   if (tokenStorage.get()) loadUser({ silent: true }).catch(() => {});
   else setState({ loading: false });
 }

@@ -1,4 +1,4 @@
-import { formatBps, formatCents, formatEuroAmount } from '@podpot/domain';
+import { formatBps, formatCents, formatEuroAmount, intlLocaleOf as intlLocale } from '@podpot/domain';
 import { useMemo } from 'react';
 import { useLocale } from '@/lib/use-locale';
 
@@ -11,8 +11,6 @@ import { useLocale } from '@/lib/use-locale';
  */
 
 type Locale = 'en' | 'nl';
-
-const intlLocale = (locale: Locale) => (locale === 'nl' ? 'nl-NL' : 'en-GB');
 
 /** '3 Mar 2026' / '3 mrt 2026'. */
 export function formatDate(iso: string, locale: Locale): string {
@@ -31,6 +29,29 @@ export function formatPeriod(period: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
+}
+
+const TIME_AGO_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 3_600],
+  ['day', 86_400],
+  ['week', 604_800],
+  ['month', 2_629_800],
+  ['year', 31_557_600],
+];
+
+/**
+ * How long before `now` the moment `iso` was, in words: 'now' / 'nu' under a minute, then '5 minutes
+ * ago' / '5 minuten geleden', 'yesterday' / 'gisteren', '3 weeks ago' / '3 weken geleden', … (each in
+ * the largest unit that fits, rounded down).
+ */
+export function formatTimeAgo(iso: string, now: Date, locale: Locale): string {
+  const seconds = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' });
+  if (seconds < 60) return format.format(0, 'second');
+  let [unit, size] = TIME_AGO_STEPS[0]!;
+  for (const step of TIME_AGO_STEPS) if (seconds >= step[1]) [unit, size] = step;
+  return format.format(-Math.floor(seconds / size), unit);
 }
 
 /** A count with the language's grouping: 1,234 / 1.234. */
@@ -67,7 +88,13 @@ export function formatShare(part: number, whole: number, locale: Locale): string
   );
 }
 
-const METHOD_NAMES: Record<string, string> = { ideal: 'iDEAL', bcmc: 'Bancontact' };
+// sepa: a monthly tip's later months, collected by SEPA direct debit on the mandate of its first payment.
+const METHOD_NAMES: Record<string, string> = {
+  ideal: 'iDEAL',
+  bcmc: 'Bancontact',
+  sepa: 'SEPA',
+  'paypal-ppcp': 'PayPal',
+};
 
 /** The brand name of a payment method ('ideal' → 'iDEAL'); '—' when there is none. */
 export function paymentMethodName(method: string | null): string {

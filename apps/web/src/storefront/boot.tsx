@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { env } from '@/config/env';
 import { initAuth } from '@/lib/auth';
 import { reloadOnceForChunkError } from '@/lib/chunk-reload';
-import { StorefrontApp, type StorefrontData } from '@/storefront/storefront-app';
+import { readServerParts, StorefrontApp, type StorefrontData } from '@/storefront/storefront-app';
 import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
 
 /*
@@ -26,11 +26,13 @@ const tipjar = readJson<StorefrontData['tipjar']>(STOREFRONT_DATA_ELEMENT_ID);
 const locale = localeFromPath(window.location.pathname);
 const root = document.getElementById('root')!;
 const inlined = readJson<StorefrontStrings | null>(STOREFRONT_STRINGS_ELEMENT_ID);
+// The parts only the server draws (goal, wall): kept as the server wrote them.
+const parts = readServerParts(root);
 
 function app(strings: StorefrontStrings) {
   return (
     <StrictMode>
-      <StorefrontApp tipjar={tipjar} locale={locale} t={createTranslate(strings, env.brandName)} />
+      <StorefrontApp tipjar={tipjar} locale={locale} t={createTranslate(strings, env.brandName)} parts={parts} />
     </StrictMode>
   );
 }

@@ -8,8 +8,10 @@ import { useLocale } from '@/lib/use-locale';
 import { catalogStrings } from '@/storefront/catalog-strings';
 import { StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate } from '@/storefront/strings';
+import { supporterParts } from '@/storefront/supporters';
 import { TopBar } from '@/storefront/top-bar';
 import '@/storefront/storefront.css';
+import '@/storefront/supporters.css';
 
 /**
  * `npm run dev` only: Vite's dev server has no storefront page of the API, so the app's storefront route
@@ -32,5 +34,5 @@ export default function DevStorefront({ slug }: { slug: string }) {
       </>
     );
   }
-  return <StorefrontApp tipjar={tipjar} locale={locale} t={t} />;
+  return <StorefrontApp tipjar={tipjar} locale={locale} t={t} parts={supporterParts(tipjar, t, locale, new Date())} />;
 }

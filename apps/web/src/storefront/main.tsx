@@ -1,4 +1,5 @@
 import '@/storefront/storefront.css';
+import '@/storefront/supporters.css';
 
 /*
  * The storefront's own entry (storefront.html, decision 021): a listener's first visit loads this and

@@ -5,6 +5,7 @@ import { env } from '@/config/env';
 import { serverStrings } from '@/storefront/server-strings';
 import { StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
+import { supporterParts } from '@/storefront/supporters';
 
 /*
  * The server build (`vite build --ssr`, to dist/.ssr/server.mjs; decision 021). The API loads it at
@@ -21,5 +22,10 @@ export function renderStorefront(input: { tipjar: PublicTipjar; locale: Locale }
 } {
   const strings = serverStrings(input.locale);
   const t = createTranslate(strings, env.brandName);
-  return { html: renderToString(<StorefrontApp tipjar={input.tipjar} locale={input.locale} t={t} />), strings };
+  // The goal and the wall are drawn here only; their relative dates are as of this render (decision 032).
+  const parts = supporterParts(input.tipjar, t, input.locale, new Date());
+  return {
+    html: renderToString(<StorefrontApp tipjar={input.tipjar} locale={input.locale} t={t} parts={parts} />),
+    strings,
+  };
 }

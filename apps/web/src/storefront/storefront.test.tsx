@@ -1,73 +1,9 @@
-import type { PaymentMethod, PublicTipjar } from '@podpot/domain';
-import type { Locale } from '@podpot/domain/locale';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
-import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderStorefront } from '@/storefront/server';
-import { StorefrontApp } from '@/storefront/storefront-app';
-import { createTranslate } from '@/storefront/strings';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serveAndHydrate, stubPaymentMethods, tipjar, unmountStorefronts } from '@/test/storefront-page';
 
-const tipjar: PublicTipjar = {
-  id: '00000000-0000-4000-8000-000000000001',
-  slug: 'my-pod',
-  name: 'My Pod',
-  status: 'LIVE',
-  active: true,
-  type: 'CONSUMER',
-  description: 'Stories',
-  podcastUrl: null,
-  rssUrl: null,
-  imageUrl: null,
-  thankYouMessage: '',
-  presetAmounts: [300, 500],
-  acceptsTips: true,
-};
-const ideal: PaymentMethod = {
-  id: '7b0f5f3e-1f55-4b7e-9a43-0c7f7c1d2a11',
-  name: 'iDEAL',
-  type: 'ideal',
-  active: true,
-  priority: 10,
-  paymentissuers: [],
-};
-
-// React's act() in a plain jsdom environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let roots: Root[] = [];
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: [ideal], count: 1 }), { status: 200 })),
-  );
-});
-afterEach(() => {
-  for (const root of roots) act(() => root.unmount());
-  roots = [];
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
-
-/** The page as the API serves it (the server build's HTML), hydrated as main.tsx does; React's complaints collected. */
-async function serveAndHydrate(data: PublicTipjar, locale: Locale, beforeHydration?: (page: HTMLElement) => void) {
-  const { html, strings } = renderStorefront({ tipjar: data, locale });
-  const container = document.body.appendChild(document.createElement('div'));
-  container.innerHTML = html;
-  beforeHydration?.(container);
-  const serverHeading = container.querySelector('h1');
-  const errors: unknown[] = [];
-  const spy = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
-  await act(async () => {
-    roots.push(
-      hydrateRoot(container, <StorefrontApp tipjar={data} locale={locale} t={createTranslate(strings, 'Podpot')} />, {
-        onRecoverableError: (error) => errors.push(error),
-      }),
-    );
-  });
-  spy.mockRestore();
-  return { html, errors, container, serverHeading };
-}
+beforeEach(stubPaymentMethods);
+afterEach(unmountStorefronts);
 
 describe('the storefront page (server-rendered, hydrated)', () => {
   it('is the real page in the first HTML, and hydrates without a mismatch', async () => {
@@ -123,6 +59,29 @@ describe('the storefront page (server-rendered, hydrated)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Niets: anoniem geven' }));
     await waitFor(() => expect(screen.queryByText('Dit veld is verplicht')).toBeNull());
     expect(screen.getByText('Niet nodig voor een anonieme fooi')).toBeTruthy();
+  });
+
+  it('shows the verified-podcast mark and our stored artwork in the first HTML, in both languages', async () => {
+    const verified = {
+      ...tipjar,
+      feedVerified: true,
+      artworkUrl: '/api/v1/artworks/a1',
+      imageUrl: 'https://x.test/i.png',
+    };
+    const { html, errors } = await serveAndHydrate(verified, 'en');
+    expect(errors).toEqual([]);
+    expect(screen.getByTestId('verified-podcast').textContent).toBe('Verified podcast');
+    // Our own copy, never the hot-linked address.
+    expect(html).toContain('src="/api/v1/artworks/a1"');
+    expect(html).not.toContain('x.test');
+    document.body.innerHTML = '';
+    await serveAndHydrate(verified, 'nl');
+    expect(screen.getByTestId('verified-podcast').textContent).toBe('Geverifieerde podcast');
+  });
+
+  it('shows no mark for a podcast that is not verified', async () => {
+    const { html } = await serveAndHydrate(tipjar, 'en');
+    expect(html).not.toContain('verified-podcast');
   });
 
   it('shows no form for a tip jar that cannot receive tips', async () => {

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +15,28 @@ import {
 } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 import { users } from './users.js';
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer, PGlite a Uint8Array: one type for the code.
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A podcast's artwork as we store it (decision 030): fetched from the feed once, checked to be an
+ * image, resized, and served from our own URL so no listener's browser ever asks the feed's host.
+ */
+export const artworks = pgTable('artworks', {
+  id: id(),
+  contentType: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  bytes: bytea().notNull(),
+  /** Where the original came from (the feed's image URL), for the record. */
+  sourceUrl: text(),
+  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  created: created(),
+});
 
 /** A tip jar (a "Podpot"): the public page at /{slug} and its backoffice. */
 export const tipjars = pgTable(
@@ -33,6 +58,14 @@ export const tipjars = pgTable(
     podcastUrl: text(),
     rssUrl: text(),
     imageUrl: text(),
+    /** The artwork stored from the feed (ours); shown instead of imageUrl. */
+    artworkId: uuid().references(() => artworks.id, { onDelete: 'set null' }),
+    /**
+     * The normalised feed address (normalizeFeedUrl) once its owner confirmed a code sent to the
+     * feed's owner e-mail; unique, so two tip jars cannot both verify one feed.
+     */
+    feedVerifiedUrl: text(),
+    feedVerifiedAt: timestamp({ withTimezone: true, mode: 'date' }),
     thankYouMessage: text().notNull().default(''),
     /** Preset tip amounts in cents, shown on the storefront. */
     presetAmounts: jsonb().$type<number[]>().notNull().default([300, 500, 1000]),
@@ -43,6 +76,10 @@ export const tipjars = pgTable(
     vatNumber: text(),
     /** Mail the admins on every completed tip. */
     notifyOnTip: boolean().notNull().default(true),
+    /** The monthly goal (decision 032): both set or both null (check tipjars_goal_check). */
+    goalKind: text({ enum: ['AMOUNT', 'TIPPERS'] }),
+    /** Cents a month (AMOUNT) or monthly tippers (TIPPERS). */
+    goalTarget: integer(),
     /**
      * Archived tip jars are hidden and no longer tippable; their tips, monthly tips, invoices and
      * settlements stay for the books (DESIGN.md §4.9). Only a NEW tip jar without a payment is deleted.
@@ -51,8 +88,33 @@ export const tipjars = pgTable(
     created: created(),
     updated: updated(),
   },
-  (t) => [uniqueIndex('tipjars_slug_key').on(t.slug), index().on(t.status)],
+  (t) => [
+    uniqueIndex('tipjars_slug_key').on(t.slug),
+    index().on(t.status),
+    uniqueIndex('tipjars_feed_verified_url_key').on(t.feedVerifiedUrl),
+    check(
+      'tipjars_goal_check',
+      sql`(${t.goalKind} is null and ${t.goalTarget} is null) or (${t.goalKind} in ('AMOUNT', 'TIPPERS') and ${t.goalTarget} > 0)`,
+    ),
+  ],
 );
+
+/**
+ * The open ownership check of a tip jar's feed: one at a time per tip jar (a new one replaces it).
+ * Only the code's HMAC is stored; it expires and allows a few tries.
+ */
+export const feedVerifications = pgTable('feed_verifications', {
+  tipjarId: uuid()
+    .primaryKey()
+    .references(() => tipjars.id, { onDelete: 'cascade' }),
+  /** The normalised feed address the code was sent for: a feed changed meanwhile is not verified by it. */
+  feedUrl: text().notNull(),
+  email: text().notNull(),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  created: created(),
+});
 
 /** Users who administer a tip jar (its backoffice). */
 export const tipjarAdmins = pgTable(

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 import { tipjars } from './tipjars.js';
 
@@ -34,6 +34,8 @@ export const tips = pgTable(
     /** Never stored for anonymous tips, so it cannot leak. */
     displayName: text(),
     message: text().notNull().default(''),
+    /** The maker shows `message` on the storefront's supporter wall (decision 032); hidden until they do. */
+    messageShown: boolean().notNull().default(false),
     /** For the receipt; shown to platform admins only. */
     email: text().notNull(),
     locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),

@@ -9,6 +9,7 @@ import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { type AuditChange, recordAudit } from '../audit/audit.service.js';
 import {
   cancelMonthlyTipsOf,
   countRunningMonthlyTips,
@@ -31,6 +32,8 @@ interface DeletionPlan {
   kind: DeletionKind;
   remove(): Promise<unknown>;
   archive(at: Date): Promise<unknown>;
+  /** What the audit trail records of it (the action and `after` follow from `kind`); null: nothing changes. */
+  audit: Omit<AuditChange, 'action' | 'after'> | null;
 }
 
 /**
@@ -40,16 +43,26 @@ interface DeletionPlan {
  */
 async function deleteOrArchive(
   ctx: AppContext,
+  actor: Actor,
   whose: { tipjarId: string } | { userId: string },
   plan: (tx: Tx) => Promise<DeletionPlan>,
 ): Promise<DeletionKind> {
   const deletion = await ctx.db.transaction(async (tx) => {
-    const { kind, remove, archive } = await plan(tx);
+    const { kind, remove, archive, audit } = await plan(tx);
     if (kind === 'delete') {
       await remove();
     } else {
       await archive(new Date());
       await cancelMonthlyTipsOf(tx, whose, { brand: ctx.config.BRAND_NAME });
+    }
+    if (audit) {
+      const entity = 'tipjarId' in whose ? 'tipjar' : 'user';
+      const archived = kind === 'archive';
+      await recordAudit(tx, actor, {
+        ...audit,
+        action: `${entity}.${archived ? 'archived' : 'deleted'}`,
+        after: archived ? { archived: true } : null,
+      });
     }
     return kind;
   });
@@ -93,7 +106,7 @@ export async function getTipjarDeletion(ctx: AppContext, actor: Actor, id: strin
  */
 export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): Promise<DeletionKind> {
   assertMayDeleteTipjar(actor, await loadManagedTipjar(ctx, actor, id));
-  return deleteOrArchive(ctx, { tipjarId: id }, async (tx) => {
+  return deleteOrArchive(ctx, actor, { tipjarId: id }, async (tx) => {
     const tipjar = await tipjarsRepo.lockTipjar(tx, id);
     if (!tipjar) throw AppError.notFound('Tip jar');
     assertMayDeleteTipjar(actor, tipjar);
@@ -101,6 +114,10 @@ export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): P
       kind: await tipjarDeletionKind(tx, tipjar),
       remove: () => tipjarsRepo.deleteTipjar(tx, id),
       archive: (at) => tipjarsRepo.archiveTipjar(tx, id, at),
+      // Archiving again only retries the revocations: no second entry.
+      audit: tipjar.archivedAt
+        ? null
+        : { entityType: 'tipjar', entityId: id, tipjarId: id, before: { status: tipjar.status } },
     };
   });
 }
@@ -133,7 +150,7 @@ export async function getUserDeletion(ctx: AppContext, id: string): Promise<User
  */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<DeletionKind> {
   if (id === actor.userId) throw new AppError(ErrorCode.Conflict, 'You cannot delete your own account here');
-  return deleteOrArchive(ctx, { userId: id }, async (tx) => {
+  return deleteOrArchive(ctx, actor, { userId: id }, async (tx) => {
     const user = await usersRepo.lockUser(tx, id);
     if (!user) throw AppError.notFound('User');
     const soleAdminOf = await usersRepo.listSoleAdminTipjars(tx, id);
@@ -147,6 +164,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Pro
       kind: await userDeletionKind(tx, user),
       remove: () => usersRepo.deleteUser(tx, id),
       archive: (at) => usersRepo.archiveUser(tx, id, at),
+      audit: user.archivedAt ? null : { entityType: 'user', entityId: id, before: { role: user.role } },
     };
   });
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
+import { queuePasswordChangedMail } from '../users/users.mails.js';
 import { assertStrongPassword } from '../users/users.password-strength.js';
 import { endResetLinks, findUserByEmail, findUserById, lockUser, replacePassword } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
@@ -111,6 +112,9 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody): P
         'This reset link is invalid, used or expired',
       );
     }
-    await replacePassword(tx, userId, passwordHash);
+    const changed = await replacePassword(tx, userId, passwordHash);
+    const user = await findUserById(tx, userId);
+    if (changed && user) await queuePasswordChangedMail(ctx, tx, user, changed.tokenVersion);
   });
+  ctx.outbox.kick();
 }

@@ -1,7 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { formatBps, formatCents, type Invoice, type InvoiceLine, type Locale, VAT_RATE_BPS } from '@podpot/domain';
+import {
+  formatBps,
+  formatCents,
+  type Invoice,
+  type InvoiceLine,
+  intlLocaleOf,
+  type Locale,
+  VAT_RATE_BPS,
+} from '@podpot/domain';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../lib/pdf.js';
 import { type InvoiceTexts, invoiceTexts } from './invoice-pdf.texts.js';
 
 /**
@@ -35,17 +42,6 @@ export interface InvoicePdfInput {
   invoice: Invoice;
   seller: InvoiceSeller;
   recipient: InvoiceRecipient;
-}
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once per process; pdfkit embeds only the glyphs a document uses. */
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
 }
 
 /* ---------- page geometry (points; A4 is 595.28 × 841.89) ---------- */
@@ -98,7 +94,7 @@ interface Formats {
 }
 
 function formatsOf(locale: Locale): Formats {
-  const tag = locale === 'nl' ? 'nl-NL' : 'en-GB';
+  const tag = intlLocaleOf(locale);
   const date = new Intl.DateTimeFormat(tag, {
     day: 'numeric',
     month: 'long',
@@ -345,15 +341,7 @@ export function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       CreationDate: invoiceDate(invoice),
     },
   });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const terms = termsOf(input, t, f);
   let y = drawTableHeader(doc, t, drawHead(doc, input, t, f, terms.due));

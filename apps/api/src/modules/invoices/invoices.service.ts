@@ -18,6 +18,7 @@ import { queueMail } from '../../mail/outbox.js';
 import * as refundsRepo from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { type Amounts, amountsOfLines, type FeeCredits, monthOf, platformFeeAmounts } from './invoices.amounts.js';
+import { auditInvoice } from './invoices.audit.js';
 import { fileOf, type InvoiceDownload, pdfOf } from './invoices.files.js';
 import * as repo from './invoices.repository.js';
 import { type InvoiceDbRow as Row, toInvoice } from './invoices.views.js';
@@ -39,7 +40,7 @@ async function createNumbered(
   tipjarId: string,
   period: string | null,
   amounts: Amounts | ((tx: DbOrTx, credits?: FeeCredits) => Promise<Amounts> | Amounts),
-  options: { skipIfExists?: boolean; takeCreditsBefore?: Date } = {},
+  options: { actor: Actor; skipIfExists?: boolean; takeCreditsBefore?: Date },
 ): Promise<string | null> {
   const year = new Date().getUTCFullYear();
   return ctx.db.transaction(async (tx) => {
@@ -69,6 +70,7 @@ async function createNumbered(
         await repo.updateInvoice(tx, id, await amounts(tx, credits));
       }
     }
+    await auditInvoice(tx, options.actor, undefined, await repo.findInvoice(tx, id));
     return id;
   });
 }
@@ -94,7 +96,7 @@ export async function createInvoice(
   assertAdmin(actor);
   const tipjar = await tipjarsRepo.findTipjar(ctx.db, data.tipjarId);
   if (!tipjar) throw AppError.field(ErrorCode.Validation, 'data.tipjarId', { key: 'invalid' }, 'Unknown tip jar');
-  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines));
+  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines), { actor });
   return toInvoice(await getRow(ctx, id!));
 }
 
@@ -112,7 +114,7 @@ export async function createTipjarInvoice(
   assertAdmin(actor);
   const period = data.period ?? null;
   if (data.lines) {
-    const id = await createNumbered(ctx, tipjar.id, period, amountsOfLines(data.lines));
+    const id = await createNumbered(ctx, tipjar.id, period, amountsOfLines(data.lines), { actor });
     return toInvoice(await getRow(ctx, id!));
   }
   const id = await createNumbered(
@@ -120,7 +122,7 @@ export async function createTipjarInvoice(
     tipjar.id,
     period,
     (tx, credits) => feeInvoiceAmounts(tx, tipjar.id, period as string, credits),
-    { takeCreditsBefore: monthOf(period as string).end },
+    { actor, takeCreditsBefore: monthOf(period as string).end },
   );
   return toInvoice(await getRow(ctx, id!));
 }
@@ -146,7 +148,7 @@ export async function batchCreateInvoices(ctx: AppContext, actor: Actor, period:
       fees.tipjarId,
       period,
       (_tx, credits) => platformFeeAmounts(period, fees.tips, fees.fee, credits),
-      { skipIfExists: true, takeCreditsBefore: end },
+      { actor, skipIfExists: true, takeCreditsBefore: end },
     );
     if (id) created += 1;
   }
@@ -222,6 +224,7 @@ export async function updateInvoice(
     });
     // A voided invoice credits nothing: its refunds' fee goes to the next invoice.
     if (data.status === 'void' && row.status !== 'void') await refundsRepo.releaseFeeCredits(tx, id);
+    await auditInvoice(tx, actor, row, await repo.findInvoice(tx, id));
   });
   return toInvoice(await getRow(ctx, id));
 }
@@ -245,6 +248,7 @@ export async function deleteInvoice(ctx: AppContext, actor: Actor, id: string): 
     }
     await repo.deleteInvoice(tx, id);
     await repo.setCounter(tx, row.year, last - 1);
+    await auditInvoice(tx, actor, row, undefined);
   });
 }
 
@@ -270,7 +274,7 @@ export async function downloadTipjarInvoice(
  * its first admin's language, in the same transaction: the invoice is sent exactly when its mail is on
  * its way (the outbox worker delivers it, with retries).
  */
-async function sendOne(ctx: AppContext, id: string): Promise<Row> {
+async function sendOne(ctx: AppContext, actor: Actor, id: string): Promise<Row> {
   const row = await ctx.db.transaction(async (tx) => {
     const draft = await repo.findInvoice(tx, id, { forUpdate: true });
     if (!draft) throw AppError.notFound('Invoice');
@@ -278,6 +282,7 @@ async function sendOne(ctx: AppContext, id: string): Promise<Row> {
     const now = new Date();
     await repo.updateInvoice(tx, id, { status: 'sent', sentAt: now, issuedAt: now });
     const sent = (await repo.findInvoice(tx, id))!;
+    await auditInvoice(tx, actor, draft, sent);
     await queueInvoiceMail(ctx, tx, sent);
     return sent;
   });
@@ -309,7 +314,7 @@ async function queueInvoiceMail(ctx: AppContext, tx: DbOrTx, row: Row) {
 
 export async function sendInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
   assertAdmin(actor);
-  return toInvoice(await sendOne(ctx, id));
+  return toInvoice(await sendOne(ctx, actor, id));
 }
 
 /** POST invoices/batch/send: sends every draft, oldest number first; one that changed meanwhile is skipped. */
@@ -318,7 +323,7 @@ export async function batchSendInvoices(ctx: AppContext, actor: Actor): Promise<
   let sent = 0;
   for (const id of await repo.listDraftIds(ctx.db)) {
     try {
-      await sendOne(ctx, id);
+      await sendOne(ctx, actor, id);
       sent += 1;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

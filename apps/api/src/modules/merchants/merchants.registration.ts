@@ -17,11 +17,13 @@ import {
   type OppMerchant,
 } from '../../payments/opp-client.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { findUserLocale } from '../users/users.repository.js';
 import * as repo from './merchants.repository.js';
 import {
   bankStateOf,
   defaultBankAccount,
+  merchantChange,
   providerFailed,
   refreshMerchant,
   registrationUrl,
@@ -132,7 +134,7 @@ async function registerAtProvider(
     if (!isEmailTakenAtProvider(err)) throw refusedFields(err) ?? providerFailed(ctx, err);
     merchant = await adoptOwnMerchant(ctx, actor, tipjar, request);
   }
-  return linkMerchant(ctx, tipjar.id, merchant);
+  return linkMerchant(ctx, actor, tipjar.id, merchant);
 }
 
 /** The provider's merchant with the taken address, when it is ours to continue with (see createMerchant). */
@@ -163,11 +165,22 @@ async function adoptOwnMerchant(
 }
 
 /** Stores the link at once. A concurrent request for the same tip jar may have stored it first: answer that. */
-async function linkMerchant(ctx: AppContext, tipjarId: string, merchant: OppMerchant): Promise<repo.MerchantRow> {
-  const inserted = await repo.insertMerchant(ctx.db, {
-    tipjarId,
-    merchantUid: merchant.uid,
-    ...(stateOf(merchant, null) as Required<Pick<repo.NewMerchantRow, 'type' | 'merchantStatus' | 'complianceStatus'>>),
+async function linkMerchant(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  merchant: OppMerchant,
+): Promise<repo.MerchantRow> {
+  const inserted = await ctx.db.transaction(async (tx) => {
+    const row = await repo.insertMerchant(tx, {
+      tipjarId,
+      merchantUid: merchant.uid,
+      ...(stateOf(merchant, null) as Required<
+        Pick<repo.NewMerchantRow, 'type' | 'merchantStatus' | 'complianceStatus'>
+      >),
+    });
+    if (row) await recordAudit(tx, actor, merchantChange('merchant.registered', row));
+    return row;
   });
   if (inserted) return inserted;
   const row = await repo.findMerchantOfTipjar(ctx.db, tipjarId);

@@ -51,11 +51,9 @@ export async function updateMerchant(db: DbOrTx, id: string, values: Partial<New
   return row;
 }
 
-export async function deleteMerchantOfTipjar(db: DbOrTx, tipjarId: string): Promise<boolean> {
-  const rows = await db
-    .delete(oppMerchants)
-    .where(eq(oppMerchants.tipjarId, tipjarId))
-    .returning({ id: oppMerchants.id });
+/** Unlinks the tip jar's merchant; the row it was, or undefined when there was none. */
+export async function deleteMerchantOfTipjar(db: DbOrTx, tipjarId: string): Promise<MerchantRow | undefined> {
+  const [row] = await db.delete(oppMerchants).where(eq(oppMerchants.tipjarId, tipjarId)).returning();
   publicReadsChanged();
-  return rows.length > 0;
+  return row;
 }

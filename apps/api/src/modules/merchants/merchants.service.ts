@@ -13,6 +13,7 @@ import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { type OppBankAccount, OppError, type OppMerchant } from '../../payments/opp-client.js';
 import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
+import { type AuditChange, recordAudit } from '../audit/audit.service.js';
 import * as repo from './merchants.repository.js';
 
 const stateFields = (row: repo.MerchantRow) => ({
@@ -181,13 +182,36 @@ export async function connectMerchant(ctx: AppContext, actor: Actor, tipjarId: s
     ctx.log.warn({ err, merchantUid }, 'reading the bank accounts of a connected merchant failed');
     bank = null;
   }
-  const row = await repo.insertMerchant(ctx.db, {
-    tipjarId,
-    merchantUid,
-    ...(stateOf(merchant, bank) as Required<Pick<repo.NewMerchantRow, 'type' | 'merchantStatus' | 'complianceStatus'>>),
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertMerchant(tx, {
+      tipjarId,
+      merchantUid,
+      ...(stateOf(merchant, bank) as Required<
+        Pick<repo.NewMerchantRow, 'type' | 'merchantStatus' | 'complianceStatus'>
+      >),
+    });
+    if (inserted) await recordAudit(tx, actor, merchantChange('merchant.connected', inserted));
+    return inserted;
   });
   if (!row) throw new AppError(ErrorCode.Conflict, 'Disconnect the current merchant first');
   return toMerchantView(row);
+}
+
+/** The audit entry of a merchant linked to, changed on or unlinked from its tip jar (the provider's uid and type). */
+export function merchantChange(
+  action: 'merchant.registered' | 'merchant.connected' | 'merchant.migrated' | 'merchant.disconnected',
+  row: repo.MerchantRow,
+  before?: repo.MerchantRow,
+): AuditChange {
+  const values = (r: repo.MerchantRow) => ({ merchantUid: r.merchantUid, merchantType: r.type });
+  const ends = action === 'merchant.disconnected' ? { before: values(row) } : { after: values(row) };
+  return {
+    action,
+    entityType: 'merchant',
+    entityId: row.id,
+    tipjarId: row.tipjarId,
+    ...(before ? { before: { merchantType: before.type }, after: { merchantType: row.type } } : ends),
+  };
 }
 
 /** Consumer → business merchant (same uid), e.g. when a maker starts a company. */
@@ -211,7 +235,11 @@ export async function migrateMerchant(
   } catch (err) {
     throw providerFailed(ctx, err);
   }
-  const updated = await repo.updateMerchant(ctx.db, row.id, stateOf(merchant, null));
+  const updated = await ctx.db.transaction(async (tx) => {
+    const after = await repo.updateMerchant(tx, row.id, stateOf(merchant, null));
+    if (after && after.type !== row.type) await recordAudit(tx, actor, merchantChange('merchant.migrated', after, row));
+    return after;
+  });
   return toMerchantView(updated ?? row);
 }
 
@@ -222,7 +250,11 @@ export async function migrateMerchant(
 export async function disconnectMerchant(ctx: AppContext, actor: Actor, tipjarId: string): Promise<void> {
   await loadManagedTipjar(ctx, actor, tipjarId);
   assertAdmin(actor);
-  if (!(await repo.deleteMerchantOfTipjar(ctx.db, tipjarId))) throw AppError.notFound('Merchant');
+  await ctx.db.transaction(async (tx) => {
+    const removed = await repo.deleteMerchantOfTipjar(tx, tipjarId);
+    if (!removed) throw AppError.notFound('Merchant');
+    await recordAudit(tx, actor, merchantChange('merchant.disconnected', removed));
+  });
 }
 
 /**

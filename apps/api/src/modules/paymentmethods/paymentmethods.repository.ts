@@ -45,8 +45,9 @@ export async function listIssuers(db: DbOrTx, methodIds: string[]) {
   return byMethod;
 }
 
-export async function findPaymentMethod(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+export async function findPaymentMethod(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
@@ -70,9 +71,10 @@ export async function updatePaymentMethod(db: DbOrTx, id: string, values: Partia
   return row;
 }
 
+/** Deletes a payment method; the row it was, or undefined when there was none. */
 export async function deletePaymentMethod(db: DbOrTx, id: string) {
-  const rows = await db.delete(paymentMethods).where(eq(paymentMethods.id, id)).returning({ id: paymentMethods.id });
-  return rows.length > 0;
+  const [row] = await db.delete(paymentMethods).where(eq(paymentMethods.id, id)).returning();
+  return row;
 }
 
 /** Replaces a method's issuers (call inside a transaction). */

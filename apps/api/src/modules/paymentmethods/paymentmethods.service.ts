@@ -4,7 +4,7 @@ import type {
   PaymentMethod,
   UpdatePaymentMethodBodySchema,
 } from '@podpot/domain';
-import { ErrorCode } from '@podpot/domain';
+import { type AuditAction, ErrorCode } from '@podpot/domain';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -12,6 +12,7 @@ import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { createPublicCache, publicReadsChanged } from '../../lib/public-cache.js';
+import { changesOf, recordAudit } from '../audit/audit.service.js';
 import * as repo from './paymentmethods.repository.js';
 
 async function withIssuers(db: DbOrTx, rows: repo.PaymentMethodRow[]): Promise<PaymentMethod[]> {
@@ -64,11 +65,25 @@ export async function getPaymentMethod(ctx: AppContext, actor: Actor | null, id:
   return method!;
 }
 
+/** The fields of a payment method the audit trail follows. */
+const AUDITED_METHOD_FIELDS = ['name', 'type', 'active', 'priority'] as const;
+const methodValues = (row: repo.PaymentMethodRow) => ({
+  name: row.name,
+  type: row.type,
+  active: row.active,
+  priority: row.priority,
+});
+
 export async function createPaymentMethod(
   ctx: AppContext,
   data: z.infer<typeof CreatePaymentMethodBodySchema>['data'],
+  actor: Actor,
 ) {
-  const row = await repo.insertPaymentMethod(ctx.db, data);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertPaymentMethod(tx, data);
+    await recordAudit(tx, actor, { ...methodChange('paymentmethod.created', created), after: methodValues(created) });
+    return created;
+  });
   publicReadsChanged();
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
@@ -78,18 +93,39 @@ export async function updatePaymentMethod(
   ctx: AppContext,
   id: string,
   data: z.infer<typeof UpdatePaymentMethodBodySchema>['data'],
+  actor: Actor,
 ) {
-  const row = await repo.updatePaymentMethod(ctx.db, id, data);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.findPaymentMethod(tx, id, { forUpdate: true });
+    if (!before) return undefined;
+    const after = await repo.updatePaymentMethod(tx, id, data);
+    const changes = after && changesOf(methodValues(before), methodValues(after), AUDITED_METHOD_FIELDS);
+    if (changes) await recordAudit(tx, actor, { ...methodChange('paymentmethod.updated', before), ...changes });
+    return after;
+  });
   publicReadsChanged();
   if (!row) throw AppError.notFound('Payment method');
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }
 
-export async function deletePaymentMethod(ctx: AppContext, id: string) {
-  const deleted = await repo.deletePaymentMethod(ctx.db, id);
+export async function deletePaymentMethod(ctx: AppContext, id: string, actor: Actor) {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const removed = await repo.deletePaymentMethod(tx, id);
+    if (removed) {
+      await recordAudit(tx, actor, {
+        ...methodChange('paymentmethod.deleted', removed),
+        before: methodValues(removed),
+      });
+    }
+    return removed;
+  });
   publicReadsChanged();
   if (!deleted) throw AppError.notFound('Payment method');
+}
+
+function methodChange(action: AuditAction, row: repo.PaymentMethodRow) {
+  return { action, entityType: 'paymentmethod' as const, entityId: row.id };
 }
 
 /**

@@ -2,10 +2,9 @@ import { paymentOutcome, tipStatusesBefore } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import { insertTransactionRows } from '../../payments/payments.repository.js';
 import { applyProviderTransaction } from '../../payments/payments.service.js';
-import * as tipsRepo from '../tips/tips.repository.js';
+import * as chargeRepo from './recurring-tips.charge.repository.js';
+import { type DebitAnswer, recordDebitAnswer } from './recurring-tips.charge-send.js';
 import { CHARGE_KIND } from './recurring-tips.outcomes.js';
-import { type DebitAnswer, recordDebitAnswer } from './recurring-tips.payments.js';
-import * as repo from './recurring-tips.repository.js';
 
 /**
  * The charge run records the provider's answers a batch at a time (decision 023): one transaction
@@ -52,7 +51,7 @@ export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]
     );
     const rowOf = new Map(rows.map((r) => [r.ownerId, r]));
     const written = answers.filter((a) => rowOf.has(a.charge.id));
-    const pendingTips = await repo.recordChargeAnswers(
+    await chargeRepo.recordChargeAnswers(
       tx,
       written.map((a) => ({
         id: a.charge.id,
@@ -60,8 +59,8 @@ export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]
         attempt: a.charge.attempt,
         open: isOpen(a),
       })),
+      tipStatusesBefore('pending'),
     );
-    await tipsRepo.moveTipsStatus(tx, pendingTips, 'pending', tipStatusesBefore('pending'));
     return {
       toApply: written.filter((a) => !isOpen(a)).map((a) => ({ a, rowId: rowOf.get(a.charge.id)!.id })),
       recordedElsewhere: answers.filter((a) => !rowOf.has(a.charge.id)),

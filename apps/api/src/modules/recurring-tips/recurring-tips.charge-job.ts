@@ -6,9 +6,10 @@ import { preNotificationMail } from '../../mail/recurring-mails.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import { manageLinkOf } from './manage-token.js';
+import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { DebitRecorder } from './recurring-tips.charge-batch.js';
-import { newMonths, type PreparedDebit, prepareDebits, sendDebit } from './recurring-tips.payments.js';
-import * as repo from './recurring-tips.repository.js';
+import { type PreparedDebit, prepareDebits, sendDebit } from './recurring-tips.charge-send.js';
+import { newMonths } from './recurring-tips.payments.js';
 import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
 
 /**
@@ -58,7 +59,7 @@ export async function runCharges(
   // A month's claim writes most of the rows the sends then lease: with the planner's statistics from
   // before them, the lease statement (claimChargeWork) took seconds per batch at 20,000 months
   // (~10 charges/s); fresh statistics bring it back to milliseconds (bench:charge, decision 019).
-  if (result.claimed >= ANALYZE_AFTER_CLAIMED) await repo.analyzeCharges(ctx.db);
+  if (result.claimed >= ANALYZE_AFTER_CLAIMED) await chargeRepo.analyzeCharges(ctx.db);
   Object.assign(result, await sendDueCharges(ctx, now, concurrency));
   return result;
 }
@@ -81,7 +82,7 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
   let isDone = false;
   let leasing: Promise<void> | null = null;
   const leaseBatch = () => {
-    leasing ??= repo
+    leasing ??= chargeRepo
       .claimChargeWork(ctx.db, now, LEASE_MS, BATCH)
       .then(async (charges) => {
         batches += 1;
@@ -153,17 +154,14 @@ async function claimDueMonths(ctx: AppContext, now: Date, workers: number): Prom
 
 /**
  * One claim batch in a handful of statements whatever its size (decision 023): the due monthly tips
- * locked, their tippers read, the months made (newMonths: charge rows, tips, each month's tip named)
+ * locked with their tippers' emails, the months made (newMonths: charge rows, tips, each month's tip named)
  * and the monthly tips' next due dates written, each a single statement.
  */
 async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<string>) {
-  const due = await repo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
+  const due = await chargeRepo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
   due.sort((a, b) => (a.tipjarId < b.tipjarId ? -1 : a.tipjarId > b.tipjarId ? 1 : 0));
-  const users = new Map(
-    (await usersRepo.findUsersByIds(tx, [...new Set(due.map((r) => r.userId))])).map((u) => [u.id, u]),
-  );
   const months: Parameters<typeof newMonths>[1] = [];
-  const schedule: Parameters<typeof repo.scheduleRecurringTips>[1] = [];
+  const schedule: Parameters<typeof chargeRepo.scheduleRecurringTips>[1] = [];
   for (const recurringTip of due) {
     const chargeDay = recurringTip.chargeDay!;
     const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
@@ -182,7 +180,7 @@ async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<stri
         amount,
         fee: platformFeeOf(amount, ctx.config.PLATFORM_FEE_BPS),
         via: 'debit',
-        email: users.get(recurringTip.userId)?.email ?? '',
+        email: recurringTip.tipperEmail ?? '',
         nextAttemptAt: month.due,
       },
     });
@@ -192,7 +190,7 @@ async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<stri
     if (nextChargeAt <= now) stillDue.add(recurringTip.id);
   }
   const inserted = await newMonths(tx, months);
-  await repo.scheduleRecurringTips(tx, schedule);
+  await chargeRepo.scheduleRecurringTips(tx, schedule);
   return { locked: due.length, inserted };
 }
 
@@ -205,7 +203,7 @@ async function sendPreNotifications(ctx: AppContext, now: Date): Promise<number>
   let announced = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {
     const claimed = await ctx.db.transaction(async (tx) => {
-      const rows = await repo.claimPreNotifications(tx, now, until, BATCH);
+      const rows = await chargeRepo.claimPreNotifications(tx, now, until, BATCH);
       for (const recurringTip of rows) {
         const user = await usersRepo.findUserById(tx, recurringTip.userId);
         const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);

@@ -1,21 +1,5 @@
 import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recurringTipCharges, recurringTips, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -184,53 +168,6 @@ export async function insertCharge(db: DbOrTx, values: typeof recurringTipCharge
   return row;
 }
 
-/** insertCharge for several months in one statement: the answer holds the months inserted here. */
-export async function insertCharges(db: DbOrTx, values: (typeof recurringTipCharges.$inferInsert)[]) {
-  if (values.length === 0) return [];
-  return db
-    .insert(recurringTipCharges)
-    .values(values)
-    .onConflictDoNothing({ target: [recurringTipCharges.recurringTipId, recurringTipCharges.period] })
-    .returning();
-}
-
-/** Names each month's tip (charge id → tip id), in one statement. */
-export async function setChargeTips(db: DbOrTx, pairs: { id: string; tipId: string }[]) {
-  if (pairs.length === 0) return;
-  const rows = sql.join(
-    pairs.map((p) => sql`(${p.id}::uuid, ${p.tipId}::uuid)`),
-    sql`, `,
-  );
-  await db.execute(sql`update ${recurringTipCharges} c set tip_id = v.tip_id, updated = now()
-    from (values ${rows}) as v(id, tip_id) where c.id = v.id`);
-}
-
-/**
- * Records the provider's answers of several sent months in one statement (the charge run): each
- * month names its attempt's transaction row and is no longer held; a month whose answer is open
- * (`open`: the debit is on its way) and still waiting for that attempt becomes pending, as
- * onChargePayment does for one. Answers the tips of the months that are pending now.
- */
-export async function recordChargeAnswers(
-  db: DbOrTx,
-  answers: { id: string; rowId: string; attempt: number; open: boolean }[],
-): Promise<string[]> {
-  if (answers.length === 0) return [];
-  const rows = sql.join(
-    answers.map((a) => sql`(${a.id}::uuid, ${a.rowId}::uuid, ${a.attempt}::int, ${a.open}::boolean)`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`update ${recurringTipCharges} c
-    set opp_transaction_id = v.row_id, claimed_until = null, updated = now(),
-        status = case when v.open and c.status = 'scheduled' and c.attempt = v.attempt then 'pending' else c.status end
-    from (values ${rows}) as v(id, row_id, attempt, open)
-    where c.id = v.id
-    returning c.tip_id, v.open and c.status = 'pending' and c.attempt = v.attempt as pending`);
-  return (result as unknown as { rows: { tip_id: string | null; pending: boolean }[] }).rows
-    .filter((r) => r.pending && r.tip_id)
-    .map((r) => r.tip_id!);
-}
-
 export async function findCharge(db: DbOrTx, id: string) {
   const [row] = await db.select().from(recurringTipCharges).where(eq(recurringTipCharges.id, id));
   return row;
@@ -291,107 +228,10 @@ export async function cancelScheduledCharges(db: DbOrTx, recurringTipId: string)
     .returning();
 }
 
-/* ---------- the charge job's claims ---------- */
+/* ---------- the charge job's leases (its claims: recurring-tips.charge.repository.ts) ---------- */
 
-const chargeable = and(eq(recurringTips.status, 'active'), eq(recurringTips.mandateStatus, 'valid'));
-
-/**
- * Locks the recurring tips whose next month is due, skipping rows another instance holds
- * (SELECT … FOR UPDATE SKIP LOCKED). Call inside a transaction.
- */
-export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number, exclude: string[] = []) {
-  return db
-    .select()
-    .from(recurringTips)
-    .where(
-      and(
-        chargeable,
-        lte(recurringTips.nextChargeAt, now),
-        exclude.length > 0 ? notInArray(recurringTips.id, exclude) : undefined,
-      ),
-    )
-    .orderBy(asc(recurringTips.nextChargeAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
-
-/**
- * The claim's schedule update for several recurring tips in one statement: the next due date, and
- * for a month charged (`amount` given) the amount charged, a pending amount change consumed.
- */
-export async function scheduleRecurringTips(
-  db: DbOrTx,
-  updates: { id: string; nextChargeAt: Date; amount?: number }[],
-) {
-  if (updates.length === 0) return;
-  const rows = sql.join(
-    updates.map((u) => sql`(${u.id}::uuid, ${u.nextChargeAt.toISOString()}::timestamptz, ${u.amount ?? null}::int)`),
-    sql`, `,
-  );
-  await db.execute(sql`update ${recurringTips} r
-    set next_charge_at = v.next_charge_at, amount = coalesce(v.amount, r.amount),
-        next_amount = case when v.amount is null then r.next_amount end, updated = now()
-    from (values ${rows}) as v(id, next_charge_at, amount) where r.id = v.id`);
-}
-
-/** A charge claimed by the charge job, with what its row said before the claim. */
-export type ClaimedCharge = ChargeRow & {
-  /**
-   * Whether an earlier run claimed this very attempt (and may have sent it, its answer lost): an
-   * attempt's first claim sets lastAttemptAt to at least nextAttemptAt, and a new attempt is due
-   * after the previous one's lastAttemptAt (retryAt).
-   */
-  claimedBefore: boolean;
-};
-
-/**
- * Claims the charges whose current try must be sent now: scheduled, against a valid mandate of an
- * active recurring tip, not held by another instance. One statement sets a lease (`claimedUntil`,
- * wall clock) and the try's time (`lastAttemptAt`, the run's clock), so no transaction stays open
- * while the provider is called; a lease that runs out (the instance died) frees the row again. The
- * candidates are locked and read in the same statement, so `claimedBefore` is the claimed row's own.
- */
-export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<ClaimedCharge[]> {
-  const candidates = db
-    .select({
-      id: recurringTipCharges.id,
-      claimedBefore:
-        sql<boolean>`coalesce(${recurringTipCharges.lastAttemptAt} >= ${recurringTipCharges.nextAttemptAt}, false)`.as(
-          'claimed_before',
-        ),
-    })
-    .from(recurringTipCharges)
-    .where(
-      and(
-        eq(recurringTipCharges.status, 'scheduled'),
-        eq(recurringTipCharges.via, 'debit'),
-        lte(recurringTipCharges.nextAttemptAt, now),
-        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
-        inArray(
-          recurringTipCharges.recurringTipId,
-          db.select({ id: recurringTips.id }).from(recurringTips).where(chargeable),
-        ),
-      ),
-    )
-    .orderBy(asc(recurringTipCharges.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true })
-    .as('candidates');
-  return db
-    .update(recurringTipCharges)
-    .set({
-      claimedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
-      lastAttemptAt: now,
-    })
-    .from(candidates)
-    .where(and(eq(recurringTipCharges.id, candidates.id), eq(recurringTipCharges.status, 'scheduled')))
-    .returning({ ...getTableColumns(recurringTipCharges), claimedBefore: candidates.claimedBefore });
-}
-
-/** Refreshes the planner's statistics of the charge rows (after a claim wrote many of them). */
-export async function analyzeCharges(db: DbOrTx) {
-  await db.execute(sql`analyze ${recurringTipCharges}`);
-}
+/** A monthly tip that is charged: active, with a valid mandate. */
+export const chargeable = and(eq(recurringTips.status, 'active'), eq(recurringTips.mandateStatus, 'valid'));
 
 /** Holds one month's current attempt for this process (conditional: free and still that attempt). */
 export async function leaseCharge(db: DbOrTx, id: string, attempt: number, leaseMs: number) {
@@ -435,33 +275,6 @@ export async function listHalfMadeMandateCharges(db: DbOrTx, olderThan: Date, li
 /** Gives a claimed charge back (the provider could not be reached): the next run tries it again. */
 export async function releaseCharge(db: DbOrTx, id: string) {
   await db.update(recurringTipCharges).set({ claimedUntil: null }).where(eq(recurringTipCharges.id, id));
-}
-
-const periodOfNextCharge: SQL = sql`to_char(${recurringTips.nextChargeAt} at time zone 'UTC', 'YYYY-MM')`;
-
-/**
- * Claims the pre-notification mails due (a charge within `until`, not yet announced): marks the
- * period announced in one statement, so each goes out once even with several instances.
- */
-export async function claimPreNotifications(db: DbOrTx, now: Date, until: Date, limit: number) {
-  const candidates = db
-    .select({ id: recurringTips.id })
-    .from(recurringTips)
-    .where(
-      and(
-        chargeable,
-        lte(recurringTips.nextChargeAt, until),
-        sql`${recurringTips.nextChargeAt} > ${now}`,
-        sql`${recurringTips.preNotifiedPeriod} is distinct from ${periodOfNextCharge}`,
-      ),
-    )
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(recurringTips)
-    .set({ preNotifiedPeriod: periodOfNextCharge, updated: sql`${recurringTips.updated}` })
-    .where(inArray(recurringTips.id, candidates))
-    .returning();
 }
 
 /* ---------- statistics ---------- */

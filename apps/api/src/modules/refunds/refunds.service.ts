@@ -17,6 +17,7 @@ import { tipRefundedMail } from '../../mail/refund-mails.js';
 import { OppError } from '../../payments/opp-client.js';
 import { findTransactionRow } from '../../payments/payments.repository.js';
 import { applyProviderTransaction, type OppTransactionRow } from '../../payments/payments.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import * as repo from './refunds.repository.js';
@@ -112,6 +113,13 @@ export async function createRefund(
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
     });
     await tipsRepo.addRefunded(tx, tip.id, amount, feeCredit);
+    await recordAudit(tx, actor, {
+      action: 'refund.created',
+      entityType: 'refund',
+      entityId: row.id,
+      tipjarId: row.tipjarId,
+      after: { tipId: row.tipId, amount: row.amount, feeCredit: row.feeCredit, reason: row.reason },
+    });
     return { row, created: true };
   });
   // Only the request that recorded the refund sends it; a repeat answers what is known (the reconcile

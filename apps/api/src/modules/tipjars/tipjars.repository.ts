@@ -21,6 +21,12 @@ export async function findTipjar(db: DbOrTx, id: string) {
   return row;
 }
 
+/** The tip jar that verified this normalised feed address (normalizeFeedUrl), if any. */
+export async function findTipjarByVerifiedFeed(db: DbOrTx, feedUrl: string) {
+  const [row] = await db.select({ id: tipjars.id }).from(tipjars).where(eq(tipjars.feedVerifiedUrl, feedUrl));
+  return row;
+}
+
 export async function findTipjarBySlug(db: DbOrTx, slug: string) {
   const [row] = await db.select().from(tipjars).where(eq(tipjars.slug, slug));
   return row;
@@ -153,10 +159,11 @@ export async function lockTipjarShared(db: DbOrTx, id: string) {
 }
 
 /** Archives a tip jar (once: the first archive's time stays). */
+/** Archives a tip jar; it lets go of its verified feed, which another tip jar may then verify. */
 export async function archiveTipjar(db: DbOrTx, id: string, at: Date) {
   await db
     .update(tipjars)
-    .set({ archivedAt: at })
+    .set({ archivedAt: at, feedVerifiedUrl: null, feedVerifiedAt: null })
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt)));
   publicReadsChanged();
   await sessionsChanged(db, '*');
@@ -184,9 +191,15 @@ export async function isTipjarAdmin(db: DbOrTx, tipjarId: string, userId: string
   return row !== undefined;
 }
 
-export async function insertAdmin(db: DbOrTx, tipjarId: string, userId: string) {
-  await db.insert(tipjarAdmins).values({ tipjarId, userId }).onConflictDoNothing();
+/** Makes the user an admin of the tip jar; false when they already were. */
+export async function insertAdmin(db: DbOrTx, tipjarId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .insert(tipjarAdmins)
+    .values({ tipjarId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: tipjarAdmins.userId });
   await sessionsChanged(db, userId);
+  return rows.length > 0;
 }
 
 export async function deleteAdmin(db: DbOrTx, tipjarId: string, userId: string) {
@@ -209,7 +222,10 @@ export async function lockAdmins(db: DbOrTx, tipjarId: string) {
 }
 
 export async function listAdmins(db: DbOrTx, tipjarIds: string[]) {
-  const byTipjar = new Map<string, { id: string; email: string; firstName: string; lastName: string }[]>();
+  const byTipjar = new Map<
+    string,
+    { id: string; email: string; firstName: string; lastName: string; locale: (typeof users.$inferSelect)['locale'] }[]
+  >();
   if (tipjarIds.length === 0) return byTipjar;
   const rows = await db
     .select({
@@ -218,6 +234,7 @@ export async function listAdmins(db: DbOrTx, tipjarIds: string[]) {
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      locale: users.locale,
     })
     .from(tipjarAdmins)
     .innerJoin(users, eq(users.id, tipjarAdmins.userId))

@@ -24,23 +24,22 @@ import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
 import { ErrorBodySchema, errors, managedErrors } from '../../lib/http.js';
 import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
 import { strongPasswordFirst } from '../users/users.password-strength.js';
+import * as admins from './tipjars.admins.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
 const tags = ['tipjars'];
-const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE).and(
-  z.object({
-    slug: singleLine(z.string().trim().toLowerCase().min(1).max(60)).optional(),
-    archived: booleanQueryParam
-      .optional()
-      .describe('true: only archived tip jars (platform admins); otherwise archived ones are hidden'),
-    managed: booleanQueryParam
-      .optional()
-      .describe(
-        "with `slug`: only a tip jar you manage (its admins, platform admins), the backoffice's lookup; otherwise an empty list (401 without a session)",
-      ),
-  }),
-);
+const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE, {
+  slug: singleLine(z.string().trim().toLowerCase().min(1).max(60)).optional(),
+  archived: booleanQueryParam
+    .optional()
+    .describe('true: only archived tip jars (platform admins); otherwise archived ones are hidden'),
+  managed: booleanQueryParam
+    .optional()
+    .describe(
+      "with `slug`: only a tip jar you manage (its admins, platform admins), the backoffice's lookup; otherwise an empty list (401 without a session)",
+    ),
+});
 const managed = managedErrors;
 
 /** `probes`: the shared limit on questions about e-mail addresses (lib/address-probes.ts). */
@@ -165,7 +164,7 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
         response: { 200: TipjarSchema, ...managed, 429: errors[429] },
       },
     },
-    async (request) => service.addTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
+    async (request) => admins.addTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
   );
 
   app.delete(
@@ -179,7 +178,6 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
         response: { 200: TipjarSchema, ...managed, 409: errors[409] },
       },
     },
-    async (request) =>
-      service.removeTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
+    async (request) => admins.removeTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
   );
 };

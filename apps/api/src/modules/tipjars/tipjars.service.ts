@@ -1,4 +1,5 @@
 import {
+  artworkPath,
   type CreateTipjarBody,
   type CreateTipjarResponse,
   canTransitionTipjar,
@@ -7,21 +8,24 @@ import {
   isReservedSlug,
   isTipjarTippable,
   isValidMobileNumber,
+  normalizeFeedUrl,
   normalizePhoneNumber,
   type PublicTipjar,
   type Tipjar,
+  type TipjarGoal,
   type UpdateTipjarBody,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { createPublicCache, deepFreeze } from '../../lib/public-cache.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
+import { changesOf, recordAudit } from '../audit/audit.service.js';
 import { type MerchantRow, merchantsOfTipjars, readMerchantOfTipjar } from '../merchants/merchants.repository.js';
 import { acceptsTips, toMerchantRef } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
@@ -41,15 +45,31 @@ export function toPublicTipjar(row: repo.TipjarRow, merchant: MerchantRow | unde
     podcastUrl: row.podcastUrl,
     rssUrl: row.rssUrl,
     imageUrl: row.imageUrl,
+    artworkUrl: row.artworkId ? artworkPath(row.artworkId) : null,
+    feedVerified: row.feedVerifiedAt !== null,
     thankYouMessage: row.thankYouMessage,
     presetAmounts: row.presetAmounts,
     acceptsTips: acceptsTips(merchant),
+    goal: goalOf(row),
   };
+}
+
+function goalOf(row: repo.TipjarRow): TipjarGoal | null {
+  return row.goalKind && row.goalTarget !== null ? { kind: row.goalKind, target: row.goalTarget } : null;
+}
+
+/** The storefront's answer: the public tip jar with its goal progress and supporter wall (decision 032). */
+async function toStorefrontTipjar(ctx: AppContext, row: repo.TipjarRow): Promise<PublicTipjar> {
+  const tipjar = toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id));
+  return { ...tipjar, ...(await ctx.storefront(ctx.db, tipjar)) };
 }
 
 /**
  * Anonymous storefront answers, per slug (unknown slugs too, so a flood of lookups stays cheap): a
- * few seconds per process, dropped by every write to a tip jar or merchant (decision 020).
+ * few seconds per process, dropped by every write to a tip jar or merchant (decision 020) and by a
+ * maker's choice of the messages on the wall. A new, refunded or charged-back tip and a monthly tipper
+ * who starts or stops are not writes to those: the goal progress and the wall show them within the
+ * TTL (decision 032), so a stream of tips never empties every storefront's cache.
  */
 const PUBLIC_TIPJAR_TTL_MS = 5_000;
 const publicTipjars = createPublicCache<PublicTipjar | undefined>({ ttlMs: PUBLIC_TIPJAR_TTL_MS, maxEntries: 1_000 });
@@ -63,7 +83,7 @@ export function findPublicTipjar(ctx: AppContext, slug: string): Promise<PublicT
   return publicTipjars.get(ctx, slug, async () => {
     const row = await repo.readTipjarBySlug(ctx.db, slug);
     if (!row || !isTipjarTippable(row)) return undefined;
-    return toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id));
+    return toStorefrontTipjar(ctx, row);
   });
 }
 
@@ -106,6 +126,7 @@ async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> 
     cocNumber: row.cocNumber,
     vatNumber: row.vatNumber,
     notifyOnTip: row.notifyOnTip,
+    artworkId: row.artworkId,
     addons: addons.get(row.id) ?? [],
     oppMerchant: toMerchantRef(merchants.get(row.id)),
     admins: admins.get(row.id) ?? [],
@@ -115,9 +136,14 @@ async function toTipjars(db: DbOrTx, rows: repo.TipjarRow[]): Promise<Tipjar[]> 
   }));
 }
 
-async function toTipjar(db: DbOrTx, row: repo.TipjarRow): Promise<Tipjar> {
+export async function toTipjar(db: DbOrTx, row: repo.TipjarRow): Promise<Tipjar> {
   const [tipjar] = await toTipjars(db, [row]);
   return tipjar!;
+}
+
+/** An artworkId that names no stored artwork (feeds/preview makes them). */
+function unknownArtwork(): AppError {
+  return AppError.field(ErrorCode.Validation, 'data.artworkId', { key: 'invalid' }, 'No such artwork');
 }
 
 function slugTaken(): AppError {
@@ -173,6 +199,8 @@ export async function createTipjar(
         type: data.type,
         status: 'NEW',
         description: data.description ?? '',
+        rssUrl: data.rssUrl ?? null,
+        artworkId: data.artworkId ?? null,
         contactEmail: data.email,
         contactPhone: normalizePhoneNumber(data.phoneNumber) ?? data.phoneNumber,
         companyName: data.type === 'BUSINESS' ? (data.companyName ?? null) : null,
@@ -191,6 +219,7 @@ export async function createTipjar(
   } catch (err) {
     // Two orders racing for one slug: the unique index decides.
     if (isUniqueViolation(err, 'tipjars_slug_key')) throw slugTaken();
+    if (isForeignKeyViolation(err)) throw unknownArtwork();
     throw err;
   }
 
@@ -266,7 +295,7 @@ export async function listTipjars(
     const manages = isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
     if (manages) return listOf(await toTipjar(ctx.db, row));
     if (query.managed || !isTipjarTippable(row)) return listOf(undefined);
-    return listOf(toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id)));
+    return listOf(await toStorefrontTipjar(ctx, row));
   }
   if (!actor) {
     // Anyone may search the tip jars that take tips (public fields); listing without a search needs a session.
@@ -320,50 +349,52 @@ export async function updateTipjar(
       }
     }
   }
-  const { email, phoneNumber, status, ...rest } = data;
+  const { email, phoneNumber, status, goal, ...rest } = data;
+  // Another feed (or none) is not the one whose owner confirmed the code: the mark goes.
+  const feedChanged =
+    data.rssUrl !== undefined && (data.rssUrl === null || normalizeFeedUrl(data.rssUrl) !== row.feedVerifiedUrl);
   const values = {
     ...rest,
+    ...(feedChanged ? { feedVerifiedUrl: null, feedVerifiedAt: null } : {}),
+    ...(goal !== undefined ? { goalKind: goal?.kind ?? null, goalTarget: goal?.target ?? null } : {}),
     ...(email !== undefined ? { contactEmail: email } : {}),
     ...(phoneNumber !== undefined ? { contactPhone: normalizePhoneNumber(phoneNumber) ?? phoneNumber } : {}),
     ...(status !== undefined ? { status } : {}),
   };
-  // Conditional on the status we checked, so a concurrent payment notification is not overwritten.
-  const updated = Object.keys(values).length ? await repo.updateTipjar(ctx.db, id, values, row.status) : row;
-  if (!updated) throw new AppError(ErrorCode.Conflict, 'The tip jar changed meanwhile; reload and try again');
+  if (!Object.keys(values).length) return toTipjar(ctx.db, row);
+  const updated = await ctx.db.transaction(async (tx) => {
+    // Conditional on the status we checked, so a concurrent payment notification is not overwritten.
+    const after = await repo.updateTipjar(tx, id, values, row.status).catch((err) => {
+      throw isForeignKeyViolation(err) ? unknownArtwork() : err;
+    });
+    if (!after) throw new AppError(ErrorCode.Conflict, 'The tip jar changed meanwhile; reload and try again');
+    await auditTipjarChange(tx, actor, row, after);
+    return after;
+  });
   return toTipjar(ctx.db, updated);
 }
 
-/* ---------- admins ---------- */
+/** The tip jar fields the audit trail follows: what decides whether and how money comes in and is invoiced. */
+const AUDITED_TIPJAR_FIELDS = [
+  'status',
+  'active',
+  'name',
+  'slug',
+  'companyName',
+  'cocNumber',
+  'vatNumber',
+  'presetAmounts',
+] as const;
 
-function unknownUser(): AppError {
-  return AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'No user with this e-mail address');
-}
-
-function notAnAdmin(): AppError {
-  return AppError.field(ErrorCode.NotFound, 'email', { key: 'invalid' }, 'This user is not an admin of the tip jar');
-}
-
-export async function addTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
-  const row = await loadManagedTipjar(ctx, actor, id);
-  const user = await findUserIdByEmail(ctx.db, email);
-  // An archived user administers nothing any more.
-  if (!user || user.archivedAt) throw unknownUser();
-  await repo.insertAdmin(ctx.db, id, user.id);
-  return toTipjar(ctx.db, row);
-}
-
-export async function removeTipjarAdmin(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Tipjar> {
-  const row = await loadManagedTipjar(ctx, actor, id);
-  const user = await findUserIdByEmail(ctx.db, email);
-  // An unknown address gets the same answer as a user who is no admin: removing tells nobody who has an account.
-  if (!user) throw notAnAdmin();
-  await ctx.db.transaction(async (tx) => {
-    await repo.lockAdmins(tx, id);
-    if (!(await repo.isTipjarAdmin(tx, id, user.id))) throw notAnAdmin();
-    if ((await repo.countAdmins(tx, id)) <= 1) {
-      throw new AppError(ErrorCode.Conflict, 'A tip jar needs at least one admin');
-    }
-    await repo.deleteAdmin(tx, id, user.id);
+async function auditTipjarChange(tx: Tx, actor: Actor, before: repo.TipjarRow, after: repo.TipjarRow) {
+  const changes = changesOf(before, after, AUDITED_TIPJAR_FIELDS);
+  if (!changes) return;
+  const statusChanged = 'status' in changes.after || 'active' in changes.after;
+  await recordAudit(tx, actor, {
+    action: statusChanged ? 'tipjar.statusChanged' : 'tipjar.updated',
+    entityType: 'tipjar',
+    entityId: after.id,
+    tipjarId: after.id,
+    ...changes,
   });
-  return toTipjar(ctx.db, row);
 }

@@ -57,6 +57,7 @@ export function toTip(row: repo.TipRow, options: { withEmail: boolean }): Tip {
     privacy: row.privacy,
     displayName: row.privacy === 'ANONYMOUS' ? null : (row.displayName ?? null),
     message: row.message,
+    messageShown: row.messageShown,
     paymentMethod: row.paymentMethod,
     recurringTipId: row.recurringTipId,
     ...(options.withEmail ? { email: row.email } : {}),

@@ -153,8 +153,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Addre
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      return reply.status(201).send(await service.createUser(ctx, request.body.data));
+      const actor = await requireAdmin(request);
+      return reply.status(201).send(await service.createUser(ctx, actor, request.body.data));
     },
   );
 

@@ -14,6 +14,8 @@ import type { TokenSubject } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { queuePasswordChangedMail } from './users.mails.js';
 import { assertStrongPassword } from './users.password-strength.js';
 import * as repo from './users.repository.js';
 
@@ -133,8 +135,13 @@ export async function updateMyPassword(
   await assertStrongPassword(ctx, 'data.newPassword', data.newPassword, row);
   const passwordHash = await hashPassword(data.newPassword);
   // Signs out every session of the user, this one too: the route hands it a token of the new version.
-  const changed = await ctx.db.transaction((tx) => repo.replacePassword(tx, actor.userId, passwordHash));
+  const changed = await ctx.db.transaction(async (tx) => {
+    const done = await repo.replacePassword(tx, actor.userId, passwordHash);
+    if (done) await queuePasswordChangedMail(ctx, tx, row, done.tokenVersion);
+    return done;
+  });
   if (!changed) throw AppError.unauthorized();
+  ctx.outbox.kick();
   return { id: actor.userId, tokenVersion: changed.tokenVersion };
 }
 
@@ -153,10 +160,20 @@ export async function getUser(ctx: AppContext, id: string): Promise<User> {
   return withTipjars(ctx.db, row);
 }
 
-export async function createUser(ctx: AppContext, data: CreateUserBody['data']): Promise<User> {
-  const row = await registerUser(ctx, data);
-  const withRole = data.role === 'USER' ? row : await repo.updateUser(ctx.db, row.id, { role: data.role });
-  return toUser(withRole!);
+/** POST users (platform admins): an account with a role, recorded in the audit trail (who, which role; no e-mail). */
+export async function createUser(ctx: AppContext, actor: Actor, data: CreateUserBody['data']): Promise<User> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await registerUser(ctx, data, { db: tx });
+    const withRole = data.role === 'USER' ? row : await repo.updateUser(tx, row.id, { role: data.role });
+    await recordAudit(tx, actor, {
+      action: 'user.created',
+      entityType: 'user',
+      entityId: row.id,
+      after: { role: withRole!.role },
+    });
+    return withRole!;
+  });
+  return toUser(created);
 }
 
 export async function updateUser(
@@ -180,8 +197,21 @@ export async function updateUser(
   try {
     const row = await ctx.db.transaction(async (tx) => {
       // A password set by an admin signs the user out everywhere, like their own change would.
+      // Re-read under lock: the role recorded as before is the one this change replaced.
+      const before = (await repo.lockUser(tx, id)) ?? existing;
       if (passwordHash) await repo.replacePassword(tx, id, passwordHash);
-      return repo.updateUser(tx, id, rest);
+      const after = await repo.updateUser(tx, id, rest);
+      // Role changes are audited (money-relevant: an ADMIN refunds and invoices); profile edits are not.
+      if (after && after.role !== before.role) {
+        await recordAudit(tx, actor, {
+          action: 'user.roleChanged',
+          entityType: 'user',
+          entityId: id,
+          before: { role: before.role },
+          after: { role: after.role },
+        });
+      }
+      return after;
     });
     return withTipjars(ctx.db, row!);
   } catch (err) {

@@ -3,6 +3,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import SavingsIcon from '@mui/icons-material/Savings';
@@ -26,6 +27,7 @@ export default function AdminLayout() {
     { key: 'settlements', to: routePath('adminSettlements'), icon: <AccountBalanceIcon /> },
     { key: 'paymentmethods', to: routePath('adminPaymentmethods'), icon: <CreditCardIcon /> },
     { key: 'users', to: routePath('adminUsers'), icon: <PeopleIcon /> },
+    { key: 'audit', to: routePath('adminAudit'), icon: <HistoryIcon /> },
     { key: 'faq', to: routePath('adminFaqitems'), icon: <HelpOutlineIcon /> },
   ].map((entry) => ({ ...entry, label: t(`adminMenu.${entry.key}` as 'adminMenu.dashboard') }));
   return (

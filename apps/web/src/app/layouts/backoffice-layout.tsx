@@ -2,10 +2,12 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import SettingsIcon from '@mui/icons-material/Settings';
+import ShareIcon from '@mui/icons-material/Share';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { Box, LinearProgress } from '@mui/material';
 import { isRegistrationComplete } from '@podpot/domain';
@@ -46,7 +48,9 @@ export default function BackofficeLayout() {
     ],
     ['invoices', 'backofficeInvoices', <ReceiptIcon key="icon" />],
     ['settlements', 'backofficeSettlements', <AccountBalanceIcon key="icon" />],
+    ['share', 'backofficeShare', <ShareIcon key="icon" />],
     ['settings', 'backofficeSettings', <SettingsIcon key="icon" />],
+    ['history', 'backofficeHistory', <HistoryIcon key="icon" />],
   ];
   const entries: SidebarEntry[] = [
     ...(tipjar

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, DEFAULT_PERIOD, formatCount, statisticsQuery } from './rules';
+import { bucketLabel, choiceFromSearch, DEFAULT_PERIOD, formatCount, searchWithChoice, statisticsQuery } from './rules';
 
 describe('statistics rules', () => {
   it('asks the API for a named period, and for a custom one only once both dates are valid and in order', () => {
@@ -29,5 +29,15 @@ describe('statistics rules', () => {
     expect(bucketLabel('2026-03-02', 'week', 'nl', true)).toBe('2 maart 2026');
     expect(formatCount(12345, 'en')).toBe('12,345');
     expect(formatCount(12345, 'nl')).toBe('12.345');
+  });
+
+  it('keeps the period in the query string: a reload or a shared link shows the same one', () => {
+    const custom = { period: 'custom' as const, from: '2026-01-01', to: '2026-01-31', granularity: 'week' as const };
+    const search = searchWithChoice(new URLSearchParams('tab=x'), custom);
+    expect(search.toString()).toBe('tab=x&period=custom&from=2026-01-01&to=2026-01-31&granularity=week');
+    expect(choiceFromSearch(search)).toEqual(custom);
+    expect(searchWithChoice(search, DEFAULT_PERIOD).toString()).toBe('tab=x');
+    expect(choiceFromSearch(new URLSearchParams('period=12m'))).toEqual({ ...DEFAULT_PERIOD, period: '12m' });
+    expect(choiceFromSearch(new URLSearchParams('period=1y&granularity=hour&from=2026-01-01'))).toEqual(DEFAULT_PERIOD);
   });
 });

@@ -1,5 +1,7 @@
 import {
   CalendarDateSchema,
+  STATISTICS_GRANULARITIES,
+  STATISTICS_PERIODS,
   type StatisticsGranularity,
   type StatisticsPeriod,
   type StatisticsQuery,
@@ -23,6 +25,36 @@ export function statisticsQuery(choice: PeriodChoice): StatisticsQuery | null {
   const valid = (d: string) => CalendarDateSchema.safeParse(d).success;
   if (!valid(choice.from) || !valid(choice.to) || choice.from > choice.to) return null;
   return { period: 'custom', from: choice.from, to: choice.to, granularity };
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((v) => v === value);
+
+/**
+ * The choice a page's query string holds (`?period=12m&granularity=week`, `?period=custom&from=…&to=…`),
+ * so a reload or a shared link shows the same period; anything unknown falls back to the default.
+ */
+export function choiceFromSearch(search: URLSearchParams): PeriodChoice {
+  const period = oneOf(STATISTICS_PERIODS, search.get('period')) ?? DEFAULT_PERIOD.period;
+  return {
+    period,
+    from: period === 'custom' ? (search.get('from') ?? '') : '',
+    to: period === 'custom' ? (search.get('to') ?? '') : '',
+    granularity: oneOf(STATISTICS_GRANULARITIES, search.get('granularity')) ?? '',
+  };
+}
+
+/** `search` with the choice written into it (the default leaves no trace); other parameters stay. */
+export function searchWithChoice(search: URLSearchParams, choice: PeriodChoice): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const key of ['period', 'from', 'to', 'granularity']) next.delete(key);
+  if (choice.period !== DEFAULT_PERIOD.period) next.set('period', choice.period);
+  if (choice.period === 'custom') {
+    if (choice.from) next.set('from', choice.from);
+    if (choice.to) next.set('to', choice.to);
+  }
+  if (choice.granularity) next.set('granularity', choice.granularity);
+  return next;
 }
 
 // Labels of buckets and counts are the app's one formatter's (lib/format.ts), re-exported for the charts.

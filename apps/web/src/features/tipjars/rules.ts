@@ -3,17 +3,8 @@ import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug
 
 /** Rules of ordering and running a tip jar that the web app applies, each tested on its own (rules.test.ts). */
 
-/** 'Mijn Podcast!' → 'mijn-podcast' (a suggestion; the maker may change it). */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-}
+/** The slug suggestion from a name is a domain rule (the API suggests slugs from a feed's title too). */
+export { slugify } from '@podpot/domain';
 
 /** The Podpot order of a tip jar: its newest TIPJAR add-on. */
 export function findTipjarAddon(tipjar: Pick<BackofficeTipjar, 'addons'>): Addon | undefined {

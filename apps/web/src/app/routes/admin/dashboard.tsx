@@ -16,6 +16,7 @@ const LINKS = [
   ['settlements', routePath('adminSettlements')],
   ['paymentmethods', routePath('adminPaymentmethods')],
   ['users', routePath('adminUsers')],
+  ['audit', routePath('adminAudit')],
   ['faq', routePath('adminFaqitems')],
 ] as const;
 

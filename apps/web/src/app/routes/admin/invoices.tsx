@@ -39,15 +39,13 @@ export default function AdminInvoicesPage() {
     notifySuccess(t('common:toasts.invoicesBatchSent'));
   };
 
+  const newInvoice = (
+    <Button variant="contained" onClick={() => setCreating(true)}>
+      {t('create.action')}
+    </Button>
+  );
   return (
-    <Page
-      title={t('admin.title')}
-      actions={
-        <Button variant="contained" onClick={() => setCreating(true)}>
-          {t('create.action')}
-        </Button>
-      }
-    >
+    <Page title={t('admin.title')} actions={newInvoice}>
       <InvoicesTable
         label={t('admin.title')}
         {...listProps(query)}
@@ -55,6 +53,7 @@ export default function AdminInvoicesPage() {
         onState={setState}
         showTipjar
         detailPath={(invoice) => routePath('adminInvoice', { invoiceid: invoice.id })}
+        empty={{ text: t('admin.empty'), action: newInvoice }}
         toolbar={
           <>
             <SearchField
@@ -66,6 +65,7 @@ export default function AdminInvoicesPage() {
               type="month"
               size="small"
               margin="none"
+              fullWidth={false}
               label={t('batch.period')}
               value={period}
               onChange={(event) => setPeriod(event.target.value)}

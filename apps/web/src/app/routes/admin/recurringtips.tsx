@@ -27,6 +27,7 @@ export default function AdminRecurringtipsPage() {
         onOpen={setOpen}
         showTipjar
         showEmail
+        empty={{ text: t('admin.empty') }}
       />
       <RecurringTipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} showTipjar />
     </Page>

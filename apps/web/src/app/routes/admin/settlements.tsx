@@ -1,9 +1,11 @@
-import { Alert, Typography } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import type { Settlement } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocaleRouterLink } from '@/components/app-link';
 import { listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
+import { routePath } from '@/config/paths';
 import { useAdminSettlement, useAdminSettlements } from '@/features/payouts/api/get-settlements';
 import {
   DEFAULT_SETTLEMENTS_TABLE_STATE,
@@ -21,10 +23,7 @@ export default function AdminSettlementsPage() {
   const detail = useAdminSettlement(open);
 
   return (
-    <Page title={t('admin.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('admin.intro')}
-      </Typography>
+    <Page title={t('admin.title')} subtitle={t('admin.intro')}>
       {query.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('loadError')}
@@ -39,6 +38,14 @@ export default function AdminSettlementsPage() {
         onState={setState}
         onOpen={setOpen}
         showTipjar
+        empty={{
+          text: t('admin.empty'),
+          action: (
+            <Button variant="outlined" component={LocaleRouterLink} to={routePath('adminTipjars')}>
+              {t('admin.toTipjars')}
+            </Button>
+          ),
+        }}
       />
       <SettlementDetailDialog
         open={Boolean(open)}

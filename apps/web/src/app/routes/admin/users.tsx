@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import type { User } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminListPage, ArchivedChip, ArchivedFilter, type Column } from '@/components/admin-table';
+import { AdminListPage, ArchivedChip, ArchivedFilter, type Column, withoutFilters } from '@/components/admin-table';
 import { routePath } from '@/config/paths';
 import { type UsersState, useUsers } from '@/features/users/api/users';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
@@ -46,6 +46,9 @@ export default function UsersPage() {
       query={query}
       state={state}
       onState={setState}
+      // The archived view narrows the list: empty, it offers to go back, not to make a new one.
+      filtered={Boolean(state.search || state.archived)}
+      clearFilters={withoutFilters(state)}
       filters={
         <ArchivedFilter
           checked={Boolean(state.archived)}

@@ -44,6 +44,8 @@ export default function BackofficeDashboardPage() {
                   rel="noopener"
                   endIcon={<OpenInNewIcon />}
                   data-testid="storefront-link"
+                  // An address reads as written, not in the buttons' capitals.
+                  sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
                 >
                   {t('dashboard.openStorefront', { url: `${window.location.host}${storefront}` })}
                 </Button>

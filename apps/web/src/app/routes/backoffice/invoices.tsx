@@ -1,7 +1,8 @@
-import { Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
+import { LocaleRouterLink } from '@/components/app-link';
 import { listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
@@ -15,16 +16,25 @@ export default function BackofficeInvoicesPage() {
   const [state, setState] = useState<TableState>(DEFAULT_INVOICES_TABLE_STATE);
   const query = useTipjarInvoices(tipjar.id, state);
   return (
-    <Page title={t('backoffice.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('backoffice.intro')}
-      </Typography>
+    <Page title={t('backoffice.title')} subtitle={t('backoffice.intro')}>
       <InvoicesTable
         label={t('backoffice.title')}
         {...listProps(query)}
         state={state}
         onState={setState}
         detailPath={(invoice) => routePath('backofficeInvoice', { tipjarslug: tipjar.slug, invoiceid: invoice.id })}
+        empty={{
+          text: t('backoffice.empty'),
+          action: (
+            <Button
+              variant="outlined"
+              component={LocaleRouterLink}
+              to={routePath('backofficeTips', { tipjarslug: tipjar.slug })}
+            >
+              {t('backoffice.toTips')}
+            </Button>
+          ),
+        }}
       />
     </Page>
   );

@@ -1,7 +1,7 @@
-import { Typography } from '@mui/material';
 import { CHARGE_RETRY_DAYS, MAX_CHARGE_ATTEMPTS, type RecurringTip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenPageButton } from '@/app/routes/backoffice/open-page-button';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { detailProps, listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -21,16 +21,17 @@ export default function BackofficeRecurringtipsPage() {
   const [open, setOpen] = useState<RecurringTip | null>(null);
   const detail = useTipjarRecurringTip(tipjar.id, open?.id);
   return (
-    <Page title={t('backoffice.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('backoffice.intro', { attempts: MAX_CHARGE_ATTEMPTS, days: CHARGE_RETRY_DAYS })}
-      </Typography>
+    <Page
+      title={t('backoffice.title')}
+      subtitle={t('backoffice.intro', { attempts: MAX_CHARGE_ATTEMPTS, days: CHARGE_RETRY_DAYS })}
+    >
       <RecurringTipsTable
         label={t('backoffice.title')}
         {...listProps(query)}
         state={state}
         onState={setState}
         onOpen={setOpen}
+        empty={{ text: t('backoffice.empty'), action: <OpenPageButton label={t('backoffice.openPage')} /> }}
       />
       <RecurringTipDetailDialog {...detailProps(open, detail)} onClose={() => setOpen(null)} />
     </Page>

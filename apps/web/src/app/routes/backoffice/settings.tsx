@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { Page } from '@/components/page';
+import { FeedField } from '@/features/feeds/components/feed-field';
+import { FeedVerification } from '@/features/feeds/components/feed-verification';
+import { TipjarGoalForm } from '@/features/tipjars/components/tipjar-goal-form';
 import { TipjarAdminsEditor, TipjarSettingsForm } from '@/features/tipjars/components/tipjar-settings';
 
-/** Backoffice settings: the tip jar's public details and notifications, and its admins. */
+/** Backoffice settings: the tip jar's public details and notifications, its feed's ownership, its monthly goal, and its admins. */
 export default function BackofficeSettingsPage() {
   const { t } = useTranslation(['tipjar', 'common']);
   const tipjar = useBackofficeTipjar();
   return (
     <Page title={t('settings.title')}>
-      <TipjarSettingsForm key={tipjar.id} tipjar={tipjar} />
+      <TipjarSettingsForm key={tipjar.id} tipjar={tipjar} feedField={FeedField} />
+      <FeedVerification tipjar={tipjar} />
+      <TipjarGoalForm key={`goal-${tipjar.id}`} tipjar={tipjar} />
       <TipjarAdminsEditor tipjar={tipjar} />
     </Page>
   );

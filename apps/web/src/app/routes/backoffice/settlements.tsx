@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Typography } from '@mui/material';
+import { Alert, AlertTitle } from '@mui/material';
 import type { Settlement } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,10 +27,7 @@ export default function BackofficeSettlementsPage() {
   const isEmpty = query.isSuccess && query.data.metadata.count === 0 && !state.status;
 
   return (
-    <Page title={t('backoffice.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('backoffice.intro')}
-      </Typography>
+    <Page title={t('backoffice.title')} subtitle={t('backoffice.intro')}>
       {query.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('loadError')}

@@ -1,23 +1,24 @@
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Button } from '@mui/material';
 import type { Tip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenPageButton } from '@/app/routes/backoffice/open-page-button';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { detailProps, listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
-import { routePath } from '@/config/paths';
 import { useTipjarTip, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
 import { useTipRefunds } from '@/features/tips/api/refunds';
+import { TipWallSwitch } from '@/features/tips/components/tip-wall-switch';
 import {
   DEFAULT_TIPS_TABLE_STATE,
   TipDetailDialog,
   TipsTable,
   type TipsTableState,
 } from '@/features/tips/components/tips-table';
-import { useLocalePath } from '@/lib/use-locale';
 
-/** Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9); while none, a button to the page to share. */
+/**
+ * Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9); while none, a button to the page
+ * to share. Each message can be shown on the page's supporter wall (a switch in the list and the details).
+ */
 export default function BackofficeTipsPage() {
   const { t } = useTranslation('tips');
   const tipjar = useBackofficeTipjar();
@@ -26,7 +27,6 @@ export default function BackofficeTipsPage() {
   const [open, setOpen] = useState<Tip | null>(null);
   const detail = useTipjarTip(tipjar.id, open?.id);
   const refunds = useTipRefunds(open?.id, tipjar.id);
-  const storefront = useLocalePath()(routePath('storefront', { tipjarslug: tipjar.slug }));
   return (
     <Page title={t('backoffice.title')}>
       <TipsTable
@@ -35,16 +35,15 @@ export default function BackofficeTipsPage() {
         state={state}
         onState={setState}
         onOpen={setOpen}
-        empty={{
-          text: t('backoffice.empty'),
-          action: (
-            <Button variant="contained" href={storefront} target="_blank" rel="noopener" endIcon={<OpenInNewIcon />}>
-              {t('backoffice.openPage')}
-            </Button>
-          ),
-        }}
+        wallSwitch={(tip) => <TipWallSwitch tipjarId={tipjar.id} tip={tip} />}
+        empty={{ text: t('backoffice.empty'), action: <OpenPageButton label={t('backoffice.openPage')} /> }}
       />
-      <TipDetailDialog {...detailProps(open, detail)} refunds={refunds.data?.data} onClose={() => setOpen(null)} />
+      <TipDetailDialog
+        {...detailProps(open, detail)}
+        refunds={refunds.data?.data}
+        onClose={() => setOpen(null)}
+        actions={detail.data && <TipWallSwitch tipjarId={tipjar.id} tip={detail.data} withLabel />}
+      />
     </Page>
   );
 }

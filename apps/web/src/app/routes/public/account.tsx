@@ -7,6 +7,7 @@ import { routePath } from '@/config/paths';
 import { AddressForm } from '@/features/account/components/address-form';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { PrivacySection } from '@/features/privacy/components/privacy-section';
 import { RecurringTipsSection } from '@/features/recurring-tips/components/recurring-tips-section';
 import { logout, useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
@@ -21,10 +22,11 @@ export default function AccountPage() {
   return (
     <Page
       title={t('title')}
+      subtitle={user.email}
       actions={
         <Button
           onClick={() => {
-            logout();
+            logout({ onPurpose: true });
             queryClient.clear();
             navigate(localePath(routePath('home')));
           }}
@@ -33,12 +35,9 @@ export default function AccountPage() {
         </Button>
       }
     >
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {user.email}
-      </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Paper component="section" aria-labelledby="profile-title" sx={{ p: 3 }}>
+          <Paper component="section" aria-labelledby="profile-title" sx={{ p: 3, height: '100%' }}>
             <Typography id="profile-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
               {t('profile.title')}
             </Typography>
@@ -46,23 +45,27 @@ export default function AccountPage() {
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Paper component="section" aria-labelledby="password-title" sx={{ p: 3 }}>
+          <Paper component="section" aria-labelledby="password-title" sx={{ p: 3, height: '100%' }}>
             <Typography id="password-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
               {t('password.title')}
             </Typography>
             <PasswordForm />
           </Paper>
         </Grid>
-        <Grid size={12}>
-          <RecurringTipsSection />
-        </Grid>
-        <Grid size={12}>
-          <Paper component="section" aria-labelledby="address-title" sx={{ p: 3 }}>
+        {/* The address beside the monthly tips: no full-width form rows on a desktop. */}
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper component="section" aria-labelledby="address-title" sx={{ p: 3, height: '100%' }}>
             <Typography id="address-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
               {t('address.title')}
             </Typography>
             <AddressForm key={user.id} user={user} />
           </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <RecurringTipsSection />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PrivacySection />
         </Grid>
       </Grid>
     </Page>

@@ -1,6 +1,7 @@
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
+import { FeedField } from '@/features/feeds/components/feed-field';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { OrderForm } from '@/features/tipjars/components/order-form';
 
@@ -11,7 +12,7 @@ export default function OrderPage() {
     <Page title={t('order.pageTitle')}>
       <Paper sx={{ p: 3, maxWidth: 760 }}>
         <Typography>{t('order.intro')}</Typography>
-        <OrderForm checkout={CheckoutBlock} />
+        <OrderForm checkout={CheckoutBlock} feedField={FeedField} sectionHeading="h2" />
       </Paper>
     </Page>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
+import { FeedField } from '@/features/feeds/components/feed-field';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { OrderForm } from '@/features/tipjars/components/order-form';
 
@@ -35,7 +36,7 @@ export default function PodcastmakerPage() {
           {t('order.title')}
         </Typography>
         <Typography>{t('order.intro')}</Typography>
-        <OrderForm checkout={CheckoutBlock} />
+        <OrderForm checkout={CheckoutBlock} feedField={FeedField} />
         <Box sx={{ mt: 2 }}>
           <AppLink color="inherit" to={routePath('support')}>
             {t('order.questions')}

@@ -97,7 +97,7 @@ export function InvoiceDetails({ invoice, actions }: { invoice: Invoice; actions
   return (
     <Paper sx={{ p: 3 }} data-testid="invoice-details">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h3" component="h2">
           {invoice.number}
         </Typography>
         <InvoiceStatusChip status={invoice.status} />

@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   CircularProgress,
+  Grid,
   Link,
   List,
   ListItem,
@@ -51,45 +52,52 @@ export function MerchantRegistration({ tipjar }: { tipjar: RegistrationTipjar })
   }, [merchant.data, queryClient]);
 
   return (
-    <Paper sx={{ p: 3, maxWidth: 760 }}>
-      <Typography sx={{ mb: 2 }}>{t('registration.intro')}</Typography>
-      <List dense sx={{ listStyle: 'decimal', pl: 3, mb: 2 }}>
-        {(['account', 'bank', 'identity', 'review'] as const).map((step) => (
-          <ListItem key={step} sx={{ display: 'list-item' }}>
-            <ListItemText primary={t(`registration.steps.${step}`)} />
-          </ListItem>
-        ))}
-      </List>
-      <Typography variant="h3" component="h2" gutterBottom>
-        {t('registration.stateTitle')}
-      </Typography>
-      {merchant.isPending ? (
-        <CircularProgress aria-label={t('registration.loading')} />
-      ) : merchant.isError ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void merchant.refetch()}>{t('registration.retry')}</Button>}
-        >
-          {t('registration.loadError')}
-        </Alert>
-      ) : merchant.data ? (
-        <>
-          <MerchantState
-            merchant={merchant.data}
-            refreshing={merchant.isFetching}
-            onRefresh={() => void merchant.refetch()}
-          />
-          {!merchant.data.bankAccount && <RegisterForm tipjar={tipjar} resume />}
-        </>
-      ) : (
-        <RegisterForm tipjar={tipjar} />
-      )}
-      <Typography variant="body2" sx={{ mt: 3 }}>
-        {t('registration.help')}{' '}
-        <Link color="inherit" href={`mailto:${env.supportEmail}`}>
-          {env.supportEmail}
-        </Link>
-      </Typography>
+    <Paper sx={{ p: 3 }}>
+      {/* Two columns from md up: how registering goes beside where it stands (and its form); one on a phone. */}
+      <Grid container columnSpacing={4} rowSpacing={2}>
+        <Grid size={{ xs: 12, md: 5 }} data-testid="registration-steps">
+          <Typography sx={{ mb: 2 }}>{t('registration.intro')}</Typography>
+          <List dense sx={{ listStyle: 'decimal', pl: 3, mb: 2 }}>
+            {(['account', 'bank', 'identity', 'review'] as const).map((step) => (
+              <ListItem key={step} sx={{ display: 'list-item' }}>
+                <ListItemText primary={t(`registration.steps.${step}`)} />
+              </ListItem>
+            ))}
+          </List>
+          <Typography variant="body2">
+            {t('registration.help')}{' '}
+            <Link color="inherit" href={`mailto:${env.supportEmail}`}>
+              {env.supportEmail}
+            </Link>
+          </Typography>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }} component="section" aria-labelledby="registration-state-title">
+          <Typography id="registration-state-title" variant="h3" component="h2" gutterBottom>
+            {t('registration.stateTitle')}
+          </Typography>
+          {merchant.isPending ? (
+            <CircularProgress aria-label={t('registration.loading')} />
+          ) : merchant.isError ? (
+            <Alert
+              severity="error"
+              action={<Button onClick={() => void merchant.refetch()}>{t('registration.retry')}</Button>}
+            >
+              {t('registration.loadError')}
+            </Alert>
+          ) : merchant.data ? (
+            <>
+              <MerchantState
+                merchant={merchant.data}
+                refreshing={merchant.isFetching}
+                onRefresh={() => void merchant.refetch()}
+              />
+              {!merchant.data.bankAccount && <RegisterForm tipjar={tipjar} resume />}
+            </>
+          ) : (
+            <RegisterForm tipjar={tipjar} />
+          )}
+        </Grid>
+      </Grid>
     </Paper>
   );
 }
@@ -254,24 +262,27 @@ function RegisterForm({ tipjar, resume = false }: { tipjar: RegistrationTipjar; 
           {...field('lastName')}
         />
       </Box>
-      <TextField
-        select
-        label={t('registration.fields.country')}
-        value={country}
-        onChange={(event) => form.setValue('country', event.target.value as RegisterValues['country'])}
-      >
-        {MERCHANT_COUNTRIES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {t(`registration.countries.${code}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        label={t('registration.fields.email')}
-        type="email"
-        autoComplete="email"
-        {...field('email', { helperText: t('registration.emailHelp') })}
-      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <TextField
+          select
+          sx={{ maxWidth: { sm: 220 } }}
+          label={t('registration.fields.country')}
+          value={country}
+          onChange={(event) => form.setValue('country', event.target.value as RegisterValues['country'])}
+        >
+          {MERCHANT_COUNTRIES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {t(`registration.countries.${code}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('registration.fields.email')}
+          type="email"
+          autoComplete="email"
+          {...field('email', { helperText: t('registration.emailHelp') })}
+        />
+      </Box>
       {needsTipjarDetails && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {t('registration.businessDetailsMissing')}

@@ -220,7 +220,7 @@ export function SettlementDetailDialog({
             <FactList facts={facts} />
             {settlement.rows && (
               <>
-                <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
                   {t('detail.rows')}
                 </Typography>
                 {settlement.rows.length === 0 ? (

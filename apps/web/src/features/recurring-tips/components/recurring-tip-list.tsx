@@ -34,10 +34,7 @@ export function RecurringTipList() {
   const query = useMyRecurringTips();
   const rows = query.data?.data ?? [];
   return (
-    <Page title={t('account.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('account.intro')}
-      </Typography>
+    <Page title={t('account.title')} subtitle={t('account.intro')}>
       <Paper>
         {query.isPending && <LinearProgress aria-label={t('common:loading')} />}
         {query.isError && <Alert severity="error">{t('account.loadError')}</Alert>}

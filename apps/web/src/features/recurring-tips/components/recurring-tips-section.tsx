@@ -14,7 +14,7 @@ export function RecurringTipsSection() {
   const query = useRecurringTipsSummary();
   const count = query.data?.metadata.count ?? 0;
   return (
-    <Paper component="section" aria-labelledby="recurringtips-title" sx={{ p: 3 }}>
+    <Paper component="section" aria-labelledby="recurringtips-title" sx={{ p: 3, height: '100%' }}>
       <Typography id="recurringtips-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
         {t('account.title')}
       </Typography>

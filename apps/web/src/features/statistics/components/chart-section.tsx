@@ -2,6 +2,9 @@ import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** The height of every chart's drawing (px). */
+export const CHART_HEIGHT = 260;
+
 /**
  * One chart: its title, then either a helpful empty state or the chart — an image to assistive
  * technology, named by `summary` — with its figures as a table under "Show as table".
@@ -29,7 +32,7 @@ export function ChartSection({
       component="section"
       aria-labelledby={`chart-${id}-title`}
       data-testid={`chart-${id}`}
-      sx={{ p: 2, height: '100%', minWidth: 0 }}
+      sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', minWidth: 0 }}
     >
       <Typography id={`chart-${id}-title`} variant="h3" component="h3" gutterBottom>
         {title}

@@ -1,16 +1,14 @@
 import { Grid } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { formatCents, type Statistics } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { ChartSection } from '@/features/statistics/components/chart-section';
+import { CHART_HEIGHT, ChartSection } from '@/features/statistics/components/chart-section';
+import { CountChart } from '@/features/statistics/components/count-chart';
 import { StatisticsTable } from '@/features/statistics/components/statistics-table';
 import { bucketLabel, formatCount } from '@/features/statistics/rules';
 import { formatShare, paymentMethodName } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
-
-const HEIGHT = 260;
 
 type Part = { label: string; count: number; sum: number; net: number };
 
@@ -55,7 +53,7 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
       summary={shareSummary(parts)}
       chart={
         <PieChart
-          height={HEIGHT}
+          height={CHART_HEIGHT}
           series={[
             {
               innerRadius: 55,
@@ -80,15 +78,15 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
     />
   );
   const tippers = statistics.monthlyTippers;
-  const tippersLabels = tippers.map((m) => bucketLabel(m.month, 'month', locale));
   const tippersLong = tippers.map((m) => bucketLabel(m.month, 'month', locale, true));
   const created = statistics.newTipjars;
 
   return (
     <Grid container spacing={2}>
       <Grid size={12}>
-        <ChartSection
+        <CountChart
           id="per-bucket"
+          type="bar"
           title={t(`charts.per.${period.granularity}`)}
           empty={empty}
           summary={t('summary.perBucket', {
@@ -97,25 +95,15 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
             max: count(series[busiest]?.count ?? 0),
             maxLabel: long[busiest] ?? '',
           })}
-          chart={
-            <BarChart
-              height={HEIGHT}
-              xAxis={[{ scaleType: 'band', data: short }]}
-              yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }]}
-              series={[
-                { data: series.map((b) => b.count), label: t('columns.count'), valueFormatter: (v) => count(v ?? 0) },
-              ]}
-              hideLegend
-            />
-          }
-          table={
-            <StatisticsTable
-              testId="table-per-bucket"
-              caption={t(`charts.per.${period.granularity}`)}
-              columns={[firstColumn, t('columns.count'), t('columns.gross'), t('columns.net')]}
-              rows={series.map((b, i) => [long[i]!, count(b.count), money(b.sum), money(b.net)])}
-            />
-          }
+          labels={short}
+          longLabels={long}
+          counts={series.map((b) => b.count)}
+          countLabel={t('columns.count')}
+          firstColumn={firstColumn}
+          table={{
+            columns: [firstColumn, t('columns.count'), t('columns.gross'), t('columns.net')],
+            rows: series.map((b, i) => [long[i]!, count(b.count), money(b.sum), money(b.net)]),
+          }}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>{share('by-method', t('charts.byMethod'), t('columns.method'), methods)}</Grid>
@@ -131,7 +119,7 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
           })}
           chart={
             <LineChart
-              height={HEIGHT}
+              height={CHART_HEIGHT}
               xAxis={[{ scaleType: 'point', data: short }]}
               yAxis={[{ valueFormatter: (v: number) => money(v), width: 72 }]}
               series={[
@@ -157,8 +145,9 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartSection
+        <CountChart
           id="monthly-tippers"
+          type="line"
           title={t('charts.monthlyTippers')}
           empty={tippers.every((m) => m.count === 0) ? t('empty') : null}
           summary={t('summary.monthlyTippers', {
@@ -167,61 +156,26 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
             last: count(tippers.at(-1)?.count ?? 0),
             lastLabel: tippersLong.at(-1) ?? '',
           })}
-          chart={
-            <LineChart
-              height={HEIGHT}
-              xAxis={[{ scaleType: 'point', data: tippersLabels }]}
-              yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }]}
-              series={[
-                {
-                  data: tippers.map((m) => m.count),
-                  label: t('columns.tippers'),
-                  valueFormatter: (v) => count(v ?? 0),
-                },
-              ]}
-              hideLegend
-            />
-          }
-          table={
-            <StatisticsTable
-              testId="table-monthly-tippers"
-              caption={t('charts.monthlyTippers')}
-              columns={[t('columns.month'), t('columns.tippers')]}
-              rows={tippers.map((m, i) => [tippersLong[i]!, count(m.count)])}
-            />
-          }
+          labels={tippers.map((m) => bucketLabel(m.month, 'month', locale))}
+          longLabels={tippersLong}
+          counts={tippers.map((m) => m.count)}
+          countLabel={t('columns.tippers')}
+          firstColumn={t('columns.month')}
         />
       </Grid>
       {created && (
         <Grid size={12}>
-          <ChartSection
+          <CountChart
             id="new-tipjars"
+            type="bar"
             title={t('charts.newTipjars')}
             empty={created.every((m) => m.count === 0) ? t('emptyTipjars') : null}
-            summary={t('summary.newTipjars', { count: created.reduce((s, m) => s + m.count, 0) })}
-            chart={
-              <BarChart
-                height={HEIGHT}
-                xAxis={[{ scaleType: 'band', data: created.map((m) => bucketLabel(m.month, 'month', locale)) }]}
-                yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }]}
-                series={[
-                  {
-                    data: created.map((m) => m.count),
-                    label: t('columns.tipjars'),
-                    valueFormatter: (v) => count(v ?? 0),
-                  },
-                ]}
-                hideLegend
-              />
-            }
-            table={
-              <StatisticsTable
-                testId="table-new-tipjars"
-                caption={t('charts.newTipjars')}
-                columns={[t('columns.month'), t('columns.tipjars')]}
-                rows={created.map((m) => [bucketLabel(m.month, 'month', locale, true), count(m.count)])}
-              />
-            }
+            summary={t('summary.newTipjars', { count: created.reduce((sum, m) => sum + m.count, 0) })}
+            labels={created.map((m) => bucketLabel(m.month, 'month', locale))}
+            longLabels={created.map((m) => bucketLabel(m.month, 'month', locale, true))}
+            counts={created.map((m) => m.count)}
+            countLabel={t('columns.tipjars')}
+            firstColumn={t('columns.month')}
           />
         </Grid>
       )}

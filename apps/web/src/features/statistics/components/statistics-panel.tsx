@@ -1,11 +1,18 @@
 import { Alert, Box, LinearProgress, Paper, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useStatistics } from '@/features/statistics/api/get-statistics';
 import { PeriodPicker } from '@/features/statistics/components/period-picker';
 import { StatisticsTotals } from '@/features/statistics/components/statistics-totals';
 import { TopTipjars } from '@/features/statistics/components/top-tipjars';
-import { bucketLabel, DEFAULT_PERIOD, type PeriodChoice, statisticsQuery } from '@/features/statistics/rules';
+import {
+  bucketLabel,
+  choiceFromSearch,
+  type PeriodChoice,
+  searchWithChoice,
+  statisticsQuery,
+} from '@/features/statistics/rules';
 import { lazyWithPreload } from '@/lib/chunk-reload';
 import { useLocale } from '@/lib/use-locale';
 
@@ -14,12 +21,20 @@ const StatisticsCharts = lazyWithPreload(() => import('@/features/statistics/com
 
 /**
  * Statistics of a tip jar (`tipjarId`) or of the platform (none; admins): a period picker, the
- * period's totals and its charts, each with a table.
+ * period's totals and its charts, each with a table. The chosen period is in the page's query string.
  */
 export function StatisticsPanel({ tipjarId }: { tipjarId?: string }) {
   const { t } = useTranslation('statistics');
   const locale = useLocale();
-  const [choice, setChoice] = useState<PeriodChoice>(DEFAULT_PERIOD);
+  // The period starts from the URL and is written back to it (a reload or a shared link keeps it; a
+  // change replaces the history entry). The state is the picker's own: a URL update lands a moment
+  // later, and two quick changes (from, then to) must both count.
+  const [search, setSearch] = useSearchParams();
+  const [choice, setChoiceState] = useState(() => choiceFromSearch(search));
+  const setChoice = (next: PeriodChoice) => {
+    setChoiceState(next);
+    setSearch((current) => searchWithChoice(current, next), { replace: true });
+  };
   const query = statisticsQuery(choice);
   const statistics = useStatistics(tipjarId, query);
   const data = statistics.data;

@@ -14,9 +14,13 @@ const HIDDEN = {
   width: '1px',
 } as const;
 
+/** Below this width (px) of its own box a table tightens its cells and drops its `narrowHidden` columns. */
+const NARROW_PX = 420;
+
 /**
  * The figures of a chart as a table, for screen readers and anyone who wants the numbers: the first
- * column heads its row. `testId` lets the browser tests hold it against the API.
+ * column heads its row. `testId` lets the browser tests hold it against the API. On a phone it fits:
+ * tighter cells, and the `narrowHidden` columns (by index) left out while its box is narrow.
  */
 export function StatisticsTable({
   caption,
@@ -24,6 +28,7 @@ export function StatisticsTable({
   rows,
   testId,
   renderHead,
+  narrowHidden = [],
 }: {
   caption: string;
   columns: readonly string[];
@@ -31,11 +36,26 @@ export function StatisticsTable({
   testId: string;
   /** How the first cell of row `i` shows (say, as a link); its text by default. */
   renderHead?: (text: string, i: number) => ReactNode;
+  /** Columns (indexes) a narrow table leaves out: figures the other columns already make clear. */
+  narrowHidden?: readonly number[];
 }) {
+  const narrow = {
+    '& th, & td': { px: 1 },
+    ...Object.fromEntries(narrowHidden.map((i) => [`& tr > :nth-child(${i + 1})`, { display: 'none' }])),
+  };
   return (
     // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
-    <Box tabIndex={0} role="group" aria-label={caption} sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <Table size="small" data-testid={testId} sx={{ '& caption': HIDDEN }}>
+    <Box
+      tabIndex={0}
+      role="group"
+      aria-label={caption}
+      sx={{ overflowX: 'auto', maxWidth: '100%', containerType: 'inline-size' }}
+    >
+      <Table
+        size="small"
+        data-testid={testId}
+        sx={{ '& caption': HIDDEN, [`@container (max-width: ${NARROW_PX - 0.05}px)`]: narrow }}
+      >
         <caption>{caption}</caption>
         <TableHead>
           <TableRow>

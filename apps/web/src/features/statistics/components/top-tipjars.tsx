@@ -11,7 +11,12 @@ export function TopTipjars({ tipjars }: { tipjars: NonNullable<Statistics['topTi
   const { t } = useTranslation('statistics');
   const locale = useLocale();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="top-tipjars-title" sx={{ p: 2, mt: 2 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="top-tipjars-title"
+      sx={{ p: { xs: 1.5, sm: 2 }, mt: 2 }}
+    >
       <Typography id="top-tipjars-title" variant="h3" component="h3" gutterBottom>
         {t('charts.topTipjars')}
       </Typography>
@@ -28,6 +33,8 @@ export function TopTipjars({ tipjars }: { tipjars: NonNullable<Statistics['topTi
             formatCents(jar.sum, locale),
             formatCents(jar.net, locale),
           ])}
+          // On a phone: name, count and net (the ranking); gross is in the wider table.
+          narrowHidden={[2]}
           renderHead={(name, i) => (
             <Link component={LocaleRouterLink} to={routePath('adminTipjar', { tipjarid: tipjars[i]!.id })}>
               {name}

@@ -10,23 +10,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  CocNumberSchema,
-  EmailSchema,
-  MobileNumberSchema,
-  NameSchema,
-  OrderAccountSchema,
-  type PaymentChoice,
-  SlugSchema,
-  TIPJAR_TYPES,
-  type TipjarType,
-  VatNumberSchema,
-} from '@podpot/domain';
+import { type FeedPreview, FeedUrlSchema, type PaymentChoice, SlugSchema, type TipjarType } from '@podpot/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { AppLink } from '@/components/app-link';
 import { isReservedSlug, routePath } from '@/config/paths';
 import {
@@ -36,47 +24,19 @@ import {
   testOrderEmail,
   testOrderPhoneNumber,
 } from '@/features/tipjars/api/create-tipjar';
+import {
+  LoggedInOrderSchema,
+  LoggedOutOrderSchema,
+  type OrderFormValues,
+} from '@/features/tipjars/components/order-form-schema';
 import { slugify } from '@/features/tipjars/rules';
 import { isApiError, tokenStorage } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import { login, useAuth } from '@/lib/auth';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
+import type { FeedFieldComponent } from '@/lib/feed-slot';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
-
-/* ---------- the form's schema: the domain's order rules, with empty strings for unused fields ---------- */
-
-const OrderFieldsSchema = z.object({
-  name: NameSchema,
-  slug: SlugSchema,
-  type: z.enum(TIPJAR_TYPES),
-  email: EmailSchema,
-  phoneNumber: MobileNumberSchema,
-  companyName: z.string().trim().max(200),
-  cocNumber: z.string().trim(),
-  vatNumber: z.string().trim(),
-  description: z.string().trim().max(2000),
-});
-
-type OrderFields = z.infer<typeof OrderFieldsSchema>;
-
-/** A BUSINESS tip jar needs a company name and CoC number; the VAT number is optional (domain rule). */
-function businessRules(data: OrderFields, ctx: z.RefinementCtx): void {
-  if (data.type !== 'BUSINESS') return;
-  if (!data.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'required' });
-  if (!data.cocNumber) ctx.addIssue({ code: 'custom', path: ['cocNumber'], message: 'required' });
-  else if (!CocNumberSchema.safeParse(data.cocNumber).success)
-    ctx.addIssue({ code: 'custom', path: ['cocNumber'], message: 'format' });
-  if (data.vatNumber && !VatNumberSchema.safeParse(data.vatNumber).success)
-    ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: 'format' });
-}
-
-const LoggedInOrderSchema = OrderFieldsSchema.superRefine(businessRules);
-const LoggedOutOrderSchema = OrderFieldsSchema.extend({ account: OrderAccountSchema }).superRefine(businessRules);
-
-type OrderFormValues = OrderFields & {
-  account: { firstName: string; lastName: string; email: string; password: string };
-};
 
 type SlugState = 'idle' | 'checking' | 'available' | 'taken' | 'reserved';
 
@@ -84,15 +44,44 @@ const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTa
 const mobileInvalid = { type: 'mobile', message: JSON.stringify({ key: 'mobile' }) };
 
 /** The order form (spec §2 /podcastmaker#order and /order). Logged out it registers the maker too. */
-/** `checkout`: the checkout block (lib/checkout-slot.ts). */
-export function OrderForm({ checkout }: { checkout: CheckoutComponent }) {
+/**
+ * `checkout`: the checkout block (lib/checkout-slot.ts); `feedField`: the feed field (lib/feed-slot.ts);
+ * `sectionHeading`: the level of the form's section headings, one below the page's heading above the form.
+ */
+export function OrderForm({
+  checkout,
+  feedField,
+  sectionHeading = 'h3',
+}: {
+  checkout: CheckoutComponent;
+  feedField?: FeedFieldComponent;
+  sectionHeading?: 'h2' | 'h3';
+}) {
   const { loggedIn, loading } = useAuth();
   const { t } = useTranslation('common');
   if (loading) return <LinearProgress aria-label={t('loading')} />;
-  return <OrderFormFields key={loggedIn ? 'user' : 'anonymous'} loggedIn={loggedIn} checkout={checkout} />;
+  return (
+    <OrderFormFields
+      key={loggedIn ? 'user' : 'anonymous'}
+      loggedIn={loggedIn}
+      checkout={checkout}
+      feedField={feedField}
+      sectionHeading={sectionHeading}
+    />
+  );
 }
 
-function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: boolean; checkout: CheckoutComponent }) {
+function OrderFormFields({
+  loggedIn,
+  checkout: CheckoutBlock,
+  feedField: FeedField,
+  sectionHeading,
+}: {
+  loggedIn: boolean;
+  checkout: CheckoutComponent;
+  feedField?: FeedFieldComponent;
+  sectionHeading: 'h2' | 'h3';
+}) {
   const { t } = useTranslation(['podcastmaker', 'errors', 'validation']);
   const locale = useLocale();
   const localePath = useLocalePath();
@@ -121,6 +110,20 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
   const [accountEmailTaken, setAccountEmailTaken] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [feedUrl, setFeedUrl] = useState('');
+  const [artwork, setArtwork] = useState<{ id: string; url: string } | null>(null);
+
+  /* The feed fills the fields; the maker may change everything before ordering. */
+  const onPrefill = useCallback(
+    (preview: FeedPreview) => {
+      const options = { shouldDirty: true, shouldValidate: true };
+      if (preview.name) form.setValue('name', preview.name, options);
+      if (preview.description) form.setValue('description', preview.description, options);
+      if (preview.suggestedSlug) form.setValue('slug', preview.suggestedSlug, options);
+      setArtwork(preview.artworkId && preview.artworkUrl ? { id: preview.artworkId, url: preview.artworkUrl } : null);
+    },
+    [form],
+  );
 
   /* Suggest a slug from the name until the maker edits the slug. */
   const slugEdited = form.formState.dirtyFields.slug;
@@ -158,7 +161,9 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
   const slugBlocked = slugState === 'taken' || slugState === 'reserved';
   // The schema cannot see the password strength (an async check): its field error blocks checkout too.
   const passwordRefused = !loggedIn && Boolean(form.formState.errors.account?.password);
-  const canPay = valid && !slugBlocked && !accountEmailTaken && !passwordRefused && slugState !== 'checking';
+  const feedValid = !feedUrl.trim() || FeedUrlSchema.safeParse(feedUrl).success;
+  const canPay =
+    valid && feedValid && !slugBlocked && !accountEmailTaken && !passwordRefused && slugState !== 'checking';
 
   const checkAccountEmail = async () => {
     if (!(await form.trigger('account.email'))) return;
@@ -196,6 +201,8 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
         cocNumber: business ? data.cocNumber : undefined,
         vatNumber: business && data.vatNumber ? data.vatNumber : undefined,
         description: data.description || undefined,
+        rssUrl: feedUrl.trim() || undefined,
+        artworkId: artwork?.id,
         payment,
         locale,
         account: loggedIn ? undefined : data.account,
@@ -255,9 +262,10 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('podcastmaker:form.label')}>
       {failure && <Alert severity="error">{failure}</Alert>}
 
-      <Typography variant="h3" component="h3" sx={{ mt: 2 }}>
+      <Typography variant="h3" component={sectionHeading} sx={{ mt: 2 }}>
         {t('podcastmaker:form.tipjarSection')}
       </Typography>
+      {FeedField && <FeedField value={feedUrl} onChange={setFeedUrl} onPrefill={onPrefill} artworkUrl={artwork?.url} />}
       <TextField label={t('podcastmaker:form.name')} required {...field('name')} />
       <TextField
         label={t('podcastmaker:form.slug')}
@@ -309,7 +317,7 @@ function OrderFormFields({ loggedIn, checkout: CheckoutBlock }: { loggedIn: bool
         </Box>
       )}
 
-      <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
+      <Typography variant="h3" component={sectionHeading} sx={{ mt: 3 }}>
         {t('podcastmaker:form.contactSection')}
       </Typography>
       <TextField

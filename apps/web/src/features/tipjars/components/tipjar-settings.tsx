@@ -16,6 +16,8 @@ import {
 } from '@mui/material';
 import {
   EmailSchema,
+  type FeedPreview,
+  FeedUrlSchema,
   formatCents,
   formatEuroAmount,
   MAX_TIP_CENTS,
@@ -23,8 +25,8 @@ import {
   NameSchema,
   UpdateTipjarDataSchema,
 } from '@podpot/domain';
-import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useCallback, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -32,6 +34,7 @@ import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug
 import { useAddTipjarAdmin, useRemoveTipjarAdmin, useUpdateTipjar } from '@/features/tipjars/api/update-tipjar';
 import { parsePresetAmounts } from '@/features/tipjars/rules';
 import { isApiError } from '@/lib/api-client';
+import type { FeedFieldComponent } from '@/lib/feed-slot';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocale } from '@/lib/use-locale';
@@ -47,7 +50,10 @@ const SettingsFormSchema = z.object({
   name: NameSchema,
   description: z.string().trim().max(2000),
   podcastUrl: OptionalUrlSchema,
-  rssUrl: OptionalUrlSchema,
+  rssUrl: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || FeedUrlSchema.safeParse(value).success, { message: 'feedBadUrl' }),
   imageUrl: OptionalUrlSchema,
   presetAmounts: z.string().refine(
     (value) => {
@@ -66,8 +72,17 @@ const SettingsFormSchema = z.object({
 });
 type SettingsForm = z.infer<typeof SettingsFormSchema>;
 
-/** A tip jar's public details and notifications, as its admins edit them (backoffice settings). */
-export function TipjarSettingsForm({ tipjar }: { tipjar: BackofficeTipjar }) {
+/**
+ * A tip jar's public details and notifications, as its admins edit them (backoffice settings).
+ * `feedField`: the feed field with its Fetch button (lib/feed-slot.ts), which prefills the texts.
+ */
+export function TipjarSettingsForm({
+  tipjar,
+  feedField: FeedField,
+}: {
+  tipjar: BackofficeTipjar;
+  feedField?: FeedFieldComponent;
+}) {
   const { t } = useTranslation(['tipjar', 'common', 'validation']);
   const locale = useLocale();
   const update = useUpdateTipjar(tipjar.id);
@@ -81,6 +96,24 @@ export function TipjarSettingsForm({ tipjar }: { tipjar: BackofficeTipjar }) {
     thankYouMessage: tipjar.thankYouMessage,
     notifyOnTip: tipjar.notifyOnTip,
   });
+  const rssUrl = useWatch({ control: form.control, name: 'rssUrl' });
+  const [artwork, setArtwork] = useState<{ id: string | null; url: string | null }>({
+    id: tipjar.artworkId,
+    url: tipjar.artworkUrl,
+  });
+  // The feed fills the texts and the artwork; saving keeps them (the maker may change them first).
+  const onPrefill = useCallback(
+    (preview: FeedPreview) => {
+      const options = { shouldDirty: true, shouldValidate: true };
+      if (preview.name) form.setValue('name', preview.name, options);
+      if (preview.description) form.setValue('description', preview.description, options);
+      if (preview.website?.startsWith('https://') && !form.getValues('podcastUrl')) {
+        form.setValue('podcastUrl', preview.website, options);
+      }
+      if (preview.artworkId) setArtwork({ id: preview.artworkId, url: preview.artworkUrl });
+    },
+    [form],
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -90,6 +123,7 @@ export function TipjarSettingsForm({ tipjar }: { tipjar: BackofficeTipjar }) {
         podcastUrl: values.podcastUrl || null,
         rssUrl: values.rssUrl || null,
         imageUrl: values.imageUrl || null,
+        artworkId: artwork.id,
         presetAmounts: parsePresetAmounts(values.presetAmounts) ?? [],
         thankYouMessage: values.thankYouMessage,
         notifyOnTip: values.notifyOnTip,
@@ -129,11 +163,17 @@ export function TipjarSettingsForm({ tipjar }: { tipjar: BackofficeTipjar }) {
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              label={t('settings.rssUrl')}
-              type="url"
-              {...field('rssUrl', { helperText: t('settings.urlHint') })}
-            />
+            {FeedField ? (
+              <FeedField
+                value={rssUrl ?? ''}
+                onChange={(url) => form.setValue('rssUrl', url, { shouldDirty: true })}
+                onPrefill={onPrefill}
+                artworkUrl={artwork.url}
+                error={field('rssUrl').error ? field('rssUrl').helperText?.toString() : undefined}
+              />
+            ) : (
+              <TextField label={t('settings.rssUrl')} type="url" {...field('rssUrl')} />
+            )}
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <TextField

@@ -27,6 +27,7 @@ const tip: Tip = {
   privacy: 'NAME_AND_AMOUNT',
   displayName: 'Lotte',
   message: '',
+  messageShown: false,
   paymentMethod: 'ideal',
   recurringTipId: null,
   created: '2026-04-12T08:00:00.000Z',

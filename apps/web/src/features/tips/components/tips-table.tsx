@@ -42,9 +42,12 @@ export function TipsTable({
   onOpen,
   tipjarName,
   showEmail = false,
+  wallSwitch,
   ...table
 }: DataTableProps<Tip, TipsTableState> & {
   onOpen: (tip: Tip) => void;
+  /** Backoffice: a column with the switch that shows a tip's message on the supporter wall. */
+  wallSwitch?: (tip: Tip) => ReactNode;
   /** Admin: a column with the tip jar of each tip. */
   tipjarName?: (tipjarId: string) => string;
   showEmail?: boolean;
@@ -99,6 +102,7 @@ export function TipsTable({
       // Beside the tip jar column (admin) only in a wide table; the maker's own list has room for it.
       hideBelow: tipjarName ? 'lg' : 'md',
     },
+    ...(wallSwitch ? [{ key: 'wall', label: t('wall.column'), render: wallSwitch, hideBelow: 'sm' as const }] : []),
     {
       key: 'method',
       label: t('columns.method'),
@@ -153,7 +157,7 @@ function TipRefunds({ refunds }: { refunds: Refund[] }) {
   if (refunds.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="tip-refunds-title" sx={{ mt: 2 }}>
-      <Typography id="tip-refunds-title" variant="subtitle2">
+      <Typography id="tip-refunds-title" variant="subtitle2" component="h3">
         {t('refunds.title')}
       </Typography>
       <List dense disablePadding>

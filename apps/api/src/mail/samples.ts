@@ -1,0 +1,186 @@
+import type { Locale } from '@podpot/domain';
+import { adminAddedMail, passwordChangedMail } from './account-mails.js';
+import { feedVerificationMail } from './feed-mails.js';
+import { invoiceMail } from './invoice-mails.js';
+import {
+  chargebackMail,
+  chargeFailedMail,
+  chargeReceiptMail,
+  monthlyTipEndedMail,
+  preNotificationMail,
+  recurringStartedMail,
+} from './recurring-mails.js';
+import { tipRefundedMail } from './refund-mails.js';
+import type { MailContent } from './templates.js';
+import { passwordResetMail } from './templates.js';
+import { newTipMail, tipReceiptMail } from './tip-mails.js';
+
+/**
+ * Every mail template with sample data, in either language: the /dev/mails preview draws them, and the
+ * template tests render each one and look for these facts in both parts (decision 035).
+ */
+export interface MailSample {
+  name: string;
+  mail(locale: Locale, publicUrl: string): MailContent;
+  /** What the recipient must find in the text and the HTML, per language. */
+  facts: Record<Locale, string[]>;
+}
+
+const brand = 'Podpot';
+const tipjarName = 'De Koffiepod';
+const paidAt = new Date(Date.UTC(2026, 10, 23, 11, 5));
+const manage = (url: string) => `${url}/recurringtips/manage?token=sample`;
+
+export const MAIL_SAMPLES: MailSample[] = [
+  {
+    name: 'tip-receipt',
+    mail: (locale) =>
+      tipReceiptMail(locale, { brand, tipjarName, amount: 500, fee: 25, paidAt, reference: 'tip-5f1c2a4e' }),
+    facts: {
+      en: ['€5.00', '€0.25', 'De Koffiepod', 'tip-5f1c2a4e'],
+      nl: ['€ 5,00', '€ 0,25', 'De Koffiepod', 'tip-5f1c2a4e'],
+    },
+  },
+  {
+    name: 'new-tip',
+    mail: (locale, url) =>
+      newTipMail(locale, {
+        brand,
+        tipjarName,
+        amount: 1000,
+        fee: 50,
+        fromName: 'Sanne',
+        message: 'Heerlijke aflevering!',
+        link: `${url}/backoffice/de-koffiepod/tips`,
+      }),
+    facts: { en: ['€10.00', 'Sanne', 'Heerlijke aflevering!'], nl: ['€ 10,00', 'Sanne', 'Heerlijke aflevering!'] },
+  },
+  {
+    name: 'tip-refunded',
+    mail: (locale) =>
+      tipRefundedMail(locale, {
+        brand,
+        tipjarName,
+        amount: 300,
+        tipAmount: 500,
+        whole: false,
+        reason: 'Dubbel betaald',
+        reference: 'tip-5f1c2a4e',
+      }),
+    facts: { en: ['€3.00', 'De Koffiepod', 'tip-5f1c2a4e'], nl: ['€ 3,00', 'De Koffiepod', 'tip-5f1c2a4e'] },
+  },
+  {
+    name: 'monthly-started',
+    mail: (locale, url) =>
+      recurringStartedMail(locale, {
+        brand,
+        tipjarName,
+        manageLink: manage(url),
+        amount: 300,
+        fee: 15,
+        chargeDay: 23,
+        nextChargeAt: new Date(Date.UTC(2026, 11, 23)),
+        reference: 'monthly-8a2b',
+      }),
+    facts: { en: ['€3.00', 'De Koffiepod', 'token=sample'], nl: ['€ 3,00', 'De Koffiepod', 'token=sample'] },
+  },
+  {
+    name: 'monthly-pre-notification',
+    mail: (locale, url) =>
+      preNotificationMail(locale, {
+        brand,
+        tipjarName,
+        manageLink: manage(url),
+        amount: 300,
+        chargeAt: new Date(Date.UTC(2026, 11, 23)),
+      }),
+    facts: { en: ['€3.00', 'De Koffiepod', 'token=sample'], nl: ['€ 3,00', 'De Koffiepod', 'token=sample'] },
+  },
+  {
+    name: 'monthly-charge-receipt',
+    mail: (locale, url) =>
+      chargeReceiptMail(locale, {
+        brand,
+        tipjarName,
+        manageLink: manage(url),
+        amount: 300,
+        fee: 15,
+        period: '2026-11',
+        paidAt,
+        reference: 'charge-77c1',
+      }),
+    facts: { en: ['€3.00', '€0.15', 'charge-77c1'], nl: ['€ 3,00', '€ 0,15', 'charge-77c1'] },
+  },
+  {
+    name: 'monthly-charge-failed',
+    mail: (locale, url) =>
+      chargeFailedMail(locale, {
+        brand,
+        tipjarName,
+        manageLink: manage(url),
+        amount: 300,
+        period: '2026-11',
+        retryAt: new Date(Date.UTC(2026, 10, 26)),
+      }),
+    facts: { en: ['€3.00', 'De Koffiepod'], nl: ['€ 3,00', 'De Koffiepod'] },
+  },
+  {
+    name: 'monthly-chargeback',
+    mail: (locale, url) =>
+      chargebackMail(locale, { brand, tipjarName, manageLink: manage(url), amount: 300, period: '2026-11' }),
+    facts: { en: ['€3.00', 'De Koffiepod'], nl: ['€ 3,00', 'De Koffiepod'] },
+  },
+  {
+    name: 'monthly-ended',
+    mail: (locale) => monthlyTipEndedMail(locale, { brand, tipjarName, amount: 300, reason: 'tipjar' }),
+    facts: { en: ['€3.00', 'De Koffiepod'], nl: ['€ 3,00', 'De Koffiepod'] },
+  },
+  {
+    name: 'invoice',
+    mail: (locale) =>
+      invoiceMail(locale, { brand, tipjarName, number: 'PP-2026-0042', totalInclVat: 1815, period: '2026-10' }),
+    facts: { en: ['PP-2026-0042', '€18.15', 'De Koffiepod'], nl: ['PP-2026-0042', '€ 18,15', 'De Koffiepod'] },
+  },
+  {
+    name: 'password-reset',
+    mail: (locale, url) =>
+      passwordResetMail(locale, { brand, name: 'Mark', link: `${url}/reset-password?token=sample` }),
+    facts: { en: ['Mark', 'reset-password?token=sample'], nl: ['Mark', 'reset-password?token=sample'] },
+  },
+  {
+    name: 'feed-verification',
+    mail: (locale) =>
+      feedVerificationMail(locale, { brand, podcast: 'De Koffiepod', tipjarName, code: '482913', minutes: 30 }),
+    facts: { en: ['482913', 'De Koffiepod'], nl: ['482913', 'De Koffiepod'] },
+  },
+];
+
+MAIL_SAMPLES.push(
+  {
+    name: 'password-changed',
+    mail: (locale, url) =>
+      passwordChangedMail(locale, {
+        brand,
+        name: 'Mark',
+        recoveryLink: `${url}/password-recovery`,
+        supportLink: `${url}/support`,
+      }),
+    facts: { en: ['Mark', '/password-recovery', '/support'], nl: ['Mark', '/password-recovery', '/support'] },
+  },
+  {
+    name: 'admin-added',
+    mail: (locale, url) =>
+      adminAddedMail(locale, {
+        brand,
+        name: 'Mark',
+        tipjarName,
+        newAdmin: 'eva@example.com',
+        settingsLink: `${url}/backoffice/de-koffiepod/settings`,
+        supportLink: `${url}/support`,
+      }),
+    facts: {
+      en: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+      nl: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+    },
+  },
+);

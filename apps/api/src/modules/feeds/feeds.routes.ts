@@ -1,0 +1,111 @@
+import {
+  ConfirmFeedVerificationBodySchema,
+  FeedPreviewBodySchema,
+  FeedPreviewSchema,
+  FeedVerificationStartedSchema,
+  IdParamsSchema,
+  type Locale,
+  TipjarSchema,
+} from '@podpot/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { requireUser } from '../../lib/access.js';
+import { ErrorBodySchema, errors, fileResponse, managedErrors } from '../../lib/http.js';
+import * as service from './feeds.service.js';
+import * as verification from './feeds.verification.js';
+
+const tags = ['feeds'];
+const feedFailed = ErrorBodySchema.describe(
+  'FEED_FAILED: the feed could not be read; `fields.url` (or `rssUrl`) names why: feedNotAFeed, feedNotFound, feedTooLarge, feedTooSlow, feedRefusedAddress, feedUnreachable. FEED_NO_OWNER_EMAIL: the feed names no owner address',
+);
+
+/** The asker's language for the API's own message texts (the web translates the field keys itself). */
+function localeOf(request: FastifyRequest): Locale {
+  return /^nl\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'nl' : 'en';
+}
+
+/** A rate-limit key per tip jar (its id in the path). */
+function perTipjar(what: string) {
+  return (request: FastifyRequest) => `${what}:${(request.params as { id?: string }).id ?? ''}`;
+}
+
+export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/feeds/preview',
+    {
+      // Each preview makes us request a stranger's URL (and its artwork): few per minute.
+      config: { rateLimit: { max: () => ctx.config.FEED_PREVIEW_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          "Read a podcast's RSS feed and answer what it prefills (name, description, website, a free slug, our stored copy of its artwork). Signed-in users; public http(s) addresses only, ≤ 10 MB, ≤ 5 redirects, 10 s.",
+        body: FeedPreviewBodySchema,
+        response: { 200: FeedPreviewSchema, 400: errors[400], 401: errors[401], 422: feedFailed, 429: errors[429] },
+      },
+    },
+    async (request) => service.previewFeed(ctx, await requireUser(request), request.body.url, localeOf(request)),
+  );
+
+  app.get(
+    '/artworks/:id',
+    {
+      schema: {
+        tags,
+        summary: "A podcast's artwork as we stored it from its feed (JPEG, at most 600×600). Public, never changes.",
+        params: IdParamsSchema,
+        ...fileResponse('JPEG image', ['image/jpeg'], { 400: errors[400], 404: errors[404] }),
+      },
+    },
+    async (request, reply) => {
+      const artwork = await service.getArtwork(ctx, request.params.id);
+      return (
+        reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(artwork.contentType)
+          // Bytes bypass the response serializer; the cast only satisfies the typed 200.
+          .send(artwork.bytes as unknown as string)
+      );
+    },
+  );
+
+  app.post(
+    '/tipjars/:id/feed/verification',
+    {
+      // Per tip jar, so nobody can flood a feed owner's mailbox with codes.
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes', keyGenerator: perTipjar('feed-code') } },
+      schema: {
+        tags,
+        summary:
+          "Send a one-time code (6 digits, 15 minutes, 5 tries) to the owner e-mail named in the tip jar's feed (its admins). A new code replaces the previous one.",
+        params: IdParamsSchema,
+        response: {
+          200: FeedVerificationStartedSchema,
+          ...managedErrors,
+          409: errors[409],
+          422: feedFailed,
+          429: errors[429],
+        },
+      },
+    },
+    async (request) =>
+      verification.startFeedVerification(ctx, await requireUser(request), request.params.id, localeOf(request)),
+  );
+
+  app.post(
+    '/tipjars/:id/feed/verification/confirm',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perTipjar('feed-confirm') } },
+      schema: {
+        tags,
+        summary:
+          'Enter the code: the tip jar is then a verified podcast (its storefront shows the mark). 409 FEED_ALREADY_VERIFIED when another tip jar verified this feed first.',
+        params: IdParamsSchema,
+        body: ConfirmFeedVerificationBodySchema,
+        response: { 200: TipjarSchema, ...managedErrors, 409: errors[409], 429: errors[429] },
+      },
+    },
+    async (request) =>
+      verification.confirmFeedVerification(ctx, await requireUser(request), request.params.id, request.body.code),
+  );
+};

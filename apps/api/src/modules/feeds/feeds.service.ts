@@ -1,0 +1,116 @@
+import {
+  artworkPath,
+  ErrorCode,
+  type FeedPreview,
+  feedFailureKey,
+  isReservedSlug,
+  type Locale,
+  SlugSchema,
+  slugify,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import { AppError } from '../../lib/app-error.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import { toStoredArtwork } from './feeds.artwork.js';
+import { FEED_MAX_BYTES, FeedFetchError, type SafeFetchOptions, safeFetch } from './feeds.fetcher.js';
+import { type ParsedFeed, parseFeed } from './feeds.parser.js';
+import * as repo from './feeds.repository.js';
+
+/*
+ * Reading a maker's feed (decision 030): the prefill of the order and settings forms, and (with
+ * feeds.verification.ts) the ownership check. Every fetch goes through safeFetch; the feed's artwork
+ * is stored by us and served from our own URL.
+ */
+
+/** Short API texts per failure, in the asker's language (the web shows its own catalog text per field key). */
+const FAILURE_TEXT: Record<FeedFetchError['reason'], { en: string; nl: string }> = {
+  not_a_feed: { en: 'This address does not give a podcast feed', nl: 'Dit adres geeft geen podcastfeed' },
+  not_found: { en: 'Nothing was found at this address', nl: 'Op dit adres is niets gevonden' },
+  too_large: { en: 'The feed is too large', nl: 'De feed is te groot' },
+  too_slow: { en: 'The feed took too long to answer', nl: 'De feed antwoordde te traag' },
+  refused_address: {
+    en: 'This address points to a private or local network',
+    nl: 'Dit adres wijst naar een privé- of lokaal netwerk',
+  },
+  bad_url: {
+    en: 'Only http and https addresses can be read',
+    nl: 'Alleen http- en https-adressen kunnen worden gelezen',
+  },
+  unreachable: { en: "The feed's server could not be reached", nl: 'De server van de feed is niet bereikbaar' },
+};
+
+/** A fetch failure as the API answers it: 422 (400 for a bad address) with the reason's key on `field`. */
+export function feedError(error: FeedFetchError, locale: Locale, field = 'url'): AppError {
+  const code = error.reason === 'bad_url' ? ErrorCode.Validation : ErrorCode.FeedFailed;
+  return AppError.field(code, field, { key: feedFailureKey(error.reason) }, FAILURE_TEXT[error.reason][locale]);
+}
+
+function fetchOptions(ctx: AppContext): SafeFetchOptions {
+  return { allowLoopback: ctx.config.feedAllowLoopback, timeoutMs: ctx.config.FEED_FETCH_TIMEOUT_MS };
+}
+
+/** Fetches and parses a feed; FeedFetchError (typed reason) for any failure. */
+export async function readFeed(ctx: AppContext, url: string): Promise<ParsedFeed> {
+  const answer = await safeFetch(url, fetchOptions(ctx));
+  if (answer.status !== 'ok') throw new FeedFetchError('unreachable', 'Unexpected 304');
+  return parseFeed(answer.body, answer.contentType);
+}
+
+/** POST feeds/preview: what the feed prefills. The artwork is stored now, so the form can show ours. */
+export async function previewFeed(ctx: AppContext, actor: Actor, url: string, locale: Locale): Promise<FeedPreview> {
+  let feed: ParsedFeed;
+  try {
+    feed = await readFeed(ctx, url);
+  } catch (error) {
+    if (error instanceof FeedFetchError) throw feedError(error, locale);
+    throw error;
+  }
+  const artworkId = feed.artworkUrl ? await storeArtwork(ctx, actor, feed.artworkUrl) : null;
+  return {
+    feedUrl: url,
+    name: feed.title.slice(0, 100),
+    description: feed.description.slice(0, 2000),
+    website: feed.website,
+    suggestedSlug: await suggestSlug(ctx, feed.title),
+    artworkId,
+    artworkUrl: artworkId ? artworkPath(artworkId) : null,
+    language: feed.language,
+    hasOwnerEmail: feed.ownerEmail !== null,
+    episodeCount: feed.episodes.length,
+  };
+}
+
+/**
+ * Fetches the artwork with the same safe fetcher and stores our resized copy; null (logged) when it
+ * cannot be had: a feed without usable artwork still prefills everything else.
+ */
+async function storeArtwork(ctx: AppContext, actor: Actor, url: string): Promise<string | null> {
+  try {
+    const answer = await safeFetch(url, { ...fetchOptions(ctx), accept: 'image/*', maxBytes: FEED_MAX_BYTES });
+    if (answer.status !== 'ok') return null;
+    const image = await toStoredArtwork(answer.body);
+    return await repo.insertArtwork(ctx.db, { ...image, sourceUrl: url.slice(0, 2000), createdBy: actor.userId });
+  } catch (error) {
+    if (!(error instanceof FeedFetchError)) throw error;
+    ctx.log.info({ url, reason: error.reason }, 'feed artwork not stored');
+    return null;
+  }
+}
+
+/** A valid slug from the title that no tip jar has and no route uses: the title's, else with a number. */
+async function suggestSlug(ctx: AppContext, title: string): Promise<string> {
+  const base = slugify(title).slice(0, 36).replace(/-+$/, '');
+  const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
+  for (const slug of candidates) {
+    if (!SlugSchema.safeParse(slug).success || isReservedSlug(slug)) continue;
+    if (!(await tipjarsRepo.findTipjarBySlug(ctx.db, slug))) return slug;
+  }
+  return '';
+}
+
+/** GET artworks/{id}: the stored image, or 404. */
+export async function getArtwork(ctx: AppContext, id: string) {
+  const artwork = await repo.findArtwork(ctx.db, id);
+  if (!artwork) throw AppError.notFound('Artwork');
+  return artwork;
+}

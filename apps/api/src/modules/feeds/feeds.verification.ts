@@ -1,0 +1,152 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  DEFAULT_LOCALE,
+  ErrorCode,
+  type FeedVerificationStarted,
+  type Locale,
+  maskEmail,
+  normalizeFeedUrl,
+  type Tipjar,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import { loadManagedTipjar } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { feedVerificationMail } from '../../mail/feed-mails.js';
+import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
+import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import { getTipjar } from '../tipjars/tipjars.service.js';
+import { findUserLocale } from '../users/users.repository.js';
+import { FeedFetchError } from './feeds.fetcher.js';
+import * as repo from './feeds.repository.js';
+import { feedError, readFeed } from './feeds.service.js';
+
+/*
+ * Ownership of a feed (decision 030): a 6-digit code goes to the owner address the feed names
+ * (itunes:owner, else the podcast:locked owner); whoever enters it runs that mailbox, so the podcast.
+ * Only the code's HMAC is stored; it expires after CODE_MINUTES and allows MAX_ATTEMPTS tries. Two
+ * tip jars cannot both verify one feed: a unique index on the normalised address decides a race.
+ */
+
+export const CODE_MINUTES = 15;
+export const MAX_ATTEMPTS = 5;
+
+function hashCode(ctx: AppContext, tipjarId: string, code: string): string {
+  return createHmac('sha256', ctx.config.JWT_SECRET).update(`feed-code:${tipjarId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function alreadyVerified(field: string): AppError {
+  return AppError.field(
+    ErrorCode.FeedAlreadyVerified,
+    field,
+    { key: 'feedAlreadyVerified' },
+    'Another tip jar has already verified this feed',
+  );
+}
+
+/** POST tipjars/{id}/feed/verification: reads the tip jar's feed and mails a new code to its owner address. */
+export async function startFeedVerification(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  locale: Locale,
+): Promise<FeedVerificationStarted> {
+  const row = await loadManagedTipjar(ctx, actor, tipjarId);
+  if (row.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived tip jar cannot be changed');
+  if (!row.rssUrl) {
+    throw AppError.field(ErrorCode.Conflict, 'rssUrl', { key: 'required' }, 'The tip jar has no feed yet');
+  }
+  const feedUrl = normalizeFeedUrl(row.rssUrl);
+  if (row.feedVerifiedUrl === feedUrl) throw new AppError(ErrorCode.Conflict, 'This feed is already verified');
+  // Network first, outside any transaction (DESIGN.md §4.1).
+  const feed = await readFeed(ctx, row.rssUrl).catch((error) => {
+    throw error instanceof FeedFetchError ? feedError(error, locale, 'rssUrl') : error;
+  });
+  if (!feed.ownerEmail) {
+    throw AppError.field(
+      ErrorCode.FeedNoOwnerEmail,
+      'rssUrl',
+      { key: 'feedNoOwnerEmail' },
+      'The feed names no owner e-mail address',
+    );
+  }
+  const holder = await tipjarsRepo.findTipjarByVerifiedFeed(ctx.db, feedUrl);
+  if (holder && holder.id !== row.id) throw alreadyVerified('rssUrl');
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(Date.now() + CODE_MINUTES * 60_000);
+  const mailLocale = (await findUserLocale(ctx.db, actor.userId)) ?? locale ?? DEFAULT_LOCALE;
+  const mail = feedVerificationMail(mailLocale, {
+    brand: ctx.config.BRAND_NAME,
+    podcast: feed.title,
+    tipjarName: row.name,
+    code,
+    minutes: CODE_MINUTES,
+  });
+  // The code and its mail commit together: a code exists exactly when its mail is queued.
+  await ctx.db.transaction(async (tx) => {
+    await repo.upsertVerification(tx, {
+      tipjarId: row.id,
+      feedUrl,
+      email: feed.ownerEmail!,
+      codeHash: hashCode(ctx, row.id, code),
+      expiresAt,
+    });
+    await queueMail(tx, { to: feed.ownerEmail!, ...mail });
+  });
+  await sendQueuedMail(ctx);
+  return { sentTo: maskEmail(feed.ownerEmail), expiresAt: expiresAt.toISOString() };
+}
+
+type Outcome = 'verified' | 'wrong' | 'expired';
+
+/** POST tipjars/{id}/feed/verification/confirm {code}: a right code marks the tip jar's feed verified. */
+export async function confirmFeedVerification(
+  ctx: AppContext,
+  actor: Actor,
+  tipjarId: string,
+  code: string,
+): Promise<Tipjar> {
+  const row = await loadManagedTipjar(ctx, actor, tipjarId);
+  let outcome: Outcome;
+  try {
+    outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+      // Locked: concurrent tries are counted one after the other, so MAX_ATTEMPTS holds.
+      const check = await repo.lockVerification(tx, row.id);
+      if (!check) return 'expired';
+      if (check.expiresAt.getTime() <= Date.now() || check.attempts >= MAX_ATTEMPTS) {
+        await repo.deleteVerification(tx, row.id);
+        return 'expired';
+      }
+      if (!sameHash(check.codeHash, hashCode(ctx, row.id, code))) {
+        // Committed with the answer: a wrong try counts even though it fails.
+        await repo.countAttempt(tx, row.id);
+        return 'wrong';
+      }
+      // Re-read in the transaction: the code is for the feed it was sent for, not one set since.
+      const current = await tipjarsRepo.lockTipjar(tx, row.id);
+      if (!current?.rssUrl || normalizeFeedUrl(current.rssUrl) !== check.feedUrl) {
+        await repo.deleteVerification(tx, row.id);
+        return 'expired';
+      }
+      await tipjarsRepo.updateTipjar(tx, row.id, { feedVerifiedUrl: check.feedUrl, feedVerifiedAt: new Date() });
+      await repo.deleteVerification(tx, row.id);
+      return 'verified';
+    });
+  } catch (error) {
+    // Another tip jar verified the same feed first: the unique index refused the second.
+    if (isUniqueViolation(error, 'tipjars_feed_verified_url_key')) throw alreadyVerified('code');
+    throw error;
+  }
+  if (outcome === 'wrong') throw AppError.field(ErrorCode.Validation, 'code', { key: 'codeWrong' }, 'Wrong code');
+  if (outcome === 'expired') {
+    throw AppError.field(ErrorCode.Validation, 'code', { key: 'codeExpired' }, 'The code expired; ask for a new one');
+  }
+  return getTipjar(ctx, actor, row.id);
+}

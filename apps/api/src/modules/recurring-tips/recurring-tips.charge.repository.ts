@@ -1,0 +1,204 @@
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { recurringTipCharges, recurringTips, tips, users } from '../../db/schema/index.js';
+import { type ChargeRow, chargeable } from './recurring-tips.repository.js';
+
+/**
+ * The charge job's statements (decisions 023 and 028): claiming due months, leasing charges to send
+ * and recording the provider's answers, each a batch per statement. Every statement here is written
+ * so that its plan reads what the batch needs by primary key or the work indexes, whatever the
+ * planner's statistics say: a run writes most of the rows these tables hold, long before autovacuum
+ * analyzes them, so a plan chosen from them could read the whole table per batch (decision 028).
+ */
+
+/** `chargeable` of the monthly tip `r` (a subquery's alias). */
+const chargeableSql = sql`r.status = 'active' and r.mandate_status = 'valid'`;
+
+/**
+ * Locks the recurring tips whose next month is due, skipping rows another instance holds
+ * (SELECT … FOR UPDATE SKIP LOCKED), each with its tipper's email (`tipperEmail`: the month's tip
+ * keeps it) read by primary key in a scalar subquery — as a separate `id in (…)` read, the planner
+ * scanned every user per batch while it thought the table small. Call inside a transaction.
+ */
+export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number, exclude: string[] = []) {
+  return db
+    .select({
+      ...getTableColumns(recurringTips),
+      tipperEmail: sql<string | null>`(select u.email from ${users} u where u.id = ${recurringTips.userId})`,
+    })
+    .from(recurringTips)
+    .where(
+      and(
+        chargeable,
+        lte(recurringTips.nextChargeAt, now),
+        exclude.length > 0 ? notInArray(recurringTips.id, exclude) : undefined,
+      ),
+    )
+    .orderBy(asc(recurringTips.nextChargeAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * The claim's schedule update for several recurring tips in one statement: the next due date, and
+ * for a month charged (`amount` given) the amount charged, a pending amount change consumed.
+ */
+export async function scheduleRecurringTips(
+  db: DbOrTx,
+  updates: { id: string; nextChargeAt: Date; amount?: number }[],
+) {
+  if (updates.length === 0) return;
+  const rows = sql.join(
+    updates.map((u) => sql`(${u.id}::uuid, ${u.nextChargeAt.toISOString()}::timestamptz, ${u.amount ?? null}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${recurringTips} r
+    set next_charge_at = v.next_charge_at, amount = coalesce(v.amount, r.amount),
+        next_amount = case when v.amount is null then r.next_amount end, updated = now()
+    from (values ${rows}) as v(id, next_charge_at, amount) where r.id = v.id`);
+}
+
+/** A charge claimed by the charge job, with what its row said before the claim. */
+export type ClaimedCharge = ChargeRow & {
+  /**
+   * Whether an earlier run claimed this very attempt (and may have sent it, its answer lost): an
+   * attempt's first claim sets lastAttemptAt to at least nextAttemptAt, and a new attempt is due
+   * after the previous one's lastAttemptAt (retryAt).
+   */
+  claimedBefore: boolean;
+};
+
+/**
+ * Claims the charges whose current try must be sent now: scheduled, against a valid mandate of an
+ * active recurring tip, not held by another instance. One statement sets a lease (`claimedUntil`,
+ * wall clock) and the try's time (`lastAttemptAt`, the run's clock), so no transaction stays open
+ * while the provider is called; a lease that runs out (the instance died) frees the row again. The
+ * candidates are locked and read in the same statement, so `claimedBefore` is the claimed row's own.
+ */
+export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<ClaimedCharge[]> {
+  const candidates = db
+    .select({
+      id: recurringTipCharges.id,
+      claimedBefore:
+        sql<boolean>`coalesce(${recurringTipCharges.lastAttemptAt} >= ${recurringTipCharges.nextAttemptAt}, false)`.as(
+          'claimed_before',
+        ),
+    })
+    .from(recurringTipCharges)
+    .where(
+      and(
+        eq(recurringTipCharges.status, 'scheduled'),
+        eq(recurringTipCharges.via, 'debit'),
+        lte(recurringTipCharges.nextAttemptAt, now),
+        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        // Per candidate, by primary key — a scalar subquery is never made a join. As `IN (select …)`
+        // the planner, with the statistics of before the claim, joined from every chargeable
+        // monthly tip to its charges for each batch: a scan of the whole table per 100 months.
+        sql`coalesce((select ${chargeableSql} from ${recurringTips} r where r.id = ${recurringTipCharges.recurringTipId}), false)`,
+      ),
+    )
+    .orderBy(asc(recurringTipCharges.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+    .as('candidates');
+  return db
+    .update(recurringTipCharges)
+    .set({
+      claimedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+      lastAttemptAt: now,
+    })
+    .from(candidates)
+    .where(and(eq(recurringTipCharges.id, candidates.id), eq(recurringTipCharges.status, 'scheduled')))
+    .returning({ ...getTableColumns(recurringTipCharges), claimedBefore: candidates.claimedBefore });
+}
+
+/** Refreshes the planner's statistics of the charge rows (after a claim wrote many of them). */
+export async function analyzeCharges(db: DbOrTx) {
+  await db.execute(sql`analyze ${recurringTipCharges}`);
+}
+
+/** insertCharge for several months in one statement: the answer holds the months inserted here. */
+export async function insertCharges(db: DbOrTx, values: (typeof recurringTipCharges.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db
+    .insert(recurringTipCharges)
+    .values(values)
+    .onConflictDoNothing({ target: [recurringTipCharges.recurringTipId, recurringTipCharges.period] })
+    .returning();
+}
+
+/** Names each month's tip (charge id → tip id), in one statement. */
+export async function setChargeTips(db: DbOrTx, pairs: { id: string; tipId: string }[]) {
+  if (pairs.length === 0) return;
+  const rows = sql.join(
+    pairs.map((p) => sql`(${p.id}::uuid, ${p.tipId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${recurringTipCharges} c set tip_id = v.tip_id, updated = now()
+    from (values ${rows}) as v(id, tip_id) where c.id = v.id`);
+}
+
+/**
+ * Records the provider's answers of several sent months in one statement (the charge run): each
+ * month names its attempt's transaction row and is no longer held; a month whose answer is open
+ * (`open`: the debit is on its way) and still waiting for that attempt becomes pending, as
+ * onChargePayment does for one, and so does its tip if it is still in one of `tipFrom` (the statuses
+ * before pending).
+ *
+ * The tips are found by primary key from the months just written: their status is tested with
+ * `IS TRUE`, which no index can serve. As a plain `status in (…)` the planner — whose statistics
+ * know few `created` tips, while the claim has just made one per month — read the tips of the status
+ * index (tips_status_updated_idx) for every batch: every tip not yet recorded, per batch.
+ */
+export async function recordChargeAnswers(
+  db: DbOrTx,
+  answers: { id: string; rowId: string; attempt: number; open: boolean }[],
+  tipFrom: string[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  const rows = sql.join(
+    answers.map((a) => sql`(${a.id}::uuid, ${a.rowId}::uuid, ${a.attempt}::int, ${a.open}::boolean)`),
+    sql`, `,
+  );
+  const from = sql.join(
+    tipFrom.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  await db.execute(sql`with months as (
+      update ${recurringTipCharges} c
+      set opp_transaction_id = v.row_id, claimed_until = null, updated = now(),
+          status = case when v.open and c.status = 'scheduled' and c.attempt = v.attempt then 'pending' else c.status end
+      from (values ${rows}) as v(id, row_id, attempt, open)
+      where c.id = v.id
+      returning c.tip_id, v.open and c.status = 'pending' and c.attempt = v.attempt as pending)
+    update ${tips} t set status = 'pending', updated = now()
+    from months m
+    where t.id = m.tip_id and m.pending and (t.status in (${from})) is true`);
+}
+
+const periodOfNextCharge: SQL = sql`to_char(${recurringTips.nextChargeAt} at time zone 'UTC', 'YYYY-MM')`;
+
+/**
+ * Claims the pre-notification mails due (a charge within `until`, not yet announced): marks the
+ * period announced in one statement, so each goes out once even with several instances.
+ */
+export async function claimPreNotifications(db: DbOrTx, now: Date, until: Date, limit: number) {
+  const candidates = db
+    .select({ id: recurringTips.id })
+    .from(recurringTips)
+    .where(
+      and(
+        chargeable,
+        lte(recurringTips.nextChargeAt, until),
+        sql`${recurringTips.nextChargeAt} > ${now}`,
+        sql`${recurringTips.preNotifiedPeriod} is distinct from ${periodOfNextCharge}`,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(recurringTips)
+    .set({ preNotifiedPeriod: periodOfNextCharge, updated: sql`${recurringTips.updated}` })
+    .where(inArray(recurringTips.id, candidates))
+    .returning();
+}

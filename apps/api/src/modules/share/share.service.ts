@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import {
+  badgeSnippet,
+  fundingTag,
+  isTipjarTippable,
+  LOCALES,
+  type Locale,
+  type PublicTipjar,
+  QR_PNG_SIZES,
+  type QrPngSize,
+  type ShareKit,
+  type ShareKitOfLocale,
+  type ShareTarget,
+  shareFilesPath,
+  shareUrl,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import { loadManagedTipjar } from '../../lib/access.js';
+import { AppError } from '../../lib/app-error.js';
+import { findPublicTipjar } from '../tipjars/tipjars.service.js';
+import { badgeSize, badgeSvg } from './share.badge.js';
+import { posterPdf } from './share.poster.js';
+import { qrPng, qrSvg } from './share.qr.js';
+import { shareTexts } from './share.texts.js';
+
+/**
+ * The shared files of a LIVE tip jar (decision 031): public, cacheable, drawn on request. Each answer
+ * carries an ETag made from everything it is drawn from (the kind, the tip jar's name and address, the
+ * language, the size, the public URL, the brand), so a reader's cache and ours are right the moment any
+ * of these changes; the drawing itself is kept per ETag, so a busy badge or a poster is drawn once.
+ */
+
+export type SharedFileKind = 'badge' | 'qr-svg' | 'qr-png' | 'poster';
+
+export interface SharedFile {
+  contentType: string;
+  /** A weak validator: two drawings of the same input are equivalent, not byte-equal (a PDF's date). */
+  etag: string;
+  /** The name a browser saves it under. */
+  filename: string;
+  body: Buffer | string;
+}
+
+/** Raised when a drawing changes, so readers' cached copies of the old one are not kept. */
+const DRAWING_VERSION = 1;
+
+const CONTENT_TYPES: Record<SharedFileKind, string> = {
+  badge: 'image/svg+xml; charset=utf-8',
+  'qr-svg': 'image/svg+xml; charset=utf-8',
+  'qr-png': 'image/png',
+  poster: 'application/pdf',
+};
+
+interface DrawInput {
+  kind: SharedFileKind;
+  locale: Locale;
+  size?: QrPngSize;
+}
+
+/**
+ * The stored artwork of a tip jar, for the poster. None is stored yet: part 1 of issue 14 (the feed)
+ * adds the artworks table; this is the one place that will read it (its id then joins the ETag).
+ */
+async function storedArtworkOf(_ctx: AppContext, _tipjar: PublicTipjar): Promise<Buffer | undefined> {
+  return undefined;
+}
+
+function draw(ctx: AppContext, tipjar: PublicTipjar, target: ShareTarget, input: DrawInput): Promise<Buffer | string> {
+  const brand = ctx.config.BRAND_NAME;
+  const t = shareTexts(input.locale);
+  const url = shareUrl(ctx.config.publicUrl, target, input.locale);
+  switch (input.kind) {
+    case 'badge':
+      return Promise.resolve(badgeSvg(t.badge(brand), t.badgeTitle(tipjar.name, brand)));
+    case 'qr-svg':
+      return Promise.resolve(qrSvg(url, t.qrTitle(tipjar.name, brand)));
+    case 'qr-png':
+      return Promise.resolve(qrPng(url, input.size ?? QR_PNG_SIZES[1]));
+    case 'poster':
+      return storedArtworkOf(ctx, tipjar).then((artwork) =>
+        posterPdf({ locale: input.locale, brand, name: tipjar.name, url, episode: target.episode, artwork }),
+      );
+  }
+}
+
+/** Drawings by ETag, the oldest dropped first: a handful of popular files stay drawn. */
+const drawings = new Map<string, Promise<Buffer | string>>();
+const MAX_DRAWINGS = 64;
+
+function remember(etag: string, drawing: () => Promise<Buffer | string>): Promise<Buffer | string> {
+  const hit = drawings.get(etag);
+  if (hit) return hit;
+  if (drawings.size >= MAX_DRAWINGS) drawings.delete(drawings.keys().next().value!);
+  const body = drawing();
+  drawings.set(etag, body);
+  body.catch(() => drawings.delete(etag));
+  return body;
+}
+
+function filenameOf(slug: string, input: DrawInput): string {
+  const lang = input.locale === 'en' ? '' : `-${input.locale}`;
+  switch (input.kind) {
+    case 'badge':
+      return `${slug}-badge${lang}.svg`;
+    case 'qr-svg':
+      return `${slug}-qr${lang}.svg`;
+    case 'qr-png':
+      return `${slug}-qr${lang}-${input.size}.png`;
+    case 'poster':
+      return `${slug}-poster${lang}.pdf`;
+  }
+}
+
+/** A LIVE tip jar's file; 404 for any other slug, however it is spelled. */
+export async function getSharedFile(ctx: AppContext, slug: string, input: DrawInput): Promise<SharedFile> {
+  const tipjar = await findPublicTipjar(ctx, slug);
+  if (!tipjar) throw AppError.notFound('Tip jar');
+  const target: ShareTarget = { slug: tipjar.slug };
+  const inputs = [DRAWING_VERSION, input, tipjar.slug, tipjar.name, ctx.config.publicUrl, ctx.config.BRAND_NAME];
+  const etag = `W/"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 27)}"`;
+  return {
+    contentType: CONTENT_TYPES[input.kind],
+    etag,
+    filename: filenameOf(tipjar.slug, input),
+    body: await remember(etag, () => draw(ctx, tipjar, target, input)),
+  };
+}
+
+/** True when the request's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/* ---------- the backoffice's Share page ---------- */
+
+function kitOf(ctx: AppContext, target: ShareTarget, locale: Locale): ShareKitOfLocale {
+  const brand = ctx.config.BRAND_NAME;
+  const t = shareTexts(locale);
+  const storefrontUrl = shareUrl(ctx.config.publicUrl, target, locale);
+  const files = `${ctx.config.publicUrl}/api/v1${shareFilesPath(target)}`;
+  const lang = `lang=${locale}`;
+  const alt = t.badge(brand);
+  const badge = { url: `${files}/badge.svg?${lang}`, alt, ...badgeSize(alt) };
+  return {
+    storefrontUrl,
+    badge,
+    snippet: badgeSnippet({ href: storefrontUrl, src: badge.url, ...badge }),
+    fundingTag: fundingTag({ url: storefrontUrl, text: t.funding(brand) }),
+    qr: {
+      svgUrl: `${files}/qr.svg?${lang}`,
+      png: QR_PNG_SIZES.map((size) => ({ size, url: `${files}/qr.png?${lang}&size=${size}` })),
+    },
+    posterUrl: `${files}/poster.pdf?${lang}`,
+  };
+}
+
+/** The Share page of a tip jar (its admins and platform admins): every address, snippet and file, per language. */
+export async function getShareKit(ctx: AppContext, actor: Actor, id: string): Promise<ShareKit> {
+  const tipjar = await loadManagedTipjar(ctx, actor, id);
+  const target: ShareTarget = { slug: tipjar.slug };
+  return {
+    slug: tipjar.slug,
+    live: isTipjarTippable(tipjar),
+    kits: Object.fromEntries(LOCALES.map((locale) => [locale, kitOf(ctx, target, locale)])) as ShareKit['kits'],
+  };
+}

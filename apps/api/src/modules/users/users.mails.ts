@@ -1,0 +1,25 @@
+import { appUrl, type Locale } from '@podpot/domain';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { passwordChangedMail } from '../../mail/account-mails.js';
+import { queueMail } from '../../mail/outbox.js';
+
+/**
+ * "Your password was changed", queued in the transaction that changed it (a change by the user, or by a
+ * reset link), with what to do when it was not them (decision 035).
+ */
+export async function queuePasswordChangedMail(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: { id: string; email: string; firstName: string; locale: Locale },
+  tokenVersion: number,
+): Promise<void> {
+  const base = ctx.config.publicUrl;
+  const mail = passwordChangedMail(user.locale, {
+    brand: ctx.config.BRAND_NAME,
+    name: user.firstName,
+    recoveryLink: appUrl(base, 'passwordRecovery', {}, user.locale),
+    supportLink: appUrl(base, 'support', {}, user.locale),
+  });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `password-changed:${user.id}:${tokenVersion}` });
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjars } from '../../src/db/schema/index.js';
+import { checkMoney } from '../../src/jobs/money-check.js';
+import { DEMO_PASSWORD, DEMO_TIPJAR_SLUG, seedDemoData } from '../../src/seed/demo.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Issue 13: the demo data (`npm start`) has monthly tippers over past months, so the backoffice's
+ * "active monthly tippers" chart and its monthly tips list show something — written the way the
+ * charge run leaves them, so the money check's monthly totals agree to the cent.
+ */
+let t: TestApp;
+let token: string;
+let tipjarId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemoData(t.ctx)).not.toBeNull();
+  const login = await t.api('POST', '/auth/login', {
+    form: {
+      username: 'maker@podpot.local',
+      password: DEMO_PASSWORD,
+      client_id: 'podpot-web',
+      grant_type: 'password',
+      scope: 'all',
+    },
+  });
+  token = login.body.access_token;
+  const [jar] = await t.database.db.select().from(tipjars).where(eq(tipjars.slug, DEMO_TIPJAR_SLUG));
+  tipjarId = jar!.id;
+});
+afterAll(() => t.close());
+
+describe('the demo data', () => {
+  it('shows the maker monthly tippers in most of the last 12 months, and their monthly tips', async () => {
+    const res = await t.api('GET', `/tipjars/${tipjarId}/statistics?period=12m`, { token });
+    expect(res.status).toBe(200);
+    const tippers: { month: string; count: number }[] = res.body.monthlyTippers;
+    expect(tippers).toHaveLength(12);
+    // Four tippers started 6, 5, 4 and 2 months ago; one stopped after 3 months ago.
+    expect(tippers.filter((m) => m.count > 0).length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...tippers.map((m) => m.count))).toBe(3);
+    const monthly = res.body.byKind.find((k: { kind: string }) => k.kind === 'monthly');
+    expect(monthly.count).toBe(tippers.reduce((sum, m) => sum + m.count, 0));
+
+    const list = await t.api('GET', `/tipjars/${tipjarId}/recurringtips?itemsPerPage=25`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.metadata.count).toBe(4);
+    const statuses = list.body.data.map((r: { status: string }) => r.status).sort();
+    expect(statuses).toEqual(['active', 'active', 'active', 'cancelled']);
+  });
+
+  it('keeps the money rules: one collection per month, months and tips agree to the cent', async () => {
+    const { violations } = await checkMoney(t.ctx, { provider: false });
+    const monthly = violations.filter(
+      (v) => v.invariant === 'one-collection-per-month' || /monthly|recurring|aggregate|daily/i.test(v.subject),
+    );
+    expect(monthly).toEqual([]);
+  });
+});
