@@ -2,6 +2,7 @@ export * from './audit-schemas.js';
 export * from './brand.js';
 export * from './deletion-schemas.js';
 export * from './errors.js';
+export * from './episode-schemas.js';
 export * from './feed-schemas.js';
 export * from './goal-rules.js';
 export * from './invoice-schemas.js';

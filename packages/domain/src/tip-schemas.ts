@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TipEpisodeRefSchema } from './episode-schemas.js';
 // Not from schemas.ts: that module carries the phone rules, which the storefront must not download.
 import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './field-schemas.js';
 import { DEFAULT_LOCALE } from './locale.js';
@@ -64,6 +65,8 @@ export const CreateTipDataSchema = z
     email: EmailSchema,
     payment: PaymentChoiceSchema,
     locale: LocaleSchema.default(DEFAULT_LOCALE),
+    /** The episode tipped for (`/{slug}/e/{episodeId}`); must be one of this tip jar's episodes (422 otherwise). */
+    episodeId: z.uuid({ message: 'episodeUnknown' }).optional(),
   })
   .superRefine((d, ctx) => {
     // A tip that shows a name needs one.
@@ -96,6 +99,8 @@ export const TipSchema = z.object({
   messageShown: z.boolean(),
   paymentMethod: z.string().nullable(),
   recurringTipId: z.uuid().nullable(),
+  /** The episode the tip was given for, or null. */
+  episode: TipEpisodeRefSchema.nullable().optional(),
   email: z.string().optional(),
   /**
    * Only on a platform admin's read of one tip: whether a refund can work — the payment is known at

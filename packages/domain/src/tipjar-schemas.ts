@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicEpisodeSchema } from './episode-schemas.js';
 import { FeedUrlSchema } from './feed-schemas.js';
 import { GOAL_KINDS, goalTargetError } from './goal-rules.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
@@ -213,6 +214,8 @@ export const PublicTipjarSchema = z.object({
    */
   goalProgress: GoalProgressSchema.nullable().optional(),
   supporters: z.array(SupporterSchema).optional(),
+  /** The storefront's answer only: the newest episodes from the feed (at most STOREFRONT_EPISODES), newest first. */
+  recentEpisodes: z.array(PublicEpisodeSchema).optional(),
 });
 export type PublicTipjar = z.infer<typeof PublicTipjarSchema>;
 
