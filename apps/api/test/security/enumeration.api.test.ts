@@ -133,8 +133,8 @@ describe(`password recovery tells nothing (${TEST_DB})`, () => {
     // Before the fix a known address waited for the link and the mail (+5 ms unloaded, far more on a busy
     // machine) and nothing followed the answer. Now that work follows the answer; on a saturated machine it
     // can still slow this process's client a little (the two share the CPUs, a remote client would not),
-    // hence the allowance of a quarter of that work.
-    const margin = Math.max(2, w / 4);
+    // hence the allowance of a quarter of that work (at least 3 ms: the gate runs beside other suites).
+    const margin = Math.max(3, w / 4);
     expect(Math.abs(gap), figures).toBeLessThan(margin);
     expect(Math.abs(k - u), figures).toBeLessThan(margin);
   });
