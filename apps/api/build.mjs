@@ -1,12 +1,13 @@
 /**
- * `npm run build -w apps/api`: the API as one JavaScript file, apps/api/dist/server.js (decision 022).
+ * `npm run build -w apps/api`: the API as JavaScript, apps/api/dist/server.js and the chunks it imports
+ * lazily beside it (decision 022; decision 040 splits the lazy imports into chunks).
  * esbuild bundles the API's TypeScript and the workspace packages it uses (@podpot/domain,
  * @podpot/opp-simulator, which ship source); every other package stays an import of node_modules
  * (native and wasm parts, data files). A module that finds files beside itself through
  * `import.meta.url` (migrations, the web build, fonts) keeps finding them from its own place: its
  * `import.meta.url` becomes its source file's URL, relative to the bundle.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -38,9 +39,17 @@ const ownImportMetaUrl = {
   },
 };
 
+// No chunk of an earlier build left beside the new ones.
+await rm(OUT_DIR, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(HERE, 'src/server.ts')],
-  outfile: path.join(OUT_DIR, 'server.js'),
+  outdir: OUT_DIR,
+  // Each `import()` its own chunk, so what the API loads lazily (the password dictionaries, the mail
+  // renderer, the PDF and image libraries) stays out of a process's memory until it is used; in one
+  // file esbuild hoists their imports to the top and every process loads them at start.
+  splitting: true,
+  // Beside server.js, so the import.meta.url rewrite below (relative to dist/) holds in a chunk too.
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

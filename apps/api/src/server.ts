@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { preloadPasswordStrength } from '@podpot/domain';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
@@ -41,8 +40,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // The password dictionaries load once per process: now, rather than in the first registration.
-  void preloadPasswordStrength().catch((err) => app.log.warn({ err }, 'password dictionaries did not load'));
+  // The password dictionaries (about 30 MB of heap) load with the first password a process checks, not
+  // at start: most processes check none (decision 040).
   if (shouldSeed) {
     await ensureDemoMerchant(ctx).catch((err) =>
       app.log.warn({ err }, 'the demo tip jar could not register with the payment provider'),

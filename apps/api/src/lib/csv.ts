@@ -33,10 +33,16 @@ export function defuseInnerFormulas(text: string): string {
   return text.replace(FORMULA_AFTER_BREAK, "'");
 }
 
-/** One column: a header and either text (defused, quoted) or an amount in cents (written as euros). */
+/**
+ * One column: a header and either text (defused, quoted), an amount in cents (written as euros), or
+ * `plain` text that by construction never needs either — a uuid, an ISO timestamp, one of our own
+ * enum values: letters, digits, '-', ':', '.', '_', never first a formula character — written as it is
+ * (an export writes millions of cells; these skip the checks).
+ */
 export type CsvColumn<T> =
   | { header: string; text: (row: T) => string | null | undefined }
-  | { header: string; cents: (row: T) => number };
+  | { header: string; cents: (row: T) => number }
+  | { header: string; plain: (row: T) => string };
 
 export interface CsvWriter<T> {
   /** The BOM and the header line: the first chunk of the file. */
@@ -73,7 +79,11 @@ export function createCsvWriter<T>(
   // An amount is a number: never a formula (its '-' is a sign) and, with the decimal mark never the
   // separator, never quoted.
   const cells = columns.map((c) =>
-    'cents' in c ? (row: T) => toDecimalEuros(c.cents(row), decimalMark) : (row: T) => textCell(c.text(row) ?? ''),
+    'cents' in c
+      ? (row: T) => toDecimalEuros(c.cents(row), decimalMark)
+      : 'plain' in c
+        ? c.plain
+        : (row: T) => textCell(c.text(row) ?? ''),
   );
   const line = (row: T) => {
     let out = cells[0]!(row);

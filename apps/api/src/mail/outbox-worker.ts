@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Mailer, MailMessage } from '../lib/mailer.js';
-import { mailHtml } from './mail-html.js';
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow, releaseMailClaims } from './outbox.js';
 
 /**
@@ -60,6 +59,15 @@ export function messageIdOf(rowId: string, mailFrom: string): string {
 }
 
 /**
+ * The HTML renderer (React Email, a few MB of code) loads with the first mail a process sends, not
+ * with every process (decision 040).
+ */
+async function drawHtml(input: Parameters<typeof import('./mail-html.js').mailHtml>[0]): Promise<string> {
+  const { mailHtml } = await import('./mail-html.js');
+  return mailHtml(input);
+}
+
+/**
  * The mail of a row: its plain text, and its HTML part — the row's own, or drawn from its text now
  * (mail-html.ts, decision 035): rendering at send time keeps it out of the transaction that queued it.
  */
@@ -69,7 +77,7 @@ async function messageOf(row: OutboxRow, deps: OutboxDeps): Promise<MailMessage>
     to: row.recipient,
     subject: row.subject,
     text: row.text,
-    html: row.html ?? (await mailHtml({ subject: row.subject, text: row.text, brand: deps.brand })),
+    html: row.html ?? (await drawHtml({ subject: row.subject, text: row.text, brand: deps.brand })),
     ...(row.attachments.length
       ? {
           attachments: row.attachments.map((a) => ({

@@ -7,9 +7,9 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { TEST_DB } from '../support/test-db.js';
 
 /**
- * On PostgreSQL the export's lines are written by the database (COPY, lib/csv-sql.ts); the CSV
- * writer in Node (lib/csv.ts) writes them on PGlite. Both must give the same file, byte for byte,
- * whatever the tips hold.
+ * On PostgreSQL the export's rows come from one COPY in the binary format, decoded in Node
+ * (lib/pg-copy.ts); on PGlite from keyset-paged queries through the driver. Both must give the same
+ * file, byte for byte, whatever the tips hold (and timestamps with microseconds: cut to milliseconds).
  */
 let t: TestApp;
 let admin: TestUser;

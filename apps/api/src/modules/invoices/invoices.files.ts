@@ -2,7 +2,7 @@ import type { Config } from '../../config/env.js';
 import type { AppContext } from '../../context.js';
 import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
 import * as refundsRepo from '../refunds/refunds.repository.js';
-import { type InvoiceSeller, invoicePdf } from './invoice-pdf.js';
+import type { InvoiceSeller } from './invoice-pdf.js';
 import { monthOf } from './invoices.amounts.js';
 import * as repo from './invoices.repository.js';
 import { type InvoiceDbRow as Row, toInvoice } from './invoices.views.js';
@@ -35,7 +35,8 @@ export async function pdfOf(ctx: AppContext, row: Row, known?: repo.Recipient): 
   return {
     filename: `invoice-${row.number}.pdf`,
     contentType: 'application/pdf',
-    body: await invoicePdf({
+    // pdfkit (with its fonts) loads with the first invoice a process draws (decision 040).
+    body: await (await import('./invoice-pdf.js')).invoicePdf({
       locale: recipient?.locale ?? 'en',
       invoice: toInvoice(row),
       seller: sellerOf(ctx.config),

@@ -1,51 +1,38 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin } from '../../lib/access.js';
 import { type CsvColumn, type CsvSeparatorName, createCsvWriter } from '../../lib/csv.js';
-import { csvLineSql, isoTimestampSql } from '../../lib/csv-sql.js';
+import { isoTimestamp } from '../../lib/pg-copy.js';
 import * as repo from './tips.repository.js';
 
-/** Rows per query of the export: memory stays flat whether 10 or 10 million tips match. */
+/** Rows per query of the export on PGlite: memory stays flat whether 10 or 10 million tips match. */
 export const EXPORT_BATCH_SIZE = 2000;
 
-type ExportRow = repo.ExportRow;
-type Fields = repo.ExportFields;
+type Line = repo.ExportLine;
 
-/**
- * The file's columns, in order; amounts in euros with 2 decimals. Each column twice: its value in
- * Node (`text`/`cents`, the CSV writer) and the same value in SQL (`sql`, for the database to write
- * the line itself; `plain`: a uuid or timestamp, never quoted or defused); tips-export-copy.api.test.ts
- * holds the two to the same bytes.
- */
-const COLUMNS: readonly (CsvColumn<ExportRow> & { sql: (f: Fields) => SQL; plain?: true })[] = [
-  { header: 'id', text: (r) => r.id, sql: (f) => sql`${f.id}::text`, plain: true },
-  { header: 'created', text: (r) => r.created.toISOString(), sql: (f) => isoTimestampSql(f.created), plain: true },
-  { header: 'updated', text: (r) => r.updated.toISOString(), sql: (f) => isoTimestampSql(f.updated), plain: true },
-  { header: 'tipjarId', text: (r) => r.tipjarId, sql: (f) => sql`${f.tipjarId}::text`, plain: true },
-  { header: 'tipjarSlug', text: (r) => r.tipjarSlug, sql: (f) => sql`${f.tipjarSlug}` },
-  { header: 'tipjarName', text: (r) => r.tipjarName, sql: (f) => sql`${f.tipjarName}` },
-  { header: 'status', text: (r) => r.status, sql: (f) => sql`${f.status}` },
-  { header: 'amount', cents: (r) => r.amount, sql: (f) => sql`${f.amount}` },
-  { header: 'fee', cents: (r) => r.fee, sql: (f) => sql`${f.fee}` },
-  { header: 'net', cents: (r) => r.amount - r.fee, sql: (f) => sql`(${f.amount} - ${f.fee})` },
-  { header: 'paymentMethod', text: (r) => r.paymentMethod, sql: (f) => sql`${f.paymentMethod}` },
-  { header: 'privacy', text: (r) => r.privacy, sql: (f) => sql`${f.privacy}` },
-  {
-    header: 'displayName',
-    text: (r) => (r.privacy === 'ANONYMOUS' ? null : r.displayName),
-    sql: (f) => sql`(case when ${f.privacy} = 'ANONYMOUS' then null else ${f.displayName} end)`,
-  },
-  { header: 'email', text: (r) => r.email, sql: (f) => sql`${f.email}` },
-  { header: 'message', text: (r) => r.message, sql: (f) => sql`${f.message}` },
-  { header: 'locale', text: (r) => r.locale, sql: (f) => sql`${f.locale}` },
+/** The file's columns, in order; amounts in euros with 2 decimals; uuids, timestamps and our enums plain. */
+export const EXPORT_COLUMNS: readonly CsvColumn<Line>[] = [
+  { header: 'id', plain: (r) => r.id },
+  { header: 'created', plain: (r) => r.created },
+  { header: 'updated', plain: (r) => r.updated },
+  { header: 'tipjarId', plain: (r) => r.tipjarId },
+  { header: 'tipjarSlug', text: (r) => r.tipjarSlug },
+  { header: 'tipjarName', text: (r) => r.tipjarName },
+  { header: 'status', plain: (r) => r.status },
+  { header: 'amount', cents: (r) => r.amount },
+  { header: 'fee', cents: (r) => r.fee },
+  { header: 'net', cents: (r) => r.amount - r.fee },
+  { header: 'paymentMethod', text: (r) => r.paymentMethod },
+  { header: 'privacy', plain: (r) => r.privacy },
+  { header: 'displayName', text: (r) => (r.privacy === 'ANONYMOUS' ? null : r.displayName) },
+  { header: 'email', text: (r) => r.email },
+  { header: 'message', text: (r) => r.message },
+  { header: 'locale', plain: (r) => r.locale },
 ];
 
-/** One line of the file in SQL, from the columns' `sql`. */
-const lineSql = (separator: CsvSeparatorName | undefined) => (f: Fields) =>
-  csvLineSql(
-    COLUMNS.map((c) => ('cents' in c ? { cents: c.sql(f) } : c.plain ? { plain: c.sql(f) } : { text: c.sql(f) })),
-    separator,
-  );
+/** A row read by the driver (PGlite) as the COPY's decoder gives it. */
+function toLine({ createdCursor: _, created, updated, ...rest }: repo.ExportRow): Line {
+  return { ...rest, created: isoTimestamp(created.getTime()), updated: isoTimestamp(updated.getTime()) };
+}
 
 export interface TipExport {
   filename: string;
@@ -55,10 +42,11 @@ export interface TipExport {
 
 /**
  * GET tips/export (platform admins): every matching tip as CSV, streamed, never collected in memory.
- * On PostgreSQL the database writes the lines (one COPY of the whole file: repo.copyExportLines) and
- * Node passes the bytes on; on PGlite, or with `writer: 'node'`, the rows are read in batches of
- * EXPORT_BATCH_SIZE (keyset-paged: repo.exportBatches) and written here. `onBatch` lets tests count
- * those reads.
+ * On PostgreSQL the rows come from one COPY of the whole file in the binary format
+ * (repo.copyExportRows, decision 040); on PGlite, or with `writer: 'node'` (named for the earlier
+ * split, when the database wrote the lines), they are read in batches of EXPORT_BATCH_SIZE
+ * (keyset-paged: repo.exportBatches). Either way this writes the lines. `onBatch` lets tests count the
+ * keyset reads.
  */
 export function exportTips(
   ctx: AppContext,
@@ -73,18 +61,17 @@ export function exportTips(
 ): TipExport {
   assertAdmin(actor);
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
-  const csv = createCsvWriter(COLUMNS, { separator: options.separator });
+  const csv = createCsvWriter(EXPORT_COLUMNS, { separator: options.separator });
   async function* body() {
     yield csv.header();
-    const lines =
-      options.writer === 'node' ? undefined : repo.copyExportLines(ctx.db, filter, lineSql(options.separator));
-    if (lines) {
-      yield* lines;
+    const copied = options.writer === 'node' ? undefined : repo.copyExportRows(ctx.db, filter);
+    if (copied) {
+      for await (const rows of copied) yield csv.rows(rows);
       return;
     }
     for await (const batch of repo.exportBatches(ctx.db, filter, batchSize)) {
       options.onBatch?.(batch.length);
-      if (batch.length > 0) yield csv.rows(batch);
+      if (batch.length > 0) yield csv.rows(batch.map(toLine));
     }
   }
   const date = new Date().toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
 import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
-import { copyTextRows } from '../../lib/pg-copy.js';
+import { type BinaryFields, copyBinaryRows } from '../../lib/pg-copy.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -245,7 +245,6 @@ const EXPORT_FIELDS = {
   message: tips.message,
   locale: tips.locale,
 };
-export type ExportFields = typeof EXPORT_FIELDS;
 
 /** The matching tips, joined to their tip jar, in (created, id) order: the export's order. */
 const exportJoin = eq(tipjars.id, tips.tipjarId);
@@ -260,26 +259,47 @@ const exportQuery = (db: DbOrTx, filter: TipFilter, after?: SQL) =>
 
 export type ExportRow = Awaited<ReturnType<typeof exportQuery>>[number];
 
+/** What the CSV is written from: an export row without its paging cursor, its times as ISO text. */
+export type ExportLine = Omit<ExportRow, 'createdCursor' | 'created' | 'updated'> & {
+  created: string;
+  updated: string;
+};
+
+/** A row of the COPY below, read in the order it selects the fields (EXPORT_FIELDS without the cursor). */
+const readExportLine = (f: BinaryFields): ExportLine => ({
+  id: f.uuid(),
+  created: f.timestampIso(),
+  updated: f.timestampIso(),
+  tipjarId: f.uuid(),
+  tipjarSlug: f.text()!,
+  tipjarName: f.text()!,
+  status: f.text() as ExportLine['status'],
+  amount: f.int(),
+  fee: f.int(),
+  paymentMethod: f.text(),
+  privacy: f.text() as ExportLine['privacy'],
+  displayName: f.text(),
+  email: f.text()!,
+  message: f.text()!,
+  locale: f.text() as ExportLine['locale'],
+});
+
 /**
- * On PostgreSQL, the export's lines written by the database: `line` is the SQL of one line made of
- * the export's fields, the answer the lines' bytes in order, straight from a COPY (lib/pg-copy.ts: one
- * statement, so one snapshot; pulled, so a slow reader slows the database). Undefined on PGlite, which
- * has no COPY TO STDOUT to stream from: there exportBatches.
+ * On PostgreSQL, the export's rows straight from one COPY in the binary format (lib/pg-copy.ts: one
+ * statement, so one snapshot; pulled, so a slow reader slows the database), a chunk's rows at a time.
+ * Undefined on PGlite, which has no COPY TO STDOUT to stream from: there exportBatches.
  */
-export function copyExportLines(
-  db: DbOrTx,
-  filter: TipFilter,
-  line: (fields: ExportFields) => SQL,
-): AsyncGenerator<Buffer> | undefined {
+export function copyExportRows(db: DbOrTx, filter: TipFilter): AsyncGenerator<ExportLine[]> | undefined {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return undefined;
+  const { createdCursor: _, ...fields } = EXPORT_FIELDS;
   const query = db
-    .select({ line: line(EXPORT_FIELDS) })
+    .select(fields)
     .from(tips)
     .innerJoin(tipjars, exportJoin)
     .where(whereOf(filter))
     .orderBy(...exportOrder);
-  return copyTextRows(client, query.toSQL());
+  return copyBinaryRows(client, query.toSQL(), readExportLine);
 }
 
 /**
