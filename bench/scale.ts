@@ -1,7 +1,8 @@
 /**
  * `npm run bench:scale`: a million tips on one tip jar (issue 12). Creates a fresh PostgreSQL
  * database (podpot_scale_<pid>, dropped afterwards unless BENCH_SCALE_KEEP=1), starts the API as a
- * child process on it (it migrates and seeds the demo data), fills BENCH_SCALE_TIPS tips (default
+ * child process on it (compiled as `npm start` runs it, or through tsx with BENCH_SCALE_API=tsx; it
+ * migrates and seeds the demo data), fills BENCH_SCALE_TIPS tips (default
  * 1 000 000) on the demo tip jar, 3 % of that on three other jars and 100k monthly tips due now, all
  * with generate_series SQL, then times through real HTTP, sequential requests (BENCH_SCALE_RUNS each,
  * default 20, p50/p95): statistics, list page 1 and a deep page for every sortable column in both
@@ -17,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
-import { kib, resetPeak, startApi } from './api-process.js';
+import { buildCompiledApi, kib, resetPeak, startApi } from './api-process.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,8 @@ const TIPS = Number(process.env.BENCH_SCALE_TIPS ?? 1_000_000);
 const RECURRING = Number(process.env.BENCH_SCALE_RECURRING ?? Math.min(100_000, Math.ceil(TIPS / 10)));
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 20);
 const KEEP = process.env.BENCH_SCALE_KEEP === '1';
+/** The API as `npm start` runs it (compiled, decision 022) unless BENCH_SCALE_API=tsx. */
+const COMPILED = process.env.BENCH_SCALE_API !== 'tsx';
 const PAGE = 25;
 
 interface Row {
@@ -53,7 +56,8 @@ async function main() {
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
-    api = await startApi(databaseUrl, dataDir);
+    if (COMPILED) buildCompiledApi();
+    api = await startApi(databaseUrl, dataDir, COMPILED ? [path.join(ROOT, 'apps/api/dist/server.js')] : undefined);
     await db.connect();
     const fillStarted = Date.now();
     const { jarId } = await fillScaleData(db, { tips: TIPS, recurring: RECURRING, slug: DEMO_TIPJAR_SLUG });
