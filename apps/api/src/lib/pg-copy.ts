@@ -153,6 +153,15 @@ export class BinaryFields {
     return value;
   }
 
+  /** int4, or null. */
+  nullableInt(): number | null {
+    const length = this.next();
+    if (length < 0) return null;
+    const value = this.buf.readInt32BE(this.pos);
+    this.pos += 4;
+    return value;
+  }
+
   /** text (UTF-8, the database's encoding), or null. */
   text(): string | null {
     const length = this.next();

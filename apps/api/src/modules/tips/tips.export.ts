@@ -27,6 +27,16 @@ export const EXPORT_COLUMNS: readonly CsvColumn<Line>[] = [
   { header: 'email', text: (r) => r.email },
   { header: 'message', text: (r) => r.message },
   { header: 'locale', plain: (r) => r.locale },
+  // The episode tipped for (decision 034): "42: Title", the title alone when unnumbered, empty for none.
+  {
+    header: 'episode',
+    text: (r) =>
+      r.episodeTitle === null
+        ? null
+        : r.episodeNumber === null
+          ? r.episodeTitle
+          : `${r.episodeNumber}: ${r.episodeTitle}`,
+  },
 ];
 
 /** A row read by the driver (PGlite) as the COPY's decoder gives it. */
