@@ -1,7 +1,8 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedRefreshes, tipjars, tips } from '../../src/db/schema/index.js';
+import { artworks, feedRefreshes, tipjars, tips } from '../../src/db/schema/index.js';
 import { refreshFeeds } from '../../src/modules/episodes/episodes.refresh.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { addIdeal, orderLiveJar } from '../support/tipjar.js';
@@ -292,5 +293,27 @@ describe('share files of an episode', () => {
       expect(res.status).toBe(404);
       expect((await res.json()).code).toBe('NOT_FOUND');
     }
+  });
+
+  it('draws the tip jar’s stored artwork on the poster; the artwork joins the ETag', async () => {
+    const url = `${t.baseUrl}/api/v1/tipjars/slug/${jar.slug}/e/${jar.episodes.get('The Answer')}/poster.pdf`;
+    const before = await fetch(url);
+    const plain = Buffer.from(await before.arrayBuffer());
+    const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#4e8381' } })
+      .jpeg()
+      .toBuffer();
+    const [art] = await t.database.db
+      .insert(artworks)
+      .values({ contentType: 'image/jpeg', width: 600, height: 600, bytes: image })
+      .returning({ id: artworks.id });
+    const put = await t.api('PUT', `/tipjars/${jar.id}`, {
+      token: jar.maker.token,
+      body: { data: { artworkId: art!.id } },
+    });
+    expect(put.status, put.text).toBe(200);
+    const after = await fetch(url);
+    const drawn = Buffer.from(await after.arrayBuffer());
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(drawn.length).toBeGreaterThan(plain.length + 1000);
   });
 });
