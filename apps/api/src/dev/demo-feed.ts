@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 
 /*
@@ -56,17 +55,19 @@ let artwork: Promise<Buffer> | undefined;
 
 /** The demo artwork: a coffee cup in the brand's colours, drawn once per process (PNG, 1400 px as Apple asks). */
 export function demoArtwork(): Promise<Buffer> {
-  artwork ??= sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1400" viewBox="0 0 140 140">
+  artwork ??= import('sharp').then(({ default: sharp }) =>
+    sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1400" viewBox="0 0 140 140">
       <rect width="140" height="140" fill="#4E8381"/>
       <circle cx="70" cy="70" r="52" fill="#FBBD51"/>
       <path d="M40 55h50v28a22 22 0 0 1-22 22h-6a22 22 0 0 1-22-22z" fill="#ffffff"/>
       <path d="M90 62h6a10 10 0 0 1 0 20h-6" fill="none" stroke="#ffffff" stroke-width="6"/>
       <path d="M55 30c-4 6 4 10 0 16M68 28c-4 6 4 10 0 16M81 30c-4 6 4 10 0 16" stroke="#f28a3d" stroke-width="4" fill="none"/>
     </svg>`),
-  )
-    .png()
-    .toBuffer();
+    )
+      .png()
+      .toBuffer(),
+  );
   return artwork;
 }
 

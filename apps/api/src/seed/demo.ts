@@ -15,7 +15,6 @@ import {
 import { DEMO_FEED_PATH, demoArtwork, demoFeedXml } from '../dev/demo-feed.js';
 import { episodesOf } from '../modules/episodes/episodes.refresh.js';
 import { upsertEpisodes } from '../modules/episodes/episodes.repository.js';
-import { toStoredArtwork } from '../modules/feeds/feeds.artwork.js';
 import { parseFeed } from '../modules/feeds/feeds.parser.js';
 import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
@@ -41,6 +40,7 @@ export async function seedDemoData(
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // The demo podcast's artwork, stored as a fetched feed's would be (decision 030).
+  const { toStoredArtwork } = await import('../modules/feeds/feeds.artwork.js');
   const artwork = await toStoredArtwork(await demoArtwork());
 
   await ctx.db.transaction(async (tx) => {

@@ -11,7 +11,6 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import { toStoredArtwork } from './feeds.artwork.js';
 import { FEED_MAX_BYTES, FeedFetchError, type SafeFetchOptions, safeFetch } from './feeds.fetcher.js';
 import { type ParsedFeed, parseFeed } from './feeds.parser.js';
 import * as repo from './feeds.repository.js';
@@ -88,6 +87,8 @@ async function storeArtwork(ctx: AppContext, actor: Actor, url: string): Promise
   try {
     const answer = await safeFetch(url, { ...fetchOptions(ctx), accept: 'image/*', maxBytes: FEED_MAX_BYTES });
     if (answer.status !== 'ok') return null;
+    // sharp (libvips) loads with the first artwork a process stores (decision 040).
+    const { toStoredArtwork } = await import('./feeds.artwork.js');
     const image = await toStoredArtwork(answer.body);
     return await repo.insertArtwork(ctx.db, { ...image, sourceUrl: url.slice(0, 2000), createdBy: actor.userId });
   } catch (error) {

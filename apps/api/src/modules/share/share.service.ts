@@ -20,9 +20,7 @@ import { AppError } from '../../lib/app-error.js';
 import { feedRefreshStateOf, findPublicEpisode } from '../episodes/episodes.service.js';
 import { findArtwork } from '../feeds/feeds.repository.js';
 import { findPublicTipjar } from '../tipjars/tipjars.service.js';
-import { badgeSize, badgeSvg } from './share.badge.js';
-import { posterPdf } from './share.poster.js';
-import { qrPng, qrSvg } from './share.qr.js';
+import type { badgeSize as BadgeSize } from './share.badge.js';
 import { shareTexts } from './share.texts.js';
 
 /**
@@ -70,21 +68,32 @@ async function storedArtworkOf(ctx: AppContext, tipjar: PublicTipjar): Promise<B
   return id ? (await findArtwork(ctx.db, id))?.bytes : undefined;
 }
 
-function draw(ctx: AppContext, tipjar: PublicTipjar, target: ShareTarget, input: DrawInput): Promise<Buffer | string> {
+/**
+ * The drawing libraries (pdfkit with its fonts, qrcode, pngjs) load with the first shared file or
+ * Share page a process serves, not with every process (decision 040).
+ */
+const badges = () => import('./share.badge.js');
+
+async function draw(
+  ctx: AppContext,
+  tipjar: PublicTipjar,
+  target: ShareTarget,
+  input: DrawInput,
+): Promise<Buffer | string> {
   const brand = ctx.config.BRAND_NAME;
   const t = shareTexts(input.locale);
   const url = shareUrl(ctx.config.publicUrl, target, input.locale);
   switch (input.kind) {
     case 'badge':
-      return Promise.resolve(badgeSvg(t.badge(brand), t.badgeTitle(tipjar.name, brand)));
+      return (await badges()).badgeSvg(t.badge(brand), t.badgeTitle(tipjar.name, brand));
     case 'qr-svg':
-      return Promise.resolve(qrSvg(url, t.qrTitle(tipjar.name, brand)));
+      return (await import('./share.qr.js')).qrSvg(url, t.qrTitle(tipjar.name, brand));
     case 'qr-png':
-      return Promise.resolve(qrPng(url, input.size ?? QR_PNG_SIZES[1]));
-    case 'poster':
-      return storedArtworkOf(ctx, tipjar).then((artwork) =>
-        posterPdf({ locale: input.locale, brand, name: tipjar.name, url, episode: target.episode, artwork }),
-      );
+      return (await import('./share.qr.js')).qrPng(url, input.size ?? QR_PNG_SIZES[1]);
+    case 'poster': {
+      const [artwork, { posterPdf }] = await Promise.all([storedArtworkOf(ctx, tipjar), import('./share.poster.js')]);
+      return posterPdf({ locale: input.locale, brand, name: tipjar.name, url, episode: target.episode, artwork });
+    }
   }
 }
 
@@ -171,7 +180,7 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
 
 /* ---------- the backoffice's Share page ---------- */
 
-function kitOf(ctx: AppContext, target: ShareTarget, locale: Locale): ShareKitOfLocale {
+function kitOf(ctx: AppContext, target: ShareTarget, locale: Locale, badgeSize: typeof BadgeSize): ShareKitOfLocale {
   const brand = ctx.config.BRAND_NAME;
   const t = shareTexts(locale);
   const storefrontUrl = shareUrl(ctx.config.publicUrl, target, locale);
@@ -196,10 +205,13 @@ function kitOf(ctx: AppContext, target: ShareTarget, locale: Locale): ShareKitOf
 export async function getShareKit(ctx: AppContext, actor: Actor, id: string): Promise<ShareKit> {
   const tipjar = await loadManagedTipjar(ctx, actor, id);
   const target: ShareTarget = { slug: tipjar.slug };
+  const { badgeSize } = await badges();
   return {
     slug: tipjar.slug,
     live: isTipjarTippable(tipjar),
-    kits: Object.fromEntries(LOCALES.map((locale) => [locale, kitOf(ctx, target, locale)])) as ShareKit['kits'],
+    kits: Object.fromEntries(
+      LOCALES.map((locale) => [locale, kitOf(ctx, target, locale, badgeSize)]),
+    ) as ShareKit['kits'],
     feed: await feedRefreshStateOf(ctx.db, tipjar),
   };
 }
