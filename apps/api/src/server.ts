@@ -3,7 +3,7 @@ import { preloadPasswordStrength } from '@podpot/domain';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
-import { ensureDemoMerchant, seedDemoData } from './seed/demo.js';
+import { DEMO_ADMIN_TOTP_SECRET, ensureDemoMerchant, seedDemoData } from './seed/demo.js';
 
 /** The only file that binds a port. */
 async function main() {
@@ -60,6 +60,7 @@ async function main() {
   if (seeded) {
     lines.push('  Demo logins:');
     for (const login of seeded.logins) lines.push(`    ${login.role.padEnd(6)} ${login.email} / ${login.password}`);
+    lines.push(`  Demo admin's two-step login key (authenticator app): ${DEMO_ADMIN_TOTP_SECRET}`);
     if (seeded.tipjarSlug) lines.push(`  Demo tip jar:  ${url}/${seeded.tipjarSlug}`);
   }
   console.log(lines.join('\n'));

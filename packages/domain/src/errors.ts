@@ -36,6 +36,10 @@ export const ErrorCode = {
   FeedAlreadyVerified: 'FEED_ALREADY_VERIFIED',
   /** An account cannot be erased while it alone runs a tip jar that is not archived. 409. */
   SoleTipjarAdmin: 'SOLE_TIPJAR_ADMIN',
+  /** A platform admin whose session did not pass two-step login (not set up yet, or an older session). 403. */
+  TwoStepRequired: 'TWO_STEP_REQUIRED',
+  /** Two-step login asked for a code that was wrong, used before or expired. 400. */
+  InvalidCode: 'INVALID_CODE',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,11 +1,22 @@
 import { platformFeeOf } from '@podpot/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { addons, artworks, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
+import {
+  addons,
+  artworks,
+  faqItems,
+  paymentMethods,
+  tipjarAdmins,
+  tipjars,
+  tips,
+  users,
+  userTwoStep,
+} from '../db/schema/index.js';
 import { DEMO_FEED_PATH, demoArtwork } from '../dev/demo-feed.js';
 import { toStoredArtwork } from '../modules/feeds/feeds.artwork.js';
 import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
+import { encryptSecret } from '../modules/two-step/two-step.codes.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { seedDemoMonthlyTips } from './demo-monthly.js';
 
@@ -16,6 +27,12 @@ export const DEMO_LOGINS = [
   { role: 'USER', email: 'listener@podpot.local', password: DEMO_PASSWORD },
 ] as const;
 export const DEMO_TIPJAR_SLUG = 'de-koffiepod';
+/**
+ * The demo admin's two-step login secret (decision 036: an admin acts as one only with it), fixed so a
+ * newcomer can add it to an authenticator app (README) and the browser tests can compute its codes.
+ * Demo data only: the seed never runs in production.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'PODPOTDEMOADMINTOTPKEY234567ABCD';
 
 /**
  * Fills an empty database with demo data: an admin, a maker with a LIVE tip jar, a listener, a
@@ -31,13 +48,14 @@ export async function seedDemoData(
   const artwork = await toStoredArtwork(await demoArtwork());
 
   await ctx.db.transaction(async (tx) => {
-    const [, maker] = await tx
+    const [admin, maker] = await tx
       .insert(users)
       .values([
         {
           email: 'admin@podpot.local',
           passwordHash,
           role: 'ADMIN',
+          twoStepEnabled: true,
           firstName: 'Anna',
           lastName: 'Admin',
           locale: 'nl',
@@ -46,6 +64,11 @@ export async function seedDemoData(
         { email: 'listener@podpot.local', passwordHash, firstName: 'Lotte', lastName: 'Luisteraar', locale: 'en' },
       ])
       .returning();
+    await tx.insert(userTwoStep).values({
+      userId: admin!.id,
+      secret: encryptSecret(ctx.config.JWT_SECRET, DEMO_ADMIN_TOTP_SECRET),
+      enabledAt: new Date(),
+    });
     const [art] = await tx
       .insert(artworks)
       .values({ ...artwork, sourceUrl: `${ctx.config.publicUrl}${DEMO_FEED_PATH}`, createdBy: maker!.id })
