@@ -46,6 +46,17 @@ describe('guardRedirect', () => {
     expect(guardRedirect('user', { user: user('USER'), loggedIn: true }, { pathname: '/account' })).toBeNull();
   });
 
+  it('sends an admin without two-step login to set it up on the account page (decision 036)', () => {
+    const pending = { ...user('ADMIN'), twoStepEnabled: false };
+    expect(guardRedirect('admin', { user: pending, loggedIn: true }, { pathname: '/admin/users' })).toBe(
+      '/account?twoStep=required',
+    );
+    expect(guardRedirect('admin', { user: pending, loggedIn: true }, { pathname: '/nl/admin' })).toBe(
+      '/nl/account?twoStep=required',
+    );
+    expect(guardRedirect('user', { user: pending, loggedIn: true }, { pathname: '/account' })).toBeNull();
+  });
+
   it('RequireAccess renders the redirect for a logged-out visitor', async () => {
     const router = createMemoryRouter(
       [

@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isApiError, tokenStorage } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
-import { startSession, useAuth } from '@/lib/auth';
+import { loadUser, useAuth } from '@/lib/auth';
 import { notifySuccess } from '@/lib/notifications';
 
 const STATUS_KEY = ['users/me/two-step'];
@@ -35,15 +35,23 @@ export function TwoStepSection() {
         </Alert>
       )}
       {codes ? (
-        <RecoveryCodesView codes={codes} onDone={() => setCodes(null)} />
+        <RecoveryCodesView
+          codes={codes}
+          onDone={async () => {
+            setCodes(null);
+            // Now the page may reload the user (two-step login on), which redraws the account page.
+            await Promise.all([loadUser(), refresh()]);
+          }}
+        />
       ) : status.data?.enabled ? (
         <Enabled status={status.data} onCodes={setCodes} onOff={refresh} />
       ) : status.data ? (
         <Setup
           onConfirmed={async (confirmed) => {
-            await startSession(confirmed.token);
+            // The setup ended every older session, this page's token too: keep the new one at once, but
+            // reload the user only once the codes are put away (reloading redraws the page, codes and all).
+            tokenStorage.set(confirmed.token.access_token);
             setCodes(confirmed.recoveryCodes);
-            await refresh();
           }}
         />
       ) : null}
