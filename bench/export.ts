@@ -16,6 +16,7 @@ import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
 import { buildCompiledApi, kib, resetPeak, startApi } from './api-process.js';
+import { loginToken } from './cases.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -52,12 +53,7 @@ async function main() {
     if (!EXISTING) await fillScaleData(db, { tips: TIPS, recurring: 0, slug: DEMO_TIPJAR_SLUG });
     const jar = await db.query<{ id: string }>('select id from tipjars where slug = $1', [DEMO_TIPJAR_SLUG]);
     const jarId = jar.rows[0]!.id;
-    const login = await fetch(`${api.base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }).toString(),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await loginToken(api.base, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password);
     const idleRss = Math.round(kib(pid, 'VmRSS') / 1024);
     console.log(`API (${API}) RSS idle after start and a login: ${idleRss} MB`);
 

@@ -19,6 +19,7 @@ import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
 import { buildCompiledApi, kib, resetPeak, startApi } from './api-process.js';
+import { loginToken } from './cases.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -66,12 +67,7 @@ async function main() {
       `filled ${TIPS} tips (+${Math.round(TIPS * 0.03)} on other jars, ${RECURRING} monthly) in ${fillSeconds.toFixed(0)} s`,
     );
 
-    const login = await fetch(`${api.base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }).toString(),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const token = await loginToken(api.base, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password);
     const headers = { authorization: `Bearer ${token}` };
     const rows: Row[] = [{ case: 'fill (SQL, incl. indexes and aggregates)', value: fillSeconds, unit: 's' }];
 

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { DEMO_SLUG as SLUG, startDemoPlatform } from './demo-platform.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -27,6 +28,11 @@ const PAGES = [
   { name: 'admin-dashboard', user: 'admin@podpot.local', path: '/admin' },
 ];
 
+/** The current code of the demo admin's two-step key (apps/api/src/seed/demo.ts, README). */
+function demoAdminCode() {
+  return new TOTP({ secret: Secret.fromBase32('PODPOTDEMOADMINTOTPKEY234567ABCD') }).generate();
+}
+
 /** The demo user's access token, as the app's login stores it. */
 async function login(base, email) {
   const res = await fetch(`${base}/api/v1/auth/login`, {
@@ -41,7 +47,16 @@ async function login(base, email) {
     }),
   });
   if (!res.ok) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
+  const answer = await res.json();
+  if (answer.access_token) return answer.access_token;
+  // The demo admin has two-step login (decision 036): a code of the demo key (README).
+  const second = await fetch(`${base}/api/v1/auth/two-step`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ challenge: answer.challenge, code: demoAdminCode() }),
+  });
+  if (!second.ok) throw new Error(`two-step login of ${email}: ${second.status} ${await second.text()}`);
+  return (await second.json()).access_token;
 }
 
 async function main() {

@@ -46,6 +46,7 @@ import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { findPublicTipjar } from './modules/tipjars/tipjars.service.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
+import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
 import { findActor } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { OppClient } from './payments/opp-client.js';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx, limits });
+      await api.register(twoStepRoutes, { ctx, limits });
       await api.register(usersRoutes, { ctx, probes });
       await api.register(faqitemsRoutes, { ctx });
       await api.register(paymentmethodsRoutes, { ctx });

@@ -48,6 +48,13 @@ export type StorefrontExtras = (
 export interface Actor {
   userId: string;
   role: 'ADMIN' | 'USER';
+  /** The session passed the second step of two-step login (decision 036). */
+  twoStep?: boolean;
+  /**
+   * A platform ADMIN whose session did not pass two-step login (not set up, or signed in before it
+   * was): no admin rights until it is (lib/access.ts answers TWO_STEP_REQUIRED). Absent: nothing missing.
+   */
+  twoStepMissing?: true;
   /** The request the actor made, when it came over HTTP: recorded in the audit trail. */
   request?: { id: string; ip: string };
 }

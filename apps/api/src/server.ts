@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
-import { ensureDemoMerchant, seedDemoData } from './seed/demo.js';
+import { DEMO_ADMIN_TOTP_SECRET, ensureDemoMerchant, seedDemoData } from './seed/demo.js';
 
 /** The only file that binds a port. */
 async function main() {
@@ -59,6 +59,7 @@ async function main() {
   if (seeded) {
     lines.push('  Demo logins:');
     for (const login of seeded.logins) lines.push(`    ${login.role.padEnd(6)} ${login.email} / ${login.password}`);
+    lines.push(`  Demo admin's two-step login key (authenticator app): ${DEMO_ADMIN_TOTP_SECRET}`);
     if (seeded.tipjarSlug) lines.push(`  Demo tip jar:  ${url}/${seeded.tipjarSlug}`);
   }
   console.log(lines.join('\n'));

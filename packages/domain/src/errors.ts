@@ -38,6 +38,10 @@ export const ErrorCode = {
   SoleTipjarAdmin: 'SOLE_TIPJAR_ADMIN',
   /** A tip names an episode that is not one of the tip jar's (`fields['data.episodeId']`: episodeUnknown). 422. */
   EpisodeUnknown: 'EPISODE_UNKNOWN',
+  /** A platform admin whose session did not pass two-step login (not set up yet, or an older session). 403. */
+  TwoStepRequired: 'TWO_STEP_REQUIRED',
+  /** Two-step login asked for a code that was wrong, used before or expired. 400. */
+  InvalidCode: 'INVALID_CODE',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

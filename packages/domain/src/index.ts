@@ -25,3 +25,4 @@ export * from './tip-rules.js';
 export * from './tip-schemas.js';
 export * from './tipjar-schemas.js';
 export * from './tipjar-status.js';
+export * from './two-step-schemas.js';

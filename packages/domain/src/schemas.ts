@@ -38,6 +38,8 @@ export const LoginBodySchema = z.object({
   client_id: singleLine(z.string().max(100)).optional(),
   grant_type: z.literal('password').optional(),
   scope: singleLine(z.string().max(200)).optional(),
+  /** A remembered device (two-step login, decision 036): lets the password alone sign in for 30 days. */
+  device_token: singleLine(z.string().max(200)).optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -91,6 +93,8 @@ export const UserSchema = z.object({
   address: AddressViewSchema.nullable(),
   tipjars: z.array(UserTipjarRefSchema),
   created: z.string(),
+  /** Two-step login (TOTP) is set up: required for platform admins (decision 036). */
+  twoStepEnabled: z.boolean(),
   /** Set once the user was archived (deleted with money records kept, DESIGN.md §4.9); null otherwise. */
   archivedAt: z.string().nullable(),
 });

@@ -8,6 +8,9 @@ import { jwtVerify, SignJWT } from 'jose';
  * and tests share one definition.
  */
 const ISSUER = 'podpot';
+/** The issuer of a two-step challenge: never accepted as an access token (verifyAccessToken asks for ISSUER). */
+const CHALLENGE_ISSUER = 'podpot:two-step';
+const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 /**
  * The HMAC key of a secret, imported once: jose would import the raw secret again for every token it
@@ -32,6 +35,11 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 export interface TokenSubject {
   id: string;
   tokenVersion: number;
+  /**
+   * The session passed the second step of two-step login (claim `ts`, decision 036): a code, a
+   * recovery code or a remembered device. A platform admin acts as one only in such a session.
+   */
+  twoStep?: boolean;
 }
 
 export async function signAccessToken(
@@ -39,7 +47,7 @@ export async function signAccessToken(
   user: TokenSubject,
 ): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = config.ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ tv: user.tokenVersion })
+  const token = await new SignJWT(user.twoStep ? { tv: user.tokenVersion, ts: true } : { tv: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
     .setIssuer(ISSUER)
@@ -83,11 +91,44 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   if (!payload.sub) throw new Error('token names no user');
   const tokenVersion = payload.tv ?? 0;
   if (!Number.isSafeInteger(tokenVersion) || (tokenVersion as number) < 0) throw new Error('bad token version');
-  const subject = { id: payload.sub, tokenVersion: tokenVersion as number };
+  const subject = { id: payload.sub, tokenVersion: tokenVersion as number, twoStep: payload.ts === true };
   // Only a token that expires is remembered (every token signed here does).
   if (typeof payload.exp === 'number') {
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
     verified.set(token, { secret, subject, expiresAt: payload.exp * 1000 });
   }
   return subject;
+}
+
+/**
+ * The answer of a right password for a user with two-step login (decision 036): a short-lived signed
+ * challenge that names the user and their token version, good for nothing but the second step.
+ */
+export async function signTwoStepChallenge(
+  secret: string,
+  user: TokenSubject,
+): Promise<{ challenge: string; expiresIn: number }> {
+  const challenge = await new SignJWT({ tv: user.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuer(CHALLENGE_ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${CHALLENGE_TTL_SECONDS}s`)
+    .sign(await hmacKey(secret));
+  return { challenge, expiresIn: CHALLENGE_TTL_SECONDS };
+}
+
+/** The user and token version of a valid, unexpired challenge; undefined for anything else. */
+export async function verifyTwoStepChallenge(secret: string, challenge: string): Promise<TokenSubject | undefined> {
+  try {
+    const { payload } = await jwtVerify(challenge, await hmacKey(secret), {
+      issuer: CHALLENGE_ISSUER,
+      algorithms: ['HS256'],
+    });
+    const tokenVersion = payload.tv;
+    if (!payload.sub || !Number.isSafeInteger(tokenVersion)) return undefined;
+    return { id: payload.sub, tokenVersion: tokenVersion as number };
+  } catch {
+    return undefined;
+  }
 }

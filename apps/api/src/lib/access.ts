@@ -1,3 +1,4 @@
+import { ErrorCode } from '@podpot/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, AppContext } from '../context.js';
@@ -9,11 +10,17 @@ import { AppError } from './app-error.js';
  * audiences ask `isAdmin` / `assertAdmin` instead of comparing roles inline.
  */
 export function isAdmin(actor: Actor | null | undefined): boolean {
-  return actor?.role === 'ADMIN';
+  return actor?.role === 'ADMIN' && !actor.twoStepMissing;
 }
 
-/** 403 unless the actor is a platform admin. */
+/**
+ * 403 unless the actor is a platform admin; an admin whose session did not pass two-step login gets
+ * TWO_STEP_REQUIRED (the web sends them to set it up, decision 036).
+ */
 export function assertAdmin(actor: Actor): void {
+  if (actor.role === 'ADMIN' && actor.twoStepMissing) {
+    throw new AppError(ErrorCode.TwoStepRequired, 'Set up two-step login (and log in with it) to act as an admin');
+  }
   if (!isAdmin(actor)) throw AppError.forbidden();
 }
 

@@ -85,3 +85,157 @@ export function adminAddedMail(
     ].join('\n'),
   };
 }
+
+/** To the OLD address: someone (an admin, on request) moved the account to another address. */
+export function emailChangedMail(
+  locale: Locale,
+  p: { brand: string; name: string; newEmail: string; supportLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `Je e-mailadres is gewijzigd - ${p.brand}`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Je ${p.brand}-account gebruikt vanaf nu het e-mailadres ${p.newEmail}. Mails, bonnen en het inloggen gaan voortaan via dat adres; dit adres ontvangt niets meer van ons.`,
+        '',
+        'Was jij dit niet, of heb je hier niet om gevraagd? Neem dan meteen contact met ons op, dan zetten we je account terug:',
+        p.supportLink,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Your e-mail address was changed - ${p.brand}`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `Your ${p.brand} account now uses the e-mail address ${p.newEmail}. Mails, receipts and logging in go through that address from now on; this address gets nothing more from us.`,
+      '',
+      "Wasn't this you, or didn't you ask for it? Contact us right away and we will put your account back:",
+      p.supportLink,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}
+
+/** To the NEW address: a note that the account now lives here. */
+export function emailChangedNoticeMail(
+  locale: Locale,
+  p: { brand: string; name: string; loginLink: string; supportLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `Je ${p.brand}-account gebruikt nu dit adres`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Je ${p.brand}-account gebruikt vanaf nu dit e-mailadres. Log voortaan hiermee in: ${p.loginLink}`,
+        '',
+        `Heb je geen account bij ${p.brand}, of was dit niet de bedoeling? Laat het ons weten: ${p.supportLink}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Your ${p.brand} account now uses this address`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `Your ${p.brand} account uses this e-mail address from now on. Log in with it: ${p.loginLink}`,
+      '',
+      `Don't have an account with ${p.brand}, or wasn't this meant to happen? Let us know: ${p.supportLink}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}
+
+/** To every admin of a tip jar whose bank account (the payout account at the provider) was changed. */
+export function bankAccountChangedMail(
+  locale: Locale,
+  p: { brand: string; name: string; tipjarName: string; settingsLink: string; supportLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `De bankrekening van ${p.tipjarName} is gewijzigd - ${p.brand}`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Er is een nieuwe bankrekening opgegeven voor ${p.tipjarName}. Zodra de betaalprovider die heeft gecontroleerd, worden de fooien daarop uitbetaald.`,
+        '',
+        'Was jij dit niet, en ook geen andere beheerder? Kijk dan meteen in de instellingen wie er beheerder is en verander je wachtwoord:',
+        p.settingsLink,
+        '',
+        `Neem ook contact met ons op, dan houden we de uitbetalingen tegen tot het is opgehelderd: ${p.supportLink}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `The bank account of ${p.tipjarName} was changed - ${p.brand}`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `A new bank account was given for ${p.tipjarName}. Once the payment provider has checked it, tips are paid out to it.`,
+      '',
+      "Wasn't this you, nor another admin? Check right away in the settings who the admins are, and change your password:",
+      p.settingsLink,
+      '',
+      `And contact us, so we hold the payouts until it is cleared up: ${p.supportLink}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}
+
+/** Two-step login was turned off: the password alone signs in again. */
+export function twoStepOffMail(
+  locale: Locale,
+  p: { brand: string; name: string; recoveryLink: string; supportLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `Inloggen in twee stappen staat uit - ${p.brand}`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Inloggen in twee stappen is zojuist uitgezet voor je ${p.brand}-account. Je wachtwoord alleen is nu weer genoeg om in te loggen, en onthouden apparaten zijn vergeten.`,
+        '',
+        'Was jij dit niet? Dan kent iemand anders je wachtwoord en een code. Stel meteen een nieuw wachtwoord in:',
+        p.recoveryLink,
+        '',
+        `Zet daarna inloggen in twee stappen weer aan op je accountpagina en laat het ons weten: ${p.supportLink}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Two-step login was turned off - ${p.brand}`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `Two-step login was just turned off for your ${p.brand} account. Your password alone signs in again, and remembered devices are forgotten.`,
+      '',
+      "Wasn't this you? Then someone else knows your password and a code. Set a new password right away:",
+      p.recoveryLink,
+      '',
+      `Then turn two-step login back on on your account page, and let us know: ${p.supportLink}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}

@@ -1,5 +1,12 @@
 import type { Locale } from '@podpot/domain';
-import { adminAddedMail, passwordChangedMail } from './account-mails.js';
+import {
+  adminAddedMail,
+  bankAccountChangedMail,
+  emailChangedMail,
+  emailChangedNoticeMail,
+  passwordChangedMail,
+  twoStepOffMail,
+} from './account-mails.js';
 import { feedStoppedMail, feedVerificationMail } from './feed-mails.js';
 import { invoiceMail } from './invoice-mails.js';
 import {
@@ -213,6 +220,50 @@ MAIL_SAMPLES.push(
     facts: {
       en: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
       nl: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+    },
+  },
+  {
+    name: 'email-changed',
+    mail: (locale, url) =>
+      emailChangedMail(locale, { brand, name: 'Mark', newEmail: 'mark@new.example', supportLink: `${url}/support` }),
+    facts: {
+      en: ['mark@new.example', "Wasn't this you", '/support'],
+      nl: ['mark@new.example', 'Was jij dit niet', '/support'],
+    },
+  },
+  {
+    name: 'email-changed-notice',
+    mail: (locale, url) =>
+      emailChangedNoticeMail(locale, { brand, name: 'Mark', loginLink: `${url}/login`, supportLink: `${url}/support` }),
+    facts: { en: ['Mark', '/login', '/support'], nl: ['Mark', '/login', '/support'] },
+  },
+  {
+    name: 'bank-account-changed',
+    mail: (locale, url) =>
+      bankAccountChangedMail(locale, {
+        brand,
+        name: 'Mark',
+        tipjarName,
+        settingsLink: `${url}/backoffice/de-koffiepod/settings`,
+        supportLink: `${url}/support`,
+      }),
+    facts: {
+      en: ['De Koffiepod', "Wasn't this you", '/backoffice/de-koffiepod/settings'],
+      nl: ['De Koffiepod', 'Was jij dit niet', '/backoffice/de-koffiepod/settings'],
+    },
+  },
+  {
+    name: 'two-step-off',
+    mail: (locale, url) =>
+      twoStepOffMail(locale, {
+        brand,
+        name: 'Mark',
+        recoveryLink: `${url}/password-recovery`,
+        supportLink: `${url}/support`,
+      }),
+    facts: {
+      en: ["Wasn't this you", '/password-recovery', '/support'],
+      nl: ['Was jij dit niet', '/password-recovery', '/support'],
     },
   },
 );

@@ -31,7 +31,7 @@ export interface AuthOptions {
 }
 
 /** A user as an actor with their current token version, or nothing when there is no such user (any more). */
-export type FoundActor = (Actor & { tokenVersion: number }) | null | undefined;
+export type FoundActor = (Actor & { tokenVersion: number; twoStepEnabled?: boolean }) | null | undefined;
 
 /**
  * Bearer-token authentication. The token names the user and their token version; role and existence are read from
@@ -69,7 +69,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
       throw invalidToken();
     }
     if (!found || found.userId !== subject.id || found.tokenVersion !== subject.tokenVersion) throw invalidToken();
-    return { userId: found.userId, role: found.role };
+    const twoStep = subject.twoStep === true;
+    // An admin acts as one only in a session that passed two-step login, which must be set up (decision 036).
+    if (found.role === 'ADMIN' && !(twoStep && found.twoStepEnabled)) {
+      return { userId: found.userId, role: found.role, twoStep, twoStepMissing: true };
+    }
+    return { userId: found.userId, role: found.role, twoStep };
   }
 
   app.decorateRequest('actor', function (this: FastifyRequest) {

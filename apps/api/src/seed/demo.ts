@@ -11,6 +11,7 @@ import {
   tipjars,
   tips,
   users,
+  userTwoStep,
 } from '../db/schema/index.js';
 import { DEMO_FEED_PATH, demoArtwork, demoFeedXml } from '../dev/demo-feed.js';
 import { episodesOf } from '../modules/episodes/episodes.refresh.js';
@@ -18,6 +19,7 @@ import { upsertEpisodes } from '../modules/episodes/episodes.repository.js';
 import { parseFeed } from '../modules/feeds/feeds.parser.js';
 import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
+import { encryptSecret } from '../modules/two-step/two-step.codes.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { seedDemoMonthlyTips } from './demo-monthly.js';
 
@@ -28,6 +30,12 @@ export const DEMO_LOGINS = [
   { role: 'USER', email: 'listener@podpot.local', password: DEMO_PASSWORD },
 ] as const;
 export const DEMO_TIPJAR_SLUG = 'de-koffiepod';
+/**
+ * The demo admin's two-step login secret (decision 036: an admin acts as one only with it), fixed so a
+ * newcomer can add it to an authenticator app (README) and the browser tests can compute its codes.
+ * Demo data only: the seed never runs in production.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'PODPOTDEMOADMINTOTPKEY234567ABCD';
 
 /**
  * Fills an empty database with demo data: an admin, a maker with a LIVE tip jar, a listener, a
@@ -44,13 +52,14 @@ export async function seedDemoData(
   const artwork = await toStoredArtwork(await demoArtwork());
 
   await ctx.db.transaction(async (tx) => {
-    const [, maker] = await tx
+    const [admin, maker] = await tx
       .insert(users)
       .values([
         {
           email: 'admin@podpot.local',
           passwordHash,
           role: 'ADMIN',
+          twoStepEnabled: true,
           firstName: 'Anna',
           lastName: 'Admin',
           locale: 'nl',
@@ -59,6 +68,11 @@ export async function seedDemoData(
         { email: 'listener@podpot.local', passwordHash, firstName: 'Lotte', lastName: 'Luisteraar', locale: 'en' },
       ])
       .returning();
+    await tx.insert(userTwoStep).values({
+      userId: admin!.id,
+      secret: encryptSecret(ctx.config.JWT_SECRET, DEMO_ADMIN_TOTP_SECRET),
+      enabledAt: new Date(),
+    });
     const [art] = await tx
       .insert(artworks)
       .values({ ...artwork, sourceUrl: `${ctx.config.publicUrl}${DEMO_FEED_PATH}`, createdBy: maker!.id })

@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   // A podcast's artwork as we stored it from its feed: shown on the public storefront.
   'GET /artworks/{id}',
   'POST /auth/login',
+  // The second step of a login: the signed challenge of the password step is the credential (decision 036).
+  'POST /auth/two-step',
   'POST /auth/password-recover/{email}',
   'POST /auth/password-reset',
   'GET /faqitems',
@@ -54,6 +56,12 @@ const OWN = new Set([
   'GET /users/me',
   'PUT /users/me/profile',
   'PUT /users/me/password',
+  // Their own two-step login (decision 036): turning it off and new recovery codes also need a code.
+  'GET /users/me/two-step',
+  'POST /users/me/two-step/setup',
+  'POST /users/me/two-step/confirm',
+  'POST /users/me/two-step/disable',
+  'POST /users/me/two-step/recovery-codes',
   // Their own data and its erasure (decision 037; erasure also needs the password).
   'GET /users/me/data',
   'POST /users/me/erasure',

@@ -9,9 +9,10 @@ import { buildApp } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
-import { users } from '../../src/db/schema/index.js';
+import { users, userTwoStep } from '../../src/db/schema/index.js';
 import { signAccessToken } from '../../src/lib/access-token.js';
 import { loggerOptions } from '../../src/lib/log-options.js';
+import { encryptSecret, newTotpSecret } from '../../src/modules/two-step/two-step.codes.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -30,6 +31,11 @@ export interface TestApp {
     email?: string;
     password?: string;
     locale?: 'en' | 'nl';
+    /**
+     * Two-step login set up (a fresh TOTP secret, in `totpSecret`) and the token counted as having
+     * passed it. Default: on for an ADMIN (an admin acts as one only so, decision 036), off for a USER.
+     */
+    twoStep?: boolean;
   }): Promise<TestUser>;
   /**
    * The mails sent so far, oldest first: first the work that follows an answer settles (e.g. a
@@ -46,6 +52,8 @@ export interface TestUser {
   email: string;
   password: string;
   token: string;
+  /** The base32 TOTP secret when created with two-step login on (totpCode() of two-step.codes.ts gives a code). */
+  totpSecret?: string;
 }
 
 export interface ApiOptions {
@@ -143,6 +151,7 @@ export async function createTestApp(
   async function createUser(options: Parameters<TestApp['createUser']>[0] = {}): Promise<TestUser> {
     counter += 1;
     const email = options.email ?? `user${counter}-${Date.now()}@example.test`;
+    const twoStep = options.twoStep ?? options.role === 'ADMIN';
     const password = options.password ?? 'correct horse battery';
     let hash = PASSWORD_HASH_CACHE.get(password);
     if (!hash) {
@@ -158,11 +167,20 @@ export async function createTestApp(
         firstName: 'Test',
         lastName: `User ${counter}`,
         locale: options.locale ?? 'en',
+        twoStepEnabled: twoStep,
       })
       .returning();
+    const totpSecret = twoStep ? newTotpSecret() : undefined;
+    if (totpSecret) {
+      await database.db.insert(userTwoStep).values({
+        userId: row!.id,
+        secret: encryptSecret(ctx.config.JWT_SECRET, totpSecret),
+        enabledAt: new Date(),
+      });
+    }
     // Minted directly, not through /auth/login, so tests do not run into the login rate limit.
-    const { token } = await signAccessToken(ctx.config, row!);
-    return { id: row!.id, email, password, token };
+    const { token } = await signAccessToken(ctx.config, { id: row!.id, tokenVersion: row!.tokenVersion, twoStep });
+    return { id: row!.id, email, password, token, ...(totpSecret ? { totpSecret } : {}) };
   }
 
   async function outbox() {

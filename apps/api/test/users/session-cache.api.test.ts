@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { totpCode } from '../../src/modules/two-step/two-step.codes.js';
 import { type ChildApp, startChildApp } from '../support/child-app.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
@@ -45,7 +46,8 @@ describe(`sessions in the process that changes them (${TEST_DB})`, () => {
   });
 
   it('applies a role change, archiving and deletion by a platform admin at once, on every route', async () => {
-    const user = await t.createUser();
+    // With two-step login (and a session that passed it): an admin acts as one only so (decision 036).
+    const user = await t.createUser({ twoStep: true });
     await warm(user.token);
     expect((await t.api('GET', '/users', { token: user.token })).status).toBe(403);
 
@@ -70,6 +72,27 @@ describe(`sessions in the process that changes them (${TEST_DB})`, () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('an admin without two-step login is refused admin routes, and at once once it is set up (decision 036)', async () => {
+    const user = await t.createUser();
+    await warm(user.token);
+    expect(
+      (await t.api('PUT', `/users/${user.id}`, { token: admin.token, body: { data: { role: 'ADMIN' } } })).status,
+    ).toBe(200);
+    expect((await me(user.token)).body.role).toBe('ADMIN');
+    const refused = await t.api('GET', '/users', { token: user.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('TWO_STEP_REQUIRED');
+    const { secret } = (await t.api('POST', '/users/me/two-step/setup', { token: user.token })).body;
+    const confirmed = await t.api('POST', '/users/me/two-step/confirm', {
+      token: user.token,
+      body: { data: { code: totpCode(secret) } },
+    });
+    const passed = confirmed.body.token.access_token;
+    expect((await t.api('GET', '/users', { token: passed })).status).toBe(200);
+    // Setting it up ends every other session of the user, this warm one too.
+    expect((await me(user.token)).status).toBe(401);
   });
 
   it('shows a profile change and a tip jar the user was made admin of at once', async () => {
@@ -150,7 +173,7 @@ describe.runIf(TEST_DB === 'pg')('sessions changed by another process on the sam
   });
 
   it('shows a role and profile change made there here within a second', async () => {
-    const user = await t.createUser();
+    const user = await t.createUser({ twoStep: true });
     await warm(user.token);
     const res = await fetch(`${other.url}/api/v1/users/${user.id}`, {
       method: 'PUT',

@@ -1,15 +1,64 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 export const DEMO_PASSWORD = 'podpot-demo-koffie';
 export const DEMO_SLUG = 'de-koffiepod';
 
+/**
+ * The demo admin's two-step login key (apps/api/src/seed/demo.ts, README): platform admins must use
+ * two-step login (decision 036).
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'PODPOTDEMOADMINTOTPKEY234567ABCD';
+
+/** The current code of a TOTP key, as an authenticator app shows it. */
+export function totpCodeOf(secret: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+}
+
+/**
+ * The remembered device of each account that had to pass the second step, for this worker: the first
+ * login of a run enters a code and ticks "remember this device"; later logins put the device token
+ * where the app keeps it, so the password alone signs in (a code's 30 s step works only once, and the
+ * specs log in many times a minute).
+ */
+const devices = new Map<string, string>();
+const deviceKey = (email: string) => `podpot:device:${email}`;
+
 /** Logs a demo user in through the Dutch (prefix '/nl') or English login form. */
 export async function login(page: Page, email: string, prefix: '' | '/nl' = '') {
   await page.goto(`${prefix}/login`);
+  const device = devices.get(email);
+  if (device) await page.evaluate(([key, value]) => localStorage.setItem(key, value), [deviceKey(email), device]);
   await page.getByRole('textbox', { name: prefix ? 'E-mailadres' : 'E-mail address' }).fill(email);
   await page.locator('input[name=password]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: prefix ? 'Inloggen' : 'Log in' }).click();
-  await expect(page.getByRole('button', { name: prefix ? 'Accountmenu' : 'Account menu' })).toBeVisible();
+  const menu = page.getByRole('button', { name: prefix ? 'Accountmenu' : 'Account menu' });
+  const code = page.getByRole('textbox', { name: 'Code', exact: true });
+  await expect(menu.or(code)).toBeVisible();
+  if (await code.isVisible()) {
+    await page
+      .getByRole('checkbox', { name: prefix ? 'Onthoud dit apparaat 30 dagen' : 'Remember this device for 30 days' })
+      .check();
+    await enterCode(page, code, prefix, menu);
+    devices.set(email, (await page.evaluate((key) => localStorage.getItem(key), deviceKey(email))) ?? '');
+  }
+  await expect(menu).toBeVisible();
+}
+
+/**
+ * Enters the demo admin's current code; when that step was used already (another login of this run
+ * in the same 30 s, e.g. after a worker restart), waits for the next step and enters that one.
+ */
+async function enterCode(page: Page, code: Locator, prefix: '' | '/nl', done: Locator) {
+  const submit = page.getByRole('button', { name: prefix ? 'Bevestigen' : 'Confirm' });
+  await code.fill(totpCodeOf(DEMO_ADMIN_TOTP_SECRET));
+  await submit.click();
+  const refused = page.getByRole('alert').filter({ hasText: prefix ? 'Deze code klopt niet' : 'This code is wrong' });
+  await expect(done.or(refused)).toBeVisible();
+  if (await done.isVisible()) return;
+  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 200);
+  await code.fill(totpCodeOf(DEMO_ADMIN_TOTP_SECRET));
+  await submit.click();
 }
 
 /** Logs a demo user in through the Dutch login form and waits until the session is there. */

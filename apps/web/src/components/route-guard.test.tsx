@@ -15,6 +15,7 @@ const user = (role: 'ADMIN' | 'USER', tipjars: { slug: string }[] = []): User =>
   address: null,
   tipjars: tipjars.map((t, i) => ({ id: `00000000-0000-4000-8000-00000000001${i}`, slug: t.slug, name: t.slug })),
   created: '2026-01-01T00:00:00Z',
+  twoStepEnabled: true,
   archivedAt: null,
 });
 
@@ -43,6 +44,17 @@ describe('guardRedirect', () => {
     expect(guardRedirect('admin', { user: user('USER'), loggedIn: true }, { pathname: '/nl/admin' })).toBe('/nl');
     expect(guardRedirect('admin', { user: user('ADMIN'), loggedIn: true }, { pathname: '/admin' })).toBeNull();
     expect(guardRedirect('user', { user: user('USER'), loggedIn: true }, { pathname: '/account' })).toBeNull();
+  });
+
+  it('sends an admin without two-step login to set it up on the account page (decision 036)', () => {
+    const pending = { ...user('ADMIN'), twoStepEnabled: false };
+    expect(guardRedirect('admin', { user: pending, loggedIn: true }, { pathname: '/admin/users' })).toBe(
+      '/account?twoStep=required',
+    );
+    expect(guardRedirect('admin', { user: pending, loggedIn: true }, { pathname: '/nl/admin' })).toBe(
+      '/nl/account?twoStep=required',
+    );
+    expect(guardRedirect('user', { user: pending, loggedIn: true }, { pathname: '/account' })).toBeNull();
   });
 
   it('RequireAccess renders the redirect for a logged-out visitor', async () => {

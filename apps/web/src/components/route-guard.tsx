@@ -9,7 +9,8 @@ import { type AuthState, isAdmin, useAuth } from '@/lib/auth';
  * Where a visitor must go instead of this route, or null to let them in.
  * - needs login and not logged in → the login page with `redirect` back here, or '/' when the user
  *   logged out themselves (there is nothing to come back to);
- * - admin route and the user is not ADMIN → '/' (spec §5 admin route guard).
+ * - admin route and the user is not ADMIN → '/' (spec §5 admin route guard);
+ * - admin route and an ADMIN without two-step login → their account page, to set it up (decision 036).
  */
 export function guardRedirect(
   access: RouteAccess,
@@ -24,6 +25,8 @@ export function guardRedirect(
     return `${localizePath(LOGIN_PATH, locale)}?redirect=${encodeURIComponent(back)}`;
   }
   if (access === 'admin' && !isAdmin(auth.user)) return localizePath('/', locale);
+  // An admin acts as one only with two-step login (decision 036): set it up first.
+  if (access === 'admin' && !auth.user.twoStepEnabled) return `${localizePath('/account', locale)}?twoStep=required`;
   return null;
 }
 

@@ -12,6 +12,8 @@ export const CODES_WITH_TEXT = [
   'PAYMENT_PROVIDER',
   'IDEMPOTENCY_KEY_REUSED',
   'NOT_ACCEPTING_TIPS',
+  'INVALID_CODE',
+  'TWO_STEP_REQUIRED',
 ] as const;
 export type CodeWithText = (typeof CODES_WITH_TEXT)[number];
 

@@ -1,4 +1,4 @@
-import type { TokenResponse, User } from '@podpot/domain';
+import type { LoginResponse, TokenResponse, TwoStepTokenResponse, User } from '@podpot/domain';
 import { useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
 import { api, setUnauthorizedHandler, tokenStorage } from '@/lib/api-client';
@@ -65,16 +65,57 @@ export async function startSession(token: TokenResponse): Promise<User> {
   return loadUser();
 }
 
+/** The password was right and the account has two-step login: the second step needs a code. */
+export class TwoStepNeeded extends Error {
+  constructor(
+    readonly username: string,
+    readonly challenge: string,
+  ) {
+    super('two-step login: a code is needed');
+  }
+}
+
+/** "Remember this device" (decision 036): the device token of an account, kept beside the access token. */
+const deviceKey = (username: string) => `podpot:device:${username.trim().toLowerCase()}`;
+function deviceToken(username: string): string | null {
+  try {
+    return localStorage.getItem(deviceKey(username));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * OAuth2 password grant; client id and scope come from configuration (spec §7). Silent: every login
  * form shows its own message for a refusal (a wrong password is no 'insufficient permissions' toast).
+ * Throws TwoStepNeeded when the account has two-step login and this device is not remembered.
  */
 export async function login(username: string, password: string): Promise<User> {
-  const token = await api.post<TokenResponse>('auth/login', undefined, {
-    form: { username, password, client_id: env.authClientId, grant_type: 'password', scope: env.authScope },
+  const device = deviceToken(username);
+  const answer = await api.post<LoginResponse>('auth/login', undefined, {
+    form: {
+      username,
+      password,
+      client_id: env.authClientId,
+      grant_type: 'password',
+      scope: env.authScope,
+      ...(device ? { device_token: device } : {}),
+    },
     silent: true,
   });
-  return startSession(token);
+  if ('challenge' in answer) throw new TwoStepNeeded(username, answer.challenge);
+  return startSession(answer);
+}
+
+/** The second step: a code (or recovery code); with `remember` this device skips it for 30 days. */
+export async function loginSecondStep(step: TwoStepNeeded, code: string, remember: boolean): Promise<User> {
+  const answer = await api.post<TwoStepTokenResponse>(
+    'auth/two-step',
+    { challenge: step.challenge, code, remember_device: remember },
+    { silent: true },
+  );
+  if (answer.device_token) localStorage.setItem(deviceKey(step.username), answer.device_token);
+  return startSession(answer);
 }
 
 /**

@@ -1,6 +1,17 @@
 import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 
 export interface AddressColumn {
@@ -31,6 +42,11 @@ export const users = pgTable(
      * every token issued before (DESIGN.md §4).
      */
     tokenVersion: integer().notNull().default(0),
+    /**
+     * Two-step login (TOTP) is set up and confirmed: the password alone no longer signs in, and a
+     * platform admin may act as one (decision 036). The secrets are in `user_two_step`.
+     */
+    twoStepEnabled: boolean().notNull().default(false),
     /** Archived users are hidden and cannot log in; their money records stay for the books (DESIGN.md §4.9). */
     archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
@@ -56,4 +72,53 @@ export const passwordResetTokens = pgTable(
     created: created(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index().on(t.userId)],
+);
+
+/**
+ * A user's TOTP secret (decision 036), encrypted with a key derived from the server's secret: read only
+ * by the two-step module, never by a user answer. `pendingSecret` is a setup not yet confirmed.
+ */
+export const userTwoStep = pgTable('user_two_step', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text(),
+  pendingSecret: text(),
+  enabledAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** The last accepted TOTP time step: a code of that step or an older one is refused (no replay). */
+  lastStep: bigint({ mode: 'number' }),
+  created: created(),
+});
+
+/** Single-use recovery codes of two-step login; only the SHA-256 of a code is stored. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    created: created(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** "Remember this device for 30 days": the SHA-256 of a device token that lets the password step skip the code. */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('trusted_devices_token_hash_key').on(t.tokenHash),
+    index('trusted_devices_user_idx').on(t.userId),
+  ],
 );

@@ -1,4 +1,4 @@
-import { LoginBodySchema, PasswordResetBodySchema, TokenResponseSchema } from '@podpot/domain';
+import { LoginBodySchema, LoginResponseSchema, PasswordResetBodySchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -34,10 +34,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
       },
       schema: {
         tags,
-        summary: 'OAuth2 password grant (form-encoded or JSON): username, password, client_id, grant_type, scope',
+        summary:
+          'OAuth2 password grant (form-encoded or JSON): username, password, client_id, grant_type, scope; device_token of a remembered device. With two-step login on it answers a challenge for auth/two-step instead of a token',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: LoginBodySchema,
-        response: { 200: TokenResponseSchema, 400: errors[400], 401: errors[401], 429: errors[429] },
+        response: { 200: LoginResponseSchema, 400: errors[400], 401: errors[401], 429: errors[429] },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appUrl, ErrorCode, type LoginBody, type PasswordResetBody, type TokenResponse } from '@podpot/domain';
+import { appUrl, ErrorCode, type LoginBody, type LoginResponse, type PasswordResetBody } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
-import { tokenResponse } from '../../lib/access-token.js';
 import type { AddressLimitPolicies } from '../../lib/address-probes.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
+import { afterPassword } from '../two-step/two-step.service.js';
 import { queuePasswordChangedMail } from '../users/users.mails.js';
 import { assertStrongPassword } from '../users/users.password-strength.js';
 import { endResetLinks, findUserByEmail, findUserById, lockUser, replacePassword } from '../users/users.repository.js';
@@ -33,7 +33,7 @@ export class LoginBackoffError extends AppError {
   }
 }
 
-export async function login(ctx: AppContext, body: LoginBody, failures: Backoff): Promise<TokenResponse> {
+export async function login(ctx: AppContext, body: LoginBody, failures: Backoff): Promise<LoginResponse> {
   const account = body.username.trim().toLowerCase();
   // Counted before the password is checked, so parallel guesses cannot slip past the count.
   const wait = await failures.attempt(account);
@@ -46,7 +46,8 @@ export async function login(ctx: AppContext, body: LoginBody, failures: Backoff)
     throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');
   }
   await failures.reset(account);
-  return tokenResponse(ctx.config, user);
+  // Two-step login on: a challenge for the second step, unless this device is remembered (decision 036).
+  return afterPassword(ctx, user, body.device_token);
 }
 
 function sha256(value: string): string {

@@ -27,6 +27,7 @@ import {
   providerFailed,
   refreshMerchant,
   registrationUrl,
+  saveMerchantState,
   stateOf,
   toMerchantView,
 } from './merchants.service.js';
@@ -206,7 +207,7 @@ async function ensureBankAccount(ctx: AppContext, row: repo.MerchantRow, returnU
   } catch (err) {
     throw providerFailed(ctx, err);
   }
-  const updated = (await repo.updateMerchant(ctx.db, row.id, bankStateOf(bank))) ?? row;
+  const updated = (await saveMerchantState(ctx, row, bankStateOf(bank))) ?? row;
   // A bank account changes the merchant's requirements: show them at once (best effort).
   return refreshMerchant(ctx, updated);
 }

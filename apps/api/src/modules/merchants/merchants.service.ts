@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type OppBankAccount, OppError, type OppMerchant } from '../../payments/opp-client.js';
 import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
 import { type AuditChange, recordAudit } from '../audit/audit.service.js';
+import { bankAccountChanged, queueBankAccountChangedMails } from './merchants.mails.js';
 import * as repo from './merchants.repository.js';
 
 const stateFields = (row: repo.MerchantRow) => ({
@@ -139,7 +140,26 @@ export async function refreshMerchant(ctx: AppContext, row: repo.MerchantRow): P
     ctx.log.warn({ err, merchantUid: row.merchantUid }, 'merchant refresh failed');
     return row;
   }
-  return (await repo.updateMerchant(ctx.db, row.id, stateOf(merchant, bank))) ?? row;
+  return (await saveMerchantState(ctx, row, stateOf(merchant, bank))) ?? row;
+}
+
+/**
+ * Stores what the provider says of a merchant; when its bank account is another one than we knew, its
+ * tip jar's admins are mailed in the same transaction (issue 15).
+ */
+export async function saveMerchantState(
+  ctx: AppContext,
+  row: repo.MerchantRow,
+  state: Partial<repo.NewMerchantRow>,
+): Promise<repo.MerchantRow | undefined> {
+  if (!bankAccountChanged(row, state)) return repo.updateMerchant(ctx.db, row.id, state);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const saved = await repo.updateMerchant(tx, row.id, state);
+    if (saved?.tipjarId) await queueBankAccountChangedMails(ctx, tx, saved.tipjarId, state.bankAccountUid!);
+    return saved;
+  });
+  ctx.outbox.kick();
+  return updated;
 }
 
 /** Notification for a merchant or one of its bank accounts: refresh our copy if it is ours. */

@@ -9,7 +9,10 @@ import {
   tipjarAdmins,
   tipjars,
   tips,
+  trustedDevices,
+  userRecoveryCodes,
   users,
+  userTwoStep,
 } from '../../db/schema/index.js';
 
 /** The only code that reads a person's data across tables for them, and that erases it (decision 037). */
@@ -148,6 +151,10 @@ export async function erasePersonalData(tx: Tx, user: { id: string; email: strin
       ),
     );
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+  // Two-step login's secret, recovery codes and remembered devices go too (decision 036).
+  await tx.delete(userTwoStep).where(eq(userTwoStep.userId, user.id));
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.id));
+  await tx.delete(trustedDevices).where(eq(trustedDevices.userId, user.id));
   await tx
     .update(users)
     .set({
@@ -159,6 +166,7 @@ export async function erasePersonalData(tx: Tx, user: { id: string; email: strin
       // Not a hash of anything: no password can match it.
       passwordHash: `erased:${randomBytes(16).toString('hex')}`,
       tokenVersion: sql`${users.tokenVersion} + 1`,
+      twoStepEnabled: false,
     })
     .where(eq(users.id, user.id));
 }

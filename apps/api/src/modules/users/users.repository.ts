@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Actor } from '../../context.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { passwordResetTokens, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
+import { passwordResetTokens, tipjarAdmins, tipjars, trustedDevices, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { prepared } from '../../lib/prepared.js';
 import { sessionsChanged } from '../../lib/session-cache.js';
@@ -28,7 +28,13 @@ export type UserSortBy = (typeof USER_SORTABLE)[number];
 
 const findActorStatement = prepared((db) =>
   db
-    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, archivedAt: users.archivedAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      twoStepEnabled: users.twoStepEnabled,
+      archivedAt: users.archivedAt,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('find_actor'),
@@ -38,14 +44,21 @@ const findActorStatement = prepared((db) =>
  * A user row as an actor with their token version, which the token must carry to be accepted. An
  * archived user is no actor: their tokens stop working at once.
  */
-export function actorOfUser(row: Pick<UserRow, 'id' | 'role' | 'tokenVersion' | 'archivedAt'> | undefined) {
-  return row && !row.archivedAt ? { userId: row.id, role: row.role, tokenVersion: row.tokenVersion } : null;
+export function actorOfUser(
+  row: Pick<UserRow, 'id' | 'role' | 'tokenVersion' | 'twoStepEnabled' | 'archivedAt'> | undefined,
+) {
+  return row && !row.archivedAt
+    ? { userId: row.id, role: row.role, tokenVersion: row.tokenVersion, twoStepEnabled: row.twoStepEnabled }
+    : null;
 }
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /** Runs on every authenticated request, so the statement is built once per database handle. */
-export async function findActor(db: Db, userId: string): Promise<(Actor & { tokenVersion: number }) | null> {
+export async function findActor(
+  db: Db,
+  userId: string,
+): Promise<(Actor & { tokenVersion: number; twoStepEnabled: boolean }) | null> {
   if (!isUuid(userId)) return null;
   const [row] = await findActorStatement(db).execute({ id: userId });
   return actorOfUser(row);
@@ -123,8 +136,8 @@ export async function updateUser(db: DbOrTx, id: string, values: Partial<NewUser
 }
 
 /**
- * Sets a new password and raises the token version, which signs out every token issued before, and
- * ends every reset link still unused. Call it in a transaction: all of it or nothing. Answers the new
+ * Sets a new password and raises the token version, which signs out every token issued before, ends
+ * every reset link still unused and forgets every remembered device (two-step login, decision 036). Call it in a transaction: all of it or nothing. Answers the new
  * token version, or undefined when there is no such user.
  */
 export async function replacePassword(
@@ -140,6 +153,7 @@ export async function replacePassword(
     .returning({ tokenVersion: users.tokenVersion });
   if (row) {
     await endResetLinks(tx, id, now);
+    await tx.delete(trustedDevices).where(eq(trustedDevices.userId, id));
     await sessionsChanged(tx, id);
   }
   return row;

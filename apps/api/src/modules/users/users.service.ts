@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { queuePasswordChangedMail } from './users.mails.js';
+import { queueEmailChangedMails, queuePasswordChangedMail } from './users.mails.js';
 import { assertStrongPassword } from './users.password-strength.js';
 import * as repo from './users.repository.js';
 
@@ -43,6 +43,7 @@ export function toUser(row: repo.UserRow, tipjars: User['tipjars'] = []): User {
     profile: { firstName: row.firstName, lastName: row.lastName, phoneNumber: row.phoneNumber ?? null },
     address: row.address ?? null,
     tipjars,
+    twoStepEnabled: row.twoStepEnabled,
     created: row.created.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
   };
@@ -97,7 +98,7 @@ export async function registerUser(
 export async function getMe(
   ctx: AppContext,
   userId: string,
-): Promise<{ user: User; actor: (Actor & { tokenVersion: number }) | null } | undefined> {
+): Promise<{ user: User; actor: (Actor & { tokenVersion: number; twoStepEnabled: boolean }) | null } | undefined> {
   // Cached per process until the user or their tip jars change (decision 024).
   return ctx.sessions.me(userId, async () => {
     const me = await repo.findMe(ctx.db, userId);
@@ -142,7 +143,8 @@ export async function updateMyPassword(
   });
   if (!changed) throw AppError.unauthorized();
   ctx.outbox.kick();
-  return { id: actor.userId, tokenVersion: changed.tokenVersion };
+  // This session keeps what it passed: a session that passed two-step login still has.
+  return { id: actor.userId, tokenVersion: changed.tokenVersion, twoStep: actor.twoStep === true };
 }
 
 export async function listUsers(ctx: AppContext, query: ParsedListQuery<repo.UserSortBy> & { archived?: boolean }) {
@@ -201,6 +203,7 @@ export async function updateUser(
       const before = (await repo.lockUser(tx, id)) ?? existing;
       if (passwordHash) await repo.replacePassword(tx, id, passwordHash);
       const after = await repo.updateUser(tx, id, rest);
+      if (after && after.email !== before.email) await queueEmailChangedMails(ctx, tx, before, after.email);
       // Role changes are audited (money-relevant: an ADMIN refunds and invoices); profile edits are not.
       if (after && after.role !== before.role) {
         await recordAudit(tx, actor, {
@@ -213,6 +216,7 @@ export async function updateUser(
       }
       return after;
     });
+    ctx.outbox.kick();
     return withTipjars(ctx.db, row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();

@@ -9,6 +9,7 @@ import { PasswordForm } from '@/features/account/components/password-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { PrivacySection } from '@/features/privacy/components/privacy-section';
 import { RecurringTipsSection } from '@/features/recurring-tips/components/recurring-tips-section';
+import { TwoStepSection } from '@/features/two-step/components/two-step-section';
 import { logout, useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
 
@@ -63,6 +64,11 @@ export default function AccountPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <RecurringTipsSection />
+        </Grid>
+        {/* First for an admin who must still set it up (the admin pages send them here); moved by
+            CSS order, not remounted, so the recovery codes shown after the setup stay on screen. */}
+        <Grid size={{ xs: 12, md: 6 }} sx={{ order: user.role === 'ADMIN' && !user.twoStepEnabled ? -1 : 0 }}>
+          <TwoStepSection />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PrivacySection />

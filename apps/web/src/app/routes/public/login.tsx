@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
 import { LoginBodySchema } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { errorTextKey } from '@/lib/api-errors';
-import { login } from '@/lib/auth';
+import { login, loginSecondStep, TwoStepNeeded } from '@/lib/auth';
 import { useDomainForm } from '@/lib/form';
 import { safeRedirect } from '@/lib/redirect';
 import { useLocalePath } from '@/lib/use-locale';
@@ -22,16 +22,36 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, field } = useDomainForm<LoginForm>(LoginFormSchema, { username: '', password: '' });
+  const [secondStep, setSecondStep] = useState<TwoStepNeeded | null>(null);
+  const done = () => navigate(safeRedirect(params.get('redirect')) ?? localePath(routePath('home')), { replace: true });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       await login(values.username, values.password);
-      navigate(safeRedirect(params.get('redirect')) ?? localePath(routePath('home')), { replace: true });
+      done();
     } catch (error) {
-      setFailure(t(errorTextKey(error)));
+      if (error instanceof TwoStepNeeded) setSecondStep(error);
+      else setFailure(t(errorTextKey(error)));
     }
   });
+
+  if (secondStep) {
+    return (
+      <Page title={t('login.title')}>
+        <Paper sx={{ p: 3, maxWidth: 480 }}>
+          <SecondStepForm
+            step={secondStep}
+            onDone={done}
+            onRestart={() => {
+              setSecondStep(null);
+              form.setValue('password', '');
+            }}
+          />
+        </Paper>
+      </Page>
+    );
+  }
 
   return (
     <Page title={t('login.title')}>
@@ -67,5 +87,71 @@ export default function LoginPage() {
         </Box>
       </Paper>
     </Page>
+  );
+}
+
+/** The second step of a login (decision 036): a code or recovery code, and an opt-in to remember the device. */
+function SecondStepForm({
+  step,
+  onDone,
+  onRestart,
+}: {
+  step: TwoStepNeeded;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const [code, setCode] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setFailure(null);
+    setBusy(true);
+    try {
+      await loginSecondStep(step, code.trim(), remember);
+      onDone();
+    } catch (error) {
+      setFailure(t(errorTextKey(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="two-step-heading">
+      <Typography id="two-step-heading" variant="h2" sx={{ fontSize: '1.2rem' }}>
+        {t('twoStep.intro')}
+      </Typography>
+      <Typography sx={{ mt: 1 }}>{t('twoStep.help')}</Typography>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <TextField
+        label={t('twoStep.code')}
+        name="code"
+        autoComplete="one-time-code"
+        required
+        autoFocus
+        fullWidth
+        margin="normal"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
+        label={t('twoStep.remember')}
+      />
+      <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
+        {t('twoStep.submit')}
+      </Button>
+      <Button fullWidth sx={{ mt: 1 }} onClick={onRestart}>
+        {t('twoStep.restart')}
+      </Button>
+    </Box>
   );
 }

@@ -6,7 +6,7 @@ import type { AppLocale } from '@/config/paths';
 import { registerTipper } from '@/features/storefront/api/create-recurring-tip';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
-import { login, startSession } from '@/lib/auth';
+import { login, startSession, TwoStepNeeded } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 
 const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
@@ -58,7 +58,8 @@ function LoginPanel() {
     try {
       await login(values.username, values.password);
     } catch (error) {
-      setFailure(t(errorTextKey(error)));
+      // Two-step login has its second step on the login page (decision 036).
+      setFailure(error instanceof TwoStepNeeded ? t('errors:twoStepOnLoginPage') : t(errorTextKey(error)));
     }
   });
   return (

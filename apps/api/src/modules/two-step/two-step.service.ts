@@ -1,0 +1,246 @@
+import {
+  appUrl,
+  ErrorCode,
+  type LoginResponse,
+  REMEMBER_DEVICE_DAYS,
+  type TwoStepConfirmed,
+  type TwoStepLoginBody,
+  type TwoStepSetup,
+  type TwoStepStatus,
+  type TwoStepTokenResponse,
+} from '@podpot/domain';
+import type { Actor, AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { signTwoStepChallenge, tokenResponse, verifyTwoStepChallenge } from '../../lib/access-token.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
+import { twoStepOffMail } from '../../mail/account-mails.js';
+import { queueMail } from '../../mail/outbox.js';
+import { findUserById, lockUser, type UserRow } from '../users/users.repository.js';
+import { verifyPassword } from '../users/users.service.js';
+import {
+  decryptSecret,
+  encryptSecret,
+  newDeviceToken,
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizeCode,
+  recoveryCodeHash,
+  sameHash,
+  sha256,
+  totpStep,
+  totpUri,
+} from './two-step.codes.js';
+import * as repo from './two-step.repository.js';
+
+/**
+ * Two-step login (issue 15, decision 036): after the password, a code from an authenticator app (TOTP)
+ * or a single-use recovery code; a remembered device (opt-in, 30 days) skips the code.
+ */
+
+/**
+ * Wrong codes per user, whatever the challenge or IP: 5, then 30 s, doubling up to 15 minutes (a new
+ * challenge, that is a new password step, does not start over). A right code starts over.
+ */
+export const CODE_BACKOFF: BackoffPolicy = {
+  free: 5,
+  firstWaitMs: 30_000,
+  maxWaitMs: 15 * 60_000,
+  forgetMs: 60 * 60_000,
+};
+
+class CodeBackoffError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(ErrorCode.RateLimited, 'Too many wrong codes, try again later');
+  }
+}
+
+export { CodeBackoffError };
+
+function invalidCode(field: string): AppError {
+  return AppError.field(ErrorCode.InvalidCode, field, { key: 'invalid' }, 'This code is wrong, used or expired');
+}
+
+/** The password was right: a token, or (two-step login on, no remembered device) the second step. */
+export async function afterPassword(ctx: AppContext, user: UserRow, deviceToken?: string): Promise<LoginResponse> {
+  if (!user.twoStepEnabled) return tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion });
+  if (deviceToken && (await repo.isTrustedDevice(ctx.db, user.id, sha256(deviceToken)))) {
+    return tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion, twoStep: true });
+  }
+  const { challenge, expiresIn } = await signTwoStepChallenge(ctx.config.JWT_SECRET, {
+    id: user.id,
+    tokenVersion: user.tokenVersion,
+  });
+  return { two_step: 'required', challenge, expires_in: expiresIn };
+}
+
+/**
+ * Checks a code of the user against their (confirmed, or with `pending` the pending) secret, or one of
+ * their recovery codes, counting wrong ones; uses the code up when it is right.
+ */
+async function checkCode(
+  ctx: AppContext,
+  failures: Backoff,
+  userId: string,
+  code: string,
+  field: string,
+  options: { recovery: boolean } = { recovery: true },
+): Promise<void> {
+  const key = `user:${userId}`;
+  const wait = await failures.attempt(key);
+  if (wait !== undefined) throw new CodeBackoffError(Math.ceil(wait / 1000));
+  const row = await repo.findTwoStep(ctx.db, userId);
+  if (!row?.secret) throw invalidCode(field);
+  const { kind, value } = normalizeCode(code);
+  let ok = false;
+  if (kind === 'totp') {
+    const step = totpStep(decryptSecret(ctx.config.JWT_SECRET, row.secret), value);
+    ok = step !== undefined && (await repo.useStep(ctx.db, userId, step));
+  } else if (options.recovery) {
+    const hash = recoveryCodeHash(value);
+    // Every unused code compared in constant time, without stopping at a match.
+    let match: string | undefined;
+    for (const candidate of await repo.unusedRecoveryCodes(ctx.db, userId)) {
+      if (sameHash(candidate.codeHash, hash)) match = candidate.id;
+    }
+    ok = match !== undefined && (await repo.useRecoveryCode(ctx.db, match));
+  }
+  if (!ok) throw invalidCode(field);
+  await failures.reset(key);
+}
+
+/** POST auth/two-step: the challenge of the password step and a code; a token that passed both steps. */
+export async function secondStep(
+  ctx: AppContext,
+  body: TwoStepLoginBody,
+  failures: Backoff,
+): Promise<TwoStepTokenResponse> {
+  const subject = await verifyTwoStepChallenge(ctx.config.JWT_SECRET, body.challenge);
+  const user = subject && (await findUserById(ctx.db, subject.id));
+  if (!user || user.archivedAt || user.tokenVersion !== subject.tokenVersion || !user.twoStepEnabled) {
+    throw AppError.field(
+      ErrorCode.InvalidToken,
+      'challenge',
+      { key: 'invalid' },
+      'This login has expired: enter your password again',
+    );
+  }
+  await checkCode(ctx, failures, user.id, body.code, 'code');
+  const token = await tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion, twoStep: true });
+  if (!body.remember_device) return token;
+  const device = newDeviceToken();
+  await repo.insertDevice(ctx.db, user.id, sha256(device), new Date(Date.now() + REMEMBER_DEVICE_DAYS * 86_400_000));
+  return { ...token, device_token: device };
+}
+
+export async function status(ctx: AppContext, actor: Actor): Promise<TwoStepStatus> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw AppError.unauthorized();
+  return {
+    enabled: user.twoStepEnabled,
+    recoveryCodesLeft: user.twoStepEnabled ? await repo.countUnusedRecoveryCodes(ctx.db, user.id) : 0,
+  };
+}
+
+function alreadyOn(): AppError {
+  return new AppError(ErrorCode.Conflict, 'Two-step login is already on');
+}
+
+/** Starts a setup: a new secret, kept encrypted and pending until a code confirms it. */
+export async function startSetup(ctx: AppContext, actor: Actor): Promise<TwoStepSetup> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw AppError.unauthorized();
+  if (user.twoStepEnabled) throw alreadyOn();
+  const secret = newTotpSecret();
+  await repo.savePendingSecret(ctx.db, user.id, encryptSecret(ctx.config.JWT_SECRET, secret));
+  const uri = totpUri(secret, user.email, ctx.config.BRAND_NAME);
+  // qrcode loads with the first setup a process serves (decision 040).
+  const { qrSvg } = await import('../share/share.qr.js');
+  const svg = qrSvg(uri, `${ctx.config.BRAND_NAME}: ${user.email}`);
+  return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/**
+ * Confirms the pending secret with a current code: two-step login is on, every other session ends,
+ * and this one gets a token that passed the second step, with ten recovery codes shown once.
+ */
+export async function confirmSetup(
+  ctx: AppContext,
+  actor: Actor,
+  code: string,
+  failures: Backoff,
+): Promise<TwoStepConfirmed> {
+  const key = `user:${actor.userId}`;
+  const wait = await failures.attempt(key);
+  if (wait !== undefined) throw new CodeBackoffError(Math.ceil(wait / 1000));
+  const row = await repo.findTwoStep(ctx.db, actor.userId);
+  if (!row?.pendingSecret) {
+    throw new AppError(ErrorCode.Conflict, 'Start the setup first (or two-step login is on already)');
+  }
+  const step = totpStep(decryptSecret(ctx.config.JWT_SECRET, row.pendingSecret), normalizeCode(code).value);
+  if (step === undefined) throw invalidCode('data.code');
+  await failures.reset(key);
+  const codes = newRecoveryCodes();
+  const enabled = await ctx.db.transaction(async (tx) => {
+    const user = await lockUser(tx, actor.userId);
+    if (!user) throw AppError.unauthorized();
+    if (user.twoStepEnabled) throw alreadyOn();
+    await repo.replaceRecoveryCodes(tx, actor.userId, codes.map(recoveryCodeHash));
+    return repo.enableTwoStep(tx, actor.userId, row.pendingSecret!, step);
+  });
+  if (!enabled) throw AppError.unauthorized();
+  const token = await tokenResponse(ctx.config, {
+    id: actor.userId,
+    tokenVersion: enabled.tokenVersion,
+    twoStep: true,
+  });
+  return { recoveryCodes: codes, token };
+}
+
+/** Turns two-step login off: needs the password and a current code; the user is mailed. */
+export async function disable(
+  ctx: AppContext,
+  actor: Actor,
+  data: { password: string; code: string },
+  failures: Backoff,
+): Promise<void> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user) throw AppError.unauthorized();
+  if (!user.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off already');
+  if (!(await verifyPassword(user.passwordHash, data.password))) {
+    throw AppError.field(ErrorCode.WrongPassword, 'data.password', { key: 'wrongPassword' }, 'The password is wrong');
+  }
+  await checkCode(ctx, failures, user.id, data.code, 'data.code', { recovery: false });
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    await repo.disableTwoStep(tx, user.id);
+    await queueTwoStepOffMail(ctx, tx, user);
+  });
+  ctx.outbox.kick();
+}
+
+/** New recovery codes (the old ones stop working): needs a current code. */
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  actor: Actor,
+  code: string,
+  failures: Backoff,
+): Promise<string[]> {
+  const user = await findUserById(ctx.db, actor.userId);
+  if (!user?.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off');
+  await checkCode(ctx, failures, user.id, code, 'data.code', { recovery: false });
+  const codes = newRecoveryCodes();
+  await repo.replaceRecoveryCodes(ctx.db, user.id, codes.map(recoveryCodeHash));
+  return codes;
+}
+
+async function queueTwoStepOffMail(ctx: AppContext, tx: DbOrTx, user: UserRow): Promise<void> {
+  const base = ctx.config.publicUrl;
+  const mail = twoStepOffMail(user.locale, {
+    brand: ctx.config.BRAND_NAME,
+    name: user.firstName,
+    recoveryLink: appUrl(base, 'passwordRecovery', {}, user.locale),
+    supportLink: appUrl(base, 'support', {}, user.locale),
+  });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `two-step-off:${user.id}:${Date.now()}` });
+}
