@@ -26,7 +26,8 @@ export function EpisodeShare({
   const { t } = useTranslation('share');
   const locale = useLocale();
   const format = useFormat();
-  const [chosen, setChosen] = useState(episodes[0]?.id ?? '');
+  // None at first: the page's own kit above stays the only one until the maker picks an episode.
+  const [chosen, setChosen] = useState('');
   const episode = episodes.find((candidate) => candidate.id === chosen);
   if (episodes.length === 0) {
     return (

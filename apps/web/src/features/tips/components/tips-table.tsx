@@ -125,8 +125,8 @@ export function TipsTable({
       label: t('columns.episode'),
       render: (tip) => (tip.episode ? episodeName(tip.episode) : ''),
       truncate: 160,
-      // In the tip's details on a narrow screen.
-      hideBelow: 'lg',
+      // Only on a wide screen (the list must fit at 1280 px); always in the tip's details.
+      hideBelow: 'xl',
     },
     ...(wallSwitch ? [{ key: 'wall', label: t('wall.column'), render: wallSwitch, hideBelow: 'sm' as const }] : []),
     {
