@@ -22,6 +22,8 @@ import { ADDON_KIND } from './modules/addons/addons.service.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { episodesRoutes } from './modules/episodes/episodes.routes.js';
+import { feedSaved, recentEpisodesOf } from './modules/episodes/episodes.service.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
@@ -131,7 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       adopters: [firstPaymentAdopter],
     },
     sessions: createSessionCache(db, app.log),
-    storefront: storefrontExtras,
+    storefront: async (db, tipjar) => {
+      const [extras, recentEpisodes] = await Promise.all([
+        storefrontExtras(db, tipjar),
+        recentEpisodesOf(db, tipjar.id),
+      ]);
+      return { ...extras, recentEpisodes };
+    },
+    feedSaved,
   };
   app.addHook('onClose', () => ctx.sessions.close());
   // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.
@@ -211,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(archiveRoutes, { ctx });
       await api.register(feedsRoutes, { ctx });
       await api.register(shareRoutes, { ctx });
+      await api.register(episodesRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(privacyRoutes, { ctx });
     },

@@ -27,17 +27,22 @@ export interface AppContext {
   sessions: SessionCache;
   /** What the storefront's answer adds to a public tip jar from the modules above it (wired in app.ts). */
   storefront: StorefrontExtras;
+  /**
+   * A tip jar's feed address was set, changed or verified: its episode refresh starts over (decision
+   * 034). Wired in app.ts to the episodes module, which sits above tip jars and feeds.
+   */
+  feedSaved: (db: DbOrTx, tipjarId: string) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
 /**
- * A public tip jar's goal progress and supporter wall (decision 032): read by the supporters module,
- * which sits above tip jars, so the tip jars' public answer gets it handed in rather than importing it.
+ * A public tip jar's goal progress and supporter wall (decision 032) and recent episodes (decision 034):
+ * read by the supporters and episodes modules, which sit above tip jars, so the tip jars' public answer gets it handed in rather than importing it.
  */
 export type StorefrontExtras = (
   db: DbOrTx,
   tipjar: { id: string; goal: TipjarGoal | null },
-) => Promise<Required<Pick<PublicTipjar, 'goalProgress' | 'supporters'>>>;
+) => Promise<Required<Pick<PublicTipjar, 'goalProgress' | 'supporters' | 'recentEpisodes'>>>;
 
 /** Who is asking: null for anonymous. */
 export interface Actor {

@@ -36,6 +36,8 @@ export const ErrorCode = {
   FeedAlreadyVerified: 'FEED_ALREADY_VERIFIED',
   /** An account cannot be erased while it alone runs a tip jar that is not archived. 409. */
   SoleTipjarAdmin: 'SOLE_TIPJAR_ADMIN',
+  /** A tip names an episode that is not one of the tip jar's (`fields['data.episodeId']`: episodeUnknown). 422. */
+  EpisodeUnknown: 'EPISODE_UNKNOWN',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -106,6 +108,8 @@ export const VALIDATION_KEYS = [
   // A feed ownership code that is wrong, or expired / used up.
   'codeWrong',
   'codeExpired',
+  // A tip for an episode that is not one of the tip jar's (decision 034).
+  'episodeUnknown',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

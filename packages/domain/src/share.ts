@@ -5,6 +5,7 @@
  * so the per-episode variant is the same call with one more field.
  */
 import { z } from 'zod';
+import { FeedRefreshStateSchema } from './episode-schemas.js';
 import { LocaleSchema } from './field-schemas.js';
 import { LOCALES, type Locale } from './locale.js';
 import { localizePath } from './routes.js';
@@ -102,6 +103,12 @@ export const ShareKitSchema = z.object({
       typeof ShareKitOfLocaleSchema
     >,
   ),
+  /**
+   * The feed refresh state (decision 034): when it was last read, failures, whether it stopped, how many
+   * episodes, and `fundingLinked` ("your feed links to Podpot ✓"). null without a feed address. Always
+   * sent by the API; optional only for older clients' fixtures.
+   */
+  feed: FeedRefreshStateSchema.nullable().optional(),
 });
 export type ShareKit = z.infer<typeof ShareKitSchema>;
 

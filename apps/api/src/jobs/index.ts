@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
 import { runMoneyCheck } from './money-check.js';
@@ -8,6 +9,8 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 const CHARGE_EVERY_MS = 15 * 60_000;
 const MONEY_CHECK_EVERY_MS = 60 * 60_000;
 const ARTWORK_CLEANUP_EVERY_MS = 6 * 60 * 60_000;
+/** Each feed is read at most hourly; this often the job looks which are due (a saved address is due at once). */
+const FEED_REFRESH_EVERY_MS = 60_000;
 /** Stored artwork nobody shows is kept this long: a maker who fetched a feed has a day to order. */
 export const UNUSED_ARTWORK_KEPT_MS = 24 * 60 * 60_000;
 /** Mails are sent right after their commit (a kick); this round catches retries and other processes' leftovers. */
@@ -82,6 +85,17 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
     every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx).then(() => undefined), onRun),
     // Artwork of feed previews never ordered, and artwork a tip jar replaced (decision 030).
     every(ctx, 'artwork cleanup', ARTWORK_CLEANUP_EVERY_MS, () => cleanUpArtworks(ctx), onRun),
+    // Episodes from the tip jars' feeds (decision 034): conditional GET, at most hourly per feed.
+    every(
+      ctx,
+      'feed refresh',
+      FEED_REFRESH_EVERY_MS,
+      async () => {
+        const result = await refreshFeeds(ctx);
+        if (result.claimed) ctx.log.info(result, 'feed refresh: feeds read');
+      },
+      onRun,
+    ),
   ];
   if (ctx.config.MAIL_WORKER === 'on') {
     // The mail outbox (mail/outbox-worker.ts): at once for what a stopped or crashed process left, then every few seconds.

@@ -39,3 +39,42 @@ export function feedVerificationMail(
     ].join('\n'),
   };
 }
+
+/** To a tip jar's admins, once: the refresh job stopped reading their feed after repeated failures (decision 034). */
+export function feedStoppedMail(
+  locale: Locale,
+  p: { brand: string; tipjarName: string; feedUrl: string; failures: number; settingsLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `We kunnen de feed van ${p.tipjarName} niet meer lezen - ${p.brand}`,
+      text: [
+        'Hoi,',
+        '',
+        `${p.brand} leest de feed van "${p.tipjarName}" elk uur om de afleveringen bij te houden. De laatste ${p.failures} keer lukte dat niet, dus we zijn gestopt met lezen:`,
+        '',
+        p.feedUrl,
+        '',
+        `Klopt het adres? Sla het opnieuw op bij de instellingen, dan lezen we de feed meteen weer: ${p.settingsLink}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `We can no longer read the feed of ${p.tipjarName} - ${p.brand}`,
+    text: [
+      'Hi,',
+      '',
+      `${p.brand} reads the feed of "${p.tipjarName}" every hour to keep its episodes up to date. The last ${p.failures} tries failed, so we stopped reading it:`,
+      '',
+      p.feedUrl,
+      '',
+      `Is the address right? Save it again in the settings and we read the feed at once: ${p.settingsLink}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}

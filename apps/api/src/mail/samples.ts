@@ -1,6 +1,6 @@
 import type { Locale } from '@podpot/domain';
 import { adminAddedMail, passwordChangedMail } from './account-mails.js';
-import { feedVerificationMail } from './feed-mails.js';
+import { feedStoppedMail, feedVerificationMail } from './feed-mails.js';
 import { invoiceMail } from './invoice-mails.js';
 import {
   chargebackMail,
@@ -39,6 +39,23 @@ export const MAIL_SAMPLES: MailSample[] = [
     facts: {
       en: ['€5.00', '€0.25', 'De Koffiepod', 'tip-5f1c2a4e'],
       nl: ['€ 5,00', '€ 0,25', 'De Koffiepod', 'tip-5f1c2a4e'],
+    },
+  },
+  {
+    name: 'tip-receipt-episode',
+    mail: (locale) =>
+      tipReceiptMail(locale, {
+        brand,
+        tipjarName,
+        amount: 500,
+        fee: 25,
+        paidAt,
+        reference: 'tip-5f1c2a4e',
+        episode: { title: 'Koffie in Colombia', number: 42 },
+      }),
+    facts: {
+      en: ['€5.00', 'For episode 42: Koffie in Colombia', 'tip-5f1c2a4e'],
+      nl: ['€ 5,00', 'Voor aflevering 42: Koffie in Colombia', 'tip-5f1c2a4e'],
     },
   },
   {
@@ -152,6 +169,21 @@ export const MAIL_SAMPLES: MailSample[] = [
     mail: (locale) =>
       feedVerificationMail(locale, { brand, podcast: 'De Koffiepod', tipjarName, code: '482913', minutes: 30 }),
     facts: { en: ['482913', 'De Koffiepod'], nl: ['482913', 'De Koffiepod'] },
+  },
+  {
+    name: 'feed-stopped',
+    mail: (locale, url) =>
+      feedStoppedMail(locale, {
+        brand,
+        tipjarName,
+        feedUrl: 'https://feeds.example.com/koffiepod.xml',
+        failures: 5,
+        settingsLink: `${url}/backoffice/de-koffiepod/settings`,
+      }),
+    facts: {
+      en: ['De Koffiepod', 'https://feeds.example.com/koffiepod.xml', '/backoffice/de-koffiepod/settings'],
+      nl: ['De Koffiepod', 'https://feeds.example.com/koffiepod.xml', '/backoffice/de-koffiepod/settings'],
+    },
   },
 ];
 

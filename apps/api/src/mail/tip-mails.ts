@@ -11,12 +11,34 @@ function formatDate(date: Date, locale: Locale): string {
   }).format(date);
 }
 
+/** "For episode 42: Title" / "Voor aflevering 42: Titel" (without a number: "For the episode: Title"). */
+function episodeLine(locale: Locale, episode: { title: string; number: number | null }): string {
+  if (locale === 'nl') {
+    return episode.number !== null
+      ? `Voor aflevering ${episode.number}: ${episode.title}`
+      : `Voor de aflevering: ${episode.title}`;
+  }
+  return episode.number !== null
+    ? `For episode ${episode.number}: ${episode.title}`
+    : `For the episode: ${episode.title}`;
+}
+
 /** The tipper's receipt: amount, maker, date, the platform fee (never hidden, DESIGN.md §3) and the reference. */
 export function tipReceiptMail(
   locale: Locale,
-  p: { brand: string; tipjarName: string; amount: number; fee: number; paidAt: Date; reference: string },
+  p: {
+    brand: string;
+    tipjarName: string;
+    amount: number;
+    fee: number;
+    paidAt: Date;
+    reference: string;
+    /** The episode tipped for (decision 034). */
+    episode?: { title: string; number: number | null } | null;
+  },
 ): MailContent {
   const amount = formatCents(p.amount, locale);
+  const episode = p.episode ? episodeLine(locale, p.episode) : null;
   const fee = formatCents(p.fee, locale);
   const date = formatDate(p.paidAt, locale);
   if (locale === 'nl') {
@@ -29,6 +51,7 @@ export function tipReceiptMail(
         '',
         `Bedrag: ${amount}`,
         `Aan: ${p.tipjarName}`,
+        ...(episode ? [episode] : []),
         `Datum: ${date}`,
         `Waarvan platformkosten ${p.brand}: ${fee}`,
         `Referentie: ${p.reference}`,
@@ -49,6 +72,7 @@ export function tipReceiptMail(
       '',
       `Amount: ${amount}`,
       `To: ${p.tipjarName}`,
+      ...(episode ? [episode] : []),
       `Date: ${date}`,
       `Of which ${p.brand} platform fee: ${fee}`,
       `Reference: ${p.reference}`,

@@ -1,9 +1,22 @@
 import { platformFeeOf } from '@podpot/domain';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { addons, artworks, faqItems, paymentMethods, tipjarAdmins, tipjars, tips, users } from '../db/schema/index.js';
-import { DEMO_FEED_PATH, demoArtwork } from '../dev/demo-feed.js';
+import {
+  addons,
+  artworks,
+  episodes,
+  faqItems,
+  paymentMethods,
+  tipjarAdmins,
+  tipjars,
+  tips,
+  users,
+} from '../db/schema/index.js';
+import { DEMO_FEED_PATH, demoArtwork, demoFeedXml } from '../dev/demo-feed.js';
+import { episodesOf } from '../modules/episodes/episodes.refresh.js';
+import { upsertEpisodes } from '../modules/episodes/episodes.repository.js';
 import { toStoredArtwork } from '../modules/feeds/feeds.artwork.js';
+import { parseFeed } from '../modules/feeds/feeds.parser.js';
 import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
 import { hashPassword } from '../modules/users/users.service.js';
@@ -72,6 +85,15 @@ export async function seedDemoData(
       })
       .returning();
     await tx.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: maker!.id });
+    // The demo feed's episodes, read from the feed this process serves (decision 034) without a request:
+    // the server is not listening yet. The refresh job reads the same feed once it runs.
+    const feed = parseFeed(Buffer.from(demoFeedXml(ctx.config.publicUrl)), 'application/rss+xml');
+    await upsertEpisodes(tx, jar!.id, episodesOf(feed));
+    const demoEpisodes = await tx
+      .select({ id: episodes.id })
+      .from(episodes)
+      .where(eq(episodes.tipjarId, jar!.id))
+      .orderBy(desc(episodes.publishedAt));
     await tx.insert(addons).values({
       tipjarId: jar!.id,
       type: 'TIPJAR',
@@ -98,6 +120,8 @@ export async function seedDemoData(
           email: `tipper${i}@example.org`,
           locale: 'nl' as const,
           paymentMethod: i % 4 === 0 ? 'bcmc' : 'ideal',
+          // Most tips for one of the episodes (the per-episode statistics), every third on the storefront.
+          episodeId: i % 3 === 2 ? null : (demoEpisodes[i % demoEpisodes.length]?.id ?? null),
           completedAt: i === 5 ? null : at,
           created: at,
           updated: at,

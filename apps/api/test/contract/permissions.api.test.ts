@@ -39,6 +39,12 @@ const PUBLIC = new Set([
   'GET /tipjars/slug/{slug}/qr.svg',
   'GET /tipjars/slug/{slug}/qr.png',
   'GET /tipjars/slug/{slug}/poster.pdf',
+  // An episode's tip page data and its shared files (decision 034).
+  'GET /tipjars/slug/{slug}/e/{episodeId}',
+  'GET /tipjars/slug/{slug}/e/{episodeId}/badge.svg',
+  'GET /tipjars/slug/{slug}/e/{episodeId}/qr.svg',
+  'GET /tipjars/slug/{slug}/e/{episodeId}/qr.png',
+  'GET /tipjars/slug/{slug}/e/{episodeId}/poster.pdf',
   'GET /tips/{id}/outcome',
   'POST /users/register',
   'POST /users/register/test-email',

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './catalog.js';
+export * from './episodes.js';
 export * from './invoices.js';
 export * from './merchants.js';
 export * from './outbox.js';

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
+import { episodes } from './episodes.js';
 import { tipjars } from './tipjars.js';
 
 /**
@@ -41,6 +42,8 @@ export const tips = pgTable(
     locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     /** Payment method type (ideal, bcmc) chosen at checkout. */
     paymentMethod: text(),
+    /** The episode tipped for (`/{slug}/e/{episodeId}`, decision 034); null for the storefront and monthly tips. */
+    episodeId: uuid().references(() => episodes.id, { onDelete: 'restrict' }),
     /** Set when this tip is a monthly charge of a recurring tip (next issue; no FK yet). */
     recurringTipId: uuid(),
     /** The client's Idempotency-Key header: the same key for the same tip jar answers the same tip. */
@@ -72,6 +75,8 @@ export const tips = pgTable(
     // Search has trigram indexes on display_name and message where pg_trgm exists (migration 0013).
     // Fee invoices (and the money check's scan of the statistics) read paid tips (completed_at is set
     // once, also kept when refunded); the extra columns make the sums index-only scans.
+    // Tips of an episode (the list's filter; the foreign key's checks).
+    index('tips_episode_idx').on(t.episodeId, t.updated, t.id).where(sql`episode_id is not null`),
     index('tips_paid_tipjar_idx')
       .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.refundedAmount, t.refundedFee, t.paymentMethod)
       .where(sql`completed_at is not null`),

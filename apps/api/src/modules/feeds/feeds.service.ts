@@ -45,7 +45,7 @@ export function feedError(error: FeedFetchError, locale: Locale, field = 'url'):
   return AppError.field(code, field, { key: feedFailureKey(error.reason) }, FAILURE_TEXT[error.reason][locale]);
 }
 
-function fetchOptions(ctx: AppContext): SafeFetchOptions {
+export function fetchOptions(ctx: AppContext): SafeFetchOptions {
   return { allowLoopback: ctx.config.feedAllowLoopback, timeoutMs: ctx.config.FEED_FETCH_TIMEOUT_MS };
 }
 

@@ -137,6 +137,8 @@ export async function confirmFeedVerification(
       }
       await tipjarsRepo.updateTipjar(tx, row.id, { feedVerifiedUrl: check.feedUrl, feedVerifiedAt: new Date() });
       await repo.deleteVerification(tx, row.id);
+      // A verified feed is read again at once (decision 034).
+      await ctx.feedSaved(tx, row.id);
       return 'verified';
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import {
 } from '@podpot/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { errors, fileResponse, managedErrors } from '../../lib/http.js';
@@ -70,28 +71,47 @@ const FILES = [
 
 export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   for (const file of FILES) {
+    const config = { rateLimit: { max: file.perMinute, timeWindow: '1 minute' } };
+    const querystring = file.kind === 'qr-png' ? QrPngQuerySchema : ShareFileQuerySchema;
+    const inputOf = (request: FastifyRequest) => {
+      const query = request.query as { lang: Locale; size?: QrPngSize };
+      return { kind: file.kind, locale: query.lang, ...(file.kind === 'qr-png' ? { size: query.size } : {}) };
+    };
     app.get(
       `/tipjars/slug/:slug/${file.name}`,
       {
         // A drawing is kept per ETag, so repeats are cheap; the limit bounds a caller who varies them.
-        config: { rateLimit: { max: file.perMinute, timeWindow: '1 minute' } },
+        config,
         schema: {
           tags,
           summary: `${file.summary}; public, cached a day, ETag`,
           params: ShareSlugParamsSchema,
-          querystring: file.kind === 'qr-png' ? QrPngQuerySchema : ShareFileQuerySchema,
+          querystring,
           ...fileResponse(file.summary, [file.produces], fileErrors),
         },
       },
-      async (request, reply) => {
-        const query = request.query as { lang: Locale; size?: QrPngSize };
-        const shared = await service.getSharedFile(ctx, request.params.slug, {
-          kind: file.kind,
-          locale: query.lang,
-          ...(file.kind === 'qr-png' ? { size: query.size } : {}),
-        });
-        return sendShared(request, reply, shared);
+      async (request, reply) =>
+        sendShared(request, reply, await service.getSharedFile(ctx, request.params.slug, inputOf(request))),
+    );
+    // The same file of one episode (decision 034): it leads to the episode's tip page; 404 for an unknown episode.
+    app.get(
+      `/tipjars/slug/:slug/e/:episodeId/${file.name}`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `${file.summary}, of one of its episodes; public, cached a day, ETag`,
+          params: ShareSlugParamsSchema.extend({ episodeId: z.string().max(100) }),
+          querystring,
+          ...fileResponse(file.summary, [file.produces], fileErrors),
+        },
       },
+      async (request, reply) =>
+        sendShared(
+          request,
+          reply,
+          await service.getSharedFile(ctx, request.params.slug, inputOf(request), request.params.episodeId),
+        ),
     );
   }
 

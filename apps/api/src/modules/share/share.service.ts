@@ -17,6 +17,8 @@ import {
 import type { Actor, AppContext } from '../../context.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { feedRefreshStateOf, findPublicEpisode } from '../episodes/episodes.service.js';
+import { findArtwork } from '../feeds/feeds.repository.js';
 import { findPublicTipjar } from '../tipjars/tipjars.service.js';
 import { badgeSize, badgeSvg } from './share.badge.js';
 import { posterPdf } from './share.poster.js';
@@ -57,12 +59,15 @@ interface DrawInput {
   size?: QrPngSize;
 }
 
-/**
- * The stored artwork of a tip jar, for the poster. None is stored yet: part 1 of issue 14 (the feed)
- * adds the artworks table; this is the one place that will read it (its id then joins the ETag).
- */
-async function storedArtworkOf(_ctx: AppContext, _tipjar: PublicTipjar): Promise<Buffer | undefined> {
-  return undefined;
+/** The id of a tip jar's stored artwork (decision 030: `artworkUrl` is `artworkPath(id)`), or null. */
+function artworkIdOf(tipjar: PublicTipjar): string | null {
+  return tipjar.artworkUrl?.split('/').pop() ?? null;
+}
+
+/** The stored artwork of a tip jar (the `artworks` table, feeds.artwork.ts), for the poster; its id joins the ETag. */
+async function storedArtworkOf(ctx: AppContext, tipjar: PublicTipjar): Promise<Buffer | undefined> {
+  const id = artworkIdOf(tipjar);
+  return id ? (await findArtwork(ctx.db, id))?.bytes : undefined;
 }
 
 function draw(ctx: AppContext, tipjar: PublicTipjar, target: ShareTarget, input: DrawInput): Promise<Buffer | string> {
@@ -97,7 +102,8 @@ function remember(etag: string, drawing: () => Promise<Buffer | string>): Promis
   return body;
 }
 
-function filenameOf(slug: string, input: DrawInput): string {
+function filenameOf(target: ShareTarget, input: DrawInput, episodeNumber: number | null): string {
+  const slug = target.episode ? `${target.slug}-e${episodeNumber ?? target.episode.id.slice(0, 8)}` : target.slug;
   const lang = input.locale === 'en' ? '' : `-${input.locale}`;
   switch (input.kind) {
     case 'badge':
@@ -111,18 +117,47 @@ function filenameOf(slug: string, input: DrawInput): string {
   }
 }
 
-/** A LIVE tip jar's file; 404 for any other slug, however it is spelled. */
-export async function getSharedFile(ctx: AppContext, slug: string, input: DrawInput): Promise<SharedFile> {
-  const tipjar = await findPublicTipjar(ctx, slug);
-  if (!tipjar) throw AppError.notFound('Tip jar');
-  const target: ShareTarget = { slug: tipjar.slug };
-  const inputs = [DRAWING_VERSION, input, tipjar.slug, tipjar.name, ctx.config.publicUrl, ctx.config.BRAND_NAME];
+/**
+ * A LIVE tip jar's file, or (with `episodeId`) one of its episode's (decision 034: the QR code and the
+ * badge lead to the episode's tip page, the poster names it); 404 for any other slug or episode.
+ */
+export async function getSharedFile(
+  ctx: AppContext,
+  slug: string,
+  input: DrawInput,
+  episodeId?: string,
+): Promise<SharedFile> {
+  let tipjar: PublicTipjar | undefined;
+  let target: ShareTarget;
+  let episodeNumber: number | null = null;
+  if (episodeId !== undefined) {
+    const found = await findPublicEpisode(ctx, slug, episodeId);
+    if (!found) throw AppError.notFound('Episode');
+    tipjar = found.tipjar;
+    target = { slug: tipjar.slug, episode: { id: found.episode.id, title: found.episode.title } };
+    episodeNumber = found.episode.number;
+  } else {
+    tipjar = await findPublicTipjar(ctx, slug);
+    if (!tipjar) throw AppError.notFound('Tip jar');
+    target = { slug: tipjar.slug };
+  }
+  const inputs = [
+    DRAWING_VERSION,
+    input,
+    tipjar.slug,
+    tipjar.name,
+    ctx.config.publicUrl,
+    ctx.config.BRAND_NAME,
+    target.episode ?? null,
+    artworkIdOf(tipjar),
+  ];
   const etag = `W/"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 27)}"`;
+  const shown = tipjar;
   return {
     contentType: CONTENT_TYPES[input.kind],
     etag,
-    filename: filenameOf(tipjar.slug, input),
-    body: await remember(etag, () => draw(ctx, tipjar, target, input)),
+    filename: filenameOf(target, input, episodeNumber),
+    body: await remember(etag, () => draw(ctx, shown, target, input)),
   };
 }
 
@@ -165,5 +200,6 @@ export async function getShareKit(ctx: AppContext, actor: Actor, id: string): Pr
     slug: tipjar.slug,
     live: isTipjarTippable(tipjar),
     kits: Object.fromEntries(LOCALES.map((locale) => [locale, kitOf(ctx, target, locale)])) as ShareKit['kits'],
+    feed: await feedRefreshStateOf(ctx.db, tipjar),
   };
 }

@@ -6,11 +6,11 @@ import {
   type Tip,
   type TipjarGoal,
 } from '@podpot/domain';
-import type { Actor, AppContext, StorefrontExtras } from '../../context.js';
+import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
-import { toTip } from '../tips/tips.service.js';
+import { toTips } from '../tips/tips.service.js';
 import * as repo from './supporters.repository.js';
 
 /**
@@ -52,13 +52,13 @@ export async function goalProgressOf(
 }
 
 /** What the storefront's answer adds to a public tip jar (wired into the tip jars module in app.ts). */
-export const storefrontExtras: StorefrontExtras = async (db, tipjar) => {
+export async function storefrontExtras(db: DbOrTx, tipjar: { id: string; goal: TipjarGoal | null }) {
   const [goalProgress, supporters] = await Promise.all([
     goalProgressOf(db, tipjar.id, tipjar.goal),
     listSupporters(db, tipjar.id),
   ]);
   return { goalProgress, supporters };
-};
+}
 
 /** PUT tipjars/{id}/tips/{tipId}/wall: the tip jar's admins show or hide a tip's message on the wall. */
 export async function setTipMessageShown(
@@ -71,5 +71,6 @@ export async function setTipMessageShown(
   await loadManagedTipjar(ctx, actor, tipjarId);
   const row = await repo.setMessageShown(ctx.db, tipjarId, tipId, messageShown);
   if (!row) throw AppError.notFound('Tip');
-  return toTip(row, { withEmail: false });
+  const [tip] = await toTips(ctx.db, [row], { withEmail: false });
+  return tip!;
 }

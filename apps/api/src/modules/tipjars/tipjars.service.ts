@@ -369,6 +369,8 @@ export async function updateTipjar(
     });
     if (!after) throw new AppError(ErrorCode.Conflict, 'The tip jar changed meanwhile; reload and try again');
     await auditTipjarChange(tx, actor, row, after);
+    // The feed address saved (again): its episodes are read at the refresh job's next run (decision 034).
+    if (data.rssUrl !== undefined) await ctx.feedSaved(tx, id);
     return after;
   });
   return toTipjar(ctx.db, updated);

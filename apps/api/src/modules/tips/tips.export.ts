@@ -38,6 +38,18 @@ const COLUMNS: readonly (CsvColumn<ExportRow> & { sql: (f: Fields) => SQL; plain
   { header: 'email', text: (r) => r.email, sql: (f) => sql`${f.email}` },
   { header: 'message', text: (r) => r.message, sql: (f) => sql`${f.message}` },
   { header: 'locale', text: (r) => r.locale, sql: (f) => sql`${f.locale}` },
+  // The episode tipped for (decision 034): "42: Title", the title alone when unnumbered, empty for none.
+  {
+    header: 'episode',
+    text: (r) =>
+      r.episodeTitle === null
+        ? null
+        : r.episodeNumber === null
+          ? r.episodeTitle
+          : `${r.episodeNumber}: ${r.episodeTitle}`,
+    sql: (f) =>
+      sql`(case when ${f.episodeNumber} is null then ${f.episodeTitle} else ${f.episodeNumber}::text || ': ' || ${f.episodeTitle} end)`,
+  },
 ];
 
 /** One line of the file in SQL, from the columns' `sql`. */

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
-import { tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
+import { episodes, tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
 import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { copyTextRows } from '../../lib/pg-copy.js';
 
@@ -21,12 +21,15 @@ export interface TipFilter {
   to?: Date;
   /** Display name or message contains. */
   search?: string;
+  /** Tips for this episode (decision 034). */
+  episodeId?: string;
 }
 
 function whereOf(filter: TipFilter): SQL | undefined {
   return and(
     filter.tipjarId ? eq(tips.tipjarId, filter.tipjarId) : undefined,
     filter.status ? eq(tips.status, filter.status) : undefined,
+    filter.episodeId ? eq(tips.episodeId, filter.episodeId) : undefined,
     filter.from ? gte(tips.created, filter.from) : undefined,
     filter.to ? lt(tips.created, filter.to) : undefined,
     filter.search
@@ -157,7 +160,7 @@ async function idsFromRange(
  * (tip_status_counts, decision 018); otherwise a count over the filter's index.
  */
 async function countTips(db: DbOrTx, filter: TipFilter): Promise<number> {
-  if (!filter.from && !filter.to && !filter.search) {
+  if (!filter.from && !filter.to && !filter.search && !filter.episodeId) {
     const [row] = await db
       .select({ count: sql<string>`coalesce(sum(${tipStatusCounts.count}), 0)::bigint` })
       .from(tipStatusCounts)
@@ -244,17 +247,21 @@ const EXPORT_FIELDS = {
   email: tips.email,
   message: tips.message,
   locale: tips.locale,
+  episodeTitle: episodes.title,
+  episodeNumber: episodes.number,
 };
 export type ExportFields = typeof EXPORT_FIELDS;
 
 /** The matching tips, joined to their tip jar, in (created, id) order: the export's order. */
 const exportJoin = eq(tipjars.id, tips.tipjarId);
+const episodeJoin = eq(episodes.id, tips.episodeId);
 const exportOrder = [asc(tips.created), asc(tips.id)];
 const exportQuery = (db: DbOrTx, filter: TipFilter, after?: SQL) =>
   db
     .select(EXPORT_FIELDS)
     .from(tips)
     .innerJoin(tipjars, exportJoin)
+    .leftJoin(episodes, episodeJoin)
     .where(and(whereOf(filter), after))
     .orderBy(...exportOrder);
 
@@ -277,6 +284,7 @@ export function copyExportLines(
     .select({ line: line(EXPORT_FIELDS) })
     .from(tips)
     .innerJoin(tipjars, exportJoin)
+    .leftJoin(episodes, episodeJoin)
     .where(whereOf(filter))
     .orderBy(...exportOrder);
   return copyTextRows(client, query.toSQL());

@@ -40,6 +40,7 @@ const FilterSchema = z.object({
   status: z.enum(TIP_STATUSES).optional(),
   from: dateQueryParam('from').optional().describe('created on or after (ISO date or date-time)'),
   to: dateQueryParam('to').optional().describe('created before; a bare date includes that day'),
+  episodeId: z.uuid().optional().describe('tips for this episode (decision 034)'),
 });
 const TipjarTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema);
 const AllTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));

@@ -10,12 +10,13 @@ import {
   type Locale,
   platformFeeOf,
   type Tip,
+  type TipEpisodeRef,
   type TipOutcome,
   tipStatusesBefore,
   tipStatusOfTransaction,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
@@ -32,6 +33,7 @@ import {
   sendLeasedCreate,
   startPayment,
 } from '../../payments/payments.service.js';
+import * as episodesRepo from '../episodes/episodes.repository.js';
 import { receivingMerchantUid } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import { findPayingTransaction } from '../refunds/refunds.repository.js';
@@ -45,7 +47,7 @@ export const TIP_KIND = 'tip';
  * A tip as the API shows it. Anonymous tips never carry a name (it is not even stored); the
  * tipper's e-mail only for platform admins.
  */
-export function toTip(row: repo.TipRow, options: { withEmail: boolean }): Tip {
+export function toTip(row: repo.TipRow, options: { withEmail: boolean; episode: TipEpisodeRef | null }): Tip {
   return {
     id: row.id,
     tipjarId: row.tipjarId,
@@ -60,10 +62,18 @@ export function toTip(row: repo.TipRow, options: { withEmail: boolean }): Tip {
     messageShown: row.messageShown,
     paymentMethod: row.paymentMethod,
     recurringTipId: row.recurringTipId,
+    episode: options.episode,
     ...(options.withEmail ? { email: row.email } : {}),
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
   };
+}
+
+/** Tips as the API shows them, their episodes read in one query (title and number, also of removed episodes). */
+export async function toTips(db: DbOrTx, rows: repo.TipRow[], options: { withEmail: boolean }): Promise<Tip[]> {
+  const ids = [...new Set(rows.map((r) => r.episodeId).filter((id): id is string => id !== null))];
+  const refs = new Map((await episodesRepo.episodeRefs(db, ids)).map((e) => [e.id, e]));
+  return rows.map((row) => toTip(row, { ...options, episode: (row.episodeId && refs.get(row.episodeId)) || null }));
 }
 
 function toCreateTipResponse(
@@ -113,7 +123,7 @@ export async function createTip(
   // Independent reads, side by side (this is the storefront's hot path: each round trip to the
   // database is a good part of its time). The merchant's refusal counts only for a tip jar that is
   // there: a 404 comes first.
-  const [tipjar, existing, method, merchant] = await Promise.all([
+  const [tipjar, existing, method, merchant, episode] = await Promise.all([
     loadTippableTipjar(ctx, tipjarId),
     idempotency ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, idempotency.key) : undefined,
     resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod'),
@@ -121,8 +131,18 @@ export async function createTip(
       (uid) => ({ uid }),
       (err: unknown) => ({ err }),
     ),
+    data.episodeId ? episodesRepo.findEpisode(ctx.db, tipjarId, data.episodeId) : undefined,
   ]);
   if (existing) return answerRepeatedTip(ctx, existing, data, idempotency!);
+  // Only an episode of this tip jar's feed (removed ones neither: its page is gone).
+  if (data.episodeId && !episode) {
+    throw AppError.field(
+      ErrorCode.EpisodeUnknown,
+      'data.episodeId',
+      { key: 'episodeUnknown' },
+      'This episode is not one of this tip jar',
+    );
+  }
   if ('err' in merchant) throw merchant.err;
   const merchantUid = merchant.uid;
 
@@ -162,6 +182,7 @@ export async function createTip(
       email: data.email,
       locale,
       paymentMethod: method.type,
+      episodeId: episode?.id ?? null,
       idempotencyKey: idempotency?.key ?? null,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
     }),
@@ -279,6 +300,7 @@ async function queueTipCompletedMails(
     fee: tip.fee,
     paidAt: tip.completedAt ?? tip.updated,
     reference: tip.id,
+    episode: tip.episodeId ? (await episodesRepo.episodeRefs(tx, [tip.episodeId]))[0] : null,
   });
   await queueMail(tx, { to: tip.email, ...receipt }, { dedupeKey: `tip-receipt:${tip.id}` });
   for (const admin of admins) {
@@ -315,14 +337,15 @@ export async function listTipjarTips(
   await loadManagedTipjar(ctx, actor, tipjarId);
   const { rows, count } = await repo.listTips(ctx.db, { ...query, tipjarId }, query);
   // The backoffice view: never the tipper's e-mail, whoever looks.
-  return { data: rows.map((r) => toTip(r, { withEmail: false })), metadata: { count } };
+  return { data: await toTips(ctx.db, rows, { withEmail: false }), metadata: { count } };
 }
 
 export async function getTipjarTip(ctx: AppContext, actor: Actor, tipjarId: string, tipId: string): Promise<Tip> {
   await loadManagedTipjar(ctx, actor, tipjarId);
   const tip = await repo.findTip(ctx.db, tipId, tipjarId);
   if (!tip) throw AppError.notFound('Tip');
-  return toTip(tip, { withEmail: false });
+  const [one] = await toTips(ctx.db, [tip], { withEmail: false });
+  return one!;
 }
 
 function assertPlatformAdmin(actor: Actor) {
@@ -336,7 +359,7 @@ export async function listAllTips(
 ): Promise<ListResponse<Tip>> {
   assertPlatformAdmin(actor);
   const { rows, count } = await repo.listTips(ctx.db, query, query);
-  return { data: rows.map((r) => toTip(r, { withEmail: true })), metadata: { count } };
+  return { data: await toTips(ctx.db, rows, { withEmail: true }), metadata: { count } };
 }
 
 export async function getTip(ctx: AppContext, actor: Actor, tipId: string): Promise<Tip> {
@@ -345,5 +368,6 @@ export async function getTip(ctx: AppContext, actor: Actor, tipId: string): Prom
   if (!tip) throw AppError.notFound('Tip');
   // A refund goes to the provider's payment: without one (demo data) the action would only be refused.
   const paid = await findPayingTransaction(ctx.db, tip);
-  return { ...toTip(tip, { withEmail: true }), refundable: Boolean(paid?.transaction.oppUid) };
+  const [one] = await toTips(ctx.db, [tip], { withEmail: true });
+  return { ...one!, refundable: Boolean(paid?.transaction.oppUid) };
 }
