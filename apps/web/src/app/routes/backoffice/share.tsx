@@ -1,5 +1,4 @@
 import { Alert, LinearProgress } from '@mui/material';
-import type { FeedRefreshState, ShareKit } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { Page } from '@/components/page';
@@ -24,12 +23,7 @@ export default function BackofficeSharePage() {
       {kit.isPending && <LinearProgress aria-label={t('common:loading')} />}
       {kit.isError && <Alert severity="error">{t('loadError')}</Alert>}
       {kit.data && (
-        <ShareKitView
-          shareKit={kit.data}
-          feed={(kit.data as ShareKit & { feed?: FeedRefreshState | null }).feed}
-          episodes={episodes}
-          episodeName={episodeName}
-        />
+        <ShareKitView shareKit={kit.data} feed={kit.data.feed} episodes={episodes} episodeName={episodeName} />
       )}
     </Page>
   );
