@@ -36,6 +36,7 @@ export default function EpisodeChart({
   return (
     <ChartSection
       id="episodes"
+      level="h2"
       title={t('episodes.chart')}
       empty={bars === null ? t('episodes.empty') : null}
       summary={
