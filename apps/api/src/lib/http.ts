@@ -1,4 +1,4 @@
-import { ErrorCode, IdParamsSchema } from '@podpot/domain';
+import { ErrorCode, IdParamsSchema, ShareSlugParamsSchema } from '@podpot/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -42,6 +42,14 @@ export const IdParams = IdParamsSchema;
 export function childParams<const K extends string>(child: K) {
   return IdParams.extend({ [child]: uuidParam() } as { [P in K]: ReturnType<typeof uuidParam> });
 }
+
+/**
+ * `/tipjars/slug/:slug/e/:episodeId` (decision 034): any id without white space is looked up, so one
+ * that is no uuid is as unknown as any other (404); a line break or a space is bad input (400).
+ */
+export const EpisodeParams = ShareSlugParamsSchema.extend({
+  episodeId: z.string().regex(/^\S{1,100}$/, { message: 'invalid' }),
+});
 
 /* ---------- file downloads ---------- */
 

@@ -54,8 +54,8 @@ export const MAIL_SAMPLES: MailSample[] = [
         episode: { title: 'Koffie in Colombia', number: 42 },
       }),
     facts: {
-      en: ['€5.00', 'For episode 42: Koffie in Colombia', 'tip-5f1c2a4e'],
-      nl: ['€ 5,00', 'Voor aflevering 42: Koffie in Colombia', 'tip-5f1c2a4e'],
+      en: ['€5.00', 'For episode 42', 'Koffie in Colombia', 'tip-5f1c2a4e'],
+      nl: ['€ 5,00', 'Voor aflevering 42', 'Koffie in Colombia', 'tip-5f1c2a4e'],
     },
   },
   {

@@ -121,7 +121,7 @@ export async function seedDemoData(
           locale: 'nl' as const,
           paymentMethod: i % 4 === 0 ? 'bcmc' : 'ideal',
           // Most tips for one of the episodes (the per-episode statistics), every third on the storefront.
-          episodeId: i % 3 === 2 ? null : (demoEpisodes[i % demoEpisodes.length]?.id ?? null),
+          episodeId: i % 3 === 2 ? null : (demoEpisodes[(i >> 1) % demoEpisodes.length]?.id ?? null),
           completedAt: i === 5 ? null : at,
           created: at,
           updated: at,

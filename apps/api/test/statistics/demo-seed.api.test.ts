@@ -51,6 +51,16 @@ describe('the demo data', () => {
     expect(statuses).toEqual(['active', 'active', 'active', 'cancelled']);
   });
 
+  it('has the demo feed’s episodes on the storefront, tipped, so the per-episode table is not empty', async () => {
+    const storefront = await t.api('GET', `/tipjars?slug=${DEMO_TIPJAR_SLUG}`);
+    expect(storefront.body.data[0].recentEpisodes.map((e: { number: number }) => e.number)).toEqual([3, 2, 1]);
+    const res = await t.api('GET', `/tipjars/${tipjarId}/episodes/statistics`, { token });
+    expect(res.status).toBe(200);
+    const rows: { episode: { number: number } | null; count: number }[] = res.body.rows;
+    expect(rows.map((r) => r.episode?.number ?? null)).toEqual([3, 2, 1, null]);
+    expect(rows.every((r) => r.count > 0)).toBe(true);
+  });
+
   it('keeps the money rules: one collection per month, months and tips agree to the cent', async () => {
     const { violations } = await checkMoney(t.ctx, { provider: false });
     const monthly = violations.filter(

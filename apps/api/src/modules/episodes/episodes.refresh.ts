@@ -108,7 +108,7 @@ async function queueStoppedMails(
   tipjar: tipjarsRepo.TipjarRow,
   feedUrl: string,
 ) {
-  const admins = await repo.listAdminRecipients(tx, tipjar.id);
+  const admins = await tipjarsRepo.listAdminRecipients(tx, tipjar.id);
   const stoppedOn = new Date().toISOString();
   for (const admin of admins) {
     const mail = feedStoppedMail(admin.locale, {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { episodes, feedRefreshes, tipjarAdmins, users } from '../../db/schema/index.js';
+import { episodes, feedRefreshes } from '../../db/schema/index.js';
 import type { FeedEpisode } from '../feeds/feeds.parser.js';
 
 /** The only code touching episodes and feed_refreshes (decision 034). */
@@ -150,15 +150,6 @@ export async function upsertEpisodes(db: DbOrTx, tipjarId: string, list: FeedEpi
       returning id`,
   );
   return changed + removed.length;
-}
-
-/** The tip jar's admins, each in their own language (who is told that a feed stopped). */
-export async function listAdminRecipients(db: DbOrTx, tipjarId: string) {
-  return db
-    .select({ userId: users.id, email: users.email, locale: users.locale })
-    .from(tipjarAdmins)
-    .innerJoin(users, eq(users.id, tipjarAdmins.userId))
-    .where(eq(tipjarAdmins.tipjarId, tipjarId));
 }
 
 /* ---------- reads ---------- */

@@ -1,9 +1,8 @@
-import { EpisodePageSchema, EpisodeStatisticsSchema, SlugSchema } from '@podpot/domain';
+import { EpisodePageSchema, EpisodeStatisticsSchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { errors, IdParams, managedErrors } from '../../lib/http.js';
+import { EpisodeParams, errors, IdParams, managedErrors } from '../../lib/http.js';
 import * as service from './episodes.service.js';
 
 const tags = ['episodes'];
@@ -16,8 +15,7 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         summary:
           "One episode of a LIVE tip jar, for its tip page (anyone); 404 when the tip jar is not public or the episode is not one of its feed's",
-        // Any episode id: one that is no uuid is as unknown as any other (404, not 400).
-        params: z.object({ slug: SlugSchema, episodeId: z.string().max(100) }),
+        params: EpisodeParams,
         response: { 200: EpisodePageSchema, 400: errors[400], 404: errors[404] },
       },
     },

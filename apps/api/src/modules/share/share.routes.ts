@@ -9,10 +9,9 @@ import {
 } from '@podpot/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { errors, fileResponse, managedErrors } from '../../lib/http.js';
+import { EpisodeParams, errors, fileResponse, managedErrors } from '../../lib/http.js';
 import * as service from './share.service.js';
 
 const tags = ['share'];
@@ -101,7 +100,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         schema: {
           tags,
           summary: `${file.summary}, of one of its episodes; public, cached a day, ETag`,
-          params: ShareSlugParamsSchema.extend({ episodeId: z.string().max(100) }),
+          params: EpisodeParams,
           querystring,
           ...fileResponse(file.summary, [file.produces], fileErrors),
         },

@@ -247,3 +247,12 @@ export async function listAdmins(db: DbOrTx, tipjarIds: string[]) {
   }
   return byTipjar;
 }
+
+/** A tip jar's admins with their address and language: who is mailed about it (a new tip, a stopped feed). */
+export async function listAdminRecipients(db: DbOrTx, tipjarId: string) {
+  return db
+    .select({ userId: users.id, email: users.email, locale: users.locale })
+    .from(tipjarAdmins)
+    .innerJoin(users, eq(users.id, tipjarAdmins.userId))
+    .where(eq(tipjarAdmins.tipjarId, tipjarId));
+}

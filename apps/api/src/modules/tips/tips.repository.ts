@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
-import { episodes, tipjarAdmins, tipjars, tipStatusCounts, tips, users } from '../../db/schema/index.js';
+import { episodes, tipjars, tipStatusCounts, tips } from '../../db/schema/index.js';
 import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { copyTextRows } from '../../lib/pg-copy.js';
 
@@ -308,15 +308,4 @@ export async function* exportBatches(db: DbOrTx, filter: TipFilter, batchSize: n
     const last = rows[rows.length - 1]!;
     cursor = { created: last.createdCursor, id: last.id };
   }
-}
-
-/* ---------- reads of shared tables ---------- */
-
-/** Who gets the "new tip" mail: the tip jar's admins, each in their own language. */
-export async function listAdminRecipients(db: DbOrTx, tipjarId: string) {
-  return db
-    .select({ userId: users.id, email: users.email, locale: users.locale })
-    .from(tipjarAdmins)
-    .innerJoin(users, eq(users.id, tipjarAdmins.userId))
-    .where(eq(tipjarAdmins.tipjarId, tipjarId));
 }

@@ -279,7 +279,7 @@ export async function onTipPayment(
   if (tip?.status !== 'completed') return;
   const tipjar = await tipjarsRepo.findTipjar(tx, tip.tipjarId);
   if (!tipjar) return;
-  const admins = tipjar.notifyOnTip ? await repo.listAdminRecipients(tx, tipjar.id) : [];
+  const admins = tipjar.notifyOnTip ? await tipjarsRepo.listAdminRecipients(tx, tipjar.id) : [];
   await queueTipCompletedMails(ctx, tx, tip, tipjar, admins);
   return sendQueuedMail;
 }
