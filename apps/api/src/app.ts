@@ -23,7 +23,12 @@ import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { episodesRoutes } from './modules/episodes/episodes.routes.js';
-import { feedSaved, recentEpisodesOf } from './modules/episodes/episodes.service.js';
+import {
+  feedSaved,
+  findPublicEpisode,
+  recentEpisodesOf,
+  toPublicEpisode,
+} from './modules/episodes/episodes.service.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
@@ -246,6 +251,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Kicked after commits whatever JOBS says; a mail not sent by the round in progress stays queued.
   app.addHook('onClose', async () => ctx.outbox.stop());
 
-  await registerWeb(app, ctx, (slug) => findPublicTipjar(ctx, slug));
+  await registerWeb(
+    app,
+    ctx,
+    (slug) => findPublicTipjar(ctx, slug),
+    // An episode's tip page (/{slug}/e/{episodeId}): rendered with the episode inlined.
+    async (tipjar, episodeId) => {
+      const found = await findPublicEpisode(ctx, tipjar.slug, episodeId);
+      return found && toPublicEpisode(found.episode);
+    },
+  );
   return { app, ctx };
 }

@@ -62,6 +62,7 @@ export const APP_ROUTES = [
 
   r('backofficeIndex', '/backoffice', 'backoffice', 'user'),
   r('backofficeDashboard', '/backoffice/:tipjarslug', 'backoffice', 'user'),
+  r('backofficeEpisodes', '/backoffice/:tipjarslug/episodes', 'backoffice', 'user'),
   r('backofficeHistory', '/backoffice/:tipjarslug/history', 'backoffice', 'user'),
   r('backofficeInvoices', '/backoffice/:tipjarslug/invoices', 'backoffice', 'user'),
   r('backofficeInvoice', '/backoffice/:tipjarslug/invoices/:invoiceid', 'backoffice', 'user'),
@@ -72,6 +73,8 @@ export const APP_ROUTES = [
   r('backofficeShare', '/backoffice/:tipjarslug/share', 'backoffice', 'user'),
   r('backofficeTips', '/backoffice/:tipjarslug/tips', 'backoffice', 'user'),
 
+  // The tip page of one episode (issue 14): the storefront's page with the episode named and sent with the tip.
+  r('storefrontEpisode', '/:tipjarslug/e/:episodeid', 'storefront'),
   // Last on purpose: the public page of one tip jar catches any other single segment.
   r('storefront', '/:tipjarslug', 'storefront'),
 ] as const satisfies readonly AppRoute[];
@@ -83,6 +86,8 @@ export const APP_ROUTES = [
 export const STOREFRONT_DATA_ELEMENT_ID = 'podpot-storefront-tipjar';
 /** The element with the storefront's strings in the page's language (its own entry has no catalogs). */
 export const STOREFRONT_STRINGS_ELEMENT_ID = 'podpot-storefront-strings';
+/** On an episode's tip page (`/{slug}/e/{episodeId}`): the episode (PublicEpisode as JSON), beside the tip jar. */
+export const STOREFRONT_EPISODE_ELEMENT_ID = 'podpot-storefront-episode';
 /** The id of the element in the landing page's HTML carrying its strings (the landing page's own entry). */
 export const HOME_STRINGS_ELEMENT_ID = 'podpot-home-strings';
 /** The elements of the landing page's HTML that the browser hydrates (its top bar and its search box). */

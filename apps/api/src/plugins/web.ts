@@ -13,10 +13,12 @@ import {
   type Locale,
   langOfCookie,
   localeFromPath,
+  type PublicEpisode,
   type PublicTipjar,
   rootLocaleRedirect,
   SLUG_PATTERN,
   STOREFRONT_DATA_ELEMENT_ID,
+  STOREFRONT_EPISODE_ELEMENT_ID,
   STOREFRONT_STRINGS_ELEMENT_ID,
   stripLocale,
 } from '@podpot/domain';
@@ -32,7 +34,13 @@ const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  * decision 021): loaded from the web build at runtime, never imported from the web's source.
  */
 interface StorefrontRenderer {
-  renderStorefront(input: { tipjar: PublicTipjar; locale: Locale }): { html: string; strings: Record<string, string> };
+  /** With `episode`: that episode's tip page; `title` (absent in older builds) is the page's own title. */
+  renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; episode?: PublicEpisode | null }): {
+    html: string;
+    strings: Record<string, string>;
+    title?: string;
+    description?: string;
+  };
   /** The landing page (apps/web src/home); absent in builds from before it. */
   renderHome?(input: { locale: Locale }): { html: string; title: string; strings: Record<string, string> };
 }
@@ -62,18 +70,33 @@ export function homeLocaleOf(url: string): Locale | null {
   return stripLocale(pathname) === '/' ? localeFromPath(pathname) : null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * `/{slug}` or `/nl/{slug}`: the storefront's slug, or null for any other path. A first segment that
- * is a route of the app (the domain's route table) is never a tip jar.
+ * `/{slug}` or `/nl/{slug}`: the storefront's slug; `/{slug}/e/{episodeId}` (and under `/nl`): an
+ * episode's tip page, with its `episodeId`; null for any other path. A first segment that is a route of
+ * the app (the domain's route table) is never a tip jar. An episode id that is not a uuid is `''`: no
+ * episode can have it, so the page is a 404.
  */
-export function storefrontSlugOf(url: string): { slug: string; locale: Locale } | null {
+export function storefrontSlugOf(url: string): { slug: string; locale: Locale; episodeId?: string } | null {
   // Empty segments do not count: '//nl//koffie' is '/nl/koffie'.
   const pathname = `/${url.split(/[?#]/)[0]!.split('/').filter(Boolean).join('/')}`;
   const locale = localeFromPath(pathname);
   const rest = stripLocale(pathname).split('/').filter(Boolean);
-  const slug = rest.length === 1 ? decodeURIComponent(rest[0]!).toLowerCase() : null;
+  const episode = rest.length === 3 && rest[1] === 'e';
+  const slug = rest.length === 1 || episode ? safeDecode(rest[0]!).toLowerCase() : null;
   if (!slug || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return null;
-  return { slug, locale };
+  if (!episode) return { slug, locale };
+  const episodeId = safeDecode(rest[2]!).toLowerCase();
+  return { slug, locale, episodeId: UUID.test(episodeId) ? episodeId : '' };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -121,6 +144,8 @@ export async function registerWeb(
   ctx: AppContext,
   /** The tip jar behind a storefront URL as anyone may read it, undefined when not tippable (app.ts). */
   findStorefront: (slug: string) => Promise<PublicTipjar | undefined>,
+  /** One of that tip jar's episodes, undefined when it has none by that id (an episode's tip page). */
+  findEpisode?: (tipjar: PublicTipjar, episodeId: string) => Promise<PublicEpisode | undefined>,
 ) {
   const { config } = ctx;
   const root = path.resolve(config.WEB_DIST ?? DEFAULT_DIST);
@@ -186,6 +211,12 @@ export async function registerWeb(
     if (!target) return { status: 200, html: indexHtml };
     const tipjar = await findStorefront(target.slug);
     if (!tipjar) return { status: 404, html: indexHtml };
+    if (target.episodeId !== undefined) {
+      // An episode's tip page: rendered per request (its own title and tags, the episode inlined).
+      const episode = target.episodeId && findEpisode ? await findEpisode(tipjar, target.episodeId) : undefined;
+      if (!episode) return { status: 404, html: indexHtml };
+      return { status: 200, html: renderStorefrontPage(tipjar, target.locale, episode) };
+    }
     // One render per answer of the storefront lookup and language: findStorefront answers the same
     // (frozen) object until its cache drops it (a change, or its few seconds are up; decision 020), so
     // the page is rendered again exactly when its data may have changed.
@@ -198,10 +229,16 @@ export async function registerWeb(
 
   const storefrontPages = new WeakMap<PublicTipjar, Map<Locale, string>>();
 
-  function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale): string {
-    const url = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
-    const title = `${tipjar.name} - ${config.BRAND_NAME}`;
-    const description = tipjar.description || tipjar.name;
+  function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale, episode?: PublicEpisode): string {
+    // The real page, rendered by the storefront's server build; without one, a static first picture.
+    const rendered = renderer?.renderStorefront({ tipjar, locale, episode });
+    const url = episode
+      ? appUrl(config.publicUrl, 'storefrontEpisode', { tipjarslug: tipjar.slug, episodeid: episode.id }, locale)
+      : appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
+    // An episode's page is titled by the renderer in the page's language ("Tip for episode 42: …").
+    const name = episode ? (rendered?.title ?? `${episode.title} - ${tipjar.name}`) : tipjar.name;
+    const title = `${name} - ${config.BRAND_NAME}`;
+    const description = (episode && rendered?.description) || tipjar.description || tipjar.name;
     const tags = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -215,9 +252,8 @@ export async function registerWeb(
       `<meta name="twitter:card" content="${tipjar.imageUrl ? 'summary_large_image' : 'summary'}" />`,
       // Data, not script: the CSP's script-src does not apply.
       jsonElement(STOREFRONT_DATA_ELEMENT_ID, tipjar),
+      ...(episode ? [jsonElement(STOREFRONT_EPISODE_ELEMENT_ID, episode)] : []),
     ];
-    // The real page, rendered by the storefront's server build; without one, a static first picture.
-    const rendered = renderer?.renderStorefront({ tipjar, locale });
     if (rendered) tags.push(jsonElement(STOREFRONT_STRINGS_ELEMENT_ID, rendered.strings));
     const body = rendered?.html ?? storefrontShell(tipjar);
     // Replacer functions: a replacement string would expand `$&`, `$\`` and `$'` in a tip jar's name.

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjars } from '../../src/db/schema/index.js';
+import { episodes, tipjars } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** The built web app as served by the API: link previews for tip jars, 404 for unknown slugs. */
@@ -161,5 +161,57 @@ describe('GET /{slug} (the storefront HTML)', () => {
     const res = await t.api('GET', '/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('GET /{slug}/e/{episodeId} (an episode tip page)', () => {
+  const ids = {
+    episode: '5a0c1f3e-8d2b-4c7a-9e61-0b3d2f4a5c01',
+    other: '5a0c1f3e-8d2b-4c7a-9e61-0b3d2f4a5c02',
+  };
+  beforeAll(async () => {
+    const rows = await t.database.db.select().from(tipjars);
+    const bySlug = (slug: string) => rows.find((row) => row.slug === slug)!.id;
+    await t.database.db.insert(episodes).values([
+      { id: ids.episode, tipjarId: bySlug('de-preview-pod'), guid: 'g42', title: 'Koffie & <thee>', number: 42 },
+      // Another tip jar's episode: not reachable under this slug.
+      { id: ids.other, tipjarId: bySlug('script-pod'), guid: 'g1', title: 'Elsewhere', number: 1 },
+    ]);
+  });
+
+  it('carries the episode inlined beside the tip jar and its own share tags, escaped', async () => {
+    const { status, html } = await page(`/de-preview-pod/e/${ids.episode}`);
+    expect(status).toBe(200);
+    // Without the storefront's server build (this test's dist) the title is the episode's and the tip jar's.
+    expect(html).toContain('<title>Koffie &amp; &lt;thee&gt; - De &lt;Preview&gt; Pod - Podpot</title>');
+    expect(html).toContain(`<meta property="og:url" content="${t.baseUrl}/de-preview-pod/e/${ids.episode}" />`);
+    expect(html).toContain(
+      '<meta property="og:title" content="Koffie &amp; &lt;thee&gt; - De &lt;Preview&gt; Pod - Podpot" />',
+    );
+    const inlined = /<script type="application\/json" id="podpot-storefront-episode">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(inlined![1]!)).toMatchObject({ id: ids.episode, title: 'Koffie & <thee>', number: 42 });
+    const api = await t.api('GET', `/tipjars/slug/de-preview-pod/e/${ids.episode}`);
+    expect(JSON.parse(inlined![1]!)).toEqual(api.body.episode);
+    expect(html).toContain('podpot-storefront-tipjar');
+    const nl = await page(`/nl/de-preview-pod/e/${ids.episode.toUpperCase()}`);
+    expect(nl.status).toBe(200);
+    expect(nl.html).toContain('<html lang="nl"');
+    expect(nl.html).toContain(`content="${t.baseUrl}/nl/de-preview-pod/e/${ids.episode}"`);
+  });
+
+  it("answers 404 for an unknown episode, another tip jar's, a malformed id, or a tip jar that is not LIVE", async () => {
+    for (const url of [
+      '/de-preview-pod/e/5a0c1f3e-8d2b-4c7a-9e61-0b3d2f4a5cff',
+      `/de-preview-pod/e/${ids.other}`,
+      '/de-preview-pod/e/not-a-uuid',
+      `/nog-niet-betaald/e/${ids.episode}`,
+    ]) {
+      const { status, html } = await page(url);
+      expect(status, url).toBe(404);
+      expect(html).not.toContain('podpot-storefront-episode');
+      expect(html).toContain('<div id="root"></div>');
+    }
+    // A malformed escape never reaches the page (Fastify answers 400 first).
+    expect((await page('/de-preview-pod/e/%E0%A4%A')).status).toBe(400);
   });
 });

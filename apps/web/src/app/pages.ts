@@ -50,4 +50,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   backofficeTips: lazyWithPreload(() => import('@/app/routes/backoffice/tips')),
 
   storefront: lazyWithPreload(() => import('@/app/routes/public/storefront')),
+  // The same page: an episode's tip page is the storefront's page with the episode (server-written).
+  storefrontEpisode: lazyWithPreload(() => import('@/app/routes/public/storefront')),
+  backofficeEpisodes: lazyWithPreload(() => import('@/app/routes/backoffice/episodes')),
 };

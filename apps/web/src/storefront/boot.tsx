@@ -1,4 +1,9 @@
-import { localeFromPath, STOREFRONT_DATA_ELEMENT_ID, STOREFRONT_STRINGS_ELEMENT_ID } from '@podpot/domain/routes';
+import {
+  localeFromPath,
+  STOREFRONT_DATA_ELEMENT_ID,
+  STOREFRONT_EPISODE_ELEMENT_ID,
+  STOREFRONT_STRINGS_ELEMENT_ID,
+} from '@podpot/domain/routes';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { env } from '@/config/env';
@@ -23,16 +28,24 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const tipjar = readJson<StorefrontData['tipjar']>(STOREFRONT_DATA_ELEMENT_ID);
+// On an episode's tip page only: the episode, written beside the tip jar.
+const episode = readJson<StorefrontData['episode']>(STOREFRONT_EPISODE_ELEMENT_ID);
 const locale = localeFromPath(window.location.pathname);
 const root = document.getElementById('root')!;
 const inlined = readJson<StorefrontStrings | null>(STOREFRONT_STRINGS_ELEMENT_ID);
-// The parts only the server draws (goal, wall): kept as the server wrote them.
+// The parts only the server draws (goal, episodes, wall): kept as the server wrote them.
 const parts = readServerParts(root);
 
 function app(strings: StorefrontStrings) {
   return (
     <StrictMode>
-      <StorefrontApp tipjar={tipjar} locale={locale} t={createTranslate(strings, env.brandName)} parts={parts} />
+      <StorefrontApp
+        tipjar={tipjar}
+        locale={locale}
+        episode={episode}
+        t={createTranslate(strings, env.brandName)}
+        parts={parts}
+      />
     </StrictMode>
   );
 }

@@ -1,14 +1,15 @@
-import type { PublicTipjar } from '@podpot/domain';
+import type { PublicEpisode, PublicTipjar } from '@podpot/domain';
 import { useEffect, useState } from 'react';
 import { NotFoundPage } from '@/components/error-page';
 import { env } from '@/config/env';
 import { routePath } from '@/config/paths';
+import { getEpisodePage } from '@/features/storefront/api/get-episode-page';
 import { getPublicTipjar } from '@/features/storefront/api/get-public-tipjar';
 import { useLocale } from '@/lib/use-locale';
 import { catalogStrings } from '@/storefront/catalog-strings';
 import { StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate } from '@/storefront/strings';
-import { supporterParts } from '@/storefront/supporters';
+import { storefrontParts } from '@/storefront/supporters';
 import { TopBar } from '@/storefront/top-bar';
 import '@/storefront/storefront.css';
 import '@/storefront/supporters.css';
@@ -18,13 +19,23 @@ import '@/storefront/supporters.css';
  * draws the storefront in the browser (tip jar from the API, strings from the bundled catalogs), with
  * its own top bar as the server's page has it: the route's layout draws none in development.
  */
-export default function DevStorefront({ slug }: { slug: string }) {
+export default function DevStorefront({ slug, episodeId }: { slug: string; episodeId?: string }) {
   const locale = useLocale();
-  const [tipjar, setTipjar] = useState<PublicTipjar | null | undefined>(undefined);
+  const [page, setPage] = useState<{ tipjar: PublicTipjar | null; episode: PublicEpisode | null } | undefined>();
   useEffect(() => {
-    getPublicTipjar(slug).then(setTipjar, () => setTipjar(null));
-  }, [slug]);
-  if (tipjar === undefined) return null;
+    Promise.all([getPublicTipjar(slug), episodeId ? getEpisodePage(slug, episodeId) : null]).then(
+      ([tipjar, episodePage]) =>
+        // An unknown episode is a 404 like an unknown tip jar.
+        setPage(
+          episodeId && !episodePage
+            ? { tipjar: null, episode: null }
+            : { tipjar, episode: episodePage?.episode ?? null },
+        ),
+      () => setPage({ tipjar: null, episode: null }),
+    );
+  }, [slug, episodeId]);
+  if (page === undefined) return null;
+  const { tipjar, episode } = page;
   const t = createTranslate(catalogStrings(locale), env.brandName);
   if (tipjar === null) {
     return (
@@ -34,5 +45,13 @@ export default function DevStorefront({ slug }: { slug: string }) {
       </>
     );
   }
-  return <StorefrontApp tipjar={tipjar} locale={locale} t={t} parts={supporterParts(tipjar, t, locale, new Date())} />;
+  return (
+    <StorefrontApp
+      tipjar={tipjar}
+      locale={locale}
+      t={t}
+      episode={episode}
+      parts={storefrontParts(tipjar, t, locale, new Date())}
+    />
+  );
 }

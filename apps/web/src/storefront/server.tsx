@@ -1,11 +1,11 @@
-import type { PublicTipjar } from '@podpot/domain';
+import type { PublicEpisode, PublicTipjar } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import { renderToString } from 'react-dom/server';
 import { env } from '@/config/env';
 import { serverStrings } from '@/storefront/server-strings';
-import { StorefrontApp } from '@/storefront/storefront-app';
+import { episodeHeading, StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
-import { supporterParts } from '@/storefront/supporters';
+import { storefrontParts } from '@/storefront/supporters';
 
 /*
  * The server build (`vite build --ssr`, to dist/.ssr/server.mjs; decision 021). The API loads it at
@@ -15,17 +15,28 @@ import { supporterParts } from '@/storefront/supporters';
  */
 export { renderHome } from '@/home/server';
 
-/** The storefront page of `tipjar` in `locale`: the HTML of `#root`, and the strings the client needs. */
-export function renderStorefront(input: { tipjar: PublicTipjar; locale: Locale }): {
+/**
+ * The storefront page of `tipjar` in `locale` — or, with `episode`, that episode's tip page: the HTML of
+ * `#root`, the strings the client needs, and the page's title and description (the episode page's own,
+ * for its share tags).
+ */
+export function renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; episode?: PublicEpisode | null }): {
   html: string;
   strings: StorefrontStrings;
+  title: string;
+  description?: string;
 } {
   const strings = serverStrings(input.locale);
   const t = createTranslate(strings, env.brandName);
-  // The goal and the wall are drawn here only; their relative dates are as of this render (decision 032).
-  const parts = supporterParts(input.tipjar, t, input.locale, new Date());
+  // The goal, episodes and wall are drawn here only; relative dates are as of this render (decision 032).
+  const parts = storefrontParts(input.tipjar, t, input.locale, new Date());
+  const episode = input.episode ?? null;
   return {
-    html: renderToString(<StorefrontApp tipjar={input.tipjar} locale={input.locale} t={t} parts={parts} />),
+    html: renderToString(
+      <StorefrontApp tipjar={input.tipjar} locale={input.locale} t={t} episode={episode} parts={parts} />,
+    ),
     strings,
+    title: episode ? `${episodeHeading(episode, t)} - ${input.tipjar.name}` : input.tipjar.name,
+    description: episode ? t('storefront:episodes.metaDescription', { name: input.tipjar.name }) : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import type { PublicTipjar } from '@podpot/domain';
+import type { PublicEpisode, PublicTipjar } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import type { ReactNode } from 'react';
 import { routePath } from '@/config/paths';
@@ -11,6 +11,15 @@ import { TopBar } from '@/storefront/top-bar';
 export interface StorefrontData {
   tipjar: PublicTipjar;
   locale: Locale;
+  /** On an episode's tip page (`/{slug}/e/{episodeId}`): the episode the tip is for. */
+  episode?: PublicEpisode | null;
+}
+
+/** The episode tip page's heading: 'Tip for episode 42: Title', or 'Tip for “Title”' without a number. */
+export function episodeHeading(episode: Pick<PublicEpisode, 'title' | 'number'>, t: Translate): string {
+  return episode.number === null
+    ? t('storefront:episodes.tipFor', { title: episode.title })
+    : t('storefront:episodes.tipForNumber', { number: episode.number, title: episode.title });
 }
 
 /**
@@ -21,15 +30,21 @@ export interface StorefrontData {
 export type ServerPart = ReactNode | { html: string };
 
 /** The element ids of the server parts: the browser finds the server's HTML by them (boot.tsx). */
-export const SERVER_PART_IDS = { goal: 'sf-goal', wall: 'sf-wall' } as const;
+export const SERVER_PART_IDS = { goal: 'sf-goal', episodes: 'sf-episodes', wall: 'sf-wall' } as const;
+
+export type ServerParts = Partial<Record<keyof typeof SERVER_PART_IDS, ServerPart>>;
 
 /** In the browser: the server parts as the server wrote them into `page`, to hydrate them unchanged. */
-export function readServerParts(page: ParentNode): { goal?: ServerPart; wall?: ServerPart } {
+export function readServerParts(page: ParentNode): ServerParts {
   const part = (id: string) => {
     const element = page.querySelector(`#${id}`);
     return element ? { html: element.innerHTML } : undefined;
   };
-  return { goal: part(SERVER_PART_IDS.goal), wall: part(SERVER_PART_IDS.wall) };
+  return {
+    goal: part(SERVER_PART_IDS.goal),
+    episodes: part(SERVER_PART_IDS.episodes),
+    wall: part(SERVER_PART_IDS.wall),
+  };
 }
 
 function ServerPartOf({ id, part, className }: { id: string; part: ServerPart; className?: string }) {
@@ -91,32 +106,44 @@ function TipjarHeader({ tipjar, t }: { tipjar: PublicTipjar; t: Translate }) {
 
 /**
  * The public page of one LIVE tip jar (spec §2): who the maker is, this month's goal, the tip form with
- * checkout and the recent supporters. The same tree renders on the server (server.tsx) and hydrates in
- * the browser (main.tsx); the goal and the wall are `parts` only the server draws.
+ * checkout, the recent episodes and the recent supporters. The same tree renders on the server
+ * (server.tsx) and hydrates in the browser (main.tsx); the goal, the episodes and the wall are `parts`
+ * only the server draws. With an `episode` it is that episode's tip page: named above the form, and the
+ * tip records it.
  */
 export function StorefrontApp({
   tipjar,
   locale,
   t,
+  episode,
   parts = {},
-}: StorefrontData & { t: Translate; parts?: { goal?: ServerPart; wall?: ServerPart } }) {
+}: StorefrontData & { t: Translate; parts?: ServerParts }) {
+  const path = episode
+    ? routePath('storefrontEpisode', { tipjarslug: tipjar.slug, episodeid: episode.id })
+    : routePath('storefront', { tipjarslug: tipjar.slug });
   return (
     <div className="sf-page">
-      <TopBar t={t} locale={locale} path={routePath('storefront', { tipjarslug: tipjar.slug })} />
+      <TopBar t={t} locale={locale} path={path} />
       <main className="sf-main">
         <div className="sf-card">
           <TipjarHeader tipjar={tipjar} t={t} />
           <ServerPartOf id={SERVER_PART_IDS.goal} part={parts.goal} />
           <hr />
+          {episode && (
+            <h2 className="sf-episode-heading" data-testid="episode-heading">
+              {episodeHeading(episode, t)}
+            </h2>
+          )}
           {tipjar.acceptsTips === false ? (
             // No merchant yet, or the payment provider stopped it: say so instead of a form that must fail.
             <p className="sf-alert sf-info" data-testid="not-accepting-tips">
               {t('storefront:errors.notAcceptingTips')}
             </p>
           ) : (
-            <TipForm tipjar={tipjar} t={t} locale={locale} />
+            <TipForm tipjar={tipjar} t={t} locale={locale} episodeId={episode?.id} />
           )}
         </div>
+        <ServerPartOf id={SERVER_PART_IDS.episodes} part={parts.episodes} className="sf-card sf-episodes-card" />
         <ServerPartOf id={SERVER_PART_IDS.wall} part={parts.wall} className="sf-card sf-wall-card" />
       </main>
     </div>

@@ -30,6 +30,8 @@ export async function submitTip(input: {
   tipjar: PublicTipjar;
   locale: Locale;
   frequency: TipDraft['frequency'];
+  /** The episode a one-off tip is for (its tip page); a monthly tip is for the podcast. */
+  episodeId?: string;
   values: TipFormInput;
   submission: Submission;
   setLoading: (loading: boolean) => void;
@@ -66,7 +68,11 @@ export async function submitTip(input: {
       );
       return;
     }
-    const answer = await createTip(tipjar.id, { ...common, email: values.email ?? '' }, submission.key);
+    const answer = await createTip(
+      tipjar.id,
+      { ...common, email: values.email ?? '', ...(input.episodeId ? { episodeId: input.episodeId } : {}) },
+      submission.key,
+    );
     submission.key = null;
     const thanks = `${localizePath(routePath('thankyou'), locale)}?tip=${encodeURIComponent(answer.tip.id)}&slug=${encodeURIComponent(tipjar.slug)}`;
     window.location.assign(answer.oppTransaction.redirectUrl ?? thanks);

@@ -1,6 +1,7 @@
 import { formatCents, type GoalProgress, goalPercent, type PublicTipjar, type Supporter } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import { formatNumber, formatPeriod, formatTimeAgo } from '@/lib/format';
+import { EpisodeList } from '@/storefront/episodes';
 import type { Translate } from '@/storefront/strings';
 
 /*
@@ -119,9 +120,16 @@ export function SupporterWall({
   );
 }
 
-/** The storefront's server parts of `tipjar` (StorefrontApp `parts`): its goal, when set, and its wall. */
-export function supporterParts(tipjar: PublicTipjar, t: Translate, locale: Locale, now: Date) {
+/**
+ * The storefront's server parts of `tipjar` (StorefrontApp `parts`): its goal, when set, its recent
+ * episodes, when the feed has any, and its wall.
+ */
+export function storefrontParts(tipjar: PublicTipjar, t: Translate, locale: Locale, now: Date) {
   return {
+    episodes:
+      tipjar.recentEpisodes && tipjar.recentEpisodes.length > 0 ? (
+        <EpisodeList slug={tipjar.slug} episodes={tipjar.recentEpisodes} t={t} locale={locale} />
+      ) : undefined,
     goal:
       tipjar.goal && tipjar.goalProgress ? (
         <GoalProgressBar goal={tipjar.goal} progress={tipjar.goalProgress} t={t} locale={locale} />

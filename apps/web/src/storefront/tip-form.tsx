@@ -79,7 +79,18 @@ function Field(props: {
   );
 }
 
-export function TipForm({ tipjar, t, locale }: { tipjar: PublicTipjar; t: Translate; locale: Locale }) {
+export function TipForm({
+  tipjar,
+  t,
+  locale,
+  episodeId,
+}: {
+  tipjar: PublicTipjar;
+  t: Translate;
+  locale: Locale;
+  /** On an episode's tip page: the episode a one-off tip is for. */
+  episodeId?: string;
+}) {
   const auth = useAuth();
   const id = useId();
   const [values, setValues] = useState<TipFormInput>(() => startValues(tipjar));
@@ -197,6 +208,7 @@ export function TipForm({ tipjar, t, locale }: { tipjar: PublicTipjar; t: Transl
       tipjar,
       locale,
       frequency,
+      episodeId,
       values: valuesRef.current,
       submission: submission.current,
       setLoading,

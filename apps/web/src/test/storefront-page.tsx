@@ -1,4 +1,4 @@
-import type { PaymentMethod, PublicTipjar } from '@podpot/domain';
+import type { PaymentMethod, PublicEpisode, PublicTipjar } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -57,8 +57,10 @@ export async function serveAndHydrate(
   data: PublicTipjar,
   locale: Locale,
   beforeHydration?: (page: HTMLElement) => void,
+  /** An episode's tip page (`/{slug}/e/{episodeId}`) instead of the storefront. */
+  episode?: PublicEpisode,
 ) {
-  const { html, strings } = renderStorefront({ tipjar: data, locale });
+  const { html, strings, title } = renderStorefront({ tipjar: data, locale, episode });
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = html;
   beforeHydration?.(container);
@@ -69,6 +71,7 @@ export async function serveAndHydrate(
     <StorefrontApp
       tipjar={data}
       locale={locale}
+      episode={episode}
       t={createTranslate(strings, 'Podpot')}
       parts={readServerParts(container)}
     />
@@ -77,7 +80,7 @@ export async function serveAndHydrate(
     roots.push(hydrateRoot(container, page, { onRecoverableError: (error) => errors.push(error) }));
   });
   spy.mockRestore();
-  return { html, errors, container, serverHeading };
+  return { html, errors, container, serverHeading, title };
 }
 
 /** Unmounts every page serveAndHydrate made and empties the document. */

@@ -5,6 +5,7 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import PodcastsIcon from '@mui/icons-material/Podcasts';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShareIcon from '@mui/icons-material/Share';
@@ -37,6 +38,7 @@ export default function BackofficeLayout() {
     ['dashboard', 'backofficeDashboard', <DashboardIcon key="icon" />],
     ['tips', 'backofficeTips', <VolunteerActivismIcon key="icon" />],
     ['recurringtips', 'backofficeRecurringtips', <EventRepeatIcon key="icon" />],
+    ['episodes', 'backofficeEpisodes', <PodcastsIcon key="icon" />],
     [
       'registration',
       'backofficeRegistration',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, choiceFromSearch, DEFAULT_PERIOD, formatCount, searchWithChoice, statisticsQuery } from './rules';
+import {
+  bucketLabel,
+  choiceFromSearch,
+  DEFAULT_PERIOD,
+  episodeChartRows,
+  formatCount,
+  searchWithChoice,
+  statisticsQuery,
+} from './rules';
 
 describe('statistics rules', () => {
   it('asks the API for a named period, and for a custom one only once both dates are valid and in order', () => {
@@ -39,5 +47,28 @@ describe('statistics rules', () => {
     expect(searchWithChoice(search, DEFAULT_PERIOD).toString()).toBe('tab=x');
     expect(choiceFromSearch(new URLSearchParams('period=12m'))).toEqual({ ...DEFAULT_PERIOD, period: '12m' });
     expect(choiceFromSearch(new URLSearchParams('period=1y&granularity=hour&from=2026-01-01'))).toEqual(DEFAULT_PERIOD);
+  });
+});
+
+describe('episodeChartRows', () => {
+  const row = (n: number | null, count: number) => ({
+    episode:
+      n === null
+        ? null
+        : { id: `00000000-0000-4000-8000-00000000000${n}`, title: `E${n}`, number: n, publishedAt: null },
+    count,
+    gross: count * 500,
+    net: count * 450,
+  });
+
+  it('draws the newest episodes oldest first, leaving out the tips without an episode', () => {
+    const rows = [row(3, 1), row(2, 0), row(1, 2), row(null, 5)];
+    expect(episodeChartRows(rows)?.map((r) => r.episode.number)).toEqual([1, 2, 3]);
+    expect(episodeChartRows(rows, 2)?.map((r) => r.episode.number)).toEqual([2, 3]);
+  });
+
+  it('is empty while no episode has a tip, even when tips without an episode exist', () => {
+    expect(episodeChartRows([row(2, 0), row(1, 0), row(null, 3)])).toBeNull();
+    expect(episodeChartRows([])).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   CalendarDateSchema,
+  type EpisodeStatisticsRow,
   STATISTICS_GRANULARITIES,
   STATISTICS_PERIODS,
   type StatisticsGranularity,
@@ -59,3 +60,20 @@ export function searchWithChoice(search: URLSearchParams, choice: PeriodChoice):
 
 // Labels of buckets and counts are the app's one formatter's (lib/format.ts), re-exported for the charts.
 export { formatBucket as bucketLabel, formatNumber as formatCount } from '@/lib/format';
+
+/** How many episodes the per-episode bar chart shows (the table lists every row the API sent). */
+export const EPISODE_CHART_MAX = 12;
+
+/**
+ * The bars of the per-episode chart: the newest `max` episodes (the API sends the newest first, the
+ * tips without an episode last), drawn oldest to newest from left to right. Null when no episode has a
+ * counted tip yet: the chart's empty state.
+ */
+export function episodeChartRows(rows: readonly EpisodeStatisticsRow[], max = EPISODE_CHART_MAX) {
+  const episodes = rows.filter(
+    (row): row is EpisodeStatisticsRow & { episode: NonNullable<EpisodeStatisticsRow['episode']> } =>
+      row.episode !== null,
+  );
+  if (!episodes.some((row) => row.count > 0)) return null;
+  return episodes.slice(0, max).reverse();
+}

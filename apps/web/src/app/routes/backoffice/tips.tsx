@@ -1,6 +1,8 @@
+import { Box, Button, Typography } from '@mui/material';
 import type { Tip } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { OpenPageButton } from '@/app/routes/backoffice/open-page-button';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { detailProps, listProps } from '@/components/data-table';
@@ -13,22 +15,55 @@ import {
   TipDetailDialog,
   TipsTable,
   type TipsTableState,
+  useEpisodeName,
 } from '@/features/tips/components/tips-table';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9); while none, a button to the page
  * to share. Each message can be shown on the page's supporter wall (a switch in the list and the details).
+ * `?episode={id}` (from the Episodes page) lists the tips of that episode only, until the filter is removed.
  */
 export default function BackofficeTipsPage() {
   const { t } = useTranslation('tips');
   const tipjar = useBackofficeTipjar();
-  const [state, setState] = useState<TipsTableState>(DEFAULT_TIPS_TABLE_STATE);
+  const [params, setParams] = useSearchParams();
+  const episodeParam = params.get('episode');
+  const [state, setTableState] = useState<TipsTableState>(() => ({
+    ...DEFAULT_TIPS_TABLE_STATE,
+    episodeId: episodeParam && UUID.test(episodeParam) ? episodeParam : undefined,
+  }));
+  const setState = (next: TipsTableState) => {
+    setTableState(next);
+    // The address follows the episode filter, so a reload or a shared link shows the same list.
+    if (!next.episodeId && params.has('episode')) setParams({}, { replace: true });
+  };
   const query = useTipjarTips(tipjar.id, state);
+  const episodeName = useEpisodeName();
+  const filteredEpisode = state.episodeId
+    ? query.data?.data.find((tip) => tip.episode?.id === state.episodeId)?.episode
+    : undefined;
   const [open, setOpen] = useState<Tip | null>(null);
   const detail = useTipjarTip(tipjar.id, open?.id);
   const refunds = useTipRefunds(open?.id, tipjar.id);
   return (
     <Page title={t('backoffice.title')}>
+      {state.episodeId && (
+        <Box
+          data-testid="episode-filter"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}
+        >
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {filteredEpisode
+              ? t('episode.filtered', { episode: episodeName(filteredEpisode) })
+              : t('episode.filteredUnknown')}
+          </Typography>
+          <Button size="small" onClick={() => setState({ ...state, page: 1, episodeId: undefined })}>
+            {t('episode.showAll')}
+          </Button>
+        </Box>
+      )}
       <TipsTable
         label={t('backoffice.title')}
         {...listProps(query)}

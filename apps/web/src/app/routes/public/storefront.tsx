@@ -9,14 +9,14 @@ const DevStorefront = lazy(() => import('@/storefront/dev-storefront'));
 
 /**
  * A storefront is its own small page (storefront.html, decision 021), which the server writes for
- * `/{slug}`. Reached inside the app (a link such as the thank-you page's "try again"), the browser loads
+ * `/{slug}` and an episode's tip page `/{slug}/e/{episodeId}`. Reached inside the app (a link such as the thank-you page's "try again"), the browser loads
  * that page instead. Opened directly, this app shows it only when the server found no tippable tip jar
  * there: the 404 page.
  */
 export default function StorefrontPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { tipjarslug = '' } = useParams();
+  const { tipjarslug = '', episodeid } = useParams();
   const arrivedHere = location.key === 'default';
   useEffect(() => {
     // replace: the app's entry for this address gives way to the storefront's page (back skips it).
@@ -26,7 +26,7 @@ export default function StorefrontPage() {
   if (import.meta.env.DEV) {
     return (
       <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
-        <DevStorefront slug={tipjarslug.toLowerCase()} />
+        <DevStorefront slug={tipjarslug.toLowerCase()} episodeId={episodeid} />
       </Suspense>
     );
   }

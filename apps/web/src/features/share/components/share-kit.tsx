@@ -1,12 +1,14 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import type { Locale, ShareKit, ShareKitOfLocale } from '@podpot/domain';
+import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { FeedRefreshState, Locale, ShareKit, ShareKitOfLocale, TipEpisodeRef } from '@podpot/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@/config/paths';
 import { useFormat } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { CopyField } from './copy-field';
+import { Download } from './download';
+import { EpisodeShare } from './episode-share';
+import { FeedStatus } from './feed-status';
 
 function Section({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
   return (
@@ -19,15 +21,6 @@ function Section({ id, title, text, children }: { id: string; title: string; tex
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-/** A download link: saved under the name the API gives it (the browser shows a file of another origin instead). */
-function Download({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} href={href} download>
-      {children}
-    </Button>
   );
 }
 
@@ -59,7 +52,19 @@ function BadgeOf({ kit, language }: { kit: ShareKitOfLocale; language: string })
  * for show notes in both languages, the QR code and the poster. Everything comes from the API's share
  * kit, so every address is the platform's public one, whatever address this page was opened on.
  */
-export function ShareKitView({ shareKit }: { shareKit: ShareKit }) {
+export function ShareKitView({
+  shareKit,
+  feed,
+  episodes,
+  episodeName,
+}: {
+  shareKit: ShareKit;
+  /** The feed's refresh state (null: no feed address; undefined: not known, nothing shown). */
+  feed?: FeedRefreshState | null;
+  /** The tip jar's episodes, newest first, for the per-episode kit (undefined: still loading). */
+  episodes?: readonly TipEpisodeRef[];
+  episodeName: (episode: TipEpisodeRef) => string;
+}) {
   const { t } = useTranslation('share');
   const locale = useLocale();
   const format = useFormat();
@@ -71,6 +76,7 @@ export function ShareKitView({ shareKit }: { shareKit: ShareKit }) {
       {!shareKit.live && <Alert severity="info">{t('notLive')}</Alert>}
 
       <Section id="share-feed" title={t('feed.title')} text={t('feed.text')}>
+        {feed !== undefined && <FeedStatus feed={feed} />}
         <CopyField label={t('feed.tag')} value={kit.fundingTag} />
       </Section>
 
@@ -105,6 +111,11 @@ export function ShareKitView({ shareKit }: { shareKit: ShareKit }) {
           ))}
         </Box>
       </Section>
+      {episodes && (
+        <Section id="share-episode" title={t('episode.title')} text={t('episode.text')}>
+          <EpisodeShare shareKit={shareKit} episodes={episodes} episodeName={episodeName} />
+        </Section>
+      )}
     </Stack>
   );
 }

@@ -16,9 +16,12 @@ export function ChartSection({
   empty,
   chart,
   table,
+  level = 'h3',
 }: {
   id: string;
   title: string;
+  /** The title's heading level: h3 under a page's section (statistics), h2 straight under the page's h1. */
+  level?: 'h2' | 'h3';
   summary: string;
   /** The empty state's text when there is nothing to draw. */
   empty: string | null;
@@ -34,7 +37,7 @@ export function ChartSection({
       data-testid={`chart-${id}`}
       sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', minWidth: 0 }}
     >
-      <Typography id={`chart-${id}-title`} variant="h3" component="h3" gutterBottom>
+      <Typography id={`chart-${id}-title`} variant="h3" component={level} gutterBottom>
         {title}
       </Typography>
       {empty !== null ? (

@@ -5,10 +5,13 @@ import { api } from '@/lib/api-client';
 
 const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}`;
 
-/** GET tipjars/{id}/tips: the spec's paging conversion (limit = exclusive end) plus the status filter. */
+/** GET tipjars/{id}/tips: the spec's paging conversion (limit = exclusive end) plus the status and episode filters. */
 export function listTipjarTips(tipjarId: string, state: TipsTableState, signal?: AbortSignal) {
-  const { status, ...table } = state;
-  return api.get<ListResponse<Tip>>(`${base(tipjarId)}/tips`, { query: { ...toListQuery(table), status }, signal });
+  const { status, episodeId, ...table } = state;
+  return api.get<ListResponse<Tip>>(`${base(tipjarId)}/tips`, {
+    query: { ...toListQuery(table), status, episodeId },
+    signal,
+  });
 }
 
 export const useTipjarTips = (tipjarId: string, state: TipsTableState) =>

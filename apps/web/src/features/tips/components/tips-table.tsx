@@ -1,5 +1,13 @@
 import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { formatCents, type Refund, TIP_STATUS_COLOR, TIP_STATUSES, type Tip, type TipStatus } from '@podpot/domain';
+import {
+  formatCents,
+  type Refund,
+  TIP_STATUS_COLOR,
+  TIP_STATUSES,
+  type Tip,
+  type TipEpisodeRef,
+  type TipStatus,
+} from '@podpot/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +27,8 @@ import { useLocale } from '@/lib/use-locale';
 /** Table state of a tips list: paging/sort/search (domain toListQuery) plus a status filter. */
 export interface TipsTableState extends TableState {
   status?: TipStatus;
+  /** Only the tips given for this episode (the backoffice's Episodes page links here with it). */
+  episodeId?: string;
 }
 
 /** The spec's ordering of a tip jar's tips: updated, newest first (spec §9). */
@@ -28,6 +38,13 @@ export const DEFAULT_TIPS_TABLE_STATE: TipsTableState = {
   sortBy: 'updated',
   sortDesc: true,
 };
+
+/** How a tip's episode is named in lists: 'Episode 42: Title', or the title alone without a number. */
+export function useEpisodeName() {
+  const { t } = useTranslation('tips');
+  return (episode: Pick<TipEpisodeRef, 'title' | 'number'>) =>
+    episode.number === null ? episode.title : t('episode.numbered', { number: episode.number, title: episode.title });
+}
 
 export function TipStatusChip({ status }: { status: TipStatus }) {
   const { t } = useTranslation('tips');
@@ -54,6 +71,7 @@ export function TipsTable({
 }) {
   const { t } = useTranslation('tips');
   const locale = useLocale();
+  const episodeName = useEpisodeName();
   const { state, onState } = table;
   const columns: Column<Tip>[] = [
     {
@@ -102,6 +120,14 @@ export function TipsTable({
       // Beside the tip jar column (admin) only in a wide table; the maker's own list has room for it.
       hideBelow: tipjarName ? 'lg' : 'md',
     },
+    {
+      key: 'episode',
+      label: t('columns.episode'),
+      render: (tip) => (tip.episode ? episodeName(tip.episode) : ''),
+      truncate: 160,
+      // Only on a wide screen (the list must fit at 1280 px); always in the tip's details.
+      hideBelow: 'xl',
+    },
     ...(wallSwitch ? [{ key: 'wall', label: t('wall.column'), render: wallSwitch, hideBelow: 'sm' as const }] : []),
     {
       key: 'method',
@@ -123,8 +149,8 @@ export function TipsTable({
       {...table}
       columns={columns}
       sortDescFirst
-      filtered={Boolean(state.search || state.status)}
-      clearFilters={{ ...state, page: 1, search: undefined, status: undefined }}
+      filtered={Boolean(state.search || state.status || state.episodeId)}
+      clearFilters={{ ...state, page: 1, search: undefined, status: undefined, episodeId: undefined }}
       rowTestId="tip-row"
       onRowClick={onOpen}
       actionsLabel={t('columns.details')}
@@ -201,6 +227,7 @@ export function TipDetailDialog({
 }) {
   const { t } = useTranslation('tips');
   const locale = useLocale();
+  const episodeName = useEpisodeName();
   const rows: [string, ReactNode][] | undefined = tip
     ? [
         [t('columns.status'), <TipStatusChip key="status" status={tip.status} />],
@@ -214,6 +241,7 @@ export function TipDetailDialog({
         [t('detail.privacy'), t(`privacy.${tip.privacy}`)],
         ...(tip.email ? ([[t('columns.email'), tip.email]] as [string, ReactNode][]) : []),
         ...(tipjarName ? ([[t('columns.tipjar'), tipjarName]] as [string, ReactNode][]) : []),
+        ...(tip.episode ? ([[t('columns.episode'), episodeName(tip.episode)]] as [string, ReactNode][]) : []),
         [t('columns.method'), paymentMethodName(tip.paymentMethod)],
         [t('detail.created'), formatDateTime(tip.created, locale)],
         [t('detail.updated'), formatDateTime(tip.updated, locale)],
