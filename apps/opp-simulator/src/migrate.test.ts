@@ -30,7 +30,8 @@ const simTables = (db: SimDb) =>
 const recorded = (db: SimDb) =>
   rows<{ hash: string }>(db, sql`select hash from drizzle.__opp_simulator_migrations order by id`);
 
-describe('migrateSimulator', () => {
+// Each test starts an embedded PGlite (2–3 s alone, more on a loaded machine): beyond vitest's 5 s default.
+describe('migrateSimulator', { timeout: 30_000 }, () => {
   it('creates the three simulator tables and records the migration in its own table', async () => {
     const db = freshDb();
     await migrateSimulator(db);
