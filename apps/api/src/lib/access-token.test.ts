@@ -8,11 +8,13 @@ const config = { JWT_SECRET: secret, ACCESS_TOKEN_TTL_SECONDS: 60 };
 afterEach(() => vi.useRealTimers());
 
 describe('verifyAccessToken', () => {
-  it('names the user and version, again and again, until the token expires', async () => {
+  it('names the user, version and second step, again and again, until the token expires', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { token } = await signAccessToken(config, { id: 'user-1', tokenVersion: 2 });
-    expect(await verifyAccessToken(secret, token)).toEqual({ id: 'user-1', tokenVersion: 2 });
-    expect(await verifyAccessToken(secret, token)).toEqual({ id: 'user-1', tokenVersion: 2 });
+    expect(await verifyAccessToken(secret, token)).toEqual({ id: 'user-1', tokenVersion: 2, twoStep: false });
+    expect(await verifyAccessToken(secret, token)).toEqual({ id: 'user-1', tokenVersion: 2, twoStep: false });
+    const passed = (await signAccessToken(config, { id: 'user-1', tokenVersion: 2, twoStep: true })).token;
+    expect(await verifyAccessToken(secret, passed)).toEqual({ id: 'user-1', tokenVersion: 2, twoStep: true });
     vi.advanceTimersByTime(61_000);
     await expect(verifyAccessToken(secret, token)).rejects.toThrow();
   });

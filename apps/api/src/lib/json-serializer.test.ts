@@ -48,6 +48,7 @@ describe('jsonSerializerCompiler', () => {
       tipjars: [{ id: publicJar.id, slug: 'de-koffiepod', name: 'De Koffiepod' }],
       created: '2026-01-01T00:00:00.000Z',
       archivedAt: null,
+      twoStepEnabled: false,
     };
     const json = serializer(UserSchema)({ ...user, passwordHash: 'argon2…', tokenVersion: 3 });
     expect(JSON.parse(json)).toEqual(UserSchema.parse(user));
