@@ -156,12 +156,18 @@ describe('never seeding in production, whatever SEED_DEMO says', () => {
           await new Promise((r) => setTimeout(r, 300));
         }
       }
-      child.kill('SIGTERM');
+      // Wait for it to be gone: it may still be closing its database in dataDir (removed below).
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
       expect(login, output).toBeDefined();
       expect(login!.status, output).toBe(401);
       expect(output).not.toContain('Demo logins');
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     }
   }, 90_000);
 });
