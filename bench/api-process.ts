@@ -17,6 +17,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The node flags `npm start` runs the compiled API with (package.json; decision 044): a 4 MB semi-space. */
+export const API_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/** How node runs the compiled API as `npm start` does: its flags and apps/api/dist/server.js. */
+export const compiledApiArgs = () => [...API_NODE_FLAGS, path.join(ROOT, 'apps/api/dist/server.js')];
+
+/** The bench's signing secret, the same in every process it starts (so a seeded two-step secret stays readable). */
+const BENCH_JWT_SECRET = 'bench-only-0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Settings that start the API in production mode on loopback (NODE_ENV=production refuses http
+ * addresses and a missing provider): a public address and a provider that are never called while
+ * the bench runs. Production does not seed the demo: start it once in development first.
+ */
+export const PRODUCTION_ENV: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://podpot.bench.invalid',
+  OPP_API_URL: 'https://127.0.0.1:9',
+  OPP_API_KEY: 'bench-never-sent',
+  OPP_NOTIFY_SCHEME: 'none',
+  OPP_PLATFORM_MERCHANT_UID: 'mer_bench',
+  SELLER_NAME: 'Podpot bench',
+  SELLER_ADDRESS: 'Benchstraat 1, Utrecht',
+  SELLER_COC: '00000000',
+  SELLER_VAT_NUMBER: 'NL000000000B01',
+};
+
 /** Builds apps/api/dist/server.js as `npm start` does (decision 022). */
 export function buildCompiledApi() {
   execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' });
@@ -47,6 +74,7 @@ export async function startApi(
       JOBS: 'off',
       SEED_DEMO: 'true',
       NODE_ENV: 'development',
+      JWT_SECRET: BENCH_JWT_SECRET,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

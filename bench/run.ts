@@ -22,7 +22,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { type Database, openDatabase } from '../apps/api/src/db/client.js';
 import { DEMO_LOGINS, ensureDemoMerchant, seedDemoData } from '../apps/api/src/seed/demo.js';
-import { buildCompiledApi, startApi } from './api-process.js';
+import { API_NODE_FLAGS, buildCompiledApi, startApi } from './api-process.js';
 import { createBenchDatabase } from './bench-db.js';
 import { BENCH_TIP_RATE_LIMIT, type BenchCase, benchCases, loginToken } from './cases.js';
 import { cpuMsOf, ownCpuMs, postgresCpuMs, postgresCpuMsBetween } from './cpu.js';
@@ -193,7 +193,7 @@ async function measureCompiled(databaseUrl: string, dataDir: string, sim: Simula
     const { child, base } = await startApi(
       databaseUrl,
       dataDir,
-      [...extraArgs, ...profileArgs, 'apps/api/dist/server.js'],
+      [...API_NODE_FLAGS, ...extraArgs, ...profileArgs, 'apps/api/dist/server.js'],
       {
         NODE_ENV: 'test',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
-import { buildCompiledApi, kib, resetPeak, startApi } from './api-process.js';
+import { buildCompiledApi, compiledApiArgs, kib, resetPeak, startApi } from './api-process.js';
 import { loginToken } from './cases.js';
 import { fillScaleData } from './scale-fill.js';
 
@@ -58,7 +58,7 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
     if (COMPILED) buildCompiledApi();
-    api = await startApi(databaseUrl, dataDir, COMPILED ? [path.join(ROOT, 'apps/api/dist/server.js')] : undefined);
+    api = await startApi(databaseUrl, dataDir, COMPILED ? compiledApiArgs() : undefined);
     await db.connect();
     const fillStarted = Date.now();
     const { jarId } = await fillScaleData(db, { tips: TIPS, recurring: RECURRING, slug: DEMO_TIPJAR_SLUG });

@@ -62,7 +62,7 @@ const QUOTE_TEXT = /[",;\r\n]/;
  * csv-stringify wrote with `escape_formulas` and a quoted cast for cells with a separator (csv.test.ts
  * holds the two against each other), at a fraction of its cost per cell: an export writes millions.
  */
-function textCell(text: string): string {
+export function textCell(text: string): string {
   if (text === '') return '';
   let value = BREAKS.test(text) ? defuseInnerFormulas(text) : text;
   if (FORMULA_START.has(value[0]!)) value = `'${value}`;

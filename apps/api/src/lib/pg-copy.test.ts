@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BinaryCopyRows, type BinaryFields, isoTimestamp } from './pg-copy.js';
+import { createCsvWriter } from './csv.js';
+import { CsvBytes } from './csv-bytes.js';
+import { BinaryCopyFraming, type BinaryFields, isoTimestamp } from './pg-copy.js';
 
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
 
@@ -29,7 +31,31 @@ function copyStream(rows: { id: Buffer; ms: number; n: number; text: string | nu
   return Buffer.concat(parts);
 }
 
-const read = (f: BinaryFields) => ({ id: f.uuid(), at: f.timestampIso(), n: f.int(), text: f.text() });
+/** Each row as a CSV line (uuid, timestamp, cents, text), as the export writes them. */
+function csvSink(
+  write = (f: BinaryFields, out: CsvBytes) => {
+    out.uuid(f);
+    out.separator();
+    out.timestamp(f);
+    out.separator();
+    out.cents(f.int());
+    out.separator();
+    out.text(f);
+    out.lineEnd();
+  },
+) {
+  const out = new CsvBytes();
+  const lines: string[] = [];
+  return {
+    row: (f: BinaryFields) => write(f, out),
+    take: () => {
+      const chunk = out.take();
+      if (chunk) lines.push(chunk.toString('utf8'));
+      return chunk;
+    },
+    text: () => lines.join(''),
+  };
+}
 
 describe('isoTimestamp', () => {
   it('writes what Date#toISOString writes, in time order and at random, across days and centuries', () => {
@@ -41,7 +67,7 @@ describe('isoTimestamp', () => {
   });
 });
 
-describe('BinaryCopyRows', () => {
+describe('BinaryCopyFraming', () => {
   const rows = [
     {
       id: Buffer.from('0123456789abcdef0123456789abcdef', 'hex'),
@@ -52,33 +78,42 @@ describe('BinaryCopyRows', () => {
     { id: Buffer.alloc(16, 0xff), ms: Date.UTC(2001, 5, 6), n: 2_147_483_647, text: null },
     { id: Buffer.alloc(16, 0), ms: Date.UTC(2026, 0, 2, 3, 4, 5, 7), n: 0, text: '' },
   ];
-  const expected = rows.map((r) => ({
-    id: r.id.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
-    at: new Date(r.ms).toISOString(),
-    n: r.n,
-    text: r.text,
-  }));
+  const expected = createCsvWriter<(typeof rows)[number]>([
+    { header: 'id', plain: (r) => r.id.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-') },
+    { header: 'at', plain: (r) => new Date(r.ms).toISOString() },
+    { header: 'n', cents: (r) => r.n },
+    { header: 'text', text: (r) => r.text },
+  ]).rows(rows);
 
   it('reads every row whole however the stream is cut into chunks', () => {
     const stream = copyStream(rows);
     for (let cut = 1; cut < stream.length; cut++) {
-      const framing = new BinaryCopyRows(read);
-      const got = [...framing.take(stream.subarray(0, cut)), ...framing.take(stream.subarray(cut))];
+      const framing = new BinaryCopyFraming();
+      const sink = csvSink();
+      framing.scan(stream.subarray(0, cut), sink);
+      sink.take();
+      framing.scan(stream.subarray(cut), sink);
+      sink.take();
       framing.finish();
-      expect(got, `cut at ${cut}`).toEqual(expected);
+      expect(sink.text(), `cut at ${cut}`).toBe(expected);
     }
   });
 
   it('refuses a stream that ends before its last row, and bytes after the end', () => {
     const stream = copyStream(rows);
-    const short = new BinaryCopyRows(read);
-    short.take(stream.subarray(0, stream.length - 2));
+    const short = new BinaryCopyFraming();
+    short.scan(stream.subarray(0, stream.length - 2), csvSink());
     expect(() => short.finish()).toThrow(/ended before/);
-    expect(() => new BinaryCopyRows(read).take(Buffer.concat([stream, Buffer.from([0])]))).toThrow(/after the end/);
+    expect(() => new BinaryCopyFraming().scan(Buffer.concat([stream, Buffer.from([0])]), csvSink())).toThrow(
+      /after the end/,
+    );
   });
 
   it('refuses a row read with other types than it was written with', () => {
-    const wrong = new BinaryCopyRows((f) => ({ id: f.uuid(), n: f.int() }));
-    expect(() => wrong.take(copyStream(rows))).toThrow(/other than it was written/);
+    const wrong = csvSink((f, out) => {
+      out.uuid(f);
+      out.cents(f.int());
+    });
+    expect(() => new BinaryCopyFraming().scan(copyStream(rows), wrong)).toThrow(/other than it was written/);
   });
 });

@@ -2,11 +2,12 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
 /**
- * `COPY (query) TO STDOUT (FORMAT binary)` on a connection of its own, decoded row by row in Node:
- * the database sends each column in its binary form (a uuid's 16 bytes, a timestamp's 8, an int's 4),
- * which costs it next to nothing, and Node writes the text (decision 040: PostgreSQL writing the CSV
- * lines itself spent ~85 % of a 1 M-row export formatting them, on one core; now the database reads
- * while Node writes, on two).
+ * `COPY (query) TO STDOUT (FORMAT binary)` on a connection of its own, each row handed to `sink` in
+ * Node (e.g. lib/csv-bytes.ts, which writes it as CSV bytes): the database sends each column in its
+ * binary form (a uuid's 16 bytes, a timestamp's 8, an int's 4), which costs it next to nothing, and
+ * Node writes the text (decisions 040 and 044: PostgreSQL writing the CSV lines itself spent ~85 % of
+ * a 1 M-row export formatting them, on one core; now the database reads while Node writes, on two).
+ * Yields what the sink made of each chunk's rows.
  *
  * Pulled: while the caller does not ask for the next batch, the copy stream stops reading the socket,
  * so the database waits for a slow reader and memory stays at a few buffers. Stopped early (the
@@ -15,20 +16,21 @@ import { to as copyTo } from 'pg-copy-streams';
  *
  * COPY takes no bind parameters: the query's are written into it as literals, quoted by the driver.
  */
-export async function* copyBinaryRows<T>(
+export async function* copyBinary<T>(
   pool: pg.Pool,
   query: { sql: string; params: unknown[] },
-  readRow: (fields: BinaryFields) => T,
-): AsyncGenerator<T[]> {
+  sink: CopySink<T>,
+): AsyncGenerator<T> {
   const client = await pool.connect();
   let finished = false;
   let failed: Error | undefined;
   try {
     const stream = client.query(copyTo(`copy (${inlineParams(client, query)}) to stdout (format binary)`));
-    const framing = new BinaryCopyRows(readRow);
+    const framing = new BinaryCopyFraming();
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const rows = framing.take(chunk);
-      if (rows.length > 0) yield rows;
+      framing.scan(chunk, sink);
+      const made = sink.take();
+      if (made !== undefined) yield made;
     }
     framing.finish();
     finished = true;
@@ -38,6 +40,13 @@ export async function* copyBinaryRows<T>(
   } finally {
     client.release(finished ? undefined : (failed ?? new Error('COPY stopped before its end')));
   }
+}
+
+/** What a COPY's rows go into: each row read by `row`, and what a chunk's rows made taken out after it. */
+export interface CopySink<T> {
+  row(fields: BinaryFields): void;
+  /** What the rows since the last take made, or undefined when they made nothing. */
+  take(): T | undefined;
 }
 
 /** `$1`, `$2`… replaced by the driver's quoted literals of the parameters (dates as ISO text). */
@@ -54,11 +63,6 @@ function inlineParams(client: pg.PoolClient, query: { sql: string; params: unkno
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** Signature, flags (int32), length of the header extension (int32). */
 const HEADER_BYTES = SIGNATURE.length + 8;
-/** Microseconds from the Unix epoch to PostgreSQL's (2000-01-01 UTC). */
-const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
-
-/** Each byte as two lowercase hex digits. */
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 const DAY_MS = 86_400_000;
 const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
@@ -96,53 +100,17 @@ export class BinaryFields {
   buf: Buffer = Buffer.alloc(0);
   pos = 0;
 
-  private next(): number {
+  /** Reads the next field's int32 length (-1 for null) and leaves `pos` at its first byte. */
+  next(): number {
     const length = this.buf.readInt32BE(this.pos);
     this.pos += 4;
     return length;
   }
 
-  /** uuid: 16 bytes, written 8-4-4-4-12 in lowercase hex. */
-  uuid(): string {
-    this.next();
-    const b = this.buf;
-    const p = this.pos;
-    this.pos += 16;
-    return (
-      HEX[b[p]!]! +
-      HEX[b[p + 1]!]! +
-      HEX[b[p + 2]!]! +
-      HEX[b[p + 3]!]! +
-      '-' +
-      HEX[b[p + 4]!]! +
-      HEX[b[p + 5]!]! +
-      '-' +
-      HEX[b[p + 6]!]! +
-      HEX[b[p + 7]!]! +
-      '-' +
-      HEX[b[p + 8]!]! +
-      HEX[b[p + 9]!]! +
-      '-' +
-      HEX[b[p + 10]!]! +
-      HEX[b[p + 11]!]! +
-      HEX[b[p + 12]!]! +
-      HEX[b[p + 13]!]! +
-      HEX[b[p + 14]!]! +
-      HEX[b[p + 15]!]!
-    );
-  }
-
-  /**
-   * timestamptz: int64 microseconds since 2000-01-01 UTC, written as Date#toISOString writes it
-   * (milliseconds, cut) — without a Date per value: the day's part is kept from the value before
-   * (an export's rows come in time order), the time of day is digits from tables.
-   */
-  timestampIso(): string {
-    this.next();
-    // Two int32 halves: exact in a double for every date PostgreSQL can hold, no BigInt per row.
-    const micros = this.buf.readInt32BE(this.pos) * 4294967296 + this.buf.readUInt32BE(this.pos + 4);
-    this.pos += 8;
-    return isoTimestamp(PG_EPOCH_MS + Math.floor(micros / 1000));
+  /** Passes over the next field, whatever it holds. */
+  skip(): void {
+    const length = this.next();
+    if (length > 0) this.pos += length;
   }
 
   /** int4. */
@@ -178,24 +146,27 @@ export class BinaryFields {
  * field count and per field an int32 length and its bytes, then an int16 -1. Chunks split anywhere;
  * the bytes of a row cut in two wait for the next chunk.
  */
-export class BinaryCopyRows<T> {
+export class BinaryCopyFraming {
   private rest: Buffer = Buffer.alloc(0);
   private started = false;
   private ended = false;
   private readonly fields = new BinaryFields();
 
-  constructor(private readonly readRow: (fields: BinaryFields) => T) {}
-
-  /** The rows this chunk completes (none when it completes none). */
-  take(chunk: Buffer): T[] {
+  /** Gives each row this chunk completes to `sink.row`; the bytes of a row cut in two wait for the next chunk. */
+  scan(chunk: Buffer, sink: Pick<CopySink<unknown>, 'row'>): void {
     const buf = this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk;
     let pos = 0;
-    const rows: T[] = [];
     if (!this.started) {
-      if (buf.length < HEADER_BYTES) return this.keep(buf, 0, rows);
+      if (buf.length < HEADER_BYTES) {
+        this.keep(buf, 0);
+        return;
+      }
       if (!buf.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new Error('COPY: not the binary format');
       const start = HEADER_BYTES + buf.readUInt32BE(SIGNATURE.length + 4);
-      if (buf.length < start) return this.keep(buf, 0, rows);
+      if (buf.length < start) {
+        this.keep(buf, 0);
+        return;
+      }
       pos = start;
       this.started = true;
     }
@@ -210,12 +181,12 @@ export class BinaryCopyRows<T> {
       if (end < 0) break;
       this.fields.buf = buf;
       this.fields.pos = pos + 2;
-      rows.push(this.readRow(this.fields));
+      sink.row(this.fields);
       if (this.fields.pos !== end) throw new Error('COPY: a row read other than it was written');
       pos = end;
     }
     if (this.ended && pos < buf.length) throw new Error('COPY: bytes after the end');
-    return this.keep(buf, pos, rows);
+    this.keep(buf, pos);
   }
 
   /** Throws unless the end of the rows was seen: the stream ended early. */
@@ -223,12 +194,13 @@ export class BinaryCopyRows<T> {
     if (!this.ended) throw new Error('COPY: the stream ended before its last row');
   }
 
-  private keep(buf: Buffer, from: number, rows: T[]): T[] {
+  private keep(buf: Buffer, from: number): void {
     // A copy: a subarray would keep the whole chunk alive for a few bytes.
-    this.rest = Buffer.from(buf.subarray(from));
-    return rows;
+    this.rest = from === buf.length ? EMPTY : Buffer.from(buf.subarray(from));
   }
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** Where the row whose `count` fields start at `pos` ends, or -1 when this buffer does not hold all of it. */
 function rowEnd(buf: Buffer, pos: number, count: number): number {

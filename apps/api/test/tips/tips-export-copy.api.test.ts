@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjars } from '../../src/db/schema/index.js';
+import { episodes, tipjars } from '../../src/db/schema/index.js';
 import type { CsvSeparatorName } from '../../src/lib/csv.js';
 import { exportTips } from '../../src/modules/tips/tips.export.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
@@ -56,11 +56,13 @@ async function insertTip(v: {
   email: string;
   paymentMethod: string | null;
   created: string;
+  episodeId: string | null;
 }) {
   await t.database.db.execute(sql`
-    insert into tips (tipjar_id, amount, fee, status, privacy, display_name, message, email, payment_method, created, updated)
+    insert into tips (tipjar_id, amount, fee, status, privacy, display_name, message, email, payment_method, created, updated, episode_id)
     values (${jarId}::uuid, ${v.amount}, ${v.fee}, 'completed', ${v.privacy}, ${v.displayName}, ${v.message},
-            ${v.email}, ${v.paymentMethod}, ${v.created}::timestamptz, ${v.created}::timestamptz + interval '1.0005 seconds')`);
+            ${v.email}, ${v.paymentMethod}, ${v.created}::timestamptz, ${v.created}::timestamptz + interval '1.0005 seconds',
+            ${v.episodeId}::uuid)`);
 }
 
 beforeAll(async () => {
@@ -71,6 +73,20 @@ beforeAll(async () => {
     .values({ slug: 'copy-tricky', name: '=Jar "one"; a,b\n-c', status: 'LIVE', contactEmail: 'maker@example.test' })
     .returning();
   jarId = jar!.id;
+  // Episodes with and without a number, their titles tricky too: the file writes "42: Title".
+  const episodeIds = (
+    await t.database.db
+      .insert(episodes)
+      .values(
+        TRICKY.slice(0, 12).map((title, i) => ({
+          tipjarId: jarId,
+          guid: `guid-${i}`,
+          title,
+          number: i % 3 === 0 ? null : i * 7 - 20,
+        })),
+      )
+      .returning({ id: episodes.id })
+  ).map((e) => e.id);
   const amounts = [0, 1, 5, 99, 100, 101, 12_345, 100_000, 2_000_000_000];
   const created = [
     '2026-01-15 12:00:00.123456+00',
@@ -92,6 +108,7 @@ beforeAll(async () => {
       email: i % 2 === 0 ? `${text}@example.test` : `+${i}@example.test`,
       paymentMethod: i % 6 === 5 ? null : text,
       created: created[i % created.length]!,
+      episodeId: i % 2 === 0 ? null : (episodeIds[i % episodeIds.length] ?? null),
     });
   }
 }, 60_000);

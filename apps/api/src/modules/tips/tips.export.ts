@@ -1,7 +1,8 @@
 import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin } from '../../lib/access.js';
 import { type CsvColumn, type CsvSeparatorName, createCsvWriter } from '../../lib/csv.js';
-import { isoTimestamp } from '../../lib/pg-copy.js';
+import { CsvBytes } from '../../lib/csv-bytes.js';
+import { type BinaryFields, isoTimestamp } from '../../lib/pg-copy.js';
 import * as repo from './tips.repository.js';
 
 /** Rows per query of the export on PGlite: memory stays flat whether 10 or 10 million tips match. */
@@ -23,21 +24,66 @@ export const EXPORT_COLUMNS: readonly CsvColumn<Line>[] = [
   { header: 'net', cents: (r) => r.amount - r.fee },
   { header: 'paymentMethod', text: (r) => r.paymentMethod },
   { header: 'privacy', plain: (r) => r.privacy },
-  { header: 'displayName', text: (r) => (r.privacy === 'ANONYMOUS' ? null : r.displayName) },
+  { header: 'displayName', text: (r) => (r.privacy === ANONYMOUS ? null : r.displayName) },
   { header: 'email', text: (r) => r.email },
   { header: 'message', text: (r) => r.message },
   { header: 'locale', plain: (r) => r.locale },
   // The episode tipped for (decision 034): "42: Title", the title alone when unnumbered, empty for none.
-  {
-    header: 'episode',
-    text: (r) =>
-      r.episodeTitle === null
-        ? null
-        : r.episodeNumber === null
-          ? r.episodeTitle
-          : `${r.episodeNumber}: ${r.episodeTitle}`,
-  },
+  { header: 'episode', text: (r) => episodeCell(r.episodeTitle, r.episodeNumber) },
 ];
+
+const ANONYMOUS: Line['privacy'] = 'ANONYMOUS';
+
+function episodeCell(title: string | null, number: number | null): string | null {
+  return title === null ? null : number === null ? title : `${number}: ${title}`;
+}
+
+/**
+ * One line of EXPORT_COLUMNS written as bytes from a row of the COPY (repo.copyExport, in the order
+ * it selects the fields): the same bytes createCsvWriter writes from a Line (decision 044; held
+ * together by tips-export-copy.api.test.ts), without a string per cell.
+ */
+function writeExportLine(f: BinaryFields, out: CsvBytes): void {
+  out.uuid(f); // id
+  out.separator();
+  out.timestamp(f); // created
+  out.separator();
+  out.timestamp(f); // updated
+  out.separator();
+  out.uuid(f); // tipjarId
+  out.separator();
+  out.text(f); // tipjarSlug
+  out.separator();
+  out.text(f); // tipjarName
+  out.separator();
+  out.plain(f); // status
+  out.separator();
+  const amount = f.int();
+  const fee = f.int();
+  out.cents(amount);
+  out.separator();
+  out.cents(fee);
+  out.separator();
+  out.cents(amount - fee); // net
+  out.separator();
+  out.text(f); // paymentMethod
+  out.separator();
+  const privacy = f.text();
+  out.string(privacy);
+  out.separator();
+  if (privacy === ANONYMOUS) f.skip();
+  else out.text(f); // displayName
+  out.separator();
+  out.text(f); // email
+  out.separator();
+  out.text(f); // message
+  out.separator();
+  out.plain(f); // locale
+  out.separator();
+  const title = f.text();
+  out.string(episodeCell(title, f.nullableInt()));
+  out.lineEnd();
+}
 
 /** A row read by the driver (PGlite) as the COPY's decoder gives it. */
 function toLine({ createdCursor: _, created, updated, ...rest }: repo.ExportRow): Line {
@@ -52,8 +98,8 @@ export interface TipExport {
 
 /**
  * GET tips/export (platform admins): every matching tip as CSV, streamed, never collected in memory.
- * On PostgreSQL the rows come from one COPY of the whole file in the binary format
- * (repo.copyExportRows, decision 040); on PGlite, or with `writer: 'node'` (named for the earlier
+ * On PostgreSQL the rows come from one COPY of the whole file in the binary format, written as CSV
+ * bytes as they come (repo.copyExport and writeExportLine, decisions 040 and 044); on PGlite, or with `writer: 'node'` (named for the earlier
  * split, when the database wrote the lines), they are read in batches of EXPORT_BATCH_SIZE
  * (keyset-paged: repo.exportBatches). Either way this writes the lines. `onBatch` lets tests count the
  * keyset reads.
@@ -74,9 +120,11 @@ export function exportTips(
   const csv = createCsvWriter(EXPORT_COLUMNS, { separator: options.separator });
   async function* body() {
     yield csv.header();
-    const copied = options.writer === 'node' ? undefined : repo.copyExportRows(ctx.db, filter);
+    const bytes = new CsvBytes(options.separator);
+    const sink = { row: (f: BinaryFields) => writeExportLine(f, bytes), take: () => bytes.take() };
+    const copied = options.writer === 'node' ? undefined : repo.copyExport(ctx.db, filter, sink);
     if (copied) {
-      for await (const rows of copied) yield csv.rows(rows);
+      yield* copied;
       return;
     }
     for await (const batch of repo.exportBatches(ctx.db, filter, batchSize)) {

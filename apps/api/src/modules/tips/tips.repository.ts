@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { episodes, tipjars, tipStatusCounts, tips } from '../../db/schema/index.js';
 import { likePattern, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
-import { type BinaryFields, copyBinaryRows } from '../../lib/pg-copy.js';
+import { type CopySink, copyBinary } from '../../lib/pg-copy.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -272,33 +272,13 @@ export type ExportLine = Omit<ExportRow, 'createdCursor' | 'created' | 'updated'
   updated: string;
 };
 
-/** A row of the COPY below, read in the order it selects the fields (EXPORT_FIELDS without the cursor). */
-const readExportLine = (f: BinaryFields): ExportLine => ({
-  id: f.uuid(),
-  created: f.timestampIso(),
-  updated: f.timestampIso(),
-  tipjarId: f.uuid(),
-  tipjarSlug: f.text()!,
-  tipjarName: f.text()!,
-  status: f.text() as ExportLine['status'],
-  amount: f.int(),
-  fee: f.int(),
-  paymentMethod: f.text(),
-  privacy: f.text() as ExportLine['privacy'],
-  displayName: f.text(),
-  email: f.text()!,
-  message: f.text()!,
-  locale: f.text() as ExportLine['locale'],
-  episodeTitle: f.text(),
-  episodeNumber: f.nullableInt(),
-});
-
 /**
  * On PostgreSQL, the export's rows straight from one COPY in the binary format (lib/pg-copy.ts: one
- * statement, so one snapshot; pulled, so a slow reader slows the database), a chunk's rows at a time.
- * Undefined on PGlite, which has no COPY TO STDOUT to stream from: there exportBatches.
+ * statement, so one snapshot; pulled, so a slow reader slows the database), each row handed to `sink`
+ * in the order EXPORT_FIELDS selects its fields (without the cursor), what it made of a chunk's rows
+ * yielded. Undefined on PGlite, which has no COPY TO STDOUT to stream from: there exportBatches.
  */
-export function copyExportRows(db: DbOrTx, filter: TipFilter): AsyncGenerator<ExportLine[]> | undefined {
+export function copyExport<T>(db: DbOrTx, filter: TipFilter, sink: CopySink<T>): AsyncGenerator<T> | undefined {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return undefined;
   const { createdCursor: _, ...fields } = EXPORT_FIELDS;
@@ -309,7 +289,7 @@ export function copyExportRows(db: DbOrTx, filter: TipFilter): AsyncGenerator<Ex
     .leftJoin(episodes, episodeJoin)
     .where(whereOf(filter))
     .orderBy(...exportOrder);
-  return copyBinaryRows(client, query.toSQL(), readExportLine);
+  return copyBinary(client, query.toSQL(), sink);
 }
 
 /**
