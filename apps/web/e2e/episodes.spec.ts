@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoViolations } from './support/axe';
-import { DEMO_SLUG, login } from './support/session';
+import { DEMO_SLUG, signedInOnce } from './support/session';
 
 /**
  * Issue 14 part 2, tips per episode: the demo tip jar's feed (served by the app itself, read at start)
@@ -16,29 +16,11 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const run = Date.now().toString(36);
 
-/** The maker's session, signed in once for the tests here. */
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await login(page, 'maker@podpot.local');
-  session = await page.context().storageState();
-  await page.close();
-});
-
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const maker = signedInOnce('maker@podpot.local');
 
 /** A page of its own: a listener's (no session) or, `asMaker`, the demo maker's. */
-async function newPage(browser: Browser, viewport: { width: number; height: number }, asMaker = false) {
-  const context = await browser.newContext({
-    viewport,
-    acceptDownloads: true,
-    ...(asMaker ? { storageState: session } : {}),
-  });
-  contexts.push(context);
-  return context.newPage();
+function newPage(browser: Browser, viewport: { width: number; height: number }, asMaker = false) {
+  return maker.newPage(browser, { viewport, acceptDownloads: true }, { signedIn: asMaker });
 }
 
 /** The Episodes page's row of episode `number`, and its count of tips (the demo data has some already). */

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoViolations } from './support/axe';
-import { DEMO_SLUG, login } from './support/session';
+import { DEMO_SLUG, signedInOnce } from './support/session';
 
 /**
  * Issue 14, "where listeners are" (decision 031): the demo maker opens the backoffice's Share page,
@@ -14,26 +14,13 @@ import { DEMO_SLUG, login } from './support/session';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** The maker's session, signed in once for all the tests here (a log-in is the slowest step on a busy machine). */
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await login(page, 'maker@podpot.local');
-  session = await page.context().storageState();
-  await page.close();
-});
-
-const contexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const maker = signedInOnce('maker@podpot.local');
 
 /** A signed-in page of its own (closed after the test), whose clipboard the test may read. */
 async function sharePage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, storageState: session });
-  contexts.push(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  return context.newPage();
+  const page = await maker.newPage(browser, { viewport, acceptDownloads: true });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  return page;
 }
 
 /** Every image in the page's main area has loaded with a width of its own (the API drew it). */

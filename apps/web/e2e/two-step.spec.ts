@@ -5,6 +5,7 @@ import { apiAs, login, totpCodeOf } from './support/session';
  * Two-step login (issue 15, decision 036): a platform admin without it is signed in but sent to set it
  * up, and cannot open /admin; they scan (here: read) the key, confirm with a code, see ten recovery
  * codes once, and from then on log in with a code or, once, with a recovery code. In Dutch on a phone too.
+ * An account with two-step login logs in from a storefront's monthly tip as well, the code asked there.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -113,4 +114,60 @@ test('in Dutch on a phone: sent to the setup, sets it up, logs in with a recover
   await expect(page.getByRole('button', { name: 'Accountmenu' })).toBeVisible();
   await page.goto('/nl/admin/users');
   await expect(page).toHaveURL(/\/nl\/admin\/users/);
+});
+
+/** A new account (a maker's, registered like anyone's) with two-step login on, set up through the API. */
+async function newAccountWithTwoStep(browser: Browser, name: string): Promise<{ email: string; key: string }> {
+  const context = await browser.newContext();
+  const email = `${name}-${Date.now()}@example.test`;
+  const registered = await context.request.post('/api/v1/users/register', {
+    data: { data: { email, password: PASSWORD, firstName: 'Maker', lastName: 'Tweestaps', locale: 'en' } },
+  });
+  expect(registered.status()).toBe(201);
+  const headers = { authorization: `Bearer ${(await registered.json()).access_token}` };
+  const setup = await context.request.post('/api/v1/users/me/two-step/setup', { headers });
+  const key: string = (await setup.json()).secret;
+  const confirmed = await context.request.post('/api/v1/users/me/two-step/confirm', {
+    headers,
+    data: { data: { code: totpCodeOf(key) } },
+  });
+  expect(confirmed.status()).toBe(200);
+  await context.close();
+  return { email, key };
+}
+
+test('a maker with two-step login logs in from a storefront, code and all, and the tip form keeps what was typed', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { email, key } = await newAccountWithTwoStep(browser, 'storefront');
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/de-koffiepod');
+  await page.getByRole('button', { name: '€3.00', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Maker with a code');
+  await page.getByRole('radio', { name: 'Every month' }).check();
+
+  const loginForm = page.getByRole('form', { name: 'Log in' });
+  await loginForm.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await loginForm.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await loginForm.getByRole('button', { name: 'Log in and continue' }).click();
+
+  // The second step, right in the storefront: a wrong code is refused with a message...
+  const step = page.getByRole('form', { name: 'Two-step login' });
+  await expect(step.getByRole('heading', { name: 'Two-step login' })).toBeVisible();
+  await step.getByRole('textbox', { name: 'Code', exact: true }).fill('000000');
+  await step.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    step.getByRole('alert').filter({ hasText: 'This code is wrong, used before or expired.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('monthly-account')).toHaveCount(0);
+
+  // ...the app's code passes (the setup used this 30 s step: the next one's code).
+  await step.getByRole('textbox', { name: 'Code', exact: true }).fill(totpCodeOf(key, Date.now() + 30_000));
+  await step.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('monthly-account')).toContainText(email);
+  await expect(page).toHaveURL(/\/de-koffiepod$/);
+  await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Maker with a code');
+  await expect(page.getByRole('radio', { name: 'Every month' })).toBeChecked();
+  await expect(step).toHaveCount(0);
 });

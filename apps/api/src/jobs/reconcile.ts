@@ -5,8 +5,9 @@ import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurri
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
 import { retryPendingRefunds } from '../modules/refunds/refunds.service.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
+import { applyProviderTransaction } from '../payments/payments.apply.js';
+import { resendCreate } from '../payments/payments.create.js';
 import { claimReversibleDebits, claimStaleTransactions } from '../payments/payments.repository.js';
-import { applyProviderTransaction, resendCreate } from '../payments/payments.service.js';
 
 export interface ReconcileResult {
   checked: number;

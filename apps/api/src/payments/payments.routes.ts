@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
 import { windowOf } from '../lib/list-query.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
-import * as service from './payments.service.js';
+import { handleNotification } from './payments.notifications.js';
 
 /** A money event that needs a person's eye (today: a month collected twice, refunded automatically). */
 const PaymentIncidentSchema = z.object({
@@ -93,7 +93,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => ({
-      result: await service.handleNotification(ctx, {
+      result: await handleNotification(ctx, {
         fields: request.body,
         rawBody: rawBodies.get(request.raw) ?? '',
         headers: request.headers,

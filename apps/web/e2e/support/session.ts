@@ -1,4 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 export const DEMO_PASSWORD = 'podpot-demo-koffie';
@@ -59,6 +67,33 @@ async function enterCode(page: Page, code: Locator, prefix: '' | '/nl', done: Lo
   await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 200);
   await code.fill(totpCodeOf(DEMO_ADMIN_TOTP_SECRET));
   await submit.click();
+}
+
+/**
+ * Signs `email` in once for the spec file that calls it (at its top level), for specs whose tests each
+ * open pages of their own (a log-in is the slowest step on a busy machine). `newPage` opens a page in
+ * a context of its own, signed in (or, `signedIn: false`, a listener's); every context is closed after
+ * its test.
+ */
+export function signedInOnce(email: string) {
+  let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await login(page, email);
+    session = await page.context().storageState();
+    await page.close();
+  });
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  return {
+    async newPage(browser: Browser, options: BrowserContextOptions, { signedIn = true } = {}): Promise<Page> {
+      const context = await browser.newContext({ ...options, ...(signedIn ? { storageState: session } : {}) });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
 }
 
 /** Logs a demo user in through the Dutch login form and waits until the session is there. */

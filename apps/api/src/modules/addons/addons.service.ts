@@ -14,14 +14,10 @@ import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
-import { findLatestForOwner, findLatestForOwners } from '../../payments/payments.repository.js';
-import {
-  applyProviderTransaction,
-  notifyUrlOf,
-  type OppTransactionRow,
-  platformMerchantUid,
-  startPayment,
-} from '../../payments/payments.service.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
+import { startPayment } from '../../payments/payments.create.js';
+import { findLatestForOwner, findLatestForOwners, type OppTransactionRow } from '../../payments/payments.repository.js';
+import { notifyUrlOf, platformMerchantUid } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import { findUserLocale } from '../users/users.repository.js';
 import * as repo from './addons.repository.js';

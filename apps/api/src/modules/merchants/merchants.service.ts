@@ -8,11 +8,11 @@ import {
   type OppMerchantView,
 } from '@podpot/domain';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context.js';
+import type { Actor, AppContext, NotificationObjectHandler } from '../../context.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { type OppBankAccount, OppError, type OppMerchant } from '../../payments/opp-client.js';
-import { type NotificationObjectHandler, notifyUrlOf } from '../../payments/payments.service.js';
+import { notifyUrlOf } from '../../payments/payments.service.js';
 import { type AuditChange, recordAudit } from '../audit/audit.service.js';
 import { bankAccountChanged, queueBankAccountChangedMails } from './merchants.mails.js';
 import * as repo from './merchants.repository.js';

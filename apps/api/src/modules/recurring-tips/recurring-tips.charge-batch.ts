@@ -1,7 +1,7 @@
 import { paymentOutcome, tipStatusesBefore } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { insertTransactionRows } from '../../payments/payments.repository.js';
-import { applyProviderTransaction } from '../../payments/payments.service.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { type DebitAnswer, recordDebitAnswer } from './recurring-tips.charge-send.js';
 import { CHARGE_KIND } from './recurring-tips.outcomes.js';

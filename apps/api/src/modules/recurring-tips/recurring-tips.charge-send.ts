@@ -1,17 +1,14 @@
-import type { AppContext } from '../../context.js';
+import type { AfterCommit, AppContext } from '../../context.js';
 import {
   type CreateMandateTransactionInput,
   isIdempotencyKeyUsed,
   OppError,
   type OppTransaction,
 } from '../../payments/opp-client.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
+import { findByReference } from '../../payments/payments.create.js';
 import { findLatestForOwners } from '../../payments/payments.repository.js';
-import {
-  type AfterCommit,
-  applyProviderTransaction,
-  findByReference,
-  notifyUrlOf,
-} from '../../payments/payments.service.js';
+import { notifyUrlOf } from '../../payments/payments.service.js';
 import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
 import { acceptsTips } from '../merchants/merchants.service.js';
 import type { ClaimedCharge } from './recurring-tips.charge.repository.js';

@@ -1,13 +1,14 @@
 import type { AppContext, NotificationObjectHandler, TransactionAdopter } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { OppMandate, OppTransaction } from '../../payments/opp-client.js';
-import { findAttemptRow, findLatestForOwner, hasRowWithoutUid } from '../../payments/payments.repository.js';
+import { applyProviderTransaction, applyStatusOfUnknownTransaction } from '../../payments/payments.apply.js';
 import {
-  applyProviderTransaction,
-  applyStatusOfUnknownTransaction,
+  findAttemptRow,
+  findLatestForOwner,
+  hasRowWithoutUid,
   type OppTransactionRow,
-  providerUnavailable,
-} from '../../payments/payments.service.js';
+} from '../../payments/payments.repository.js';
+import { providerUnavailable } from '../../payments/payments.service.js';
 import { CHARGE_KIND, isMandatePayment, moveTip } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 

@@ -1,5 +1,5 @@
 import { MAX_CHARGE_ATTEMPTS, paymentOutcome, platformFeeOf, type TipStatus, tipStatusesBefore } from '@podpot/domain';
-import type { AppContext } from '../../context.js';
+import type { AfterCommit, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../mail/recurring-mails.js';
 import type { MailContent } from '../../mail/templates.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
-import type { AfterCommit, OppTransactionRow } from '../../payments/payments.service.js';
+import type { OppTransactionRow } from '../../payments/payments.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import * as usersRepo from '../users/users.repository.js';

@@ -5,13 +5,14 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { type CreateMandateInput, isIdempotencyKeyUsed, type OppMandate } from '../../payments/opp-client.js';
-import { findLatestForOwner, findTransactionRow, insertTransactionRow } from '../../payments/payments.repository.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import {
-  applyProviderTransaction,
-  notifyUrlOf,
+  findLatestForOwner,
+  findTransactionRow,
+  insertTransactionRow,
   type OppTransactionRow,
-  providerUnavailable,
-} from '../../payments/payments.service.js';
+} from '../../payments/payments.repository.js';
+import { notifyUrlOf, providerUnavailable } from '../../payments/payments.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';

@@ -15,8 +15,8 @@ import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { tipRefundedMail } from '../../mail/refund-mails.js';
 import { OppError } from '../../payments/opp-client.js';
-import { findTransactionRow } from '../../payments/payments.repository.js';
-import { applyProviderTransaction, type OppTransactionRow } from '../../payments/payments.service.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
+import { findTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';

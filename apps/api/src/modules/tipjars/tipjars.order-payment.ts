@@ -1,7 +1,6 @@
 import { paymentOutcome } from '@podpot/domain';
 import type { Tx } from '../../db/client.js';
-import { findLatestForOwner } from '../../payments/payments.repository.js';
-import type { OppTransactionRow } from '../../payments/payments.service.js';
+import { findLatestForOwner, type OppTransactionRow } from '../../payments/payments.repository.js';
 import * as addonsRepo from '../addons/addons.repository.js';
 import { ADDON_KIND } from '../addons/addons.service.js';
 import * as repo from './tipjars.repository.js';

@@ -15,7 +15,7 @@ import {
   tipStatusesBefore,
   tipStatusOfTransaction,
 } from '@podpot/domain';
-import type { Actor, AppContext } from '../../context.js';
+import type { Actor, AfterCommit, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
@@ -24,15 +24,13 @@ import type { ParsedListQuery } from '../../lib/list-query.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
-import { findLatestForOwner, insertOwnerWithLeasedTransaction } from '../../payments/payments.repository.js';
+import { CREATE_LEASE_MS, sendLeasedCreate, startPayment } from '../../payments/payments.create.js';
 import {
-  type AfterCommit,
-  CREATE_LEASE_MS,
-  notifyUrlOf,
+  findLatestForOwner,
+  insertOwnerWithLeasedTransaction,
   type OppTransactionRow,
-  sendLeasedCreate,
-  startPayment,
-} from '../../payments/payments.service.js';
+} from '../../payments/payments.repository.js';
+import { notifyUrlOf } from '../../payments/payments.service.js';
 import * as episodesRepo from '../episodes/episodes.repository.js';
 import { receivingMerchantUid } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { LoginBodySchema } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
+import { LoginSecondStep } from '@/features/two-step/components/login-second-step';
 import { errorTextKey } from '@/lib/api-errors';
-import { login, loginSecondStep, TwoStepNeeded } from '@/lib/auth';
+import { login, TwoStepNeeded } from '@/lib/auth';
 import { useDomainForm } from '@/lib/form';
 import { safeRedirect } from '@/lib/redirect';
 import { useLocalePath } from '@/lib/use-locale';
@@ -40,7 +41,7 @@ export default function LoginPage() {
     return (
       <Page title={t('login.title')}>
         <Paper sx={{ p: 3, maxWidth: 480 }}>
-          <SecondStepForm
+          <LoginSecondStep
             step={secondStep}
             onDone={done}
             onRestart={() => {
@@ -87,71 +88,5 @@ export default function LoginPage() {
         </Box>
       </Paper>
     </Page>
-  );
-}
-
-/** The second step of a login (decision 036): a code or recovery code, and an opt-in to remember the device. */
-function SecondStepForm({
-  step,
-  onDone,
-  onRestart,
-}: {
-  step: TwoStepNeeded;
-  onDone: () => void;
-  onRestart: () => void;
-}) {
-  const { t } = useTranslation(['auth', 'errors']);
-  const [code, setCode] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) return;
-    setFailure(null);
-    setBusy(true);
-    try {
-      await loginSecondStep(step, code.trim(), remember);
-      onDone();
-    } catch (error) {
-      setFailure(t(errorTextKey(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="two-step-heading">
-      <Typography id="two-step-heading" variant="h2" sx={{ fontSize: '1.2rem' }}>
-        {t('twoStep.intro')}
-      </Typography>
-      <Typography sx={{ mt: 1 }}>{t('twoStep.help')}</Typography>
-      {failure && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {failure}
-        </Alert>
-      )}
-      <TextField
-        label={t('twoStep.code')}
-        name="code"
-        autoComplete="one-time-code"
-        required
-        autoFocus
-        fullWidth
-        margin="normal"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-      />
-      <FormControlLabel
-        control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
-        label={t('twoStep.remember')}
-      />
-      <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
-        {t('twoStep.submit')}
-      </Button>
-      <Button fullWidth sx={{ mt: 1 }} onClick={onRestart}>
-        {t('twoStep.restart')}
-      </Button>
-    </Box>
   );
 }

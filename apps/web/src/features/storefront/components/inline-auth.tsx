@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { LoginBodySchema, type RegisterBody, RegisterBodySchema } from '@podpot/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppLocale } from '@/config/paths';
 import { registerTipper } from '@/features/storefront/api/create-recurring-tip';
@@ -14,11 +14,16 @@ type LoginForm = { username: string; password: string };
 type RegisterForm = RegisterBody['data'];
 const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTaken' }) };
 
+/** The second step of a login with two-step login on (decision 036); `restart` goes back to the password. */
+export type SecondStep = (step: TwoStepNeeded, restart: () => void) => ReactNode;
+
 /**
  * A monthly tip needs an account: log in or register right inside the storefront, without leaving
- * the page, so the tip form keeps what was typed. Its own <form>s, placed after the tip form.
+ * the page, so the tip form keeps what was typed. Its own <form>s, placed after the tip form. An account
+ * with two-step login is asked its code here too (`secondStep`, the two-step feature's, given by the
+ * storefront entry).
  */
-export function InlineAuth({ locale }: { locale: AppLocale }) {
+export function InlineAuth({ locale, secondStep }: { locale: AppLocale; secondStep: SecondStep }) {
   const { t } = useTranslation('recurringtips');
   const [tab, setTab] = useState<'login' | 'register'>('login');
   return (
@@ -43,25 +48,32 @@ export function InlineAuth({ locale }: { locale: AppLocale }) {
         />
       </Tabs>
       <Box id="inline-auth-panel" role="tabpanel" aria-labelledby={`inline-auth-tab-${tab}`} sx={{ pt: 1 }}>
-        {tab === 'login' ? <LoginPanel /> : <RegisterPanel locale={locale} />}
+        {tab === 'login' ? <LoginPanel secondStep={secondStep} /> : <RegisterPanel locale={locale} />}
       </Box>
     </Paper>
   );
 }
 
-function LoginPanel() {
+function LoginPanel({ secondStep }: { secondStep: SecondStep }) {
   const { t } = useTranslation(['recurringtips', 'errors']);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<TwoStepNeeded | null>(null);
   const { form, field } = useDomainForm<LoginForm>(LoginFormSchema, { username: '', password: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       await login(values.username, values.password);
     } catch (error) {
-      // Two-step login has its second step on the login page (decision 036).
-      setFailure(error instanceof TwoStepNeeded ? t('errors:twoStepOnLoginPage') : t(errorTextKey(error)));
+      if (error instanceof TwoStepNeeded) setPending(error);
+      else setFailure(t(errorTextKey(error)));
     }
   });
+  if (pending) {
+    return secondStep(pending, () => {
+      setPending(null);
+      form.setValue('password', '');
+    });
+  }
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('storefront.login')}>
       {failure && (

@@ -8,6 +8,7 @@ import { api, isApiError, tokenStorage } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import { loadUser, useAuth } from '@/lib/auth';
 import { notifySuccess } from '@/lib/notifications';
+import { CodeField } from './code-field';
 
 const STATUS_KEY = ['users/me/two-step'];
 
@@ -126,15 +127,7 @@ function Setup({ onConfirmed }: { onConfirmed: (confirmed: TwoStepConfirmed) => 
           {failure}
         </Alert>
       )}
-      <TextField
-        label={t('twoStep.code')}
-        name="code"
-        autoComplete="one-time-code"
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
+      <CodeField label={t('twoStep.code')} name="code" required value={code} onChange={setCode} />
       <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
         {t('twoStep.confirm')}
       </Button>
@@ -235,13 +228,7 @@ function Enabled({
           {t('twoStep.newCodes')}
         </Typography>
         {failure?.form === 'codes' && <Alert severity="error">{failure.text}</Alert>}
-        <TextField
-          label={t('twoStep.appCode')}
-          name="regenerate-code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <CodeField label={t('twoStep.appCode')} name="regenerate-code" value={code} onChange={setCode} />
         <Button type="submit" disabled={busy || !code.trim()}>
           {t('twoStep.newCodes')}
         </Button>
@@ -277,13 +264,7 @@ function Enabled({
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <TextField
-          label={t('twoStep.appCode')}
-          name="off-code"
-          autoComplete="one-time-code"
-          value={offCode}
-          onChange={(event) => setOffCode(event.target.value)}
-        />
+        <CodeField label={t('twoStep.appCode')} name="off-code" value={offCode} onChange={setOffCode} />
         <Button type="submit" color="error" disabled={busy || !password || !offCode.trim()}>
           {t('twoStep.turnOff')}
         </Button>

@@ -1,0 +1,161 @@
+import { ErrorCode } from '@podpot/domain';
+import type { AppContext } from '../context.js';
+import { AppError } from '../lib/app-error.js';
+import { isUniqueViolation } from '../lib/db-errors.js';
+import { type CreateTransactionInput, isIdempotencyKeyUsed, type OppTransaction } from './opp-client.js';
+import { applyProviderTransaction } from './payments.apply.js';
+import * as repo from './payments.repository.js';
+import { providerUnavailable } from './payments.service.js';
+
+/*
+ * Asking the provider to create a transaction: our row is written and committed before the
+ * provider is called, the Idempotency-Key comes from our ids, one process at a time sends a create
+ * (a lease), and a create sent before is looked up by our reference before it is sent again.
+ */
+
+export interface StartPaymentInput {
+  kind: string;
+  ownerId: string;
+  attempt: number;
+  idempotencyKey: string;
+  request: CreateTransactionInput;
+}
+
+/**
+ * Starts a provider transaction for an owner. Retrying with the same idempotency key (after a
+ * provider failure) reuses our row and the key, so the provider answers the same transaction.
+ */
+export async function startPayment(ctx: AppContext, input: StartPaymentInput): Promise<repo.OppTransactionRow> {
+  const existing = await repo.findLatestForOwner(ctx.db, input.kind, input.ownerId);
+  let row: repo.OppTransactionRow;
+  if (existing && existing.idempotencyKey === input.idempotencyKey) {
+    row = existing;
+  } else {
+    try {
+      row = await repo.insertTransactionRow(ctx.db, {
+        kind: input.kind,
+        ownerId: input.ownerId,
+        attempt: input.attempt,
+        idempotencyKey: input.idempotencyKey,
+        amount: input.request.total_price,
+        merchantUid: input.request.merchant_uid,
+        request: input.request as unknown as Record<string, unknown>,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new AppError(ErrorCode.Conflict, 'Another payment attempt was started at the same time; reload');
+      }
+      throw err;
+    }
+  }
+  if (row.oppUid) return row;
+  return sendCreate(ctx, row);
+}
+
+/** How long one process may take to send a create before another may try (a dead process's hold runs out). */
+export const CREATE_LEASE_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the create of a row the provider has not answered yet — from ONE process at a time: the row
+ * is leased first (issue: two app servers both sent the same create and the provider made a second
+ * transaction nobody saw). A request that finds the row leased waits briefly for the other's answer.
+ */
+export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
+  const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
+  if (!lease) {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      const current = await repo.findTransactionRow(ctx.db, row.id);
+      if (current?.oppUid) return current;
+      await sleep(100);
+    }
+    throw new AppError(ErrorCode.Conflict, 'This payment is being started right now; try again in a moment');
+  }
+  return sendLeasedCreate(ctx, row, lease);
+}
+
+/**
+ * sendCreate for a row whose create lease is held already: taken in the statement that wrote it
+ * (payments.repository insertOwnerWithLeasedTransaction, a 'first' lease) or just now.
+ */
+export async function sendLeasedCreate(
+  ctx: AppContext,
+  row: repo.OppTransactionRow,
+  lease: 'first' | 'again' = 'first',
+): Promise<repo.OppTransactionRow> {
+  try {
+    return await sendLeased(ctx, row, lease);
+  } catch (err) {
+    // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
+    ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
+    throw providerUnavailable(err);
+  }
+}
+
+/**
+ * The reconcile job's repair of a create whose answer we never recorded: the transaction is looked up
+ * by our reference and adopted, or (not there) sent under its original key — unless another process
+ * is sending it right now.
+ */
+export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<boolean> {
+  const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
+  if (!lease) return false;
+  await sendLeased(ctx, row, lease);
+  return true;
+}
+
+/**
+ * Adopt before you create (DESIGN.md §4.8): a row whose create was sent before may already have its
+ * transaction at the provider (the answer was lost, or the process died), and a provider that ignores
+ * the Idempotency-Key would make a second one — so it is looked up by our reference first. A create
+ * refused because its key was used is looked up as well (the provider has it). The answer is applied
+ * through the one apply path; on any failure the lease is given back, marked as sent.
+ */
+async function sendLeased(
+  ctx: AppContext,
+  row: repo.OppTransactionRow,
+  lease: 'first' | 'again',
+): Promise<repo.OppTransactionRow> {
+  const request = row.request as unknown as CreateTransactionInput;
+  try {
+    let answer = lease === 'again' ? await findSentTransaction(ctx, row) : undefined;
+    if (!answer) {
+      try {
+        answer = await ctx.opp.createTransaction(request, row.idempotencyKey);
+      } catch (err) {
+        answer = isIdempotencyKeyUsed(err) ? await findSentTransaction(ctx, row) : undefined;
+        if (!answer) throw err;
+      }
+    }
+    return await applyProviderTransaction(ctx, row.id, answer);
+  } catch (err) {
+    await repo.releaseCreateLease(ctx.db, row.id);
+    throw err;
+  }
+}
+
+/** The provider's transaction for our row, by the reference its create carried (none before references). */
+function findSentTransaction(ctx: AppContext, row: repo.OppTransactionRow): Promise<OppTransaction | undefined> {
+  const reference = (row.request as { reference?: unknown }).reference;
+  if (typeof reference !== 'string' || !reference) return Promise.resolve(undefined);
+  return findByReference(ctx, reference, { transactionRowId: row.id });
+}
+
+/**
+ * The provider's transaction made for our `reference` (ours and unique), if there is one. Two found
+ * means a provider made a second one for a re-sent create: the first is ours, the others are logged
+ * for a person to refund.
+ */
+export async function findByReference(
+  ctx: AppContext,
+  reference: string,
+  about: Record<string, string>,
+): Promise<OppTransaction | undefined> {
+  const [first, ...more] = await ctx.opp.findTransactionsByReference(reference);
+  if (more.length > 0) {
+    const extra = more.map((tx) => tx.uid);
+    ctx.log.error({ ...about, reference, adopted: first!.uid, extra }, 'the provider holds one create twice');
+  }
+  if (first) ctx.log.info({ ...about, reference, oppUid: first.uid }, 'adopted a transaction sent before');
+  return first;
+}
