@@ -118,7 +118,7 @@ export type ClaimedCharge = ChargeRow & {
  * wall clock) and the try's time (`lastAttemptAt`, the run's clock), so no transaction stays open
  * while the provider is called; a lease that runs out (the instance died) frees the row again. The
  * candidates are locked and read in the same statement, so `claimedBefore` is the claimed row's own.
- * `after`: only rows after that cursor, walking recurring_tips_charges_work_idx (next_attempt_at, id)
+ * `after`: only rows after that cursor, walking recurring_tip_charges_work_idx (next_attempt_at, id)
  * on from there (decision 042).
  */
 export async function claimChargeWork(
