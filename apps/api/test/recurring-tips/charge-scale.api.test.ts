@@ -14,6 +14,9 @@ import { createTestDatabase } from '../support/test-db.js';
  * and the batch's attempts every row of their kind: the run slowed down as it went (4.2 ms of
  * database CPU per month at 100k months against 1.5 ms at 20k).
  *
+ * Decision 042: the claim and the lease walk their work index forward from the last row they took,
+ * so a batch late in the run does not read the index entries of the rows earlier batches took.
+ *
  * Measured with PostgreSQL's counters of the running backend (pg_stat_get_xact_*): rows and index
  * entries read in the tables involved, per statement, in a transaction rolled back after it.
  */
@@ -37,6 +40,73 @@ describe('the charge run reads per batch what the batch needs, not the tables', 
       expect(leased).toHaveLength(100);
     });
     expect(read).toBeLessThan(500);
+  });
+
+  it('leasing the batch after 2,900 months the run already sent reads about 100 months, not theirs', async () => {
+    let cursor: chargeRepo.WalkCursor | undefined;
+    const setup = async (tx: DbOrTx) => {
+      // 29 batches leased walking the work index, their answers recorded (no longer scheduled):
+      // their index entries stay until a vacuum, in front of every month still to send.
+      for (let batch = 0; batch < 29; batch++) {
+        const leased = await chargeRepo.claimChargeWork(tx, new Date(), 60_000, 100, cursor);
+        cursor = chargeRepo.lastWalkKey(leased, cursor);
+      }
+      await tx.execute(sql`update recurring_tip_charges set status = 'pending', claimed_until = null
+                           where claimed_until is not null`);
+    };
+    const walked = await readBy(
+      ['recurring_tip_charges', 'recurring_tips'],
+      async (tx) => {
+        const leased = await chargeRepo.claimChargeWork(tx, new Date(), 60_000, 100, cursor);
+        expect(leased).toHaveLength(100);
+      },
+      setup,
+    );
+    // Per month leased: its index entry, its row, its monthly tip (key and row), the update's own look-up.
+    expect(walked).toBeLessThan(1000);
+    // From the index's start (as every batch leased before decision 042) the same batch reads the
+    // entries of all 2,900 months sent before it.
+    const fromStart = await readBy(
+      ['recurring_tip_charges', 'recurring_tips'],
+      async (tx) => {
+        expect(await chargeRepo.claimChargeWork(tx, new Date(), 60_000, 100)).toHaveLength(100);
+      },
+      setup,
+    );
+    expect(fromStart - walked).toBeGreaterThan(2900);
+  });
+
+  it('claiming the batch after 2,900 monthly tips the run already claimed reads about 100, not theirs', async () => {
+    let cursor: chargeRepo.WalkCursor | undefined;
+    const setup = async (tx: DbOrTx) => {
+      await tx.execute(sql`update recurring_tips set next_charge_at = now() - interval '1 minute'`);
+      // 29 batches claimed walking the due index: their next month is due later (a new index
+      // entry further on), the entries they were found by stay until a vacuum.
+      for (let batch = 0; batch < 29; batch++) {
+        const due = await chargeRepo.lockDueRecurringTips(tx, new Date(), 100, [], cursor);
+        cursor = chargeRepo.lastWalkKey(due, cursor);
+        await chargeRepo.scheduleRecurringTips(
+          tx,
+          due.map((r) => ({ id: r.id, nextChargeAt: new Date(Date.now() + 30 * 86_400_000) })),
+        );
+      }
+    };
+    const walked = await readBy(
+      ['recurring_tips'],
+      async (tx) => {
+        expect(await chargeRepo.lockDueRecurringTips(tx, new Date(), 100, [], cursor)).toHaveLength(100);
+      },
+      setup,
+    );
+    expect(walked).toBeLessThan(500);
+    const fromStart = await readBy(
+      ['recurring_tips'],
+      async (tx) => {
+        expect(await chargeRepo.lockDueRecurringTips(tx, new Date(), 100)).toHaveLength(100);
+      },
+      setup,
+    );
+    expect(fromStart - walked).toBeGreaterThan(2900);
   });
 
   it('recording 20 answers moves their 20 tips, reading about those tips only', async () => {
@@ -89,11 +159,16 @@ function monthsOf(n: number) {
 
 /**
  * Rows and index entries `work` read in `tables` and their indexes (sequential scans' rows, index
- * scans' entries and the rows fetched through them), in a transaction that is rolled back. The
- * counters of a backend also hold its earlier transactions' until they are flushed (at most once a
- * second, when idle), so what counts is their growth inside this transaction.
+ * scans' entries and the rows fetched through them), in a transaction that is rolled back (`setup`
+ * runs first in it, uncounted). The counters of a backend also hold its earlier transactions' until
+ * they are flushed (at most once a second, when idle), so what counts is their growth inside this
+ * transaction.
  */
-async function readBy(tables: string[], work: (tx: DbOrTx) => Promise<void>): Promise<number> {
+async function readBy(
+  tables: string[],
+  work: (tx: DbOrTx) => Promise<void>,
+  setup?: (tx: DbOrTx) => Promise<void>,
+): Promise<number> {
   const names = sql.join(
     tables.map((t) => sql`${t}`),
     sql`, `,
@@ -111,6 +186,7 @@ async function readBy(tables: string[], work: (tx: DbOrTx) => Promise<void>): Pr
   let read = -1;
   await database.db
     .transaction(async (tx) => {
+      await setup?.(tx);
       const before = await counted(tx);
       await work(tx);
       read = (await counted(tx)) - before;

@@ -73,7 +73,7 @@ export const recurringTips = pgTable(
     index('recurring_tips_chargeable_tipjar_idx')
       .on(t.tipjarId, t.amount)
       .where(sql`status = 'active' and mandate_status = 'valid'`),
-    index('recurring_tips_due_idx').on(t.nextChargeAt).where(sql`status = 'active' and mandate_status = 'valid'`),
+    index('recurring_tips_due_idx').on(t.nextChargeAt, t.id).where(sql`status = 'active' and mandate_status = 'valid'`),
     check('recurring_tips_charge_day_check', sql`${t.chargeDay} between 1 and 28`),
     check('recurring_tips_amount_check', sql`${t.amount} > 0`),
   ],
@@ -126,6 +126,6 @@ export const recurringTipCharges = pgTable(
   },
   (t) => [
     uniqueIndex('recurring_tip_charges_period_key').on(t.recurringTipId, t.period),
-    index('recurring_tip_charges_work_idx').on(t.nextAttemptAt).where(sql`status = 'scheduled'`),
+    index('recurring_tip_charges_work_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'scheduled'`),
   ],
 );

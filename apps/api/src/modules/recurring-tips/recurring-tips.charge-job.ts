@@ -7,6 +7,7 @@ import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import { manageLinkOf } from './manage-token.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
+import { lastWalkKey, type WalkCursor } from './recurring-tips.charge.repository.js';
 import { DebitRecorder } from './recurring-tips.charge-batch.js';
 import { type PreparedDebit, prepareDebits, sendDebit } from './recurring-tips.charge-send.js';
 import { newMonths } from './recurring-tips.payments.js';
@@ -81,12 +82,16 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
   let batches = 0;
   let isDone = false;
   let leasing: Promise<void> | null = null;
+  // The lease walks the work index forward (decision 042); see nextWalk.
+  let cursor: WalkCursor | undefined;
   const leaseBatch = () => {
     leasing ??= chargeRepo
-      .claimChargeWork(ctx.db, now, LEASE_MS, BATCH)
+      .claimChargeWork(ctx.db, now, LEASE_MS, BATCH, cursor)
       .then(async (charges) => {
         batches += 1;
-        if (charges.length < BATCH || batches >= MAX_BATCHES) isDone = true;
+        const next = nextWalk(cursor, charges);
+        cursor = next.cursor;
+        if (next.isDone || batches >= MAX_BATCHES) isDone = true;
         queue.push(...(await prepareDebits(ctx, charges)));
       })
       .finally(() => {
@@ -127,6 +132,25 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
 }
 
 /**
+ * How a walk over a work index goes on after a batch that began `after` the cursor and took `rows`
+ * (decision 042). The claim and the lease take their batches in index order, each from where the
+ * previous one ended: a batch read from the index's start would read the entries of every row the
+ * run already took (their dead versions stay in the index until a vacuum, and in a posting list
+ * PostgreSQL cannot mark them dead while one of its rows lives): O(months) per batch. A full batch
+ * goes on from its last row. A short batch ends the walk: if it began at the start it read the
+ * whole index and the run is done, as before; else one more walk starts from the start, for rows
+ * that became due behind the cursor meanwhile (a lease ran out, a row another transaction held was
+ * let go) — normally a single batch that finds nothing, reading the index once.
+ */
+function nextWalk(
+  after: WalkCursor | undefined,
+  rows: { walkAt: string; id: string }[],
+): { isDone: boolean; cursor: WalkCursor | undefined } {
+  if (rows.length >= BATCH) return { isDone: false, cursor: lastWalkKey(rows, after) };
+  return { isDone: after === undefined, cursor: undefined };
+}
+
+/**
  * Step 2: one transaction per batch; no provider call while rows are locked (DESIGN.md §4.1). A
  * recurring tip is claimed at most once per run (its next due date always moves past `now`), and a
  * month missed by an outage longer than the grace is skipped, not charged with the next one.
@@ -140,12 +164,22 @@ async function claimDueMonths(ctx: AppContext, now: Date, workers: number): Prom
   let isDone = false;
   // Tips claimed by this run whose next due date is still not after `now` (rare): never twice a run.
   const stillDue = new Set<string>();
+  // The workers walk the due index forward together (decision 042, nextWalk); `walk` counts the
+  // walks, so a batch of an earlier walk still under way does not move the cursor of a new one.
+  let walk = 0;
+  let cursor: WalkCursor | undefined;
   const worker = async () => {
     while (!isDone && batches < MAX_BATCHES) {
       batches += 1;
-      const { locked, inserted } = await ctx.db.transaction((tx) => claimBatch(ctx, tx, now, stillDue));
+      const [ownWalk, after] = [walk, cursor];
+      const { due, inserted } = await ctx.db.transaction((tx) => claimBatch(ctx, tx, now, stillDue, after));
       claimed += inserted;
-      if (locked < BATCH) isDone = true;
+      const next = nextWalk(after, due);
+      if (next.isDone) isDone = true;
+      else if (ownWalk !== walk) continue;
+      // Batches finish out of order: the walk goes on from the furthest row taken.
+      else if (next.cursor) cursor = lastWalkKey(due, cursor);
+      else [walk, cursor] = [walk + 1, undefined];
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
@@ -157,8 +191,8 @@ async function claimDueMonths(ctx: AppContext, now: Date, workers: number): Prom
  * locked with their tippers' emails, the months made (newMonths: charge rows, tips, each month's tip named)
  * and the monthly tips' next due dates written, each a single statement.
  */
-async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<string>) {
-  const due = await chargeRepo.lockDueRecurringTips(tx, now, BATCH, [...stillDue]);
+async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<string>, after?: WalkCursor) {
+  const due = await chargeRepo.lockDueRecurringTips(tx, now, BATCH, [...stillDue], after);
   due.sort((a, b) => (a.tipjarId < b.tipjarId ? -1 : a.tipjarId > b.tipjarId ? 1 : 0));
   const months: Parameters<typeof newMonths>[1] = [];
   const schedule: Parameters<typeof chargeRepo.scheduleRecurringTips>[1] = [];
@@ -191,7 +225,7 @@ async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<stri
   }
   const inserted = await newMonths(tx, months);
   await chargeRepo.scheduleRecurringTips(tx, schedule);
-  return { locked: due.length, inserted };
+  return { due, inserted };
 }
 
 /**

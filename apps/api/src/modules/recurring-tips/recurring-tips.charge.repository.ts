@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { recurringTipCharges, recurringTips, tips, users } from '../../db/schema/index.js';
 import { type ChargeRow, chargeable } from './recurring-tips.repository.js';
@@ -15,26 +16,67 @@ import { type ChargeRow, chargeable } from './recurring-tips.repository.js';
 const chargeableSql = sql`r.status = 'active' and r.mandate_status = 'valid'`;
 
 /**
+ * Where a walk over a work index stands (decision 042): the key of the last row it took — its due
+ * time as exact UTC text (microseconds; a Date would round to milliseconds) and its id. The claim and
+ * the lease walk their index forward from here instead of from its start, so a batch never reads the
+ * index entries of the rows earlier batches of the run already took (dead until vacuumed, and in
+ * posting lists PostgreSQL cannot mark dead while one of their rows lives).
+ */
+export interface WalkCursor {
+  at: string;
+  id: string;
+}
+
+/** A walk key of `column` (timestamptz): UTC text that sorts as the time does and reads back exactly. */
+const walkKeyOf = (column: SQL | PgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** `(column, id) > after`: the rows after the cursor, in the order of the work indexes (time, id). */
+const afterCursor = (column: PgColumn, id: PgColumn, after: WalkCursor | undefined) =>
+  after ? sql`(${column}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
+
+/** The furthest of rows' walk keys (time text, then id: both sort as PostgreSQL orders them). */
+export function lastWalkKey(rows: { walkAt: string; id: string }[], from?: WalkCursor): WalkCursor | undefined {
+  let last = from;
+  for (const row of rows) {
+    if (!last || row.walkAt > last.at || (row.walkAt === last.at && row.id > last.id)) {
+      last = { at: row.walkAt, id: row.id };
+    }
+  }
+  return last;
+}
+
+/**
  * Locks the recurring tips whose next month is due, skipping rows another instance holds
  * (SELECT … FOR UPDATE SKIP LOCKED), each with its tipper's email (`tipperEmail`: the month's tip
  * keeps it) read by primary key in a scalar subquery — as a separate `id in (…)` read, the planner
- * scanned every user per batch while it thought the table small. Call inside a transaction.
+ * scanned every user per batch while it thought the table small — and its walk key (`walkAt`).
+ * `after`: only those after that cursor, walking recurring_tips_due_idx (next_charge_at, id) on from
+ * there. Call inside a transaction.
  */
-export async function lockDueRecurringTips(db: DbOrTx, now: Date, limit: number, exclude: string[] = []) {
+export async function lockDueRecurringTips(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+  exclude: string[] = [],
+  after?: WalkCursor,
+) {
   return db
     .select({
       ...getTableColumns(recurringTips),
       tipperEmail: sql<string | null>`(select u.email from ${users} u where u.id = ${recurringTips.userId})`,
+      walkAt: walkKeyOf(recurringTips.nextChargeAt),
     })
     .from(recurringTips)
     .where(
       and(
         chargeable,
         lte(recurringTips.nextChargeAt, now),
+        afterCursor(recurringTips.nextChargeAt, recurringTips.id, after),
         exclude.length > 0 ? notInArray(recurringTips.id, exclude) : undefined,
       ),
     )
-    .orderBy(asc(recurringTips.nextChargeAt))
+    .orderBy(asc(recurringTips.nextChargeAt), asc(recurringTips.id))
     .limit(limit)
     .for('update', { skipLocked: true });
 }
@@ -60,6 +102,8 @@ export async function scheduleRecurringTips(
 
 /** A charge claimed by the charge job, with what its row said before the claim. */
 export type ClaimedCharge = ChargeRow & {
+  /** The row's walk key (nextAttemptAt as exact UTC text): where the lease's walk goes on from. */
+  walkAt: string;
   /**
    * Whether an earlier run claimed this very attempt (and may have sent it, its answer lost): an
    * attempt's first claim sets lastAttemptAt to at least nextAttemptAt, and a new attempt is due
@@ -74,11 +118,20 @@ export type ClaimedCharge = ChargeRow & {
  * wall clock) and the try's time (`lastAttemptAt`, the run's clock), so no transaction stays open
  * while the provider is called; a lease that runs out (the instance died) frees the row again. The
  * candidates are locked and read in the same statement, so `claimedBefore` is the claimed row's own.
+ * `after`: only rows after that cursor, walking recurring_tip_charges_work_idx (next_attempt_at, id)
+ * on from there (decision 042).
  */
-export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<ClaimedCharge[]> {
+export async function claimChargeWork(
+  db: DbOrTx,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+  after?: WalkCursor,
+): Promise<ClaimedCharge[]> {
   const candidates = db
     .select({
       id: recurringTipCharges.id,
+      walkAt: walkKeyOf(recurringTipCharges.nextAttemptAt).as('walk_at'),
       claimedBefore:
         sql<boolean>`coalesce(${recurringTipCharges.lastAttemptAt} >= ${recurringTipCharges.nextAttemptAt}, false)`.as(
           'claimed_before',
@@ -90,6 +143,7 @@ export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, li
         eq(recurringTipCharges.status, 'scheduled'),
         eq(recurringTipCharges.via, 'debit'),
         lte(recurringTipCharges.nextAttemptAt, now),
+        afterCursor(recurringTipCharges.nextAttemptAt, recurringTipCharges.id, after),
         or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
         // Per candidate, by primary key — a scalar subquery is never made a join. As `IN (select …)`
         // the planner, with the statistics of before the claim, joined from every chargeable
@@ -97,7 +151,7 @@ export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, li
         sql`coalesce((select ${chargeableSql} from ${recurringTips} r where r.id = ${recurringTipCharges.recurringTipId}), false)`,
       ),
     )
-    .orderBy(asc(recurringTipCharges.nextAttemptAt))
+    .orderBy(asc(recurringTipCharges.nextAttemptAt), asc(recurringTipCharges.id))
     .limit(limit)
     .for('update', { skipLocked: true })
     .as('candidates');
@@ -109,7 +163,11 @@ export async function claimChargeWork(db: DbOrTx, now: Date, leaseMs: number, li
     })
     .from(candidates)
     .where(and(eq(recurringTipCharges.id, candidates.id), eq(recurringTipCharges.status, 'scheduled')))
-    .returning({ ...getTableColumns(recurringTipCharges), claimedBefore: candidates.claimedBefore });
+    .returning({
+      ...getTableColumns(recurringTipCharges),
+      claimedBefore: candidates.claimedBefore,
+      walkAt: candidates.walkAt,
+    });
 }
 
 /** Refreshes the planner's statistics of the charge rows (after a claim wrote many of them). */
