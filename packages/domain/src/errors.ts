@@ -42,6 +42,11 @@ export const ErrorCode = {
   TwoStepRequired: 'TWO_STEP_REQUIRED',
   /** Two-step login asked for a code that was wrong, used before or expired. 400. */
   InvalidCode: 'INVALID_CODE',
+  /**
+   * Two-step login cannot check an authenticator code: no configured key opens the user's stored
+   * secret (decision 045). Recovery codes still work. 400, `fields.<code field>`: authenticatorUnavailable.
+   */
+  AuthenticatorUnavailable: 'AUTHENTICATOR_UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -114,6 +119,8 @@ export const VALIDATION_KEYS = [
   'codeExpired',
   // A tip for an episode that is not one of the tip jar's (decision 034).
   'episodeUnknown',
+  // An authenticator code that cannot be checked: the server cannot read the user's secret (decision 045).
+  'authenticatorUnavailable',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

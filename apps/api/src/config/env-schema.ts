@@ -52,6 +52,28 @@ export const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   /** HS256 signing secret for access tokens; at least 32 characters. Generated once per database outside production. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * The key TOTP secrets of two-step login are encrypted under (decision 045); at least 32 characters.
+   * Unset: JWT_SECRET, as before it existed, so nothing stored becomes unreadable.
+   */
+  TWO_STEP_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'TWO_STEP_KEY must be at least 32 characters').optional(),
+  ),
+  /**
+   * Older keys (comma-separated), tried when a stored TOTP secret does not open with the current one,
+   * e.g. the JWT_SECRET before a rotation; a secret read with one is stored again under the current key.
+   */
+  TWO_STEP_KEY_PREVIOUS: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.string().min(32, 'every key in TWO_STEP_KEY_PREVIOUS must be at least 32 characters')).default([]),
+  ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -15,6 +15,11 @@ export function productionProblems(env: Env): string[] {
   if (env.JWT_SECRET && distinctCharacters(env.JWT_SECRET) < 12) {
     problems.push('JWT_SECRET is weak: use at least 32 random characters (e.g. `openssl rand -hex 32`)');
   }
+  // The key of two-step login's secrets (decision 045); unset, JWT_SECRET serves. Older keys are only
+  // tried for reading, so a weak one there stays accepted: refusing it would lock its users out.
+  if (env.TWO_STEP_KEY && distinctCharacters(env.TWO_STEP_KEY) < 12) {
+    problems.push('TWO_STEP_KEY is weak: use at least 32 random characters (e.g. `openssl rand -hex 32`)');
+  }
   need('OPP_API_URL', 'the payment provider API; production never runs the built-in simulator');
   if (env.OPP_API_URL && !isHttps(env.OPP_API_URL)) problems.push('OPP_API_URL must use https');
   need('OPP_API_KEY', 'the API key of the payment provider');

@@ -19,7 +19,7 @@ import { upsertEpisodes } from '../modules/episodes/episodes.repository.js';
 import { parseFeed } from '../modules/feeds/feeds.parser.js';
 import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
-import { encryptSecret } from '../modules/two-step/two-step.codes.js';
+import { currentTwoStepKey, encryptSecret } from '../modules/two-step/two-step.codes.js';
 import { hashPassword } from '../modules/users/users.service.js';
 import { seedDemoMonthlyTips } from './demo-monthly.js';
 
@@ -70,7 +70,7 @@ export async function seedDemoData(
       .returning();
     await tx.insert(userTwoStep).values({
       userId: admin!.id,
-      secret: encryptSecret(ctx.config.JWT_SECRET, DEMO_ADMIN_TOTP_SECRET),
+      secret: encryptSecret(currentTwoStepKey(ctx.config), DEMO_ADMIN_TOTP_SECRET),
       enabledAt: new Date(),
     });
     const [art] = await tx

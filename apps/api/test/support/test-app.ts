@@ -12,7 +12,7 @@ import type { Database } from '../../src/db/client.js';
 import { users, userTwoStep } from '../../src/db/schema/index.js';
 import { signAccessToken } from '../../src/lib/access-token.js';
 import { loggerOptions } from '../../src/lib/log-options.js';
-import { encryptSecret, newTotpSecret } from '../../src/modules/two-step/two-step.codes.js';
+import { currentTwoStepKey, encryptSecret, newTotpSecret } from '../../src/modules/two-step/two-step.codes.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { createTestDatabase } from './test-db.js';
 
@@ -93,10 +93,14 @@ const PASSWORD_HASH_CACHE = new Map<string, Promise<string>>();
 
 export async function createTestApp(
   overrides: Partial<Env> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    /** A database another app of the test uses too (a restart with other settings); close() leaves it open. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-test-'));
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig(
     {},
     {
@@ -174,7 +178,7 @@ export async function createTestApp(
     if (totpSecret) {
       await database.db.insert(userTwoStep).values({
         userId: row!.id,
-        secret: encryptSecret(ctx.config.JWT_SECRET, totpSecret),
+        secret: encryptSecret(currentTwoStepKey(ctx.config), totpSecret),
         enabledAt: new Date(),
       });
     }
@@ -201,7 +205,7 @@ export async function createTestApp(
     settle: () => ctx.background.idle(),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,7 @@ export const CODES_WITH_TEXT = [
   'IDEMPOTENCY_KEY_REUSED',
   'NOT_ACCEPTING_TIPS',
   'INVALID_CODE',
+  'AUTHENTICATOR_UNAVAILABLE',
   'TWO_STEP_REQUIRED',
 ] as const;
 export type CodeWithText = (typeof CODES_WITH_TEXT)[number];

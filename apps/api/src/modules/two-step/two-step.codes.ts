@@ -91,11 +91,33 @@ export function newDeviceToken(): string {
 }
 
 /**
- * AES-256-GCM under a key derived (HKDF) from the server's JWT secret: a database dump alone does not
- * give away anyone's second factor. Changing JWT_SECRET makes stored secrets unreadable (decision 036).
+ * AES-256-GCM under a key derived (HKDF) from a server key: a database dump alone does not give away
+ * anyone's second factor. The key is TWO_STEP_KEY, by default JWT_SECRET (decisions 036, 045).
  */
 function keyOf(serverSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', serverSecret, 'podpot', 'two-step totp secret v1', 32));
+}
+
+/** The settings that name the keys of TOTP secrets. */
+export interface TwoStepKeySettings {
+  JWT_SECRET: string;
+  TWO_STEP_KEY?: string | undefined;
+  TWO_STEP_KEY_PREVIOUS?: readonly string[] | undefined;
+}
+
+/**
+ * The keys a stored TOTP secret is tried with, in order (decision 045): first the current one, which
+ * encrypts (TWO_STEP_KEY, else JWT_SECRET), then each of TWO_STEP_KEY_PREVIOUS, then JWT_SECRET when
+ * TWO_STEP_KEY is set (what was stored before it existed). No key twice, none empty.
+ */
+export function twoStepKeys(settings: TwoStepKeySettings): string[] {
+  const keys = [currentTwoStepKey(settings), ...(settings.TWO_STEP_KEY_PREVIOUS ?? []), settings.JWT_SECRET];
+  return [...new Set(keys)].filter(Boolean);
+}
+
+/** The key new and re-keyed TOTP secrets are encrypted under: TWO_STEP_KEY, else JWT_SECRET. */
+export function currentTwoStepKey(settings: TwoStepKeySettings): string {
+  return settings.TWO_STEP_KEY || settings.JWT_SECRET;
 }
 
 export function encryptSecret(serverSecret: string, secret: string): string {
@@ -107,10 +129,30 @@ export function encryptSecret(serverSecret: string, secret: string): string {
   );
 }
 
+/** Decrypts under one key; throws when the key is not the one it was encrypted under (GCM's tag). */
 export function decryptSecret(serverSecret: string, stored: string): string {
   const [version, iv, tag, data] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || !data) throw new Error('unknown two-step secret format');
   const decipher = createDecipheriv('aes-256-gcm', keyOf(serverSecret), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A stored secret read with the first of `keys` that can (twoStepKeys' order): the secret and the
+ * index of that key (above 0: an older key, so the caller stores it again under keys[0]); undefined
+ * when none can.
+ */
+export function decryptWithKeys(
+  keys: readonly string[],
+  stored: string,
+): { secret: string; keyIndex: number } | undefined {
+  for (const [keyIndex, key] of keys.entries()) {
+    try {
+      return { secret: decryptSecret(key, stored), keyIndex };
+    } catch {
+      // Not this key (or not a secret we can read at all): try the next one.
+    }
+  }
+  return undefined;
 }

@@ -16,6 +16,25 @@ export async function savePendingSecret(db: DbOrTx, userId: string, pendingSecre
     .onConflictDoUpdate({ target: userTwoStep.userId, set: { pendingSecret } });
 }
 
+export type SecretColumn = 'secret' | 'pendingSecret';
+
+/**
+ * Stores a secret again, encrypted under another key (decision 045), unless it changed meanwhile (a new
+ * setup, two-step login turned off): the update matches the value that was read.
+ */
+export async function replaceSecret(
+  db: DbOrTx,
+  userId: string,
+  which: SecretColumn,
+  read: string,
+  replacement: string,
+): Promise<void> {
+  await db
+    .update(userTwoStep)
+    .set({ [which]: replacement })
+    .where(and(eq(userTwoStep.userId, userId), eq(userTwoStep[which], read)));
+}
+
 /**
  * Turns two-step login on with the pending secret, the confirming code's step as the last one used,
  * and raises the token version: every other session of the user ends (they never passed a second step).

@@ -19,7 +19,8 @@ import { queueMail } from '../../mail/outbox.js';
 import { findUserById, lockUser, type UserRow } from '../users/users.repository.js';
 import { verifyPassword } from '../users/users.service.js';
 import {
-  decryptSecret,
+  currentTwoStepKey,
+  decryptWithKeys,
   encryptSecret,
   newDeviceToken,
   newRecoveryCodes,
@@ -30,6 +31,7 @@ import {
   sha256,
   totpStep,
   totpUri,
+  twoStepKeys,
 } from './two-step.codes.js';
 import * as repo from './two-step.repository.js';
 
@@ -74,9 +76,48 @@ export async function afterPassword(ctx: AppContext, user: UserRow, deviceToken?
   return { two_step: 'required', challenge, expires_in: expiresIn };
 }
 
+const UNAVAILABLE_MESSAGE =
+  'Your authenticator code cannot be checked right now. Use one of your recovery codes, or contact support.';
+
+/**
+ * The plain TOTP secret of a stored one (decision 045): opened with the current key, else an older one,
+ * and then stored again under the current key at once (lazy re-keying; only if nothing replaced it
+ * meanwhile). A secret no configured key opens answers 400 AUTHENTICATOR_UNAVAILABLE, never a 500, and
+ * tells the operators why and what to set.
+ */
+async function readSecret(
+  ctx: AppContext,
+  userId: string,
+  which: repo.SecretColumn,
+  stored: string,
+  field: string,
+): Promise<string> {
+  const keys = twoStepKeys(ctx.config);
+  const read = decryptWithKeys(keys, stored);
+  if (!read) {
+    ctx.log.error(
+      { userId, keysTried: keys.length },
+      'two-step login: a stored authenticator secret opens with none of the configured keys (TWO_STEP_KEY, ' +
+        'TWO_STEP_KEY_PREVIOUS, JWT_SECRET), so its codes cannot be checked; the key changed? Add the old key ' +
+        '(the former JWT_SECRET or TWO_STEP_KEY) to TWO_STEP_KEY_PREVIOUS and restart (decision 045)',
+    );
+    throw AppError.field(
+      ErrorCode.AuthenticatorUnavailable,
+      field,
+      { key: 'authenticatorUnavailable' },
+      UNAVAILABLE_MESSAGE,
+    );
+  }
+  if (read.keyIndex > 0) {
+    await repo.replaceSecret(ctx.db, userId, which, stored, encryptSecret(currentTwoStepKey(ctx.config), read.secret));
+  }
+  return read.secret;
+}
+
 /**
  * Checks a code of the user against their (confirmed, or with `pending` the pending) secret, or one of
- * their recovery codes, counting wrong ones; uses the code up when it is right.
+ * their recovery codes, counting wrong ones; uses the code up when it is right. An authenticator code
+ * the server cannot check (readSecret) is answered before it is counted: nothing was guessed.
  */
 async function checkCode(
   ctx: AppContext,
@@ -87,16 +128,18 @@ async function checkCode(
   options: { recovery: boolean } = { recovery: true },
 ): Promise<void> {
   const key = `user:${userId}`;
+  const row = await repo.findTwoStep(ctx.db, userId);
+  const { kind, value } = normalizeCode(code);
+  const secret =
+    kind === 'totp' && row?.secret ? await readSecret(ctx, userId, 'secret', row.secret, field) : undefined;
   const wait = await failures.attempt(key);
   if (wait !== undefined) throw new CodeBackoffError(Math.ceil(wait / 1000));
-  const row = await repo.findTwoStep(ctx.db, userId);
   if (!row?.secret) throw invalidCode(field);
-  const { kind, value } = normalizeCode(code);
   let ok = false;
-  if (kind === 'totp') {
-    const step = totpStep(decryptSecret(ctx.config.JWT_SECRET, row.secret), value);
+  if (secret !== undefined) {
+    const step = totpStep(secret, value);
     ok = step !== undefined && (await repo.useStep(ctx.db, userId, step));
-  } else if (options.recovery) {
+  } else if (kind === 'recovery' && options.recovery) {
     const hash = recoveryCodeHash(value);
     // Every unused code compared in constant time, without stopping at a match.
     let match: string | undefined;
@@ -152,7 +195,7 @@ export async function startSetup(ctx: AppContext, actor: Actor): Promise<TwoStep
   if (!user) throw AppError.unauthorized();
   if (user.twoStepEnabled) throw alreadyOn();
   const secret = newTotpSecret();
-  await repo.savePendingSecret(ctx.db, user.id, encryptSecret(ctx.config.JWT_SECRET, secret));
+  await repo.savePendingSecret(ctx.db, user.id, encryptSecret(currentTwoStepKey(ctx.config), secret));
   const uri = totpUri(secret, user.email, ctx.config.BRAND_NAME);
   // qrcode loads with the first setup a process serves (decision 040).
   const { qrSvg } = await import('../share/share.qr.js');
@@ -177,7 +220,8 @@ export async function confirmSetup(
   if (!row?.pendingSecret) {
     throw new AppError(ErrorCode.Conflict, 'Start the setup first (or two-step login is on already)');
   }
-  const step = totpStep(decryptSecret(ctx.config.JWT_SECRET, row.pendingSecret), normalizeCode(code).value);
+  const secret = await readSecret(ctx, actor.userId, 'pendingSecret', row.pendingSecret, 'data.code');
+  const step = totpStep(secret, normalizeCode(code).value);
   if (step === undefined) throw invalidCode('data.code');
   await failures.reset(key);
   const codes = newRecoveryCodes();
@@ -186,7 +230,8 @@ export async function confirmSetup(
     if (!user) throw AppError.unauthorized();
     if (user.twoStepEnabled) throw alreadyOn();
     await repo.replaceRecoveryCodes(tx, actor.userId, codes.map(recoveryCodeHash));
-    return repo.enableTwoStep(tx, actor.userId, row.pendingSecret!, step);
+    // Under the current key (the pending one may have been re-keyed, or written under an older key).
+    return repo.enableTwoStep(tx, actor.userId, encryptSecret(currentTwoStepKey(ctx.config), secret), step);
   });
   if (!enabled) throw AppError.unauthorized();
   const token = await tokenResponse(ctx.config, {

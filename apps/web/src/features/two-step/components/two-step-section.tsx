@@ -13,6 +13,17 @@ import { CodeField } from './code-field';
 const STATUS_KEY = ['users/me/two-step'];
 
 /**
+ * The catalog key of a failed call of this section. An authenticator code the server cannot check
+ * (decision 045) gets the account page's own text: here recovery codes do not help, unlike at login.
+ */
+function failureKey(error: unknown) {
+  if (isApiError(error) && error.code === 'AUTHENTICATOR_UNAVAILABLE')
+    return 'account:twoStep.authenticatorUnavailable';
+  if (isApiError(error) && error.code === 'WRONG_PASSWORD') return 'errors:codes.WRONG_PASSWORD';
+  return errorTextKey(error);
+}
+
+/**
  * The account page's "Two-step login" (decision 036): set it up (QR code, key, a code to confirm), see
  * the ten recovery codes once, turn it off (password and code), new recovery codes (a code).
  */
@@ -101,7 +112,7 @@ function Setup({ onConfirmed }: { onConfirmed: (confirmed: TwoStepConfirmed) => 
         ),
       );
     } catch (error) {
-      setFailure(t(errorTextKey(error)));
+      setFailure(t(failureKey(error)));
     } finally {
       setBusy(false);
     }
@@ -193,11 +204,7 @@ function Enabled({
     try {
       await work();
     } catch (error) {
-      const text =
-        isApiError(error) && error.code === 'WRONG_PASSWORD'
-          ? t('errors:codes.WRONG_PASSWORD')
-          : t(errorTextKey(error));
-      setFailure({ form, text });
+      setFailure({ form, text: t(failureKey(error)) });
     } finally {
       setBusy(false);
     }
