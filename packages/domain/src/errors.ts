@@ -42,6 +42,8 @@ export const ErrorCode = {
   TwoStepRequired: 'TWO_STEP_REQUIRED',
   /** Two-step login asked for a code that was wrong, used before or expired. 400. */
   InvalidCode: 'INVALID_CODE',
+  /** A list's `after` / `before` is not a cursor of this list's sort and direction (decision 041). 422. */
+  InvalidCursor: 'INVALID_CURSOR',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

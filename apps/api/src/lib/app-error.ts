@@ -28,6 +28,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   EPISODE_UNKNOWN: 422,
   TWO_STEP_REQUIRED: 403,
   INVALID_CODE: 400,
+  INVALID_CURSOR: 422,
   INTERNAL: 500,
 };
 

@@ -14,6 +14,7 @@ export const CODES_WITH_TEXT = [
   'NOT_ACCEPTING_TIPS',
   'INVALID_CODE',
   'TWO_STEP_REQUIRED',
+  'INVALID_CURSOR',
 ] as const;
 export type CodeWithText = (typeof CODES_WITH_TEXT)[number];
 
