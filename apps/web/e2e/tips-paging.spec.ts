@@ -30,7 +30,7 @@ test('the maker pages through the tips by cursor and sees the pages skip/limit g
   expect(all.length).toBeGreaterThan(20);
 
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
-  await page.getByRole('option', { name: '10' }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
   await expect(page.getByTestId('tip-row')).toHaveCount(10);
   expect(await rowsOf(page)).toEqual(all.slice(0, 10));
 
