@@ -32,6 +32,13 @@ const KEEP = process.env.BENCH_SCALE_KEEP === '1';
 const COMPILED = process.env.BENCH_SCALE_API !== 'tsx';
 const PAGE = 25;
 
+/** A list answer's metadata: the count and, from lists that page by cursor, the cursors (decision 041). */
+interface Metadata {
+  count: number;
+  nextCursor?: string;
+  prevCursor?: string;
+}
+
 interface Row {
   case: string;
   p50?: number;
@@ -74,13 +81,15 @@ async function main() {
     const time = async (label: string, pathAndQuery: string, runs = RUNS) => {
       const ms: number[] = [];
       let count: number | undefined;
+      let metadata: Metadata | undefined;
       for (let i = 0; i < runs + 1; i++) {
         const started = performance.now();
         const res = await fetch(`${api!.base}/api/v1${pathAndQuery}`, { headers });
-        const body = (await res.json()) as { metadata?: { count: number } };
+        const body = (await res.json()) as { metadata?: Metadata };
         if (!res.ok) throw new Error(`${label}: ${res.status} ${JSON.stringify(body)}`);
         if (i > 0) ms.push(performance.now() - started); // the first one warms up
         count = body.metadata?.count;
+        metadata = body.metadata;
       }
       ms.sort((a, b) => a - b);
       const row = {
@@ -93,6 +102,7 @@ async function main() {
       console.log(
         `${label.padEnd(58)} p50 ${row.p50.toFixed(1).padStart(7)} ms  p95 ${row.p95.toFixed(1).padStart(7)} ms  ${row.note}`,
       );
+      return metadata;
     };
 
     await time('statistics (1M jar)', `/tipjars/${jarId}/statistics`);
@@ -104,7 +114,16 @@ async function main() {
         const sort = sortBy ? `&sortBy=${sortBy}&sortDesc=${desc}` : '';
         const label = sortBy ? `${sortBy} ${desc ? 'desc' : 'asc'}` : 'default order';
         await time(`list ${label}, page 1`, `/tipjars/${jarId}/tips?${page(0)}${sort}`);
-        await time(`list ${label}, skip ${deep}`, `/tipjars/${jarId}/tips?${page(deep)}${sort}`);
+        const at = await time(`list ${label}, skip ${deep}`, `/tipjars/${jarId}/tips?${page(deep)}${sort}`);
+        // The pages either side of that one by keyset (decision 041): what the web asks for on next/previous.
+        await time(
+          `list ${label}, next page at ${deep} by cursor`,
+          `/tipjars/${jarId}/tips?${page(deep + PAGE)}${sort}&after=${at?.nextCursor}`,
+        );
+        await time(
+          `list ${label}, previous page at ${deep} by cursor`,
+          `/tipjars/${jarId}/tips?${page(deep - PAGE)}${sort}&before=${at?.prevCursor}`,
+        );
       }
     }
     const month = '&from=2025-06-01&to=2025-06-30';
@@ -117,7 +136,11 @@ async function main() {
       'list status=refunded amount desc',
       `/tipjars/${jarId}/tips?${page(0)}&status=refunded&sortBy=amount&sortDesc=true`,
     );
-    await time('list one month (created), page 1', `/tipjars/${jarId}/tips?${page(0)}${month}`);
+    const monthPage = await time('list one month (created), page 1', `/tipjars/${jarId}/tips?${page(0)}${month}`);
+    await time(
+      'list one month, page 2 by cursor',
+      `/tipjars/${jarId}/tips?${page(PAGE)}${month}&after=${monthPage?.nextCursor}`,
+    );
     await time(
       'list one month, amount desc, page 10',
       `/tipjars/${jarId}/tips?${page(10 * PAGE)}${month}&sortBy=amount&sortDesc=true`,
@@ -127,7 +150,11 @@ async function main() {
     await time('search surname (~2 %)', `/tipjars/${jarId}/tips?${page(0)}&search=Visser`);
     await time('search + status', `/tipjars/${jarId}/tips?${page(0)}&search=visser&status=completed`);
     await time('admin list all tips, page 1', `/tips?${page(0)}`);
-    await time(`admin list all tips, skip ${deep}`, `/tips?${page(deep)}`);
+    const allAt = await time(`admin list all tips, skip ${deep}`, `/tips?${page(deep)}`);
+    await time(
+      `admin list all tips, next page at ${deep} by cursor`,
+      `/tips?${page(deep + PAGE)}&after=${allAt?.nextCursor}`,
+    );
 
     // The export: one full download of the 1M jar, the API's peak RSS before and after.
     const pid = api.child.pid!;

@@ -47,6 +47,8 @@ export const ErrorCode = {
    * secret (decision 045). Recovery codes still work. 400, `fields.<code field>`: authenticatorUnavailable.
    */
   AuthenticatorUnavailable: 'AUTHENTICATOR_UNAVAILABLE',
+  /** A list's `after` / `before` is not a cursor of this list's sort and direction (decision 041). 422. */
+  InvalidCursor: 'INVALID_CURSOR',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

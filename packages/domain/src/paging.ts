@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { singleLineText } from './field-schemas.js';
+import { ListCursorParamSchema, ListCursorsSchema } from './list-cursor.js';
 import { DEFAULT_LIMIT, DEFAULT_SKIP, MAX_WINDOW } from './list-query.js';
+
+export {
+  decodeListCursor,
+  encodeListCursor,
+  LIST_CURSOR_MAX_LENGTH,
+  type ListCursor,
+  type ListCursorKey,
+  ListCursorParamSchema,
+  type ListCursors,
+  ListCursorsSchema,
+} from './list-cursor.js';
 
 export {
   DEFAULT_LIMIT,
@@ -45,6 +57,29 @@ export function listQuerySchema<
     });
 }
 
+/**
+ * listQuerySchema of a list that also pages by cursor (decision 041): `after` / `before` a cursor
+ * from the answer's metadata. The window (its size `limit - skip`) then starts right after, or ends
+ * right before, that row: the rows skip/limit gives when the cursor is the row at `skip - 1` (or at
+ * `limit`), read as an index range however deep.
+ */
+export function cursorListQuerySchema<
+  const S extends readonly [string, ...string[]],
+  const E extends z.core.$ZodLooseShape = Record<never, never>,
+>(sortable: S, extra?: E) {
+  return listQuerySchema(sortable, {
+    after: ListCursorParamSchema.optional(),
+    before: ListCursorParamSchema.optional(),
+    ...(extra as E),
+  }).refine(
+    (q) => {
+      const { after, before } = q as { after?: string; before?: string };
+      return !(after && before);
+    },
+    { message: 'invalid', path: ['before'] },
+  );
+}
+
 const windowOf = (q: { skip: number; limit: number }) => q.limit - q.skip;
 
 /** The years a date filter may name: older or later dates are no filter anyone means, and PostgreSQL refuses year 0. */
@@ -77,10 +112,11 @@ export function dateQueryParam(kind: 'from' | 'to') {
 }
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), metadata: z.object({ count: z.number().int() }) });
+  return z.object({ data: z.array(item), metadata: z.object({ count: z.number().int(), ...ListCursorsSchema.shape }) });
 }
 
 export interface ListResponse<T> {
   data: T[];
-  metadata: { count: number };
+  /** `nextCursor` / `prevCursor` only from lists that page by cursor (decision 041). */
+  metadata: { count: number; nextCursor?: string; prevCursor?: string };
 }

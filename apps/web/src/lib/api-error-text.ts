@@ -15,6 +15,7 @@ export const CODES_WITH_TEXT = [
   'INVALID_CODE',
   'AUTHENTICATOR_UNAVAILABLE',
   'TWO_STEP_REQUIRED',
+  'INVALID_CURSOR',
 ] as const;
 export type CodeWithText = (typeof CODES_WITH_TEXT)[number];
 

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import {
   CreateTipBodySchema,
   CreateTipResponseSchema,
+  cursorListQuerySchema,
   dateQueryParam,
   IdParamsSchema,
-  listQuerySchema,
   listResponseSchema,
   SearchParamSchema,
   TIP_STATUSES,
@@ -42,12 +42,22 @@ const FilterSchema = z.object({
   to: dateQueryParam('to').optional().describe('created before; a bare date includes that day'),
   episodeId: z.uuid().optional().describe('tips for this episode (decision 034)'),
 });
-const TipjarTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema);
-const AllTipsQuerySchema = listQuerySchema(TIP_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
+// Keyset paging too (`after` / `before`, decision 041).
+const TipjarTipsQuerySchema = cursorListQuerySchema(TIP_SORTABLE, FilterSchema.shape);
+const AllTipsQuerySchema = cursorListQuerySchema(TIP_SORTABLE, {
+  ...FilterSchema.shape,
+  tipjarId: z.uuid().optional(),
+});
 const ExportQuerySchema = FilterSchema.extend({
   tipjarId: z.uuid().optional(),
   search: SearchParamSchema.optional(),
 }).extend(CsvQuerySchema.shape);
+
+const CURSOR_PAGING =
+  'Keyset paging: `after=metadata.nextCursor` gives the `limit - skip` rows right after the page, `before=metadata.prevCursor` those right before it (an index range however deep; same sort and direction).';
+const invalidCursor = ErrorBodySchema.describe(
+  'INVALID_CURSOR: `after`/`before` is no cursor of this sort and direction',
+);
 
 export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -99,10 +109,11 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         summary:
-          "A tip jar's tips, newest change first (its admins and platform admins). `search` looks in name and message. `limit` is the exclusive end of the window.",
+          "A tip jar's tips, newest change first (its admins and platform admins). `search` looks in name and message. `limit` is the exclusive end of the window. " +
+          CURSOR_PAGING,
         params: IdParams,
         querystring: TipjarTipsQuerySchema,
-        response: { 200: listResponseSchema(TipSchema), ...managed },
+        response: { 200: listResponseSchema(TipSchema), ...managed, 422: invalidCursor },
       },
     },
     async (request) => service.listTipjarTips(ctx, await requireUser(request), request.params.id, request.query),
@@ -119,9 +130,9 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags,
-        summary: 'All tips, with the tipper e-mail (platform admins). `limit` is the exclusive end of the window.',
+        summary: `All tips, with the tipper e-mail (platform admins). \`limit\` is the exclusive end of the window. ${CURSOR_PAGING}`,
         querystring: AllTipsQuerySchema,
-        response: { 200: listResponseSchema(TipSchema), ...adminOnly },
+        response: { 200: listResponseSchema(TipSchema), ...adminOnly, 422: invalidCursor },
       },
     },
     async (request) => service.listAllTips(ctx, await requireAdmin(request), request.query),

@@ -333,9 +333,9 @@ export async function listTipjarTips(
   query: TipListQuery,
 ): Promise<ListResponse<Tip>> {
   await loadManagedTipjar(ctx, actor, tipjarId);
-  const { rows, count } = await repo.listTips(ctx.db, { ...query, tipjarId }, query);
+  const { rows, ...metadata } = await repo.listTips(ctx.db, { ...query, tipjarId }, query);
   // The backoffice view: never the tipper's e-mail, whoever looks.
-  return { data: await toTips(ctx.db, rows, { withEmail: false }), metadata: { count } };
+  return { data: await toTips(ctx.db, rows, { withEmail: false }), metadata };
 }
 
 export async function getTipjarTip(ctx: AppContext, actor: Actor, tipjarId: string, tipId: string): Promise<Tip> {
@@ -356,8 +356,8 @@ export async function listAllTips(
   query: TipListQuery & { tipjarId?: string },
 ): Promise<ListResponse<Tip>> {
   assertPlatformAdmin(actor);
-  const { rows, count } = await repo.listTips(ctx.db, query, query);
-  return { data: await toTips(ctx.db, rows, { withEmail: true }), metadata: { count } };
+  const { rows, ...metadata } = await repo.listTips(ctx.db, query, query);
+  return { data: await toTips(ctx.db, rows, { withEmail: true }), metadata };
 }
 
 export async function getTip(ctx: AppContext, actor: Actor, tipId: string): Promise<Tip> {

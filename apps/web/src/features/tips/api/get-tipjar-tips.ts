@@ -2,22 +2,39 @@ import { type ListResponse, type Statistics, type Tip, toListQuery } from '@podp
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TipsTableState } from '@/features/tips/components/tips-table';
 import { api } from '@/lib/api-client';
+import { neighbourCursor } from '@/lib/list-cursor';
 
 const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}`;
 
-/** GET tipjars/{id}/tips: the spec's paging conversion (limit = exclusive end) plus the status and episode filters. */
-export function listTipjarTips(tipjarId: string, state: TipsTableState, signal?: AbortSignal) {
+/**
+ * GET tipjars/{id}/tips: the spec's paging conversion (limit = exclusive end) plus the status and
+ * episode filters; `cursor`: the next or previous page by keyset (decision 041).
+ */
+export function listTipjarTips(
+  tipjarId: string,
+  state: TipsTableState,
+  signal?: AbortSignal,
+  cursor: { after?: string; before?: string } = {},
+) {
   const { status, episodeId, ...table } = state;
   return api.get<ListResponse<Tip>>(`${base(tipjarId)}/tips`, {
-    query: { ...toListQuery(table), status, episodeId },
+    query: { ...toListQuery(table), status, episodeId, ...cursor },
     signal,
   });
 }
 
+const tipjarTipsKey = (tipjarId: string, state: TipsTableState) => ['tipjars', tipjarId, 'tips', state];
+
 export const useTipjarTips = (tipjarId: string, state: TipsTableState) =>
   useQuery({
-    queryKey: ['tipjars', tipjarId, 'tips', state],
-    queryFn: ({ signal }) => listTipjarTips(tipjarId, state, signal),
+    queryKey: tipjarTipsKey(tipjarId, state),
+    queryFn: ({ signal, client }) =>
+      listTipjarTips(
+        tipjarId,
+        state,
+        signal,
+        neighbourCursor(client, (s) => tipjarTipsKey(tipjarId, s), state),
+      ),
     placeholderData: keepPreviousData,
   });
 

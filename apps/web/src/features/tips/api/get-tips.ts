@@ -2,17 +2,24 @@ import { type ListResponse, type Tip, toListQuery } from '@podpot/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TipsTableState } from '@/features/tips/components/tips-table';
 import { api, downloadFile } from '@/lib/api-client';
+import { neighbourCursor } from '@/lib/list-cursor';
 
 function tipsQuery(state: TipsTableState) {
   const { status, ...table } = state;
   return { ...toListQuery(table), status };
 }
 
-/** GET tips (ADMIN): every tip jar's tips, with the tipper's e-mail. */
+const adminTipsKey = (state: TipsTableState) => ['tips', 'admin', state];
+
+/** GET tips (ADMIN): every tip jar's tips, with the tipper's e-mail; the next or previous page by keyset (decision 041). */
 export const useAdminTips = (state: TipsTableState) =>
   useQuery({
-    queryKey: ['tips', 'admin', state],
-    queryFn: ({ signal }) => api.get<ListResponse<Tip>>('tips', { query: tipsQuery(state), signal }),
+    queryKey: adminTipsKey(state),
+    queryFn: ({ signal, client }) =>
+      api.get<ListResponse<Tip>>('tips', {
+        query: { ...tipsQuery(state), ...neighbourCursor(client, adminTipsKey, state) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
