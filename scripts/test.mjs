@@ -95,16 +95,19 @@ const faultEnv = { SIM_FAULTS: FAULT_PLAN, SIM_FAULTS_SEED: faultSeed };
 const noFaults = { SIM_FAULTS: '' };
 
 const only = process.argv[2]; // optional: lint | unit | api | faults | e2e
+// After the tier, optional file filters: `node scripts/test.mjs api test/tips` runs those API files on
+// both databases, `node scripts/test.mjs e2e episodes share` those browser specs.
+const filters = process.argv.slice(3);
 
 if (!only || only === 'lint') {
   run('lint (biome)', 'npx', ['biome', 'check', '.']);
   run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 }
-if (!only || only === 'unit') vitest('unit: domain + simulator + web', ['domain', 'opp-simulator', 'web']);
+if (!only || only === 'unit') vitest('unit: domain + simulator + web', ['domain', 'opp-simulator', 'web'], {}, filters);
 if (!only || only === 'api') {
-  vitest('api on PGlite', ['api'], { TEST_DB: 'pglite', ...noFaults });
+  vitest('api on PGlite', ['api'], { TEST_DB: 'pglite', ...noFaults }, filters);
   const url = await postgresUrl();
-  if (url) vitest('api on PostgreSQL', ['api'], { TEST_DB: 'pg', TEST_DATABASE_URL: url, ...noFaults });
+  if (url) vitest('api on PostgreSQL', ['api'], { TEST_DB: 'pg', TEST_DATABASE_URL: url, ...noFaults }, filters);
   else if (isCI) {
     console.log(
       '\nPostgreSQL is not reachable on TEST_DATABASE_URL or 127.0.0.1:5432: the API suite ran on PGlite only.',
@@ -143,7 +146,8 @@ if (!only || only === 'e2e') {
     if (isCI) failures.push('browser tests (no Chromium in CI)');
   } else {
     const out = path.join(tmp, 'e2e.json');
-    run('browser tests (Playwright + Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    const args = ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...filters];
+    run('browser tests (Playwright + Chromium)', 'npx', args, {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     });
