@@ -99,6 +99,32 @@ describe('BinaryCopyFraming', () => {
     }
   });
 
+  it('reads big chunks in place, rows cut anywhere, also rows longer than the bytes it joins', () => {
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      id: Buffer.alloc(16, i % 256),
+      ms: Date.UTC(2026, 0, 1) + i * 1000,
+      n: i - 1500,
+      text: i % 500 === 7 ? `long ${'ü'.repeat(9000 + i)}` : `row ${i}, "quoted"`,
+    }));
+    const stream = copyStream(many);
+    const whole = csvSink();
+    const one = new BinaryCopyFraming();
+    one.scan(stream, whole);
+    whole.take();
+    one.finish();
+    for (const size of [8193, 9000, 20_011, 65_536]) {
+      const framing = new BinaryCopyFraming();
+      const sink = csvSink();
+      for (let at = 0; at < stream.length; at += size) {
+        framing.scan(stream.subarray(at, at + size), sink);
+        sink.take();
+      }
+      framing.finish();
+      expect(sink.text() === whole.text(), `chunks of ${size}`).toBe(true);
+    }
+    expect(whole.text().split('\r\n').length).toBe(3001);
+  });
+
   it('refuses a stream that ends before its last row, and bytes after the end', () => {
     const stream = copyStream(rows);
     const short = new BinaryCopyFraming();

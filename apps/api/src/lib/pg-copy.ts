@@ -146,6 +146,10 @@ export class BinaryFields {
  * field count and per field an int32 length and its bytes, then an int16 -1. Chunks split anywhere;
  * the bytes of a row cut in two wait for the next chunk.
  */
+const EMPTY = Buffer.alloc(0);
+/** How much of the next chunk is joined to a row cut in two to complete it (longer rows: all of it). */
+const JOIN_BYTES = 8192;
+
 export class BinaryCopyFraming {
   private rest: Buffer = Buffer.alloc(0);
   private started = false;
@@ -154,7 +158,18 @@ export class BinaryCopyFraming {
 
   /** Gives each row this chunk completes to `sink.row`; the bytes of a row cut in two wait for the next chunk. */
   scan(chunk: Buffer, sink: Pick<CopySink<unknown>, 'row'>): void {
-    const buf = this.rest.length > 0 ? Buffer.concat([this.rest, chunk]) : chunk;
+    let rest = this.rest;
+    if (rest.length > 0 && this.started && chunk.length > JOIN_BYTES) {
+      // The row cut in two is completed from the chunk's first bytes alone, so the chunk is read in
+      // place: joining all of it to a few bytes would copy every chunk once more (an export's memory).
+      const joined = Buffer.concat([rest, chunk.subarray(0, JOIN_BYTES)]);
+      const done = this.readRows(joined, 0, sink, 1);
+      if (done > rest.length) {
+        chunk = chunk.subarray(done - rest.length);
+        rest = EMPTY;
+      }
+    }
+    const buf = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
     let pos = 0;
     if (!this.started) {
       if (buf.length < HEADER_BYTES) {
@@ -170,12 +185,18 @@ export class BinaryCopyFraming {
       pos = start;
       this.started = true;
     }
-    while (!this.ended && pos + 2 <= buf.length) {
+    pos = this.readRows(buf, pos, sink);
+    if (this.ended && pos < buf.length) throw new Error('COPY: bytes after the end');
+    this.keep(buf, pos);
+  }
+
+  /** Reads up to `max` whole rows from `pos` (or the end mark); answers where the first unread byte is. */
+  private readRows(buf: Buffer, pos: number, sink: Pick<CopySink<unknown>, 'row'>, max = Infinity): number {
+    for (let read = 0; read < max && !this.ended && pos + 2 <= buf.length; read++) {
       const count = buf.readInt16BE(pos);
       if (count === -1) {
         this.ended = true;
-        pos += 2;
-        break;
+        return pos + 2;
       }
       const end = rowEnd(buf, pos + 2, count);
       if (end < 0) break;
@@ -185,8 +206,7 @@ export class BinaryCopyFraming {
       if (this.fields.pos !== end) throw new Error('COPY: a row read other than it was written');
       pos = end;
     }
-    if (this.ended && pos < buf.length) throw new Error('COPY: bytes after the end');
-    this.keep(buf, pos);
+    return pos;
   }
 
   /** Throws unless the end of the rows was seen: the stream ended early. */
@@ -199,8 +219,6 @@ export class BinaryCopyFraming {
     this.rest = from === buf.length ? EMPTY : Buffer.from(buf.subarray(from));
   }
 }
-
-const EMPTY = Buffer.alloc(0);
 
 /** Where the row whose `count` fields start at `pos` ends, or -1 when this buffer does not hold all of it. */
 function rowEnd(buf: Buffer, pos: number, count: number): number {
