@@ -1,7 +1,7 @@
 import { toDecimalEuros } from '@podpot/domain';
 import { describe, expect, it } from 'vitest';
 import { textCell } from './csv.js';
-import { CsvBytes } from './csv-bytes.js';
+import { CsvBytes, isoTimestamp } from './csv-bytes.js';
 import { BinaryFields } from './pg-copy.js';
 
 const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
@@ -103,5 +103,15 @@ describe('CsvBytes', () => {
     expect(text.slice(0, 38)).toBe('00ff7f80-abcd-ef01-2345-6789abcdef01\r\n');
     expect(new Set(text.split('\r\n').slice(0, -1)).size).toBe(1);
     expect(out.take()).toBeUndefined();
+  });
+});
+
+describe('isoTimestamp', () => {
+  it('writes what Date#toISOString writes, in time order and at random, across days and centuries', () => {
+    const values: number[] = [];
+    for (let ms = Date.UTC(2026, 10, 27, 23, 59, 58); ms < Date.UTC(2026, 10, 28, 0, 0, 2); ms += 7) values.push(ms);
+    for (let i = 0; i < 20_000; i++) values.push(Math.floor((Math.random() - 0.3) * 8e12));
+    values.push(0, -1, Date.UTC(1969, 11, 31, 23, 59, 59, 999), Date.UTC(9999, 11, 31, 23, 59, 59, 999), 8.64e15);
+    for (const ms of values) expect(isoTimestamp(ms), String(ms)).toBe(new Date(ms).toISOString());
   });
 });

@@ -37,8 +37,6 @@ export class CsvBytes implements Pick<CopySink<Buffer>, 'take'> {
   private at = 0;
   private readonly separatorByte: number;
   private readonly decimalMark: number;
-  private lastDay = Number.NaN;
-  private readonly dayIso = Buffer.alloc(11);
 
   constructor(separator: CsvSeparatorName = 'comma') {
     this.separatorByte = CSV_SEPARATORS[separator].charCodeAt(0);
@@ -87,38 +85,8 @@ export class CsvBytes implements Pick<CopySink<Buffer>, 'take'> {
         ? PG_EPOCH_MS + Math.floor((high * 4294967296 + f.buf.readUInt32BE(f.pos + 4)) / 1000)
         : PG_EPOCH_MS + floorMillis(f.buf.readBigInt64BE(f.pos));
     f.pos += 8;
-    const day = Math.floor(ms / DAY_MS);
-    if (day !== this.lastDay) {
-      const iso = new Date(ms).toISOString();
-      // Years before 0 and after 9999 are written with a sign and six digits: written as Date writes them.
-      if (iso.length !== 24) {
-        this.ascii(iso);
-        return;
-      }
-      this.lastDay = day;
-      this.dayIso.write(iso.slice(0, 11), 'latin1');
-    }
-    let rest = ms - day * DAY_MS;
-    const hours = Math.floor(rest / 3_600_000);
-    rest -= hours * 3_600_000;
-    const minutes = Math.floor(rest / 60_000);
-    rest -= minutes * 60_000;
-    const seconds = Math.floor(rest / 1000);
-    const millis = rest - seconds * 1000;
-    this.room(24);
-    const out = this.out;
-    let at = this.at;
-    for (let i = 0; i < 11; i++) out[at++] = this.dayIso[i]!;
-    at = two(out, at, hours);
-    out[at++] = COLON;
-    at = two(out, at, minutes);
-    out[at++] = COLON;
-    at = two(out, at, seconds);
-    out[at++] = DOT;
-    out[at++] = 0x30 + Math.floor(millis / 100);
-    at = two(out, at, millis % 100);
-    out[at++] = 0x5a; // Z
-    this.at = at;
+    this.room(ISO_MAX_BYTES);
+    this.at = writeIsoTimestamp(this.out, this.at, ms);
   }
 
   /** An amount in cents as euros with 2 decimals (toDecimalEuros): never quoted, never a formula. */
@@ -206,17 +174,58 @@ export class CsvBytes implements Pick<CopySink<Buffer>, 'take'> {
     this.at = at;
   }
 
-  private ascii(text: string): void {
-    this.room(text.length);
-    this.at += this.out.write(text, this.at, 'latin1');
-  }
-
   private room(bytes: number): void {
     if (this.at + bytes <= this.out.length) return;
     const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + bytes));
     this.out.copy(bigger, 0, 0, this.at);
     this.out = bigger;
   }
+}
+
+/** The longest ISO text of a Date: a signed six-digit year, `+275760-09-13T00:00:00.000Z`. */
+const ISO_MAX_BYTES = 27;
+let lastDay = Number.NaN;
+const dayIso = Buffer.alloc(11);
+
+/**
+ * Writes `new Date(ms).toISOString()` into `out` at `at` (room for ISO_MAX_BYTES) and answers where it
+ * ends — without a Date per value: the day's part is kept from the value before (an export's rows
+ * come in time order), the time of day is written from digit tables.
+ */
+export function writeIsoTimestamp(out: Buffer, at: number, ms: number): number {
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== lastDay) {
+    const iso = new Date(ms).toISOString();
+    // Years before 0 and after 9999 are written with a sign and six digits: written as Date writes them.
+    if (iso.length !== 24) return at + out.write(iso, at, 'latin1');
+    lastDay = day;
+    dayIso.write(iso.slice(0, 11), 'latin1');
+  }
+  let rest = ms - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  for (let i = 0; i < 11; i++) out[at++] = dayIso[i]!;
+  at = two(out, at, hours);
+  out[at++] = COLON;
+  at = two(out, at, minutes);
+  out[at++] = COLON;
+  at = two(out, at, seconds);
+  out[at++] = DOT;
+  out[at++] = 0x30 + Math.floor(millis / 100);
+  at = two(out, at, millis % 100);
+  out[at++] = 0x5a; // Z
+  return at;
+}
+
+const isoScratch = Buffer.alloc(ISO_MAX_BYTES);
+
+/** `new Date(ms).toISOString()` as text, by writeIsoTimestamp (the export's rows read through the driver). */
+export function isoTimestamp(ms: number): string {
+  return isoScratch.toString('latin1', 0, writeIsoTimestamp(isoScratch, 0, ms));
 }
 
 function floorMillis(micros: bigint): number {

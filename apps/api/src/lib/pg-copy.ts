@@ -64,31 +64,6 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** Signature, flags (int32), length of the header extension (int32). */
 const HEADER_BYTES = SIGNATURE.length + 8;
 
-const DAY_MS = 86_400_000;
-const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-let lastDay = Number.NaN;
-let lastDayIso = '';
-
-/** `new Date(ms).toISOString()`, several times faster for values of the same day in a row. */
-export function isoTimestamp(ms: number): string {
-  const day = Math.floor(ms / DAY_MS);
-  if (day !== lastDay) {
-    const iso = new Date(ms).toISOString();
-    // Years before 0 and after 9999 are written with a sign and six digits: leave those to Date.
-    if (iso.length !== 24) return iso;
-    lastDay = day;
-    lastDayIso = iso.slice(0, 11);
-  }
-  let rest = ms - day * DAY_MS;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  return `${lastDayIso}${PAD2[hours]}:${PAD2[minutes]}:${PAD2[seconds]}.${PAD3[rest - seconds * 1000]}Z`;
-}
-
 /** Node's Buffer#utf8Slice (what toString('utf8', start, end) calls after checking its arguments). */
 type Utf8Slicing = Buffer & { utf8Slice(start: number, end: number): string };
 

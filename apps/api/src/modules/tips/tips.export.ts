@@ -1,8 +1,8 @@
 import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin } from '../../lib/access.js';
 import { type CsvColumn, type CsvSeparatorName, createCsvWriter } from '../../lib/csv.js';
-import { CsvBytes } from '../../lib/csv-bytes.js';
-import { type BinaryFields, isoTimestamp } from '../../lib/pg-copy.js';
+import { CsvBytes, isoTimestamp } from '../../lib/csv-bytes.js';
+import type { BinaryFields } from '../../lib/pg-copy.js';
 import * as repo from './tips.repository.js';
 
 /** Rows per query of the export on PGlite: memory stays flat whether 10 or 10 million tips match. */
