@@ -54,10 +54,15 @@ async function payMonthly(amount: number): Promise<Paid> {
   return { id: tip!.id, amount };
 }
 
-/** The tip was created and paid `days` earlier than it was. */
+/**
+ * The tip was created and paid `days` Amsterdam calendar days earlier, at the same wall-clock time: a
+ * shift by 24-hour days crosses a DST change and lands on the day after between 22:00 and 23:00 UTC.
+ */
 const moveBack = (tip: Paid, days: number) =>
   t.database.db.execute(
-    sql`update tips set created = created - make_interval(days => ${days}), completed_at = completed_at - make_interval(days => ${days})
+    sql`update tips
+        set created = ((created at time zone 'Europe/Amsterdam') - make_interval(days => ${days})) at time zone 'Europe/Amsterdam',
+            completed_at = ((completed_at at time zone 'Europe/Amsterdam') - make_interval(days => ${days})) at time zone 'Europe/Amsterdam'
         where id = ${tip.id}`,
   );
 
