@@ -62,7 +62,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
-import { requestLogController } from './plugins/request-log.js';
+import { requestLogController, requestLogStream } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -83,13 +83,14 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = options;
   await resolveSharedSecrets(config, db);
+  const logger = options.logger ?? loggerOptions(config);
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger,
     // Off unless the deployment names its proxies: otherwise X-Forwarded-For is whatever the client says.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
-    logController: requestLogController(),
+    logController: requestLogController(requestLogStream(logger)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
