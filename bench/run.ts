@@ -9,8 +9,9 @@
  * BENCH_API: `inprocess` (default) builds the app in this process with its logger off;
  * `dist` builds apps/api/dist/server.js and runs it as `npm start` does, in a process of its own per
  * case, logging as configured (LOG_LEVEL, default info, JSON lines to /dev/null), with
- * BENCH_API_NODE_ARGS as extra node flags. BENCH_PROFILE=<dir> (dist only) adds `--cpu-prof` and
- * prints each case's top frames (bench/cpu-top.ts).
+ * BENCH_API_NODE_ARGS as extra node flags; BENCH_API_BASELINE=<another build's server.js> measures each
+ * case on that build too, right after. BENCH_PROFILE=<dir> (dist only) adds `--cpu-prof` and prints each
+ * case's top frames (bench/cpu-top.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +28,7 @@ import { createBenchDatabase } from './bench-db.js';
 import { BENCH_TIP_RATE_LIMIT, type BenchCase, benchCases, loginToken } from './cases.js';
 import { cpuMsOf, ownCpuMs, postgresCpuMs, postgresCpuMsBetween } from './cpu.js';
 import { printSummary, summarize } from './cpu-top.js';
+import { startDutiesBaseline } from './duties-baseline.js';
 import { type SimulatorProcess, startSimulatorProcess } from './sim-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -107,6 +109,9 @@ async function main() {
     url: `http://127.0.0.1:${(baseline.server.address() as AddressInfo).port}/`,
   };
 
+  const duties = await startDutiesBaseline();
+  const dutiesCase = { name: "Fastify + every answer's duties (baseline 2)", url: duties.url };
+
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-bench-'));
   // PostgreSQL (what production runs) when one answers, else the embedded PGlite.
   // The pool as the API would open it (DATABASE_POOL_SIZE, its default unless set).
@@ -121,7 +126,7 @@ async function main() {
   const sim = await startSimulatorProcess(pgDatabase ? pgDatabase.url : undefined);
   const sources = { server: ownCpuMs, simulatorPid: sim.pid, databaseUrl: pgDatabase?.url };
   try {
-    const rows = [await measure(baselineCase, sources)];
+    const rows = [await measure(baselineCase, sources), await measure(dutiesCase, sources)];
     if (API === 'dist') rows.push(...(await measureCompiled(pgDatabase!.url, dataDir, sim)));
     else rows.push(...(await measureInProcess({ dataDir, database, databaseUrl: pgDatabase?.url, sim, env })));
     // The baseline again at the end: the machine's load moves; the ratio is to the mean of both.
@@ -136,6 +141,7 @@ async function main() {
   } finally {
     await sim.close();
     await baseline.close();
+    await duties.app.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -182,51 +188,77 @@ async function measureInProcess({
   }
 }
 
-/** Each case against a fresh compiled API process (as `npm start` runs it), profiled with BENCH_PROFILE. */
+/**
+ * Each case against a fresh compiled API process (as `npm start` runs it), profiled with BENCH_PROFILE.
+ * With BENCH_API_BASELINE (the server.js of another build, e.g. the code before a change built into
+ * apps/api/dist-old), each case is measured on that build right after, as a row of its own: a
+ * before/after in the same run.
+ */
 async function measureCompiled(databaseUrl: string, dataDir: string, sim: SimulatorProcess): Promise<Measured[]> {
   await buildCompiledApi();
+  const builds = [{ script: 'apps/api/dist/server.js', label: '' }];
+  if (process.env.BENCH_API_BASELINE)
+    builds.push({ script: process.env.BENCH_API_BASELINE, label: ' [baseline build]' });
   const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const rows: Measured[] = [];
-  for (let i = 0; ; i++) {
-    const profileDir = PROFILE_DIR ? path.resolve(PROFILE_DIR, `case-${i}`) : undefined;
-    const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const { child, base } = await startApi(
-      databaseUrl,
-      dataDir,
-      [...API_NODE_FLAGS, ...extraArgs, ...profileArgs, 'apps/api/dist/server.js'],
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-        OPP_API_URL: sim.apiBase,
-        OPP_API_KEY: sim.apiKey,
-        OPP_NOTIFY_SECRET: sim.notifySecret,
-        TIP_RATE_LIMIT_PER_MINUTE: BENCH_TIP_RATE_LIMIT,
-      },
-    );
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const pid = child.pid!;
-    let c: BenchCase | undefined;
-    const window = { from: 0, to: 0 };
-    try {
-      const token = await loginToken(base, admin.email, admin.password);
-      c = (await benchCases({ base, token })).filter(chosen)[rows.length];
-      // Start-up work still running (the password dictionaries load after listen) must not count.
-      await settled(pid);
-      window.from = microseconds();
-      if (c) rows.push(await measure(c, { server: () => cpuMsOf([pid]), simulatorPid: sim.pid, databaseUrl }));
-      window.to = microseconds();
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    if (!c) return rows;
-    if (profileDir) {
-      const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
-      if (file) printSummary(c.name, summarize(path.join(profileDir, file), 25, window));
-      // For a closer look at the same samples (bench/cpu-top.ts takes the window as its third argument).
-      await writeFile(path.join(profileDir, 'window.json'), JSON.stringify(window));
+  for (let i = 0, run = 0; ; i++) {
+    for (const build of builds) {
+      const profileDir = PROFILE_DIR ? path.resolve(PROFILE_DIR, `case-${run++}`) : undefined;
+      const c = await measureOneCompiled(i, build.script, [...extraArgs], profileDir, databaseUrl, dataDir, sim);
+      if (!c) return rows;
+      rows.push({ ...c, name: c.name + build.label });
     }
   }
+}
+
+/** Case `index` (null when there is no such case) against a fresh process running `script`. */
+async function measureOneCompiled(
+  index: number,
+  script: string,
+  extraArgs: string[],
+  profileDir: string | undefined,
+  databaseUrl: string,
+  dataDir: string,
+  sim: SimulatorProcess,
+): Promise<Measured | null> {
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const { child, base } = await startApi(
+    databaseUrl,
+    dataDir,
+    [...API_NODE_FLAGS, ...extraArgs, ...profileArgs, script],
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      OPP_API_URL: sim.apiBase,
+      OPP_API_KEY: sim.apiKey,
+      OPP_NOTIFY_SECRET: sim.notifySecret,
+      TIP_RATE_LIMIT_PER_MINUTE: BENCH_TIP_RATE_LIMIT,
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const pid = child.pid!;
+  let c: BenchCase | undefined;
+  let row: Measured | null = null;
+  const window = { from: 0, to: 0 };
+  try {
+    const token = await loginToken(base, admin.email, admin.password);
+    c = (await benchCases({ base, token })).filter(chosen)[index];
+    // Start-up work still running (the password dictionaries load after listen) must not count.
+    await settled(pid);
+    window.from = microseconds();
+    if (c) row = await measure(c, { server: () => cpuMsOf([pid]), simulatorPid: sim.pid, databaseUrl });
+    window.to = microseconds();
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (c && profileDir) {
+    const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
+    if (file) printSummary(c.name, summarize(path.join(profileDir, file), 25, window));
+    // For a closer look at the same samples (bench/cpu-top.ts takes the window as its third argument).
+    await writeFile(path.join(profileDir, 'window.json'), JSON.stringify(window));
+  }
+  return row;
 }
 
 const microseconds = () => Number(process.hrtime.bigint() / 1000n);
@@ -263,7 +295,8 @@ async function report(rows: Measured[], driver: string) {
   }
   console.log(
     "\nratio: req/s against the baseline (mean of its runs before and after); CPU ratio: the baseline's CPU time per request\n" +
-      "against this case's in the serving process (what the ratio would be on an otherwise idle machine if the server were CPU-bound).",
+      "against this case's in the serving process (what the ratio would be on an otherwise idle machine if the server were CPU-bound).\n" +
+      "Baseline 2 is Fastify doing only what every answer of the app does (security headers, access-log line, metric; decision 046).",
   );
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(

@@ -153,23 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Closing lets work that followed an answer (a reset link, its mail) finish before the database goes.
   app.addHook('onClose', () => ctx.background.idle());
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await registerCompression(app);
   // preHandler: the login limit keys on the username, which is only known once the body is parsed.
   const limits = await createLimitStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }, app.log);

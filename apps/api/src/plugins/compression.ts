@@ -17,11 +17,11 @@ const BROTLI_QUALITY = 4;
  */
 export async function registerCompression(app: FastifyInstance) {
   // An application hook runs before the plugin's per-route one, which leaves an encoded answer alone.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string') return payload;
-    const shared = sharedBodies.of(payload);
-    if (!shared || reply.hasHeader('content-encoding')) return payload;
-    return sendShared(request, reply, payload, shared);
+  // A callback hook, not an async one: no promise per answer on the hot reads (decision 046).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const shared = typeof payload === 'string' ? sharedBodies.of(payload) : undefined;
+    if (!shared || reply.hasHeader('content-encoding')) done(null, payload);
+    else done(null, sendShared(request, reply, payload as string, shared));
   });
   await app.register(compress, { global: true, ...COMPRESS_OPTIONS });
 }
@@ -64,8 +64,9 @@ export const BULK_DOWNLOAD_COMPRESSION = {
 
 /** br or gzip when the Accept-Encoding header accepts it (q > 0), in that order of preference. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
   const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim());
     const q = params.find((p) => p.startsWith('q='));
     if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);

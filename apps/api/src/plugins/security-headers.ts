@@ -9,13 +9,32 @@ import helmet, { type HelmetOptions } from 'helmet';
  * CPU time of a cheap read (decision 020). A route that sends its own header of one of these names
  * (the API docs page's CSP) still wins, as before.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions = SECURITY_HEADER_OPTIONS) {
   const headers = securityHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
 }
+
+/** The app's helmet options: a CSP for the single-page app served from this origin. */
+export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
 
 /** The headers helmet sets with these options (static ones: no directive may be a function). */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
