@@ -296,7 +296,7 @@ async function report(rows: Measured[], driver: string) {
   console.log(
     "\nratio: req/s against the baseline (mean of its runs before and after); CPU ratio: the baseline's CPU time per request\n" +
       "against this case's in the serving process (what the ratio would be on an otherwise idle machine if the server were CPU-bound).\n" +
-      "Baseline 2 is Fastify doing only what every answer of the app does (security headers, access-log line, metric; decision 046).",
+      'Baseline 2 is Fastify doing only what every answer of the app does (security headers, access-log line, metric; decision 046).',
   );
   await mkdir(path.dirname(OUT), { recursive: true });
   await writeFile(
