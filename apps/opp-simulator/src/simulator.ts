@@ -174,17 +174,21 @@ export class OppSimulator {
    * the dead request began (`create` must find and keep what already exists of that uid), so one
    * key never makes two objects, crash or not. Without a key every request creates (as OPP does).
    * That is `idempotencyMode` `replay`; `ignore` and `reject` are in idempotency-mode.ts.
+   * `create` learns whether it resumes such a request (`resumed`); otherwise its uid, this request's
+   * own, has never been used, and nothing need be looked up for it.
    */
   async idempotent(
     scope: string,
     key: string | undefined,
     uid: string,
-    create: (uid: string) => Promise<SimObject>,
+    create: (uid: string, resumed: boolean) => Promise<SimObject>,
   ): Promise<SimObject> {
-    if (!key || this.idempotencyMode === 'ignore') return create(uid);
+    if (!key || this.idempotencyMode === 'ignore') return create(uid, false);
     const db = this.host.db;
     for (let tries = 0; tries < 3; tries++) {
-      if (await repo.reserveIdempotencyKey(db, scope, key, uid)) return this.createReserved(scope, key, uid, create);
+      if (await repo.reserveIdempotencyKey(db, scope, key, uid)) {
+        return this.createReserved(scope, key, uid, (reserved) => create(reserved, false));
+      }
       const held = await repo.findIdempotencyKey(db, scope, key);
       if (!held) continue; // its request failed and gave the key back: try again
       if (held.objectUid) {
@@ -194,7 +198,7 @@ export class OppSimulator {
       }
       const stale = new Date(Date.now() - IDEMPOTENCY_STALE_MS);
       const taken = await repo.takeOverIdempotencyKey(db, scope, key, stale, held.objectUid ?? uid);
-      if (taken) return this.createReserved(scope, key, taken, create);
+      if (taken) return this.createReserved(scope, key, taken, (reserved) => create(reserved, true));
       throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
     }
     throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
@@ -607,11 +611,12 @@ export class OppSimulator {
 
   async createTransaction(
     body: Body,
-    extra: { uid?: string; mandateUid?: string; firstPaymentOf?: string; status?: string } = {},
+    extra: { uid?: string; unused?: boolean; mandateUid?: string; firstPaymentOf?: string; status?: string } = {},
     read?: repo.ObjectsRead,
   ): Promise<SimObject> {
     const uid = extra.uid ?? newUid('tra');
-    const existing = await this.findObject(uid, 'transaction', read);
+    // A uid made for this request (`unused`: not a dead request's, resumed) names nothing yet.
+    const existing = extra.unused ? undefined : await this.findObject(uid, 'transaction', read);
     if (existing) return existing;
     const merchantUid = requireString(body, 'merchant_uid');
     const merchant = await this.getMerchant(merchantUid, read).catch(() => {
