@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Faults } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import { KEY_REUSED, type SimIdempotencyMode } from './idempotency-mode.js';
@@ -79,7 +79,14 @@ export const SIM_IDEAL_ISSUERS = [
 ];
 
 const now = () => Math.floor(Date.now() / 1000);
-export const newUid = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+/**
+ * A provider uid: 16 random hex digits, the random ones of a v4 UUID (its version and variant digits
+ * left out): randomUUID draws from a pool, where randomBytes read the OS for every uid.
+ */
+export const newUid = (prefix: string) => {
+  const u = randomUUID();
+  return `${prefix}_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(24, 28)}`;
+};
 const toMetadata = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value)
     ? Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: String(v ?? '') }))
