@@ -55,14 +55,15 @@ describe('recording the answer to a tip’s create', () => {
     const answer = { oppUid: `tra_${randomUUID()}`, status: 'created', redirectUrl: 'https://pay.example/1' };
     const recorded = await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, answer);
     expect(recorded).toMatchObject({ id: row.id, ...answer, leaseUntil: null });
-    expect(recorded!.updated.getTime()).toBeGreaterThanOrEqual(row.updated.getTime());
     expect((await tipsRepo.findTip(t.ctx.db, tipId))?.status).toBe('pending');
   });
 
   it('records nothing for a row answered before, and leaves its tip alone', async () => {
     const { tipId, row } = await writtenTip();
     const first = { oppUid: `tra_${randomUUID()}`, status: 'pending', redirectUrl: 'https://pay.example/2' };
-    await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, first);
+    const recorded = await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, first);
+    // The statement was prepared in the test before: its `updated` is this call's time, not that one's.
+    expect(recorded!.updated.getTime()).toBeGreaterThanOrEqual(row.updated.getTime());
     // The tip moves on (say, paid) before a second answer to the same row comes in.
     await tipsRepo.moveTipStatus(t.ctx.db, tipId, 'completed', ['pending']);
     const again = { oppUid: `tra_${randomUUID()}`, status: 'created', redirectUrl: 'https://pay.example/3' };
