@@ -76,8 +76,8 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
 
     // Creates answer 200 with the object, as OPP's recorded answers do (payments.md §12).
     api.post('/transactions', async (request) =>
-      sim.idempotent('transactions', idempotencyKey(request), newUid('tra'), (uid) =>
-        sim.createTransaction(body(request), { uid }),
+      sim.idempotent('transactions', idempotencyKey(request), newUid('tra'), (uid, resumed) =>
+        sim.createTransaction(body(request), { uid, unused: !resumed }),
       ),
     );
     api.get('/transactions', async (request) => {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Faults } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import { KEY_REUSED, type SimIdempotencyMode } from './idempotency-mode.js';
@@ -79,7 +79,14 @@ export const SIM_IDEAL_ISSUERS = [
 ];
 
 const now = () => Math.floor(Date.now() / 1000);
-export const newUid = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+/**
+ * A provider uid: 16 random hex digits, the random ones of a v4 UUID (its version and variant digits
+ * left out): randomUUID draws from a pool, where randomBytes read the OS for every uid.
+ */
+export const newUid = (prefix: string) => {
+  const u = randomUUID();
+  return `${prefix}_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(24, 28)}`;
+};
 const toMetadata = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value)
     ? Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: String(v ?? '') }))
@@ -174,17 +181,21 @@ export class OppSimulator {
    * the dead request began (`create` must find and keep what already exists of that uid), so one
    * key never makes two objects, crash or not. Without a key every request creates (as OPP does).
    * That is `idempotencyMode` `replay`; `ignore` and `reject` are in idempotency-mode.ts.
+   * `create` learns whether it resumes such a request (`resumed`); otherwise its uid, this request's
+   * own, has never been used, and nothing need be looked up for it.
    */
   async idempotent(
     scope: string,
     key: string | undefined,
     uid: string,
-    create: (uid: string) => Promise<SimObject>,
+    create: (uid: string, resumed: boolean) => Promise<SimObject>,
   ): Promise<SimObject> {
-    if (!key || this.idempotencyMode === 'ignore') return create(uid);
+    if (!key || this.idempotencyMode === 'ignore') return create(uid, false);
     const db = this.host.db;
     for (let tries = 0; tries < 3; tries++) {
-      if (await repo.reserveIdempotencyKey(db, scope, key, uid)) return this.createReserved(scope, key, uid, create);
+      if (await repo.reserveIdempotencyKey(db, scope, key, uid)) {
+        return this.createReserved(scope, key, uid, (reserved) => create(reserved, false));
+      }
       const held = await repo.findIdempotencyKey(db, scope, key);
       if (!held) continue; // its request failed and gave the key back: try again
       if (held.objectUid) {
@@ -194,7 +205,7 @@ export class OppSimulator {
       }
       const stale = new Date(Date.now() - IDEMPOTENCY_STALE_MS);
       const taken = await repo.takeOverIdempotencyKey(db, scope, key, stale, held.objectUid ?? uid);
-      if (taken) return this.createReserved(scope, key, taken, create);
+      if (taken) return this.createReserved(scope, key, taken, (reserved) => create(reserved, true));
       throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
     }
     throw new SimError(409, 'A request with this Idempotency-Key is still in progress; retry later');
@@ -607,11 +618,12 @@ export class OppSimulator {
 
   async createTransaction(
     body: Body,
-    extra: { uid?: string; mandateUid?: string; firstPaymentOf?: string; status?: string } = {},
+    extra: { uid?: string; unused?: boolean; mandateUid?: string; firstPaymentOf?: string; status?: string } = {},
     read?: repo.ObjectsRead,
   ): Promise<SimObject> {
     const uid = extra.uid ?? newUid('tra');
-    const existing = await this.findObject(uid, 'transaction', read);
+    // A uid made for this request (`unused`: not a dead request's, resumed) names nothing yet.
+    const existing = extra.unused ? undefined : await this.findObject(uid, 'transaction', read);
     if (existing) return existing;
     const merchantUid = requireString(body, 'merchant_uid');
     const merchant = await this.getMerchant(merchantUid, read).catch(() => {

@@ -52,6 +52,12 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput): P
   return sendCreate(ctx, row);
 }
 
+/**
+ * How a create's answer is recorded: applyProviderTransaction, or an owner's shortcut that records
+ * some answers in one statement and hands every other to applyProviderTransaction (decision 047).
+ */
+export type RecordAnswer = (ctx: AppContext, rowId: string, answer: OppTransaction) => Promise<repo.OppTransactionRow>;
+
 /** How long one process may take to send a create before another may try (a dead process's hold runs out). */
 export const CREATE_LEASE_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,15 +82,17 @@ export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): 
 
 /**
  * sendCreate for a row whose create lease is held already: taken in the statement that wrote it
- * (payments.repository insertOwnerWithLeasedTransaction, a 'first' lease) or just now.
+ * (payments.repository ownerWithLeasedTransactionInsert, a 'first' lease) or just now. `record` is how
+ * the answer is recorded (an owner's shortcut, decision 047; by default applyProviderTransaction).
  */
 export async function sendLeasedCreate(
   ctx: AppContext,
   row: repo.OppTransactionRow,
   lease: 'first' | 'again' = 'first',
+  record: RecordAnswer = applyProviderTransaction,
 ): Promise<repo.OppTransactionRow> {
   try {
-    return await sendLeased(ctx, row, lease);
+    return await sendLeased(ctx, row, lease, record);
   } catch (err) {
     // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
     ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
@@ -115,6 +123,7 @@ async function sendLeased(
   ctx: AppContext,
   row: repo.OppTransactionRow,
   lease: 'first' | 'again',
+  record: RecordAnswer = applyProviderTransaction,
 ): Promise<repo.OppTransactionRow> {
   const request = row.request as unknown as CreateTransactionInput;
   try {
@@ -127,7 +136,7 @@ async function sendLeased(
         if (!answer) throw err;
       }
     }
-    return await applyProviderTransaction(ctx, row.id, answer);
+    return await record(ctx, row.id, answer);
   } catch (err) {
     await repo.releaseCreateLease(ctx.db, row.id);
     throw err;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -11,10 +10,12 @@ import {
   isNull,
   lt,
   or,
+  type Placeholder,
   SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { DbOrTx } from '../db/client.js';
 import { oppNotifications, oppTransactions } from '../db/schema/index.js';
 
@@ -31,17 +32,18 @@ export async function insertTransactionRow(db: DbOrTx, values: typeof oppTransac
  * INSERT … RETURNING id, e.g. a tip's, which may write nothing on an idempotency conflict) runs as a
  * CTE, and the transaction row is inserted only if that wrote a row — with its create lease already
  * taken (as leaseForCreate's 'first'), so the caller sends it without another round trip. One
- * statement is one implicit transaction: both rows or neither. Answers undefined when the owner's
- * insert wrote nothing.
+ * statement is one implicit transaction: both rows or neither. Answers the statement, not yet run
+ * (its answer is the row written, none when the owner's insert wrote nothing), so a caller can
+ * prepare it once with placeholders for its values (decision 047).
  */
-export async function insertOwnerWithLeasedTransaction(
+export function ownerWithLeasedTransactionInsert(
   db: DbOrTx,
   ownerInsert: SQLWrapper,
-  values: Omit<typeof oppTransactions.$inferInsert, 'leaseUntil' | 'id' | 'created' | 'updated'>,
+  values: { [K in keyof LeasedTransactionValues]: LeasedTransactionValues[K] | Placeholder },
   leaseMs: number,
-): Promise<OppTransactionRow | undefined> {
+) {
   const owner = db.$with('new_owner', { id: oppTransactions.ownerId }).as(ownerInsert.getSQL());
-  const given: Record<string, unknown> = { ...values, id: randomUUID() };
+  const given: Record<string, unknown> = values;
   const computed: Record<string, SQL> = {
     leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
     created: sql`now()`,
@@ -55,13 +57,16 @@ export async function insertOwnerWithLeasedTransaction(
     if (value === undefined && column.hasDefault) return sql`${sql.param(column.default, column)}`;
     return sql`${sql.param(value ?? null, column)}`;
   });
-  const [row] = await db
+  return db
     .with(owner)
     .insert(oppTransactions)
     .select(sql`select ${sql.join(columns, sql`, `)} from ${owner}`)
     .returning();
-  return row;
 }
+
+type LeasedTransactionValues = Omit<typeof oppTransactions.$inferInsert, 'leaseUntil' | 'created' | 'updated'> & {
+  id: string;
+};
 
 /**
  * Inserts several rows in one statement; a row whose attempt (or key) is recorded already is left
@@ -174,18 +179,58 @@ export async function recordFirstAnswer(
   id: string,
   values: { oppUid: string; status: string; redirectUrl: string | null },
 ) {
-  const [row] = await db
-    .update(oppTransactions)
-    .set({
-      oppUid: values.oppUid,
-      status: values.status,
-      redirectUrl: sql`coalesce(${oppTransactions.redirectUrl}, ${values.redirectUrl})`,
-      leaseUntil: null,
-    })
-    .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid), isNull(oppTransactions.status)))
-    .returning();
+  const [row] = await firstAnswerUpdate(db, { id, ...values });
   return row;
 }
+
+type FirstAnswer = { id: string; oppUid: string; status: string; redirectUrl: string | null };
+
+/** recordFirstAnswer's UPDATE, not yet run; its values may be placeholders of a prepared statement. */
+function firstAnswerUpdate(db: DbOrTx, values: { [K in keyof FirstAnswer]: FirstAnswer[K] | Placeholder }) {
+  return db
+    .update(oppTransactions)
+    .set({
+      oppUid: sql`${values.oppUid}`,
+      status: sql`${values.status}`,
+      redirectUrl: sql`coalesce(${oppTransactions.redirectUrl}, ${values.redirectUrl})`,
+      leaseUntil: null,
+      // Said here, not left to the column's $onUpdate: a prepared statement would keep its first time.
+      updated: sql`now()`,
+    })
+    .where(and(eq(oppTransactions.id, values.id), isNull(oppTransactions.oppUid), isNull(oppTransactions.status)))
+    .returning();
+}
+
+/**
+ * recordFirstAnswer and the owner's reaction to it in ONE statement (decision 047), for an owner whose
+ * whole reaction is one UPDATE of its own row (e.g. a tip moving to pending): `ownerMove(answered)`
+ * builds that UPDATE reading the recorded row from the CTE `answered`, so it writes only if the answer
+ * was recorded; a data-modifying CTE always runs to completion, and one statement is one transaction.
+ * The statement's answer is the recorded row, none when the row had an answer already (then the
+ * caller applies the answer the usual way, as recordFirstAnswer's caller does). Values are
+ * placeholders (`rowId`, `oppUid`, `status`, `redirectUrl`): prepare it once.
+ */
+export function firstAnswerWithOwnerMove(
+  db: DbOrTx,
+  ownerMove: (answered: FirstAnswered) => TypedQueryBuilder<undefined>,
+) {
+  const answered = answeredOf(db);
+  const moved = db.$with('owner_moved').as(ownerMove(answered));
+  return db.with(answered, moved).select().from(answered);
+}
+
+const answeredOf = (db: DbOrTx) =>
+  db.$with('answered').as(
+    firstAnswerUpdate(db, {
+      id: sql.placeholder('rowId'),
+      oppUid: sql.placeholder('oppUid'),
+      status: sql.placeholder('status'),
+      redirectUrl: sql.placeholder('redirectUrl'),
+    }),
+  );
+
+/** The CTE of a recorded first answer, as an owner's move reads it (its `ownerId`). */
+export type FirstAnswered = ReturnType<typeof answeredOf>;
 
 export async function updateTransactionStatus(db: DbOrTx, id: string, status: string) {
   const [row] = await db.update(oppTransactions).set({ status }).where(eq(oppTransactions.id, id)).returning();

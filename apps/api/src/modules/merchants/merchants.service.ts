@@ -50,7 +50,7 @@ export function toMerchantRef(row: repo.MerchantRow | undefined) {
 }
 
 /** Whether a tip jar with this merchant (or none) can take tips: registered, and not stopped by the provider. */
-export function acceptsTips(row: repo.MerchantRow | undefined): boolean {
+export function acceptsTips(row: Pick<repo.MerchantRow, 'merchantStatus'> | undefined): boolean {
   return row !== undefined && merchantTakesPayments(row.merchantStatus);
 }
 
@@ -60,7 +60,15 @@ export function acceptsTips(row: repo.MerchantRow | undefined): boolean {
  * suspended, blocked or terminated it: then a clear 409, before anything is written.
  */
 export async function receivingMerchantUid(ctx: AppContext, tipjarId: string): Promise<string> {
-  const row = await repo.findMerchantOfTipjar(ctx.db, tipjarId);
+  return receivingMerchantUidOf(ctx, tipjarId, await repo.findMerchantOfTipjar(ctx.db, tipjarId));
+}
+
+/** receivingMerchantUid for the merchant row read elsewhere (a tip's one read, decision 047). */
+export function receivingMerchantUidOf(
+  ctx: AppContext,
+  tipjarId: string,
+  row: Pick<repo.MerchantRow, 'merchantUid' | 'merchantStatus'> | undefined,
+): string {
   if (row && acceptsTips(row)) return row.merchantUid;
   ctx.log.warn(
     { tipjarId, merchantStatus: row?.merchantStatus ?? null },

@@ -166,8 +166,13 @@ export async function resolvePaymentChoice(
   field: string,
 ): Promise<{ type: string }> {
   const method = await repo.findActivePaymentMethod(ctx.db, choice.paymentmethod);
-  if (!method) {
+  return paymentChoiceOf(method?.type, field);
+}
+
+/** resolvePaymentChoice for a method type read elsewhere (a tip's one read, decision 047): none is a 400. */
+export function paymentChoiceOf(type: string | null | undefined, field: string): { type: string } {
+  if (!type) {
     throw AppError.field(ErrorCode.Validation, field, { key: 'choice' }, 'Choose an available payment method');
   }
-  return { type: method.type };
+  return { type };
 }

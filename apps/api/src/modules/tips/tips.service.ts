@@ -24,22 +24,19 @@ import type { ParsedListQuery } from '../../lib/list-query.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
-import { CREATE_LEASE_MS, sendLeasedCreate, startPayment } from '../../payments/payments.create.js';
-import {
-  findLatestForOwner,
-  insertOwnerWithLeasedTransaction,
-  type OppTransactionRow,
-} from '../../payments/payments.repository.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
+import { type RecordAnswer, sendLeasedCreate, startPayment } from '../../payments/payments.create.js';
+import { findLatestForOwner, type OppTransactionRow } from '../../payments/payments.repository.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
 import * as episodesRepo from '../episodes/episodes.repository.js';
-import { receivingMerchantUid } from '../merchants/merchants.service.js';
-import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
+import { receivingMerchantUid, receivingMerchantUidOf } from '../merchants/merchants.service.js';
+import { paymentChoiceOf } from '../paymentmethods/paymentmethods.service.js';
 import { findPayingTransaction } from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as repo from './tips.repository.js';
 
 /** The provider transactions of tips are of this kind (owner_id = tips.id). */
-export const TIP_KIND = 'tip';
+export const TIP_KIND = repo.TIP_KIND;
 
 /**
  * A tip as the API shows it. Anonymous tips never carry a name (it is not even stored); the
@@ -96,13 +93,6 @@ export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.Tipjar
 
 /* ---------- creating a tip ---------- */
 
-/** Tips go only to LIVE, active tip jars that are not archived; any other (or unknown) id is a plain 404. */
-async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
-  const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
-  if (!tipjar || !isTipjarTippable(tipjar)) throw AppError.notFound('Tip jar');
-  return tipjar;
-}
-
 /**
  * POST tipjars/{id}/tips. The tip and our transaction row are written in ONE database transaction
  * and committed; only then is the provider called (with Idempotency-Key `tip-<tipId>`), and its
@@ -118,19 +108,18 @@ export async function createTip(
   data: CreateTipBody['data'],
   idempotency: ClientIdempotency | undefined,
 ): Promise<CreateTipResponse> {
-  // Independent reads, side by side (this is the storefront's hot path: each round trip to the
-  // database is a good part of its time). The merchant's refusal counts only for a tip jar that is
-  // there: a 404 comes first.
-  const [tipjar, existing, method, merchant, episode] = await Promise.all([
-    loadTippableTipjar(ctx, tipjarId),
+  // What the tip needs, read in one statement built once (tip jar, merchant, payment method; decision
+  // 047), beside the rarer reads a request may add. A 404 comes first, then the payment method, a
+  // repeated request, the episode, and the merchant's refusal.
+  const [context, existing, episode] = await Promise.all([
+    repo.readTipContext(ctx.db, tipjarId, data.payment.paymentmethod),
     idempotency ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, idempotency.key) : undefined,
-    resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod'),
-    receivingMerchantUid(ctx, tipjarId).then(
-      (uid) => ({ uid }),
-      (err: unknown) => ({ err }),
-    ),
     data.episodeId ? episodesRepo.findEpisode(ctx.db, tipjarId, data.episodeId) : undefined,
   ]);
+  // Tips go only to LIVE, active tip jars that are not archived; any other (or unknown) id is a plain 404.
+  if (!context || !isTipjarTippable(context.tipjar)) throw AppError.notFound('Tip jar');
+  const { tipjar } = context;
+  const method = paymentChoiceOf(context.methodType, 'data.payment.paymentmethod');
   if (existing) return answerRepeatedTip(ctx, existing, data, idempotency!);
   // Only an episode of this tip jar's feed (removed ones neither: its page is gone).
   if (data.episodeId && !episode) {
@@ -141,8 +130,7 @@ export async function createTip(
       'This episode is not one of this tip jar',
     );
   }
-  if ('err' in merchant) throw merchant.err;
-  const merchantUid = merchant.uid;
+  const merchantUid = receivingMerchantUidOf(ctx, tipjar.id, context.merchant ?? undefined);
 
   const tipId = randomUUID();
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
@@ -165,36 +153,27 @@ export async function createTip(
   };
 
   // The tip and its provider transaction, its create lease taken, in one statement: one round trip
-  // instead of five (begin, two inserts, commit, the lease; decision 024).
-  const written = await insertOwnerWithLeasedTransaction(
-    ctx.db,
-    repo.insertTipStatement(ctx.db, {
-      id: tipId,
-      tipjarId: tipjar.id,
-      amount: data.amount,
-      fee,
-      privacy: data.privacy,
-      // An anonymous tipper's name is not kept at all, so no screen or export can ever show it.
-      displayName: data.privacy === 'ANONYMOUS' ? null : data.displayName,
-      message: data.message,
-      email: data.email,
-      locale,
-      paymentMethod: method.type,
-      episodeId: episode?.id ?? null,
-      idempotencyKey: idempotency?.key ?? null,
-      idempotencyFingerprint: idempotency?.fingerprint ?? null,
-    }),
-    {
-      kind: TIP_KIND,
-      ownerId: tipId,
-      attempt: 1,
-      idempotencyKey: providerKey,
-      amount: data.amount,
-      merchantUid,
-      request: request as unknown as Record<string, unknown>,
-    },
-    CREATE_LEASE_MS,
-  );
+  // instead of five (begin, two inserts, commit, the lease; decision 024), built once (decision 047).
+  const written = await repo.insertTipWithTransaction(ctx.db, {
+    tipId,
+    tipjarId: tipjar.id,
+    amount: data.amount,
+    fee,
+    privacy: data.privacy,
+    // An anonymous tipper's name is not kept at all, so no screen or export can ever show it.
+    displayName: data.privacy === 'ANONYMOUS' ? null : data.displayName,
+    message: data.message,
+    email: data.email,
+    locale,
+    paymentMethod: method.type,
+    episodeId: episode?.id ?? null,
+    idempotencyKey: idempotency?.key ?? null,
+    idempotencyFingerprint: idempotency?.fingerprint ?? null,
+    rowId: randomUUID(),
+    providerKey,
+    merchantUid,
+    request,
+  });
   if (!written) {
     // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
     const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, idempotency!.key);
@@ -204,11 +183,30 @@ export async function createTip(
 
   // The tip as just written (a new tip is 'created'), sent without reading it back.
   const tip = { id: tipId, status: 'created' as const, amount: data.amount, fee };
-  const payment = await startTipPayment(tipId, () => sendLeasedCreate(ctx, written));
+  const payment = await startTipPayment(tipId, () => sendLeasedCreate(ctx, written, 'first', recordTipCreateAnswer));
   // The recorded answer moved the tip along; its status follows from the transaction's.
   const status = (payment.status && tipStatusOfTransaction(payment.status)) || tip.status;
   return toCreateTipResponse({ ...tip, status }, payment);
 }
+
+/**
+ * The answer to a tip's create, recorded (decision 047). An open answer (the usual one: the tipper is
+ * still to pay) moves the tip to pending and does nothing else, so the answer and that move are one
+ * statement — the answer recorded only on a row nobody answered, the tip moved only from the statuses
+ * before pending, as onTipPayment would. Any other answer, or a row answered meanwhile, goes the one
+ * apply path (a transaction that locks and re-reads the row).
+ */
+const recordTipCreateAnswer: RecordAnswer = async (ctx, rowId, answer) => {
+  if (tipStatusOfTransaction(answer.status) === 'pending') {
+    const row = await repo.recordFirstAnswerWithTipPending(ctx.db, rowId, {
+      oppUid: answer.uid,
+      status: answer.status,
+      redirectUrl: answer.redirectUrl,
+    });
+    if (row) return row;
+  }
+  return applyProviderTransaction(ctx, rowId, answer);
+};
 
 /** Provider calls under way in this process, by tip id. */
 const inFlightPayments = new Map<string, Promise<OppTransactionRow>>();
