@@ -7,7 +7,7 @@
  * `import.meta.url` (migrations, the web build, fonts) keeps finding them from its own place: its
  * `import.meta.url` becomes its source file's URL, relative to the bundle.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -60,4 +60,14 @@ await build({
   plugins: [externalPackages, ownImportMetaUrl],
   logLevel: 'warning',
 });
+// Every character above U+00FF escaped (esbuild leaves them in comments: a dash, an ellipsis): V8 keeps
+// each module's source text for as long as the process runs, and one such character makes it a
+// two-byte string — server.js's 0.6 MB held as 1.1 MB (decision 048).
+for (const name of await readdir(OUT_DIR)) {
+  if (!name.endsWith('.js')) continue;
+  const file = path.join(OUT_DIR, name);
+  const source = await readFile(file, 'utf8');
+  const latin1 = source.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (latin1 !== source) await writeFile(file, latin1);
+}
 console.log(`built ${path.relative(process.cwd(), path.join(OUT_DIR, 'server.js'))}`);

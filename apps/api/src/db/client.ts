@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
@@ -59,6 +55,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  // Loaded only here: a process on PostgreSQL never holds PGlite's JavaScript (decision 048).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // pg_trgm: the trigram indexes of tip search (migration 0013 creates them where it is available).
   const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });

@@ -3,7 +3,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginO
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Where the abuse limits keep their counters. With REDIS_URL every process on that Redis shares them
@@ -174,6 +174,8 @@ export async function createLimitStore(
       close: async () => {},
     };
   }
+  // Loaded only with a REDIS_URL: a process without one never holds the client (decision 048).
+  const { Redis } = await import('ioredis');
   // Fail fast instead of queueing: a limit that waits for Redis would hold up every request.
   const redis = new Redis(redisUrl, {
     lazyConnect: true,

@@ -1,18 +1,18 @@
-import {
-  Body,
-  Button,
-  Column,
-  Container,
-  Head,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Row,
-  Section,
-  Text,
-} from '@react-email/components';
+// Each component from its own package, not the @react-email/components barrel: the barrel also loads
+// Tailwind and the code block's Prism (~14 MB of heap a process keeps after its first mail; decision 048).
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { type ComponentType, createElement as h, type ReactNode } from 'react';
 import { type MailBlock, mailBlocks } from './mail-blocks.js';
 

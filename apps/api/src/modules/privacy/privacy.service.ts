@@ -1,5 +1,4 @@
 import { type EraseAccountBody, ErrorCode } from '@podpot/domain';
-import { strToU8, zipSync } from 'fflate';
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { toCsv } from '../../lib/csv.js';
@@ -102,6 +101,8 @@ function csvFiles(data: PersonalData): Record<string, string> {
 export async function exportMyData(ctx: AppContext, actor: Actor): Promise<{ filename: string; zip: Uint8Array }> {
   const data = await readPersonalData(ctx.db, actor.userId);
   if (!data) throw AppError.unauthorized();
+  // The zip writer loads with the first export a process makes, not at start (decision 048).
+  const { strToU8, zipSync } = await import('fflate');
   const exported = new Date();
   const files: Record<string, Uint8Array> = {
     'data.json': strToU8(`${JSON.stringify({ exported, brand: ctx.config.BRAND_NAME, ...data }, null, 2)}\n`),
