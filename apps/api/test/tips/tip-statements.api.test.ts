@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as createRepo from '../../src/modules/tips/tips.create.repository.js';
 import * as tipsRepo from '../../src/modules/tips/tips.repository.js';
 import { findLatestForOwner } from '../../src/payments/payments.repository.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 /** A tip and its transaction row as createTip writes them, the provider not asked yet. */
 async function writtenTip() {
   const tipId = randomUUID();
-  const row = await tipsRepo.insertTipWithTransaction(t.ctx.db, {
+  const row = await createRepo.insertTipWithTransaction(t.ctx.db, {
     tipId,
     tipjarId: jar.id,
     amount: 700,
@@ -53,7 +54,7 @@ describe('recording the answer to a tip’s create', () => {
     const { tipId, row } = await writtenTip();
     expect(row.leaseUntil).not.toBeNull();
     const answer = { oppUid: `tra_${randomUUID()}`, status: 'created', redirectUrl: 'https://pay.example/1' };
-    const recorded = await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, answer);
+    const recorded = await createRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, answer);
     expect(recorded).toMatchObject({ id: row.id, ...answer, leaseUntil: null });
     expect((await tipsRepo.findTip(t.ctx.db, tipId))?.status).toBe('pending');
   });
@@ -61,14 +62,14 @@ describe('recording the answer to a tip’s create', () => {
   it('records nothing for a row answered before, and leaves its tip alone', async () => {
     const { tipId, row } = await writtenTip();
     const first = { oppUid: `tra_${randomUUID()}`, status: 'pending', redirectUrl: 'https://pay.example/2' };
-    const recorded = await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, first);
+    const recorded = await createRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, first);
     // The statement was prepared in the test before: its `updated` is this call's time, not that one's.
     expect(recorded!.updated.getTime()).toBeGreaterThanOrEqual(row.updated.getTime());
     // The tip moves on (say, paid) before a second answer to the same row comes in.
     await tipsRepo.moveTipStatus(t.ctx.db, tipId, 'completed', ['pending']);
     const again = { oppUid: `tra_${randomUUID()}`, status: 'created', redirectUrl: 'https://pay.example/3' };
-    expect(await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, again)).toBeUndefined();
-    expect(await findLatestForOwner(t.ctx.db, tipsRepo.TIP_KIND, tipId)).toMatchObject(first);
+    expect(await createRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, again)).toBeUndefined();
+    expect(await findLatestForOwner(t.ctx.db, createRepo.TIP_KIND, tipId)).toMatchObject(first);
     expect((await tipsRepo.findTip(t.ctx.db, tipId))?.status).toBe('completed');
   });
 
@@ -76,7 +77,7 @@ describe('recording the answer to a tip’s create', () => {
     const { tipId, row } = await writtenTip();
     await tipsRepo.moveTipStatus(t.ctx.db, tipId, 'expired', ['created']);
     const answer = { oppUid: `tra_${randomUUID()}`, status: 'created', redirectUrl: null };
-    expect(await tipsRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, answer)).toMatchObject(answer);
+    expect(await createRepo.recordFirstAnswerWithTipPending(t.ctx.db, row.id, answer)).toMatchObject(answer);
     expect((await tipsRepo.findTip(t.ctx.db, tipId))?.status).toBe('expired');
   });
 
@@ -103,9 +104,9 @@ describe('recording the answer to a tip’s create', () => {
       merchantUid: jar.merchantUid!,
       request: {},
     };
-    expect(await tipsRepo.insertTipWithTransaction(t.ctx.db, values)).toBeDefined();
+    expect(await createRepo.insertTipWithTransaction(t.ctx.db, values)).toBeDefined();
     const second = { ...values, tipId: randomUUID(), rowId: randomUUID(), providerKey: `tip-${randomUUID()}` };
-    expect(await tipsRepo.insertTipWithTransaction(t.ctx.db, second)).toBeUndefined();
+    expect(await createRepo.insertTipWithTransaction(t.ctx.db, second)).toBeUndefined();
     expect(await tipsRepo.findTip(t.ctx.db, second.tipId)).toBeUndefined();
   });
 });

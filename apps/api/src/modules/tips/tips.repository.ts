@@ -1,9 +1,9 @@
-import { REVERSED_TIP_STATUSES, type TipStatus, tipStatusesBefore } from '@podpot/domain';
+import { REVERSED_TIP_STATUSES, type TipStatus } from '@podpot/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { episodes, oppMerchants, paymentMethods, tipjars, tipStatusCounts, tips } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { episodes, tipjars, tipStatusCounts, tips } from '../../db/schema/index.js';
 import {
   type CursorKeyType,
   cursorKeyOf,
@@ -16,13 +16,6 @@ import {
   windowOf,
 } from '../../lib/list-query.js';
 import { type CopySink, copyBinary } from '../../lib/pg-copy.js';
-import { prepared } from '../../lib/prepared.js';
-import { CREATE_LEASE_MS } from '../../payments/payments.create.js';
-import {
-  type FirstAnswered,
-  firstAnswerWithOwnerMove,
-  ownerWithLeasedTransactionInsert,
-} from '../../payments/payments.repository.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -65,31 +58,6 @@ export async function insertTip(db: DbOrTx, values: typeof tips.$inferInsert): P
     .values(values)
     .onConflictDoNothing({ target: [tips.tipjarId, tips.idempotencyKey] })
     .returning();
-  return row;
-}
-
-const tipContextStatement = prepared((db) =>
-  db
-    .select({
-      tipjar: tipjars,
-      merchant: { merchantUid: oppMerchants.merchantUid, merchantStatus: oppMerchants.merchantStatus },
-      methodType: sql<string | null>`(select ${paymentMethods.type} from ${paymentMethods}
-        where ${paymentMethods.id} = ${sql.placeholder('methodId')} and ${paymentMethods.active})`,
-    })
-    .from(tipjars)
-    .leftJoin(oppMerchants, eq(oppMerchants.tipjarId, tipjars.id))
-    .where(eq(tipjars.id, sql.placeholder('tipjarId')))
-    .prepare('tip_context'),
-);
-
-/**
- * What creating a tip reads before it writes, in ONE statement built once (decision 047): the tip
- * jar, its merchant (null without one) and the type of the chosen payment method if it is active
- * (null otherwise). Undefined when there is no such tip jar. It reads the tables of tip jars,
- * merchants and payment methods, read-only: their rules stay with their services.
- */
-export async function readTipContext(db: Db, tipjarId: string, paymentMethodId: string) {
-  const [row] = await tipContextStatement(db).execute({ tipjarId, methodId: paymentMethodId });
   return row;
 }
 
@@ -318,107 +286,6 @@ export async function moveTipStatus(db: DbOrTx, id: string, to: TipStatus, from:
   return row;
 }
 
-/**
- * moveTipStatus as the UPDATE of a statement that recorded its tip's provider answer (payments
- * repository firstAnswerWithOwnerMove, decision 047): the tip the answered row names, moved only
- * from `from`. `updated` is said here: a prepared statement would keep the column's first $onUpdate.
- */
-export function tipMoveOfAnswer(db: DbOrTx, answered: FirstAnswered, to: TipStatus, from: TipStatus[]) {
-  return db
-    .update(tips)
-    .set({ status: to, updated: sql`now()`, ...paidAtOf(to) })
-    .from(answered)
-    .where(and(eq(tips.id, answered.ownerId), inArray(tips.status, from)));
-}
-
-/** The provider transactions of tips are of this kind (owner_id = tips.id). */
-export const TIP_KIND = 'tip';
-
-/** The placeholder of a value of a prepared statement, by its name. */
-const value = (name: string) => sql.placeholder(name);
-
-/**
- * A new tip and its provider transaction row, its create lease taken, in one statement (payments
- * repository ownerWithLeasedTransactionInsert, decision 024), prepared once per database handle:
- * Drizzle builds its SQL once and PostgreSQL parses it once per connection (decision 047).
- */
-const tipWithTransactionStatement = prepared((db) =>
-  ownerWithLeasedTransactionInsert(
-    db,
-    insertTipStatement(db, {
-      id: value('tipId'),
-      tipjarId: value('tipjarId'),
-      amount: value('amount'),
-      fee: value('fee'),
-      privacy: value('privacy'),
-      displayName: value('displayName'),
-      message: value('message'),
-      email: value('email'),
-      locale: value('locale'),
-      paymentMethod: value('paymentMethod'),
-      episodeId: value('episodeId'),
-      idempotencyKey: value('idempotencyKey'),
-      idempotencyFingerprint: value('idempotencyFingerprint'),
-    }),
-    {
-      id: value('rowId'),
-      kind: TIP_KIND,
-      ownerId: value('tipId'),
-      attempt: 1,
-      idempotencyKey: value('providerKey'),
-      amount: value('amount'),
-      merchantUid: value('merchantUid'),
-      request: value('request'),
-    },
-    CREATE_LEASE_MS,
-  ).prepare('tip_with_transaction'),
-);
-
-/** A new tip (not its status: `created`) and the values of its first provider transaction row. */
-export type NewTipWithTransaction = Required<
-  Pick<
-    typeof tips.$inferInsert,
-    | 'tipjarId'
-    | 'amount'
-    | 'fee'
-    | 'privacy'
-    | 'displayName'
-    | 'message'
-    | 'email'
-    | 'locale'
-    | 'paymentMethod'
-    | 'episodeId'
-    | 'idempotencyKey'
-    | 'idempotencyFingerprint'
-  >
-> & { tipId: string; rowId: string; providerKey: string; merchantUid: string; request: object };
-
-/** The written transaction row (its lease taken); undefined when the tip's idempotency key was taken. */
-export async function insertTipWithTransaction(db: Db, values: NewTipWithTransaction) {
-  const [row] = await tipWithTransactionStatement(db).execute(values);
-  return row;
-}
-
-const firstAnswerWithTipPendingStatement = prepared((db) =>
-  firstAnswerWithOwnerMove(db, (answered) =>
-    tipMoveOfAnswer(db, answered, 'pending', tipStatusesBefore('pending')),
-  ).prepare('tip_first_answer'),
-);
-
-/**
- * The first answer to a tip's transaction row (payments repository recordFirstAnswer) and the tip's
- * move to pending (moveTipStatus, as onTipPayment makes it for an open answer) in one prepared
- * statement (decision 047). Undefined when the row had an answer already; the tip is then untouched.
- */
-export async function recordFirstAnswerWithTipPending(
-  db: Db,
-  rowId: string,
-  answer: { oppUid: string; status: string; redirectUrl: string | null },
-) {
-  const [row] = await firstAnswerWithTipPendingStatement(db).execute({ rowId, ...answer });
-  return row;
-}
-
 /** moveTipStatus for several tips in one statement (the charge run's months). */
 export async function moveTipsStatus(db: DbOrTx, ids: string[], to: TipStatus, from: TipStatus[]) {
   if (ids.length === 0 || from.length === 0) return;
@@ -429,7 +296,7 @@ export async function moveTipsStatus(db: DbOrTx, ids: string[], to: TipStatus, f
 }
 
 /** A reversed tip was paid: it keeps (or, if its completion was never seen, gets) the day it was paid. */
-function paidAtOf(to: TipStatus) {
+export function paidAtOf(to: TipStatus) {
   return to === 'completed'
     ? { completedAt: sql`now()` }
     : REVERSED_TIP_STATUSES.includes(to)

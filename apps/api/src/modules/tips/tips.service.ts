@@ -33,10 +33,11 @@ import { receivingMerchantUid, receivingMerchantUidOf } from '../merchants/merch
 import { paymentChoiceOf } from '../paymentmethods/paymentmethods.service.js';
 import { findPayingTransaction } from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as createRepo from './tips.create.repository.js';
 import * as repo from './tips.repository.js';
 
 /** The provider transactions of tips are of this kind (owner_id = tips.id). */
-export const TIP_KIND = repo.TIP_KIND;
+export const TIP_KIND = createRepo.TIP_KIND;
 
 /**
  * A tip as the API shows it. Anonymous tips never carry a name (it is not even stored); the
@@ -112,7 +113,7 @@ export async function createTip(
   // 047), beside the rarer reads a request may add. A 404 comes first, then the payment method, a
   // repeated request, the episode, and the merchant's refusal.
   const [context, existing, episode] = await Promise.all([
-    repo.readTipContext(ctx.db, tipjarId, data.payment.paymentmethod),
+    createRepo.readTipContext(ctx.db, tipjarId, data.payment.paymentmethod),
     idempotency ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, idempotency.key) : undefined,
     data.episodeId ? episodesRepo.findEpisode(ctx.db, tipjarId, data.episodeId) : undefined,
   ]);
@@ -154,7 +155,7 @@ export async function createTip(
 
   // The tip and its provider transaction, its create lease taken, in one statement: one round trip
   // instead of five (begin, two inserts, commit, the lease; decision 024), built once (decision 047).
-  const written = await repo.insertTipWithTransaction(ctx.db, {
+  const written = await createRepo.insertTipWithTransaction(ctx.db, {
     tipId,
     tipjarId: tipjar.id,
     amount: data.amount,
@@ -198,7 +199,7 @@ export async function createTip(
  */
 const recordTipCreateAnswer: RecordAnswer = async (ctx, rowId, answer) => {
   if (tipStatusOfTransaction(answer.status) === 'pending') {
-    const row = await repo.recordFirstAnswerWithTipPending(ctx.db, rowId, {
+    const row = await createRepo.recordFirstAnswerWithTipPending(ctx.db, rowId, {
       oppUid: answer.uid,
       status: answer.status,
       redirectUrl: answer.redirectUrl,

@@ -1,0 +1,144 @@
+import { type TipStatus, tipStatusesBefore } from '@podpot/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { oppMerchants, paymentMethods, tipjars, tips } from '../../db/schema/index.js';
+import { prepared } from '../../lib/prepared.js';
+import { CREATE_LEASE_MS } from '../../payments/payments.create.js';
+import {
+  type FirstAnswered,
+  firstAnswerWithOwnerMove,
+  ownerWithLeasedTransactionInsert,
+} from '../../payments/payments.repository.js';
+import { insertTipStatement, paidAtOf } from './tips.repository.js';
+
+/*
+ * Creating a tip, in the three statements it takes (decision 047): what it reads, the tip with its
+ * provider transaction row, and the provider's open answer with the tip's move to pending — each
+ * prepared once per database handle. The rest of the tips table's code is in tips.repository.ts.
+ */
+
+const tipContextStatement = prepared((db) =>
+  db
+    .select({
+      tipjar: tipjars,
+      merchant: { merchantUid: oppMerchants.merchantUid, merchantStatus: oppMerchants.merchantStatus },
+      methodType: sql<string | null>`(select ${paymentMethods.type} from ${paymentMethods}
+        where ${paymentMethods.id} = ${sql.placeholder('methodId')} and ${paymentMethods.active})`,
+    })
+    .from(tipjars)
+    .leftJoin(oppMerchants, eq(oppMerchants.tipjarId, tipjars.id))
+    .where(eq(tipjars.id, sql.placeholder('tipjarId')))
+    .prepare('tip_context'),
+);
+
+/**
+ * What creating a tip reads before it writes, in ONE statement built once (decision 047): the tip
+ * jar, its merchant (null without one) and the type of the chosen payment method if it is active
+ * (null otherwise). Undefined when there is no such tip jar. It reads the tables of tip jars,
+ * merchants and payment methods, read-only: their rules stay with their services.
+ */
+export async function readTipContext(db: Db, tipjarId: string, paymentMethodId: string) {
+  const [row] = await tipContextStatement(db).execute({ tipjarId, methodId: paymentMethodId });
+  return row;
+}
+
+/**
+ * moveTipStatus as the UPDATE of a statement that recorded its tip's provider answer (payments
+ * repository firstAnswerWithOwnerMove, decision 047): the tip the answered row names, moved only
+ * from `from`. `updated` is said here: a prepared statement would keep the column's first $onUpdate.
+ */
+export function tipMoveOfAnswer(db: DbOrTx, answered: FirstAnswered, to: TipStatus, from: TipStatus[]) {
+  return db
+    .update(tips)
+    .set({ status: to, updated: sql`now()`, ...paidAtOf(to) })
+    .from(answered)
+    .where(and(eq(tips.id, answered.ownerId), inArray(tips.status, from)));
+}
+
+/** The provider transactions of tips are of this kind (owner_id = tips.id). */
+export const TIP_KIND = 'tip';
+
+/** The placeholder of a value of a prepared statement, by its name. */
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * A new tip and its provider transaction row, its create lease taken, in one statement (payments
+ * repository ownerWithLeasedTransactionInsert, decision 024), prepared once per database handle:
+ * Drizzle builds its SQL once and PostgreSQL parses it once per connection (decision 047).
+ */
+const tipWithTransactionStatement = prepared((db) =>
+  ownerWithLeasedTransactionInsert(
+    db,
+    insertTipStatement(db, {
+      id: value('tipId'),
+      tipjarId: value('tipjarId'),
+      amount: value('amount'),
+      fee: value('fee'),
+      privacy: value('privacy'),
+      displayName: value('displayName'),
+      message: value('message'),
+      email: value('email'),
+      locale: value('locale'),
+      paymentMethod: value('paymentMethod'),
+      episodeId: value('episodeId'),
+      idempotencyKey: value('idempotencyKey'),
+      idempotencyFingerprint: value('idempotencyFingerprint'),
+    }),
+    {
+      id: value('rowId'),
+      kind: TIP_KIND,
+      ownerId: value('tipId'),
+      attempt: 1,
+      idempotencyKey: value('providerKey'),
+      amount: value('amount'),
+      merchantUid: value('merchantUid'),
+      request: value('request'),
+    },
+    CREATE_LEASE_MS,
+  ).prepare('tip_with_transaction'),
+);
+
+/** A new tip (not its status: `created`) and the values of its first provider transaction row. */
+export type NewTipWithTransaction = Required<
+  Pick<
+    typeof tips.$inferInsert,
+    | 'tipjarId'
+    | 'amount'
+    | 'fee'
+    | 'privacy'
+    | 'displayName'
+    | 'message'
+    | 'email'
+    | 'locale'
+    | 'paymentMethod'
+    | 'episodeId'
+    | 'idempotencyKey'
+    | 'idempotencyFingerprint'
+  >
+> & { tipId: string; rowId: string; providerKey: string; merchantUid: string; request: object };
+
+/** The written transaction row (its lease taken); undefined when the tip's idempotency key was taken. */
+export async function insertTipWithTransaction(db: Db, values: NewTipWithTransaction) {
+  const [row] = await tipWithTransactionStatement(db).execute(values);
+  return row;
+}
+
+const firstAnswerWithTipPendingStatement = prepared((db) =>
+  firstAnswerWithOwnerMove(db, (answered) =>
+    tipMoveOfAnswer(db, answered, 'pending', tipStatusesBefore('pending')),
+  ).prepare('tip_first_answer'),
+);
+
+/**
+ * The first answer to a tip's transaction row (payments repository recordFirstAnswer) and the tip's
+ * move to pending (moveTipStatus, as onTipPayment makes it for an open answer) in one prepared
+ * statement (decision 047). Undefined when the row had an answer already; the tip is then untouched.
+ */
+export async function recordFirstAnswerWithTipPending(
+  db: Db,
+  rowId: string,
+  answer: { oppUid: string; status: string; redirectUrl: string | null },
+) {
+  const [row] = await firstAnswerWithTipPendingStatement(db).execute({ rowId, ...answer });
+  return row;
+}
