@@ -155,4 +155,45 @@ describe.runIf(TEST_DB === 'pg')('graceful shutdown on SIGTERM', () => {
       await database.close();
     }
   }, 90_000);
+
+  it('does not wait for the keep-alive timeout of a connection whose request was in flight', async () => {
+    const database = await createTestDatabase('pg');
+    const app = await startChildApp(database.url!);
+    try {
+      const { port } = new URL(app.url);
+      const body = new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'podpot-web',
+        scope: 'all',
+        username: 'nobody@example.test',
+        password: 'wrong password',
+      }).toString();
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      let answer = '';
+      const answered = new Promise<number>((resolve) =>
+        socket.on('data', (d) => {
+          answer += d;
+          resolve(Date.now());
+        }),
+      );
+      // A keep-alive request (no `Connection: close`) is half sent when the process is told to stop…
+      socket.write(
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const exit = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+      app.process.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      socket.write(body.slice(10));
+      const answeredAt = await answered;
+      expect(answer, app.output()).toMatch(/^HTTP\/1\.1 401/);
+      // …and once it is answered the connection is ended and the process exits, not 72 s later.
+      expect(await exit, app.output()).toBe(0);
+      expect(Date.now() - answeredAt).toBeLessThan(5_000);
+    } finally {
+      app.process.kill('SIGKILL');
+      await database.close();
+    }
+  }, 90_000);
 });

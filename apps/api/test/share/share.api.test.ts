@@ -241,7 +241,12 @@ describe('GET /api/v1/tipjars/{id}/share (the Share page)', () => {
       nl.posterUrl,
       ...en.qr.png.map((p: { url: string }) => p.url),
     ];
-    for (const url of urls) expect((await fetch(url)).status, url).toBe(200);
+    for (const url of urls) {
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+      // The whole file is served, not only its status.
+      expect((await res.arrayBuffer()).byteLength, url).toBeGreaterThan(0);
+    }
     expect(en.qr.png.map((p: { size: number }) => p.size)).toEqual([512, 1024, 2048]);
     // The badge's size in the snippet is the file's own.
     const svg = await (await fetch(en.badge.url)).text();
@@ -253,6 +258,8 @@ describe('GET /api/v1/tipjars/{id}/share (the Share page)', () => {
     const res = await t.api('GET', `/tipjars/${fresh.id}/share`, { token: maker.token });
     expect(res.status).toBe(200);
     expect(res.body.live).toBe(false);
-    expect((await fetch(res.body.kits.en.badge.url)).status).toBe(404);
+    const badge = await fetch(res.body.kits.en.badge.url);
+    expect(badge.status).toBe(404);
+    await badge.arrayBuffer();
   });
 });

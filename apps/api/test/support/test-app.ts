@@ -204,7 +204,12 @@ export async function createTestApp(
     outbox,
     settle: () => ctx.background.idle(),
     async close() {
-      await app.close();
+      // A close that hangs times the suite's afterAll out with no clue: say what is still open.
+      const watchdog = setTimeout(() => {
+        console.error('app.close() still waiting after 20 s; open:', process.getActiveResourcesInfo().join(', '));
+      }, 20_000);
+      watchdog.unref();
+      await app.close().finally(() => clearTimeout(watchdog));
       if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
