@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import pino from 'pino';
+import { LinePerTurnDestination } from './log-destination.js';
 
 /** Query parameters that carry a credential (manage links, password reset links, OAuth). */
 const SECRET_QUERY = /([?&](?:token|access_token|code|password)=)[^&#]*/gi;
@@ -63,7 +63,7 @@ export function loggerOptions(config: { LOG_LEVEL: string; NODE_ENV: string }): 
             options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
           },
         }
-      : { stream: pino.destination({ dest: 1, sync: false }) }),
+      : { stream: new LinePerTurnDestination(1) }),
   };
 }
 
