@@ -1,8 +1,9 @@
+import { openSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
+import { LinePerTurnDestination } from '../apps/api/src/lib/log-destination.js';
 import { registerOps } from '../apps/api/src/plugins/ops.js';
-import { requestLogController } from '../apps/api/src/plugins/request-log.js';
+import { requestLogController, requestLoggerFactory } from '../apps/api/src/plugins/request-log.js';
 import { registerSecurityHeaders } from '../apps/api/src/plugins/security-headers.js';
 
 /**
@@ -13,10 +14,11 @@ import { registerSecurityHeaders } from '../apps/api/src/plugins/security-header
  * none of that; this row shows how much of a hot read's cost is those duties and how much the route's own.
  */
 export async function startDutiesBaseline(): Promise<{ app: FastifyInstance; url: string }> {
-  const stream = pino.destination({ dest: '/dev/null', sync: false });
+  const stream = new LinePerTurnDestination(openSync('/dev/null', 'w'));
   const app = Fastify({
     logger: { level: 'info', stream },
     logController: requestLogController({ level: 'info', stream }),
+    childLoggerFactory: requestLoggerFactory,
   });
   registerSecurityHeaders(app);
   registerOps(app, {

@@ -63,7 +63,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
-import { requestLogController, requestLogStream } from './plugins/request-log.js';
+import { requestLogController, requestLoggerFactory, requestLogStream } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -92,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     bodyLimit: 256 * 1024,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: requestLogController(requestLogStream(logger)),
+    // Each request's logger is made when something logs through it (plugins/request-log.ts).
+    childLoggerFactory: requestLoggerFactory,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
