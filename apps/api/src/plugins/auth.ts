@@ -40,8 +40,10 @@ export type FoundActor = (Actor & { tokenVersion: number; twoStepEnabled?: boole
  * Access rules on top of it: lib/access.ts.
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions) {
-  const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
-  const subjects = new WeakMap<FastifyRequest, Promise<TokenSubject | null>>();
+  // Each request's answers are kept on the request itself (fields Fastify's request shape starts with):
+  // a WeakMap keyed by every request made the garbage collector trace an ephemeron per request.
+  app.decorateRequest(ACTOR, null);
+  app.decorateRequest(SUBJECT, null);
 
   async function verify(request: FastifyRequest): Promise<TokenSubject | null> {
     const header = request.headers.authorization;
@@ -60,7 +62,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
     request: FastifyRequest,
     find: (userId: string) => Promise<FoundActor>,
   ): Promise<Actor | null> {
-    const subject = await once(subjects, request, verify);
+    const subject = await once(SUBJECT, request, verify);
     if (!subject) return null;
     let found: FoundActor;
     try {
@@ -78,13 +80,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
   }
 
   app.decorateRequest('actor', function (this: FastifyRequest) {
-    return once(actors, this, (request) => resolve(request, options.findActor));
+    return once(ACTOR, this, (request) => resolve(request, options.findActor));
   });
   app.decorateRequest('actorFrom', function (this: FastifyRequest, found: FoundActor) {
-    return once(actors, this, (request) => resolve(request, async () => found));
+    return once(ACTOR, this, (request) => resolve(request, async () => found));
   });
   app.decorateRequest('claimedUserId', async function (this: FastifyRequest) {
-    return (await once(subjects, this, verify))?.id ?? null;
+    return (await once(SUBJECT, this, verify))?.id ?? null;
   });
 }
 
@@ -93,15 +95,22 @@ function invalidToken(): AppError {
 }
 
 /** One answer per request, however often it is asked for. */
-function once<T>(
-  cache: WeakMap<FastifyRequest, Promise<T>>,
+/** The request fields that hold its actor and token subject once asked for (null before). */
+const ACTOR = 'podpotActor';
+const SUBJECT = 'podpotSubject';
+
+type Pending = { [ACTOR]: Promise<Actor | null> | null; [SUBJECT]: Promise<TokenSubject | null> | null };
+
+function once<K extends keyof Pending>(
+  field: K,
   request: FastifyRequest,
-  work: (request: FastifyRequest) => Promise<T>,
-): Promise<T> {
-  let pending = cache.get(request);
+  work: (request: FastifyRequest) => NonNullable<Pending[K]>,
+): NonNullable<Pending[K]> {
+  const fields = request as unknown as Pending;
+  let pending = fields[field];
   if (!pending) {
     pending = work(request);
-    cache.set(request, pending);
+    fields[field] = pending;
   }
-  return pending;
+  return pending as NonNullable<Pending[K]>;
 }
