@@ -15,10 +15,9 @@ export function redactUrl(url: string): string {
  * request URL, and the parameters of a failed SQL query (drizzle puts them in the error message).
  * Human-readable lines in development, JSON elsewhere (production, tests, log shippers).
  *
- * JSON lines go to stdout without waiting for each write (decision 038): a line is appended to a
- * buffer and written while the process goes on, lines that pile up during one write go out together
- * in the next. A synchronous write per request line was a sixth of a cached read's CPU. The buffer is
- * flushed when the process exits; only a `kill -9` can lose the lines of its last moment.
+ * JSON lines go to stdout once per turn of the event loop (lib/log-destination.ts, decision 049): the
+ * turn's lines are joined and written with one system call, and what is pending is written when the
+ * process exits; only a `kill -9` can lose the lines of the turn it lands in.
  */
 export function loggerOptions(config: { LOG_LEVEL: string; NODE_ENV: string }): FastifyServerOptions['logger'] {
   return {
