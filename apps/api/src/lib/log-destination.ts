@@ -21,9 +21,10 @@ export class LinePerTurnDestination implements DestinationStream {
   #lines: string[] = [];
   #scheduled = false;
 
+  #flushesAtExit = false;
+
   constructor(fd = 1) {
     this.#fd = fd;
-    process.once('exit', () => this.flushSync());
   }
 
   write(line: string): void {
@@ -31,6 +32,11 @@ export class LinePerTurnDestination implements DestinationStream {
     if (!this.#scheduled) {
       this.#scheduled = true;
       setImmediate(this.#flush);
+      // Hooked on the first line, so a destination nobody writes to (a test's options) adds no listener.
+      if (!this.#flushesAtExit) {
+        this.#flushesAtExit = true;
+        process.once('exit', () => this.flushSync());
+      }
     }
   }
 
