@@ -94,13 +94,13 @@ function invalidToken(): AppError {
   return new AppError('UNAUTHORIZED', 'Invalid or expired access token');
 }
 
-/** One answer per request, however often it is asked for. */
 /** The request fields that hold its actor and token subject once asked for (null before). */
 const ACTOR = 'podpotActor';
 const SUBJECT = 'podpotSubject';
 
 type Pending = { [ACTOR]: Promise<Actor | null> | null; [SUBJECT]: Promise<TokenSubject | null> | null };
 
+/** One answer per request, however often it is asked for. */
 function once<K extends keyof Pending>(
   field: K,
   request: FastifyRequest,

@@ -73,6 +73,9 @@ export function requestLogStream(logger: unknown): RequestLogStream | null {
   return typeof level === 'string' && stream && typeof stream.write === 'function' ? { level, stream } : null;
 }
 
+/** A pino log method, called with the arguments it was given. */
+type Log = (this: unknown, ...args: unknown[]) => void;
+
 /**
  * The logger of one request (`request.log`), made only when something logs through it (decision 049).
  * Fastify made a pino child with the request's id for every request, and pino ran the child's bindings
@@ -80,9 +83,6 @@ export function requestLogStream(logger: unknown): RequestLogStream | null {
  * which is written here without it. A line logged through the request (an error, a warning) comes from
  * the same child, with the same `reqId`, as before.
  */
-/** A pino log method, called with the arguments it was given. */
-type Log = (this: unknown, ...args: unknown[]) => void;
-
 class RequestLogger implements FastifyBaseLogger {
   readonly #parent: FastifyBaseLogger;
   readonly #bindings: Bindings;
