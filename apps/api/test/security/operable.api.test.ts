@@ -118,56 +118,34 @@ describe(`metrics in production (${TEST_DB})`, () => {
 });
 
 describe.runIf(TEST_DB === 'pg')('graceful shutdown on SIGTERM', () => {
-  it('finishes a request in flight, then exits 0', async () => {
-    const database = await createTestDatabase('pg');
-    const app = await startChildApp(database.url!);
-    try {
-      const { port } = new URL(app.url);
-      const body = new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'podpot-web',
-        scope: 'all',
-        username: 'nobody@example.test',
-        password: 'wrong password',
-      }).toString();
-      const socket = connect(Number(port), '127.0.0.1');
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      let answer = '';
-      socket.on('data', (d) => {
-        answer += d;
-      });
-      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-      // Half a request is in flight when the process is told to stop…
-      socket.write(
-        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-      );
-      await new Promise((r) => setTimeout(r, 300));
-      const exit = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
-      app.process.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      // …and still gets its answer once the rest arrives.
-      socket.write(body.slice(10));
-      await closed;
-      expect(answer, app.output()).toMatch(/^HTTP\/1\.1 401/);
-      expect(await exit, app.output()).toBe(0);
-    } finally {
-      app.process.kill('SIGKILL');
-      await database.close();
-    }
-  }, 90_000);
+  const LOGIN = new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'podpot-web',
+    scope: 'all',
+    username: 'nobody@example.test',
+    password: 'wrong password',
+  }).toString();
 
-  it('does not wait for the keep-alive timeout of a connection whose request was in flight', async () => {
+  /** What the client and the process saw of a request in flight at SIGTERM. */
+  interface Seen {
+    answer(): string;
+    /** When the first bytes of the answer arrived. */
+    answered: Promise<number>;
+    /** When the server ended the connection. */
+    closed: Promise<void>;
+    exit: Promise<number | null>;
+    output(): string;
+  }
+
+  /**
+   * Starts the app in a child process and sends a login (a wrong password: 401) whose body is half
+   * written when the process is told to stop, then the rest; `see` checks what followed.
+   */
+  async function loginInFlightAtSigterm(options: { keepAlive: boolean }, see: (seen: Seen) => Promise<void>) {
     const database = await createTestDatabase('pg');
     const app = await startChildApp(database.url!);
     try {
       const { port } = new URL(app.url);
-      const body = new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'podpot-web',
-        scope: 'all',
-        username: 'nobody@example.test',
-        password: 'wrong password',
-      }).toString();
       const socket = connect(Number(port), '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       let answer = '';
@@ -177,23 +155,38 @@ describe.runIf(TEST_DB === 'pg')('graceful shutdown on SIGTERM', () => {
           resolve(Date.now());
         }),
       );
-      // A keep-alive request (no `Connection: close`) is half sent when the process is told to stop…
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const connection = options.keepAlive ? '' : 'Connection: close\r\n';
       socket.write(
-        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${LOGIN.length}\r\n${connection}\r\n${LOGIN.slice(0, 10)}`,
       );
       await new Promise((r) => setTimeout(r, 300));
       const exit = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
       app.process.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
-      socket.write(body.slice(10));
-      const answeredAt = await answered;
-      expect(answer, app.output()).toMatch(/^HTTP\/1\.1 401/);
-      // …and once it is answered the connection is ended and the process exits, not 72 s later.
-      expect(await exit, app.output()).toBe(0);
-      expect(Date.now() - answeredAt).toBeLessThan(5_000);
+      socket.write(LOGIN.slice(10));
+      await see({ answer: () => answer, answered, closed, exit, output: () => app.output() });
     } finally {
       app.process.kill('SIGKILL');
       await database.close();
     }
+  }
+
+  it('finishes a request in flight, then exits 0', async () => {
+    await loginInFlightAtSigterm({ keepAlive: false }, async ({ answer, closed, exit, output }) => {
+      await closed;
+      expect(answer(), output()).toMatch(/^HTTP\/1\.1 401/);
+      expect(await exit, output()).toBe(0);
+    });
+  }, 90_000);
+
+  it('does not wait for the keep-alive timeout of a connection whose request was in flight', async () => {
+    await loginInFlightAtSigterm({ keepAlive: true }, async ({ answer, answered, exit, output }) => {
+      const answeredAt = await answered;
+      expect(answer(), output()).toMatch(/^HTTP\/1\.1 401/);
+      // Once it is answered the connection is ended and the process exits, not 72 s later.
+      expect(await exit, output()).toBe(0);
+      expect(Date.now() - answeredAt).toBeLessThan(5_000);
+    });
   }, 90_000);
 });
