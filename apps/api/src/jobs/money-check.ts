@@ -18,7 +18,8 @@ import type { OppTransaction } from '../payments/opp-types.js';
  *     month), and the provider has no transaction of ours that we do not know (an orphan);
  *  3. status-matches-provider — our status of a transaction equals the provider's (settled rows);
  *  4. totals-agree — tips, months, transactions and the statistics agree to the cent, and the
- *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts) are what the tips say.
+ *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts, tip_list_positions) are
+ *     what the tips say.
  */
 
 export interface MoneyViolation {
@@ -166,7 +167,8 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     });
   }
 
-  // The aggregates the statistics and list counts read (decision 018) are what the tips say, key by key.
+  // The aggregates the statistics, list counts and deep pages read (decisions 018, 050) are what the tips
+  // say, key by key.
   for (const drift of await aggregateDrift(db)) {
     violations.push({
       invariant: 'totals-agree',

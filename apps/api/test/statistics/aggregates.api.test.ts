@@ -106,15 +106,22 @@ describe('statistics from kept aggregates', () => {
 
   it('the money check finds an aggregate that drifted from its tips', async () => {
     const clean = await checkMoney(t.ctx, { provider: false });
-    expect(clean.violations.filter((v) => /tip_daily_totals|tip_status_counts/.test(v.subject))).toEqual([]);
+    expect(
+      clean.violations.filter((v) => /tip_daily_totals|tip_status_counts|tip_list_positions/.test(v.subject)),
+    ).toEqual([]);
     await t.database.db.execute(sql`update tip_daily_totals set refunded_amount = refunded_amount + 1 where tipjar_id = ${jar.id}
                                     and day = (select max(day) from tip_daily_totals where tipjar_id = ${jar.id})`);
     await t.database.db.execute(sql`update tip_status_counts set count = count + 1
                                     where (tipjar_id, status, shard) = (select tipjar_id, status, shard from tip_status_counts
                                                                         where tipjar_id = ${jar.id} and status = 'cancelled' and count > 0)`);
+    await t.database.db.execute(sql`update tip_list_positions set count = count - 1
+                                    where (tipjar_id, dimension, bucket, status, shard) = (
+                                      select tipjar_id, dimension, bucket, status, shard from tip_list_positions
+                                      where tipjar_id = ${jar.id} and dimension = 'amount' and bucket = 700 and count > 0 limit 1)`);
     const found = (await checkMoney(t.ctx, { provider: false })).violations.map((v) => `${v.invariant} ${v.subject}`);
     expect(found).toContainEqual(expect.stringMatching(new RegExp(`^totals-agree tip_daily_totals ${jar.id} `)));
     expect(found).toContain(`totals-agree tip_status_counts ${jar.id} cancelled`);
+    expect(found).toContain(`totals-agree tip_list_positions ${jar.id} amount completed 700`);
     const after = await t.api('GET', `/tipjars/${jar.id}/tips`, { token: jar.maker.token });
     expect(after.body.metadata.count).toBe(9);
   });

@@ -1,5 +1,6 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { expect } from 'vitest';
+import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { registerMerchant } from './merchant.js';
 import type { TestApp, TestUser } from './test-app.js';
 
@@ -20,6 +21,16 @@ export interface OrderedJar {
   maker: TestUser;
   /** Pays the add-on on the simulator's checkout and waits for its notifications: the jar goes LIVE. */
   pay(): Promise<void>;
+}
+
+/** A LIVE tip jar `slug` run by `owner`, written straight to the database (no order, no merchant). */
+export async function insertLiveJar(t: TestApp, slug: string, owner: TestUser): Promise<string> {
+  const [jar] = await t.database.db
+    .insert(tipjars)
+    .values({ slug, name: slug, status: 'LIVE', contactEmail: `${slug}@example.test` })
+    .returning();
+  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
+  return jar!.id;
 }
 
 /** A maker (a new user unless given) orders a tip jar; its add-on is not paid yet. */

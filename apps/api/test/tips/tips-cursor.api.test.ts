@@ -1,8 +1,8 @@
 import { decodeListCursor, encodeListCursor } from '@podpot/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { insertLiveJar } from '../support/tipjar.js';
 
 /**
  * Keyset paging of the tip lists (decision 041): walking a list by `after` / `before` gives exactly
@@ -52,14 +52,7 @@ async function addTips(tipjarId: string, n: number, offsetHours: number) {
     from generate_series(0, ${n - 1}) g`);
 }
 
-async function makeJar(slug: string, owner: TestUser) {
-  const [jar] = await t.database.db
-    .insert(tipjars)
-    .values({ slug, name: slug, status: 'LIVE', contactEmail: `${slug}@example.test` })
-    .returning();
-  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
-  return jar!.id;
-}
+const makeJar = (slug: string, owner: TestUser) => insertLiveJar(t, slug, owner);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -46,3 +46,26 @@ export const tipStatusCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tipjarId, t.status, t.shard] })],
 );
+
+/**
+ * Tips per tip jar, status and bucket of a list order's leading column (migration 0023, decision
+ * 050): `dimension` 'created' and 'updated' count by week (whole seconds since the epoch / 604 800),
+ * 'amount' by the amount in cents, 'amount_week' by amount × 10 000 + week of updated (the amount
+ * sort's order within one amount). Sharded like tip_status_counts; the key puts the bucket before the
+ * status so one amount's weeks are one index range. A page at a deep offset sums them to find the
+ * bucket its first row is in, then walks from that bucket's edge (tips.positions.ts).
+ */
+export const tipListPositions = pgTable(
+  'tip_list_positions',
+  {
+    tipjarId: uuid().notNull(),
+    dimension: text({ enum: ['created', 'updated', 'amount', 'amount_week'] }).notNull(),
+    status: text().notNull(),
+    bucket: bigint({ mode: 'number' }).notNull(),
+    shard: smallint().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'tip_list_positions_pk', columns: [t.tipjarId, t.dimension, t.bucket, t.status, t.shard] }),
+  ],
+);

@@ -4,11 +4,12 @@ import { STATISTICS_TIME_ZONE } from './statistics.repository.js';
 
 /**
  * The aggregates recomputed from scratch out of the tips (one scan), compared with what the triggers
- * keep: every (tip jar, day, method, kind) and (tip jar, status) whose kept figures differ from the tips'.
+ * keep: every (tip jar, day, method, kind), (tip jar, status) and (tip jar, dimension, status, bucket)
+ * whose kept figures differ from the tips'.
  * For the money check and tests; empty when nothing drifted.
  */
 export interface AggregateDrift {
-  table: 'tip_daily_totals' | 'tip_status_counts';
+  table: 'tip_daily_totals' | 'tip_status_counts' | 'tip_list_positions';
   key: string;
   kept: string;
   scanned: string;
@@ -59,6 +60,18 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
         from kept k full join scanned s using (tipjar_id, status)
         where k.count is distinct from s.count`,
   );
+  const positions = await rows<{ key: string; kept: string | null; scanned: string | null }>(
+    db,
+    sql`with scanned as (
+          select tipjar_id, k.dimension, status, k.bucket, count(*)::bigint as count
+          from tips cross join lateral tip_list_buckets(created, updated, amount) k
+          group by 1, 2, 3, 4),
+        kept as (select tipjar_id, dimension, status, bucket, sum(count)::bigint as count from tip_list_positions
+                 group by 1, 2, 3, 4 having sum(count) <> 0)
+        select concat_ws(' ', tipjar_id, dimension, status, bucket) as key, k.count as kept, s.count as scanned
+        from kept k full join scanned s using (tipjar_id, dimension, status, bucket)
+        where k.count is distinct from s.count`,
+  );
   return [
     ...daily.map((r) => ({
       table: 'tip_daily_totals' as const,
@@ -68,6 +81,12 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
     })),
     ...counts.map((r) => ({
       table: 'tip_status_counts' as const,
+      key: r.key,
+      kept: String(r.kept ?? 0),
+      scanned: String(r.scanned ?? 0),
+    })),
+    ...positions.map((r) => ({
+      table: 'tip_list_positions' as const,
       key: r.key,
       kept: String(r.kept ?? 0),
       scanned: String(r.scanned ?? 0),

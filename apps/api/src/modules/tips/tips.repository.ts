@@ -16,6 +16,7 @@ import {
   windowOf,
 } from '../../lib/list-query.js';
 import { type CopySink, copyBinary } from '../../lib/pg-copy.js';
+import { idsAtPosition } from './tips.positions.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -134,18 +135,25 @@ const SORT_RANGE_UP_TO = 50_000;
 /**
  * A page of tips. The count comes first (cheap: kept counters or an index), then the page's ids, then
  * only those rows: a deferred join. With a cursor (`after`/`before`, decision 041) the ids are an
- * index range from the cursor's row, however deep; without, an index-only scan past `skip` entries
- * (past the middle from the other end, reversed). A date range small enough is sorted from its own
- * index (the sort index would walk the whole jar to find it).
+ * index range from the cursor's row, however deep; without, deep in a tip jar the kept bucket counts
+ * place the window (decision 050), else an index-only scan past `skip` entries (past the middle from
+ * the other end, reversed). A date range small enough is sorted from its own index (the sort index
+ * would walk the whole jar to find it). `positionsFrom`: how deep a window must start (from the nearer
+ * end) to be placed by the kept counts — POSITIONS_FROM; a test sets 0 to place every window so.
  */
-export async function listTips(db: DbOrTx, filter: TipFilter, query: ParsedListQuery<TipSortBy>): Promise<TipPage> {
+export async function listTips(
+  db: DbOrTx,
+  filter: TipFilter,
+  query: ParsedListQuery<TipSortBy>,
+  positionsFrom = POSITIONS_FROM,
+): Promise<TipPage> {
   const sortBy = query.sortBy ?? 'updated';
   const seek = seekOf(query, KEY_TYPES[sortBy]);
   const total = await countTips(db, filter);
   const byRange = Boolean(filter.from || filter.to) && query.sortBy !== 'created' && total <= SORT_RANGE_UP_TO;
   const pageIds = seek
     ? await idsAfterCursor(db, filter, query, seek, byRange)
-    : await idsOfWindow(db, filter, query, total, byRange);
+    : await idsOfWindow(db, filter, query, { total, byRange, positionsFrom });
   if (pageIds.length === 0) return { rows: [], count: total };
   const keyTypes = KEY_TYPES[sortBy];
   const read = await db
@@ -169,19 +177,47 @@ export async function listTips(db: DbOrTx, filter: TipFilter, query: ParsedListQ
   };
 }
 
-/** The ids of the skip/limit window, in the list's order. */
+/**
+ * From this many rows in (from the nearer end), a window's start is found from the kept bucket
+ * counts (decision 050) rather than by walking the index: below it the walk is the cheaper one
+ * (~20 000 index entries ≈ summing one jar's bucket counts, a few ms).
+ */
+export const POSITIONS_FROM = 20_000;
+
+/** The kept bucket counts are per tip jar and status: a list filtered by nothing else can use them. */
+const positionsKnow = (filter: TipFilter): filter is TipFilter & { tipjarId: string } =>
+  Boolean(filter.tipjarId) && !filter.from && !filter.to && !filter.search && !filter.episodeId;
+
+/**
+ * The ids of the skip/limit window, in the list's order. Deep in one tip jar's list (no date, search
+ * or episode filter) the window's start comes from the kept counts (`idsAtPosition`); otherwise an
+ * index-only walk past `skip` entries, from the nearer end.
+ */
 async function idsOfWindow(
   db: DbOrTx,
   filter: TipFilter,
   query: ParsedListQuery<TipSortBy>,
-  total: number,
-  byRange: boolean,
+  { total, byRange, positionsFrom }: { total: number; byRange: boolean; positionsFrom: number },
 ): Promise<string[]> {
   const { offset, limit } = windowOf(query);
   const end = Math.min(offset + limit, total);
   if (end <= offset) return [];
   const reversed = offset > total - end;
   const where = whereOf(filter);
+  if (positionsKnow(filter) && !byRange && Math.min(offset, total - end) >= positionsFrom) {
+    return idsAtPosition(
+      db,
+      {
+        tipjarId: filter.tipjarId,
+        status: filter.status,
+        sortBy: query.sortBy ?? 'updated',
+        descending: isDescending(query),
+        where,
+        order: orderOfTips(query),
+      },
+      { offset, limit: end - offset },
+    );
+  }
   const order = orderOfTips(query, reversed);
   const window = reversed ? { offset: total - end, limit: end - offset } : { offset, limit: end - offset };
   const pageIds = byRange

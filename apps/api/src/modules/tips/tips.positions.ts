@@ -1,0 +1,112 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tipListPositions, tips } from '../../db/schema/index.js';
+
+/** The week of `created` / `updated` a tip is counted in: whole seconds since the epoch over this. */
+const WEEK_SECONDS = sql.raw('604800');
+/** 'amount_week' buckets are amount × this + week of `updated` (migration 0023). */
+const WEEKS_PER_AMOUNT = sql.raw('10000');
+
+/** The leading column of a list order and how a bucket's edge is written against it (decision 050). */
+interface Leading {
+  dimension: 'created' | 'updated' | 'amount';
+  /** The status sort's buckets are (status, week of updated): the status leads. */
+  byStatus?: boolean;
+  /** The amount's bucket is placed first, then the week of `updated` within it ('amount_week'). */
+  weekWithin?: boolean;
+  /** The condition that starts the walk at the edge of the bucket `at` names (its status, week). */
+  edge(descending: boolean): SQL;
+}
+
+const bucket = sql`(select bucket from at)`;
+const week = sql`(select week from at)`;
+const weekStart = (n: SQL) => sql`to_timestamp(${n} * ${WEEK_SECONDS})`;
+const weekEnd = (n: SQL) => sql`to_timestamp((${n} + 1) * ${WEEK_SECONDS})`;
+
+const weekOf = (column: typeof tips.created | typeof tips.updated, dimension: 'created' | 'updated'): Leading => ({
+  dimension,
+  edge: (descending) => (descending ? sql`${column} < ${weekEnd(bucket)}` : sql`${column} >= ${weekStart(bucket)}`),
+});
+
+const LEADING: Record<'amount' | 'created' | 'updated' | 'status', Leading> = {
+  created: weekOf(tips.created, 'created'),
+  updated: weekOf(tips.updated, 'updated'),
+  amount: {
+    dimension: 'amount',
+    weekWithin: true,
+    edge: (descending) =>
+      descending
+        ? sql`(${tips.amount}, ${tips.updated}) < (${bucket}, ${weekEnd(week)})`
+        : sql`(${tips.amount}, ${tips.updated}) >= (${bucket}, ${weekStart(week)})`,
+  },
+  status: {
+    dimension: 'updated',
+    byStatus: true,
+    edge: (descending) =>
+      descending
+        ? sql`(${tips.status}, ${tips.updated}) < ((select status from at), ${weekEnd(bucket)})`
+        : sql`(${tips.status}, ${tips.updated}) >= ((select status from at), ${weekStart(bucket)})`,
+  },
+};
+
+/**
+ * The ids of one tip jar's window at `offset` in a list order, without walking `offset` index
+ * entries: the kept counts per bucket (tip_list_positions) are summed in the order's direction to
+ * find the bucket the window's first row is in and how many rows come before that bucket (for the
+ * amount sort, then the week of `updated` within that amount the same way); the window is then read
+ * from the bucket's edge, past only the rows of that bucket before it. One statement, so the counts
+ * and the rows are of one snapshot. `where` is the list's filter — a tip jar and at most a status,
+ * which the counts know; `order` the list's ORDER BY.
+ */
+export async function idsAtPosition(
+  db: DbOrTx,
+  at: {
+    tipjarId: string;
+    status: string | undefined;
+    sortBy: keyof typeof LEADING;
+    descending: boolean;
+    where: SQL | undefined;
+    order: SQL[];
+  },
+  window: { offset: number; limit: number },
+): Promise<string[]> {
+  const leading = LEADING[at.sortBy];
+  const direction = sql.raw(at.descending ? 'desc' : 'asc');
+  const offset = sql`${window.offset}::bigint`;
+  /** Bucket counts of a dimension of this jar (and status), summed over shards (and statuses). */
+  const counts = (dimension: string, key: SQL, range?: SQL) =>
+    sql`select ${key}, sum(${tipListPositions.count})::bigint as c from ${tipListPositions}
+        where ${tipListPositions.tipjarId} = ${at.tipjarId} and ${tipListPositions.dimension} = ${dimension}
+              ${at.status ? sql`and ${tipListPositions.status} = ${at.status}` : sql``} ${range ?? sql``}
+        group by ${key} having sum(${tipListPositions.count}) <> 0`;
+  /** The row of `source` whose running count (after `before` rows) crosses the offset. */
+  const crossing = (source: string, key: SQL, keyOrder: SQL, before: SQL = sql`0`) =>
+    sql`select ${key}, before from (
+          select ${key}, c, ${before} + (sum(c) over (order by ${keyOrder}) - c)::bigint as before from ${sql.raw(source)}
+        ) w where before <= ${offset} and before + c > ${offset}`;
+
+  const key = leading.byStatus ? sql`status, bucket` : sql`bucket`;
+  const keyOrder = leading.byStatus ? sql`status ${direction}, bucket ${direction}` : sql`bucket ${direction}`;
+  const located = leading.weekWithin
+    ? sql`coarse as (${counts(leading.dimension, key)}),
+          amount_at as (${crossing('coarse', key, keyOrder)}),
+          fine as (${counts(
+            'amount_week',
+            key,
+            sql`and ${tipListPositions.bucket} >= (select bucket from amount_at) * ${WEEKS_PER_AMOUNT}
+                and ${tipListPositions.bucket} < ((select bucket from amount_at) + 1) * ${WEEKS_PER_AMOUNT}`,
+          )}),
+          at as (select (select bucket from amount_at) as bucket,
+                        bucket - (select bucket from amount_at) * ${WEEKS_PER_AMOUNT} as week, before
+                 from (${crossing('fine', key, keyOrder, sql`(select before from amount_at)`)}) f)`
+    : sql`coarse as (${counts(leading.dimension, key)}),
+          at as (${crossing('coarse', key, keyOrder)})`;
+  const result = await db.execute(
+    sql`with ${located}
+        select ${tips.id} as id from ${tips}
+        where ${at.where ?? sql`true`} and ${leading.edge(at.descending)}
+        order by ${sql.join(at.order, sql`, `)}
+        offset (${offset} - (select before from at)) limit ${window.limit}::bigint`,
+  );
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aggregateDrift } from '../../src/modules/statistics/statistics.scan.js';
+import { listTips, POSITIONS_FROM, type TipFilter, type TipSortBy } from '../../src/modules/tips/tips.repository.js';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
+import { insertLiveJar } from '../support/tipjar.js';
+
+/**
+ * A page deep in a tip jar's list is placed by the kept bucket counts (tip_list_positions, decision
+ * 050) instead of a walk past `skip` index entries: the same rows as the walk, at every offset, for
+ * every sort both ways and with a status filter — after tips were inserted, moved to another status
+ * and week (also side by side, on PostgreSQL), and deleted — and the counts stay what the tips say.
+ * Through the API, a page at skip ≥ POSITIONS_FROM of a jar that large equals the SQL OFFSET's rows.
+ * Both databases.
+ */
+let t: TestApp;
+let maker: TestUser;
+
+const makeJar = (slug: string, owner: TestUser) => insertLiveJar(t, slug, owner);
+
+/** `n` tips over weeks of `created` and `updated`, few amounts and statuses (many ties), some a microsecond apart. */
+async function addTips(tipjarId: string, n: number, step: string) {
+  await t.database.db.execute(sql`
+    insert into tips (tipjar_id, amount, fee, status, display_name, message, email, created, updated)
+    select ${tipjarId}::uuid, 100 * (1 + g % 4), 5, (array['completed', 'cancelled', 'pending'])[1 + g % 3],
+           'Anna', '', 'x@example.test',
+           timestamptz '2026-01-01 00:00:00+00' + g * ${step}::interval + (g % 2) * interval '1 microsecond',
+           timestamptz '2026-01-01 00:00:00+00' + g * ${step}::interval + (g % 4) * interval '2 days'
+    from generate_series(0, ${n - 1}) g`);
+}
+
+const SORTS: { sortBy?: TipSortBy; sortDesc?: boolean }[] = [
+  {},
+  ...(['amount', 'created', 'updated', 'status'] as const).flatMap((sortBy) => [
+    { sortBy, sortDesc: false },
+    { sortBy, sortDesc: true },
+  ]),
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  maker = await t.createUser();
+});
+afterAll(() => t.close());
+
+describe('a window placed by the kept bucket counts', () => {
+  it('holds the rows the index walk gives, at every offset, for every sort both ways and a status filter', async () => {
+    const jarId = await makeJar('deep-small', maker);
+    const otherId = await makeJar('deep-small-other', maker);
+    await addTips(jarId, 150, '11 hours');
+    await addTips(otherId, 40, '1 day');
+    const db = t.database.db;
+    // Refunds three weeks later: status and week of `updated` move.
+    await db.execute(sql`update tips set status = 'refunded', updated = updated + interval '3 weeks'
+                         where tipjar_id = ${jarId} and amount = 200 and status = 'completed'`);
+    // Single tips moved side by side (separate transactions, separate shards on PostgreSQL).
+    const some = (
+      (await db.execute(
+        sql`select id from tips where tipjar_id = ${jarId} and status = 'pending' order by created limit 8`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await Promise.all(
+      some.map(({ id }, i) =>
+        db.execute(sql`update tips set status = ${i % 2 ? 'completed' : 'expired'}, updated = now() where id = ${id}`),
+      ),
+    );
+    await db.execute(sql`delete from tips where tipjar_id = ${jarId} and amount = 400 and status = 'cancelled'`);
+    expect(await aggregateDrift(db)).toEqual([]);
+
+    for (const filter of [{ tipjarId: jarId }, { tipjarId: jarId, status: 'completed' }] as TipFilter[]) {
+      for (const sort of SORTS) {
+        const all = await listTips(db, filter, { skip: 0, limit: 1000, ...sort }, Number.POSITIVE_INFINITY);
+        expect(all.rows.length).toBe(all.count);
+        expect(all.count).toBeGreaterThan(filter.status ? 30 : 120);
+        for (let skip = 0; skip < all.count; skip += 3) {
+          const query = { skip, limit: skip + 7, ...sort };
+          const placed = await listTips(db, filter, query, 0);
+          const label = `${JSON.stringify(filter.status ?? null)} ${JSON.stringify(sort)} skip ${skip}`;
+          expect(
+            placed.rows.map((tip) => tip.id),
+            label,
+          ).toEqual(all.rows.slice(skip, skip + 7).map((tip) => tip.id));
+          expect(placed.count).toBe(all.count);
+        }
+      }
+    }
+  });
+});
+
+describe('GET /tipjars/:id/tips deep in a large tip jar', () => {
+  const ORDER_SQL: Record<string, string> = {
+    '': 'updated desc, id desc',
+    'sortBy=amount&sortDesc=false': 'amount, updated, id',
+    'sortBy=amount&sortDesc=true': 'amount desc, updated desc, id desc',
+    'sortBy=created&sortDesc=false': 'created, id',
+    'sortBy=created&sortDesc=true': 'created desc, id desc',
+    'sortBy=updated&sortDesc=false': 'updated, id',
+    'sortBy=updated&sortDesc=true': 'updated desc, id desc',
+    'sortBy=status&sortDesc=false': 'status, updated, id',
+    'sortBy=status&sortDesc=true': 'status desc, updated desc, id desc',
+  };
+
+  it('answers a page at skip ≥ POSITIONS_FROM with the rows of an SQL OFFSET', async () => {
+    const jarId = await makeJar('deep-large', maker);
+    const total = 2 * POSITIONS_FROM + 500;
+    await addTips(jarId, total, '3 minutes');
+    for (const [query, order] of Object.entries(ORDER_SQL)) {
+      for (const skip of [POSITIONS_FROM, POSITIONS_FROM + 233]) {
+        const res = await t.api('GET', `/tipjars/${jarId}/tips?skip=${skip}&limit=${skip + 25}&${query}`, {
+          token: maker.token,
+        });
+        expect(res.status, res.text).toBe(200);
+        const expected = (
+          (await t.database.db.execute(
+            sql`select id from tips where tipjar_id = ${jarId} order by ${sql.raw(order)} offset ${skip} limit 25`,
+          )) as unknown as { rows: { id: string }[] }
+        ).rows.map((r) => r.id);
+        expect(
+          res.body.data.map((tip: { id: string }) => tip.id),
+          `${query} skip ${skip}`,
+        ).toEqual(expected);
+        expect(res.body.metadata.count).toBe(total);
+      }
+    }
+  });
+});
