@@ -10,6 +10,7 @@ import { insertLiveJar } from '../support/tipjar.js';
  * 050) instead of a walk past `skip` index entries: the same rows as the walk, at every offset, for
  * every sort both ways and with a status filter — after tips were inserted, moved to another status
  * and week (also side by side, on PostgreSQL), and deleted — and the counts stay what the tips say.
+ * A date range's count (whole weeks from the counts, the ends on the index) is what the tips say.
  * Through the API, a page at skip ≥ POSITIONS_FROM of a jar that large equals the SQL OFFSET's rows.
  * Both databases.
  */
@@ -37,6 +38,20 @@ const SORTS: { sortBy?: TipSortBy; sortDesc?: boolean }[] = [
   ]),
 ];
 
+/**
+ * A tip jar of 150 tips from 2026-01-01 00:00 UTC (a Thursday: the start of an epoch week, the
+ * buckets' weeks), 11 hours apart, beside another jar's 40; the first jar's completed 200-cent tips
+ * refunded three weeks later (status and week of `updated` move).
+ */
+async function jarWithRefunds(slug: string): Promise<string> {
+  const jarId = await makeJar(slug, maker);
+  await addTips(jarId, 150, '11 hours');
+  await addTips(await makeJar(`${slug}-other`, maker), 40, '1 day');
+  await t.database.db.execute(sql`update tips set status = 'refunded', updated = updated + interval '3 weeks'
+                                  where tipjar_id = ${jarId} and amount = 200 and status = 'completed'`);
+  return jarId;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   maker = await t.createUser();
@@ -45,14 +60,8 @@ afterAll(() => t.close());
 
 describe('a window placed by the kept bucket counts', () => {
   it('holds the rows the index walk gives, at every offset, for every sort both ways and a status filter', async () => {
-    const jarId = await makeJar('deep-small', maker);
-    const otherId = await makeJar('deep-small-other', maker);
-    await addTips(jarId, 150, '11 hours');
-    await addTips(otherId, 40, '1 day');
+    const jarId = await jarWithRefunds('deep-small');
     const db = t.database.db;
-    // Refunds three weeks later: status and week of `updated` move.
-    await db.execute(sql`update tips set status = 'refunded', updated = updated + interval '3 weeks'
-                         where tipjar_id = ${jarId} and amount = 200 and status = 'completed'`);
     // Single tips moved side by side (separate transactions, separate shards on PostgreSQL).
     const some = (
       (await db.execute(
@@ -82,6 +91,39 @@ describe('a window placed by the kept bucket counts', () => {
           ).toEqual(all.rows.slice(skip, skip + 7).map((tip) => tip.id));
           expect(placed.count).toBe(all.count);
         }
+      }
+    }
+  });
+});
+
+describe('a date range counted by whole weeks', () => {
+  it('counts what the tips say, at week edges, across them, open at either end and within one week', async () => {
+    const jarId = await jarWithRefunds('deep-dates');
+    const db = t.database.db;
+    const at = (iso: string) => new Date(iso);
+    const ranges: { from?: Date; to?: Date }[] = [
+      { from: at('2026-01-01T00:00:00Z'), to: at('2026-01-29T00:00:00Z') },
+      { from: at('2026-01-01T00:00:00.001Z'), to: at('2026-01-28T23:59:59.999Z') },
+      { from: at('2025-12-30T00:00:00Z'), to: at('2026-02-03T13:00:00Z') },
+      { from: at('2026-01-10T05:00:00Z') },
+      { to: at('2026-02-10T00:00:00Z') },
+      { from: at('2026-01-02T00:00:00Z'), to: at('2026-01-06T00:00:00Z') },
+      // A tip exactly at the start of the range's partial first week (the third, 22:00) and exactly at
+      // the start of its partial last week (the first, 2026-01-01 00:00).
+      { from: at('2026-01-01T22:00:00Z'), to: at('2026-01-15T00:00:00Z') },
+      { from: at('2025-12-25T00:00:00Z'), to: at('2026-01-01T05:00:00Z') },
+    ];
+    for (const status of [undefined, 'completed'] as const) {
+      for (const range of ranges) {
+        const [scanned] = (
+          (await db.execute(sql`select count(*)::int as n from tips where tipjar_id = ${jarId}
+                ${status ? sql`and status = ${status}` : sql``}
+                ${range.from ? sql`and created >= ${range.from}` : sql``}
+                ${range.to ? sql`and created < ${range.to}` : sql``}`)) as unknown as { rows: { n: number }[] }
+        ).rows;
+        const page = await listTips(db, { tipjarId: jarId, status, ...range }, { skip: 0, limit: 5 });
+        expect(page.count, `${status} ${JSON.stringify(range)}`).toBe(scanned!.n);
+        expect(page.count).toBeGreaterThan(0);
       }
     }
   });

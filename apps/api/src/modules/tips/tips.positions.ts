@@ -110,3 +110,38 @@ export async function idsAtPosition(
   );
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
+
+const WEEK_MS = 604_800_000;
+
+/**
+ * How many of one tip jar's tips (of a status) were created in [from, to), either end open: the whole
+ * weeks inside the range from the kept 'created' counts, the partial weeks at its ends counted on the
+ * index — one statement. Undefined when the range holds no whole week (the caller counts it directly).
+ * A month of 41 000 tips: 8–9 → ~3 ms in the database (decision 050).
+ */
+export async function countCreatedBetween(
+  db: DbOrTx,
+  range: { tipjarId: string; status: string | undefined; from: Date | undefined; to: Date | undefined },
+): Promise<number | undefined> {
+  const firstWeek = range.from ? Math.ceil(range.from.getTime() / WEEK_MS) : undefined;
+  const endWeek = range.to ? Math.floor(range.to.getTime() / WEEK_MS) : undefined;
+  if (firstWeek !== undefined && endWeek !== undefined && firstWeek >= endWeek) return undefined;
+  const status = (column: typeof tips.status | typeof tipListPositions.status) =>
+    range.status ? sql`and ${column} = ${range.status}` : sql``;
+  const counted = (from: SQL, to: SQL) =>
+    sql`(select count(*) from ${tips} where ${tips.tipjarId} = ${range.tipjarId} ${status(tips.status)}
+         and ${tips.created} >= ${from} and ${tips.created} < ${to})`;
+  const weekStart = (week: number) => sql`to_timestamp(${week}::bigint * ${WEEK_SECONDS})`;
+  const result = await db.execute(
+    sql`select (
+          coalesce((select sum(${tipListPositions.count}) from ${tipListPositions}
+                    where ${tipListPositions.tipjarId} = ${range.tipjarId} and ${tipListPositions.dimension} = 'created'
+                          ${status(tipListPositions.status)}
+                          ${firstWeek !== undefined ? sql`and ${tipListPositions.bucket} >= ${firstWeek}` : sql``}
+                          ${endWeek !== undefined ? sql`and ${tipListPositions.bucket} < ${endWeek}` : sql``}), 0)
+          ${range.from && firstWeek !== undefined ? sql`+ ${counted(sql`${range.from}`, weekStart(firstWeek))}` : sql``}
+          ${range.to && endWeek !== undefined ? sql`+ ${counted(weekStart(endWeek), sql`${range.to}`)}` : sql``}
+        )::bigint as count`,
+  );
+  return Number((result as unknown as { rows: { count: string }[] }).rows[0]!.count);
+}
