@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateDrift } from '../../src/modules/statistics/statistics.scan.js';
-import { listTips, POSITIONS_FROM, type TipFilter, type TipSortBy } from '../../src/modules/tips/tips.repository.js';
+import { POSITIONS_FROM } from '../../src/modules/tips/tips.positions.js';
+import { listTips, type TipFilter, type TipSortBy } from '../../src/modules/tips/tips.repository.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { insertLiveJar } from '../support/tipjar.js';
 

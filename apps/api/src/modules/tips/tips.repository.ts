@@ -16,7 +16,7 @@ import {
   windowOf,
 } from '../../lib/list-query.js';
 import { type CopySink, copyBinary } from '../../lib/pg-copy.js';
-import { countCreatedBetween, idsAtPosition } from './tips.positions.js';
+import { countCreatedBetween, idsAtPosition, POSITIONS_FROM } from './tips.positions.js';
 
 /** The only code touching the tips table. */
 export type TipRow = typeof tips.$inferSelect;
@@ -178,15 +178,11 @@ export async function listTips(
 }
 
 /**
- * From this many rows in (from the nearer end), a window's start is found from the kept bucket
- * counts (decision 050) rather than by walking the index: below it the walk is the cheaper one
- * (~20 000 index entries ≈ summing one jar's bucket counts, a few ms).
+ * The kept bucket counts (decision 050) know tip jar, status and week: they cannot count a search, an
+ * episode, or a list across tip jars.
  */
-export const POSITIONS_FROM = 20_000;
-
-/** The kept bucket counts are per tip jar and status: a list filtered by nothing else can use them. */
-const positionsKnow = (filter: TipFilter): filter is TipFilter & { tipjarId: string } =>
-  Boolean(filter.tipjarId) && !filter.from && !filter.to && !filter.search && !filter.episodeId;
+const bucketsCount = (filter: TipFilter): filter is TipFilter & { tipjarId: string } =>
+  Boolean(filter.tipjarId) && !filter.search && !filter.episodeId;
 
 /**
  * The ids of the skip/limit window, in the list's order. Deep in one tip jar's list (no date, search
@@ -204,7 +200,7 @@ async function idsOfWindow(
   if (end <= offset) return [];
   const reversed = offset > total - end;
   const where = whereOf(filter);
-  if (positionsKnow(filter) && !byRange && Math.min(offset, total - end) >= positionsFrom) {
+  if (bucketsCount(filter) && !filter.from && !filter.to && Math.min(offset, total - end) >= positionsFrom) {
     return idsAtPosition(
       db,
       {
@@ -308,15 +304,8 @@ async function countTips(db: DbOrTx, filter: TipFilter): Promise<number> {
       );
     return Number(row?.count ?? 0);
   }
-  if (filter.tipjarId && !filter.search && !filter.episodeId) {
-    const counted = await countCreatedBetween(db, {
-      tipjarId: filter.tipjarId,
-      status: filter.status,
-      from: filter.from,
-      to: filter.to,
-    });
-    if (counted !== undefined) return counted;
-  }
+  const counted = bucketsCount(filter) ? await countCreatedBetween(db, filter) : undefined;
+  if (counted !== undefined) return counted;
   const [row] = await db.select({ count: count() }).from(tips).where(whereOf(filter));
   return row?.count ?? 0;
 }
