@@ -28,10 +28,11 @@ export async function startDutiesBaseline(): Promise<{ app: FastifyInstance; url
     outboxDepth: async () => ({ pending: 0, oldestPendingSeconds: 0 }),
   });
   const body = JSON.stringify({ data: [{ id: '0'.repeat(36), description: 'x'.repeat(2300) }] });
-  app.get('/', (_request, reply) => {
+  // Under the API's prefix: an API answer's security headers, not a page's (decision 051).
+  app.get('/api/v1/duties', (_request, reply) => {
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     return body;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/` };
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/duties` };
 }

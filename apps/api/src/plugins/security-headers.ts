@@ -6,16 +6,37 @@ import helmet, { type HelmetOptions } from 'helmet';
  * helmet's security headers (CSP, HSTS, nosniff, frame and referrer policy, …) on every answer. They
  * depend on nothing in the request, so helmet runs once, here, and each request only copies the
  * result: @fastify/helmet built helmet's whole middleware chain again per request, a twentieth of the
- * CPU time of a cheap read (decision 020). A route that sends its own header of one of these names
- * (the API docs page's CSP) still wins, as before.
+ * CPU time of a cheap read (decision 020). The API's answers (`/api/v1/…`: JSON, CSV, the shared
+ * images and PDF) get only those that guard a response read by a script or opened on its own
+ * (API_HEADER_NAMES, decision 051); pages and everything else get them all. A route that sends its
+ * own header of one of these names (the API docs page's CSP) still wins, as before.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions = SECURITY_HEADER_OPTIONS) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(options);
+  const apiHeaders = Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => API_HEADER_NAMES.has(name)));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : pageHeaders);
     done();
   });
 }
+
+const API_PREFIX = '/api/v1/';
+
+/**
+ * What an API answer carries (OWASP's REST security headers): the policy (frame-ancestors 'none' and no
+ * script if an answer is opened as a document), HSTS, nosniff, no framing, no referrer, and same-origin
+ * reads only. helmet's others speak to HTML documents or old clients — opener and origin-agent
+ * isolation, DNS prefetching, IE8's download prompt, Flash's cross-domain policies, the XSS auditor —
+ * and each header costs every answer (decision 051).
+ */
+export const API_HEADER_NAMES: ReadonlySet<string> = new Set([
+  'content-security-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+]);
 
 /** The app's helmet options: a CSP for the single-page app served from this origin. */
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
