@@ -1,4 +1,4 @@
-import { PublicTipjarSchema, TipjarSchema, UserSchema } from '@podpot/domain';
+import { listResponseSchema, PublicTipjarSchema, TipjarSchema, TipSchema, UserSchema } from '@podpot/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonSerializerCompiler } from './json-serializer.js';
@@ -76,6 +76,39 @@ describe('jsonSerializerCompiler', () => {
     const out = JSON.parse(serializer(list)({ data: [{ ...publicJar, contactEmail: 'private' }, full] }));
     expect(out.data[0]).toEqual(publicJar);
     expect(out.data[1]).toEqual(full);
+  });
+
+  it("writes a page of tips as zod would: episode and e-mail only where the tip has them, cursors optional", () => {
+    const page = listResponseSchema(TipSchema);
+    const tip = {
+      id: publicJar.id,
+      tipjarId: publicJar.id,
+      amount: 500,
+      fee: 25,
+      refundedAmount: 0,
+      refundedFee: 0,
+      status: 'completed',
+      privacy: 'ANONYMOUS',
+      displayName: null,
+      message: 'Dank "je" \n',
+      messageShown: false,
+      paymentMethod: null,
+      recurringTipId: null,
+      created: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-02T00:00:00.000Z',
+    };
+    const answer = {
+      data: [
+        { ...tip, episode: null },
+        { ...tip, episode: { id: publicJar.id, title: 'Aflevering 1', number: 1 }, email: 'a@example.test' },
+      ],
+      metadata: { count: 2, nextCursor: 'b', prevCursor: 'a' },
+    };
+    const json = serializer(page)({ ...answer, data: answer.data.map((t) => ({ ...t, idempotencyKey: 'k' })) });
+    expect(JSON.parse(json)).toEqual(page.parse(answer));
+    expect(json).not.toContain('idempotencyKey');
+    const bare = { data: [tip], metadata: { count: 1 } };
+    expect(JSON.parse(serializer(page)(bare))).toEqual(page.parse(bare));
   });
 
   it('refuses an answer without a required field (a 500, as with zod), instead of writing it', () => {
