@@ -18,8 +18,8 @@ import type { OppTransaction } from '../payments/opp-types.js';
  *     month), and the provider has no transaction of ours that we do not know (an orphan);
  *  3. status-matches-provider — our status of a transaction equals the provider's (settled rows);
  *  4. totals-agree — tips, months, transactions and the statistics agree to the cent, and the
- *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts, tip_list_positions) are
- *     what the tips say.
+ *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts, tip_list_positions) and the
+ *     monthly tips (recurring_tip_totals) are what those rows say.
  */
 
 export interface MoneyViolation {

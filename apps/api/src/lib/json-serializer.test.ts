@@ -78,7 +78,7 @@ describe('jsonSerializerCompiler', () => {
     expect(out.data[1]).toEqual(full);
   });
 
-  it("writes a page of tips as zod would: episode and e-mail only where the tip has them, cursors optional", () => {
+  it('writes a page of tips as zod would: episode and e-mail only where the tip has them, cursors optional', () => {
     const page = listResponseSchema(TipSchema);
     const tip = {
       id: publicJar.id,

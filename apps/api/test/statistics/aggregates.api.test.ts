@@ -1,3 +1,4 @@
+import { listResponseSchema, StatisticsSchema, TipSchema } from '@podpot/domain';
 import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,10 @@ describe('statistics from kept aggregates', () => {
 
     const stats = await t.api('GET', `/tipjars/${jar.id}/statistics`, { token: jar.maker.token });
     expect(stats.status, stats.text).toBe(200);
+    // Written from the compiled schema (decision 020): exactly what zod would have let through.
+    expect(StatisticsSchema.parse(stats.body)).toEqual(stats.body);
+    const platform = await t.api('GET', '/tipjars/statistics?period=12m', { token: admin.token });
+    expect(StatisticsSchema.parse(platform.body)).toEqual(platform.body);
     const [scan] = await rows<{ count: number; sum: number; refunded: number; fees: number }>(
       sql`select count(*)::int as count, sum(amount)::int as sum, sum(refunded_amount)::int as refunded,
                  sum(fee - refunded_fee)::int as fees
@@ -98,6 +103,7 @@ describe('statistics from kept aggregates', () => {
     // The list counts come from kept counters too.
     const all = await t.api('GET', `/tipjars/${jar.id}/tips`, { token: jar.maker.token });
     expect(all.body.metadata.count).toBe(8);
+    expect(listResponseSchema(TipSchema).parse(all.body)).toEqual(all.body);
     const refunded = await t.api('GET', `/tipjars/${jar.id}/tips?status=refunded`, { token: jar.maker.token });
     expect(refunded.body.data.map((tip: { id: string }) => tip.id)).toEqual([c.id]);
     expect(refunded.body.metadata.count).toBe(1);

@@ -69,10 +69,6 @@ export const recurringTips = pgTable(
     index('recurring_tips_tipjar_created_idx').on(t.tipjarId, t.created, t.id),
     index('recurring_tips_created_idx').on(t.created, t.id),
     // The charge job's scan: only chargeable rows are in this index.
-    // The statistics' active monthly tips of a jar and their sum: an index-only scan (decision 018).
-    index('recurring_tips_chargeable_tipjar_idx')
-      .on(t.tipjarId, t.amount)
-      .where(sql`status = 'active' and mandate_status = 'valid'`),
     index('recurring_tips_due_idx').on(t.nextChargeAt, t.id).where(sql`status = 'active' and mandate_status = 'valid'`),
     check('recurring_tips_charge_day_check', sql`${t.chargeDay} between 1 and 28`),
     check('recurring_tips_amount_check', sql`${t.amount} > 0`),

@@ -1,7 +1,7 @@
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Aggregates of `tips`, kept by statement-level triggers on tips in the same transaction as every
+ * Aggregates of `tips` (and, last, of `recurring_tips`), kept by statement-level triggers on tips in the same transaction as every
  * change of a tip (migration 0013, decision 018), so statistics and list counts never scan a
  * million tips. The money check compares them with the tips they summarise.
  */
@@ -68,4 +68,21 @@ export const tipListPositions = pgTable(
   (t) => [
     primaryKey({ name: 'tip_list_positions_pk', columns: [t.tipjarId, t.dimension, t.bucket, t.status, t.shard] }),
   ],
+);
+
+/**
+ * Chargeable monthly tips (status active, mandate valid) per tip jar and their monthly sum in cents
+ * (migration 0024, decision 052): what the statistics show as active monthly tips. Kept by a row
+ * trigger on recurring_tips that fires only when a monthly tip starts or stops counting or changes
+ * amount or tip jar while it counts; sharded like tip_status_counts, the figure is the sum of the shards.
+ */
+export const recurringTipTotals = pgTable(
+  'recurring_tip_totals',
+  {
+    tipjarId: uuid().notNull(),
+    shard: smallint().notNull(),
+    active: integer().notNull().default(0),
+    monthlySum: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'recurring_tip_totals_pk', columns: [t.tipjarId, t.shard] })],
 );

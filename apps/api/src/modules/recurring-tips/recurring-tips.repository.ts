@@ -1,7 +1,7 @@
 import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { recurringTipCharges, recurringTips, tipjars, tips, users } from '../../db/schema/index.js';
+import { recurringTipCharges, recurringTips, recurringTipTotals, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 
 /** With recurring-tips.ending.repository.ts, the only code touching recurring_tips and recurring_tip_charges. */
@@ -279,11 +279,17 @@ export async function releaseCharge(db: DbOrTx, id: string) {
 
 /* ---------- statistics ---------- */
 
-/** Active recurring tips with a valid mandate and their monthly value (cents). */
+/**
+ * Active recurring tips with a valid mandate and their monthly value (cents): the kept totals
+ * (recurring_tip_totals, decision 052), not a count over the monthly tips.
+ */
 export async function recurringTotals(db: DbOrTx, tipjarId?: string) {
   const [row] = await db
-    .select({ active: count(), monthlySum: sql<string>`coalesce(sum(${recurringTips.amount}), 0)` })
-    .from(recurringTips)
-    .where(and(chargeable, tipjarId ? eq(recurringTips.tipjarId, tipjarId) : undefined));
-  return { active: row?.active ?? 0, monthlySum: Number(row?.monthlySum ?? 0) };
+    .select({
+      active: sql<string>`coalesce(sum(${recurringTipTotals.active}), 0)`,
+      monthlySum: sql<string>`coalesce(sum(${recurringTipTotals.monthlySum}), 0)`,
+    })
+    .from(recurringTipTotals)
+    .where(tipjarId ? eq(recurringTipTotals.tipjarId, tipjarId) : undefined);
+  return { active: Number(row?.active ?? 0), monthlySum: Number(row?.monthlySum ?? 0) };
 }

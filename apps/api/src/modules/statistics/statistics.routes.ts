@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { errors } from '../../lib/http.js';
+import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
 import * as service from './statistics.service.js';
 
 const tags = ['statistics'];
@@ -11,6 +12,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/tipjars/statistics',
     {
+      // Hundreds of days and months per answer: serialized from the compiled schema (decision 020).
+      serializerCompiler: jsonSerializerCompiler,
       schema: {
         tags,
         summary:
@@ -25,6 +28,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/tipjars/:id/statistics',
     {
+      serializerCompiler: jsonSerializerCompiler,
       schema: {
         tags,
         summary:

@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { STATISTICS_TIME_ZONE } from './statistics.repository.js';
 
 /**
- * The aggregates recomputed from scratch out of the tips (one scan), compared with what the triggers
- * keep: every (tip jar, day, method, kind), (tip jar, status) and (tip jar, dimension, status, bucket)
- * whose kept figures differ from the tips'.
+ * The aggregates recomputed from scratch out of the tips (one scan) and the monthly tips, compared with
+ * what the triggers keep: every (tip jar, day, method, kind), (tip jar, status), (tip jar, dimension,
+ * status, bucket) and tip jar's active monthly tips whose kept figures differ from the rows'.
  * For the money check and tests; empty when nothing drifted.
  */
 export interface AggregateDrift {
-  table: 'tip_daily_totals' | 'tip_status_counts' | 'tip_list_positions';
+  table: 'tip_daily_totals' | 'tip_status_counts' | 'tip_list_positions' | 'recurring_tip_totals';
   key: string;
   kept: string;
   scanned: string;
@@ -72,6 +72,17 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
         from kept k full join scanned s using (tipjar_id, dimension, status, bucket)
         where k.count is distinct from s.count`,
   );
+  const recurring = await rows<{ key: string; kept: string | null; scanned: string | null }>(
+    db,
+    sql`with scanned as (
+          select tipjar_id, concat(count(*), '/', sum(amount)) as figures from recurring_tips
+          where status = 'active' and mandate_status = 'valid' group by 1),
+        kept as (select tipjar_id, concat(sum(active), '/', sum(monthly_sum)) as figures from recurring_tip_totals
+                 group by 1 having sum(active) <> 0 or sum(monthly_sum) <> 0)
+        select tipjar_id::text as key, k.figures as kept, s.figures as scanned
+        from kept k full join scanned s using (tipjar_id)
+        where k.figures is distinct from s.figures`,
+  );
   return [
     ...daily.map((r) => ({
       table: 'tip_daily_totals' as const,
@@ -90,6 +101,12 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
       key: r.key,
       kept: String(r.kept ?? 0),
       scanned: String(r.scanned ?? 0),
+    })),
+    ...recurring.map((r) => ({
+      table: 'recurring_tip_totals' as const,
+      key: r.key,
+      kept: r.kept ?? '0/0',
+      scanned: r.scanned ?? '0/0',
     })),
   ];
 }
