@@ -200,6 +200,8 @@ async function main() {
       const figures = await benchChargeRun({ databaseUrl, count: RECURRING });
       for (const [key, value] of Object.entries(figures)) rows.push({ case: `charge run: ${key}`, value });
       console.log('charge run:', figures);
+      // The run has just updated every monthly tip and nothing has vacuumed since (decision 052).
+      await time('statistics (1M jar) after the charge run', `/tipjars/${jarId}/statistics`);
     } else {
       console.log('charge run: not measured');
       rows.push({ case: 'charge run', note: 'not measured' });

@@ -53,13 +53,17 @@ const COMPRESS_OPTIONS = {
  * The route option `compress` of a large streamed download (the tips export: hundreds of MB):
  * brotli quality 1 or gzip level 1. At the default quality the compression was the export's limit
  * (brotli 4: ~6× slower than quality 1 on the export's CSV, for files ~15 % smaller; gzip 6: ~2.5×
- * slower than level 1); these keep up with the database. A route option replaces every setting, so
- * the others are repeated.
+ * slower than level 1); these keep up with the database. Output buffers of BULK_CHUNK_BYTES instead
+ * of zlib's 16 kB: one ~100 kB chunk of CSV then compresses in one trip to the thread pool instead of
+ * several (export on 1.1 M rows, alternating runs: gzip 85 000–91 000 → 108 000–117 000 rows/s,
+ * brotli 108 000–122 000 → 127 000–138 000; peak memory unchanged). A route option replaces every
+ * setting, so the others are repeated.
  */
+const BULK_CHUNK_BYTES = 128 * 1024;
 export const BULK_DOWNLOAD_COMPRESSION = {
   ...COMPRESS_OPTIONS,
-  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
-  zlibOptions: { level: 1 },
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 }, chunkSize: BULK_CHUNK_BYTES },
+  zlibOptions: { level: 1, chunkSize: BULK_CHUNK_BYTES },
 };
 
 /** br or gzip when the Accept-Encoding header accepts it (q > 0), in that order of preference. */
