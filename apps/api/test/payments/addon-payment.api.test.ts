@@ -320,7 +320,9 @@ describe('POST /api/v1/payments/opp/notify', () => {
     const { res, fetched } = await notifyWatchingFetches('not_spelled', uid, spelled);
     expect(res.status, res.text).toBe(200);
     expect(res.body.result).toBe('applied');
-    expect(fetched.map((url) => url.href)).toEqual([`${t.ctx.opp.baseUrl}/transactions/${uid}`]);
+    // Once, or again after a fault the fault run injected (a 5xx or a timeout is retried): the same URL.
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const url of fetched) expect(url.href).toBe(`${t.ctx.opp.baseUrl}/transactions/${uid}`);
     expect(await tipjarStatus(maker.token, tipjarId)).toBe('LIVE');
   });
 
