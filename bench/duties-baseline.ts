@@ -1,6 +1,7 @@
 import { openSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../apps/api/src/lib/http.js';
 import { LinePerTurnDestination } from '../apps/api/src/lib/log-destination.js';
 import { registerOps } from '../apps/api/src/plugins/ops.js';
 import { requestLogController, requestLoggerFactory } from '../apps/api/src/plugins/request-log.js';
@@ -29,10 +30,10 @@ export async function startDutiesBaseline(): Promise<{ app: FastifyInstance; url
   });
   const body = JSON.stringify({ data: [{ id: '0'.repeat(36), description: 'x'.repeat(2300) }] });
   // Under the API's prefix: an API answer's security headers, not a page's (decision 051).
-  app.get('/api/v1/duties', (_request, reply) => {
+  app.get(`${API_PREFIX}/duties`, (_request, reply) => {
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     return body;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/duties` };
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${API_PREFIX}/duties` };
 }

@@ -11,6 +11,7 @@ import { countsByStatus } from './jobs/counts.js';
 import { startJobs } from './jobs/index.js';
 import { ADDRESS_PROBE_POLICIES, createAddressLimit } from './lib/address-probes.js';
 import { createBackgroundWork } from './lib/background.js';
+import { API_PREFIX } from './lib/http.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
@@ -220,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(auditRoutes, { ctx });
       await api.register(privacyRoutes, { ctx });
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
   // No real provider configured: the simulator app stands in (development, demo, tests).
   if (config.usesSimulator && config.NODE_ENV !== 'production') {

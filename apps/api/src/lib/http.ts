@@ -2,6 +2,9 @@ import { ErrorCode, IdParamsSchema, ShareSlugParamsSchema } from '@podpot/domain
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
+/** Where the API's routes live: their registration, the OpenAPI servers, and what counts as an API answer. */
+export const API_PREFIX = '/api/v1';
+
 /** The error body, for the OpenAPI document. */
 export const ErrorBodySchema = z.object({
   statusCode: z.number().int(),

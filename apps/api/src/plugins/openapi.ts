@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env.js';
+import { API_PREFIX } from '../lib/http.js';
 
 /** OpenAPI 3.1 generated from the route schemas: /api/v1/openapi.json and a docs UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
@@ -17,7 +18,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
           "`limit` is the exclusive END of the window (rows skip … limit-1, at most 1000), matching the web client's " +
           'paging conversion (skip = page × itemsPerPage − itemsPerPage, limit = page × itemsPerPage). Amounts are integer euro cents.',
       },
-      servers: [{ url: '/api/v1' }],
+      servers: [{ url: API_PREFIX }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -27,5 +28,5 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
   });
   // staticCSP: the docs page sends its own policy with hashes for its inline scripts (helmet's would block them).
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_PREFIX } from '../lib/http.js';
 
 /**
  * helmet's security headers (CSP, HSTS, nosniff, frame and referrer policy, …) on every answer. They
@@ -15,12 +16,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   const pageHeaders = securityHeaders(options);
   const apiHeaders = Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => API_HEADER_NAMES.has(name)));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : pageHeaders);
+    reply.headers(request.url.startsWith(API_PATHS) ? apiHeaders : pageHeaders);
     done();
   });
 }
 
-const API_PREFIX = '/api/v1/';
+const API_PATHS = `${API_PREFIX}/`;
 
 /**
  * What an API answer carries (OWASP's REST security headers): the policy (frame-ancestors 'none' and no

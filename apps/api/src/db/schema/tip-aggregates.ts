@@ -1,9 +1,10 @@
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Aggregates of `tips` (and, last, of `recurring_tips`), kept by statement-level triggers on tips in the same transaction as every
+ * Aggregates of `tips`, kept by statement-level triggers on tips in the same transaction as every
  * change of a tip (migration 0013, decision 018), so statistics and list counts never scan a
- * million tips. The money check compares them with the tips they summarise.
+ * million tips; last, one of `recurring_tips`, kept by a row trigger (decision 052). The money check
+ * compares them with the rows they summarise.
  */
 
 /**
