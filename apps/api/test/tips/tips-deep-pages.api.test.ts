@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateDrift } from '../../src/modules/statistics/statistics.scan.js';
+import { listTips, SORT_RANGE_UP_TO } from '../../src/modules/tips/tips.list.js';
 import { POSITIONS_FROM } from '../../src/modules/tips/tips.positions.js';
-import { listTips, type TipFilter, type TipSortBy } from '../../src/modules/tips/tips.repository.js';
+import type { TipFilter, TipSortBy } from '../../src/modules/tips/tips.repository.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { insertLiveJar } from '../support/tipjar.js';
 
@@ -12,6 +13,7 @@ import { insertLiveJar } from '../support/tipjar.js';
  * every sort both ways and with a status filter — after tips were inserted, moved to another status
  * and week (also side by side, on PostgreSQL), and deleted — and the counts stay what the tips say.
  * A date range's count (whole weeks from the counts, the ends on the index) is what the tips say.
+ * A date range's pages, sorted from the range or read in sort order, are the SQL order's, also by cursor.
  * Through the API, a page at skip ≥ POSITIONS_FROM of a jar that large equals the SQL OFFSET's rows.
  * Both databases.
  */
@@ -38,6 +40,21 @@ const SORTS: { sortBy?: TipSortBy; sortDesc?: boolean }[] = [
     { sortBy, sortDesc: true },
   ]),
 ];
+
+/** Each list order as SQL, by its query string. */
+const ORDER_SQL: Record<string, string> = {
+  '': 'updated desc, id desc',
+  'sortBy=amount&sortDesc=false': 'amount, updated, id',
+  'sortBy=amount&sortDesc=true': 'amount desc, updated desc, id desc',
+  'sortBy=created&sortDesc=false': 'created, id',
+  'sortBy=created&sortDesc=true': 'created desc, id desc',
+  'sortBy=updated&sortDesc=false': 'updated, id',
+  'sortBy=updated&sortDesc=true': 'updated desc, id desc',
+  'sortBy=status&sortDesc=false': 'status, updated, id',
+  'sortBy=status&sortDesc=true': 'status desc, updated desc, id desc',
+};
+const queryOf = (sort: (typeof SORTS)[number]) =>
+  sort.sortBy ? `sortBy=${sort.sortBy}&sortDesc=${sort.sortDesc}` : '';
 
 /**
  * A tip jar of 150 tips from 2026-01-01 00:00 UTC (a Thursday: the start of an epoch week, the
@@ -79,12 +96,17 @@ describe('a window placed by the kept bucket counts', () => {
 
     for (const filter of [{ tipjarId: jarId }, { tipjarId: jarId, status: 'completed' }] as TipFilter[]) {
       for (const sort of SORTS) {
-        const all = await listTips(db, filter, { skip: 0, limit: 1000, ...sort }, Number.POSITIVE_INFINITY);
+        const all = await listTips(
+          db,
+          filter,
+          { skip: 0, limit: 1000, ...sort },
+          { positionsFrom: Number.POSITIVE_INFINITY },
+        );
         expect(all.rows.length).toBe(all.count);
         expect(all.count).toBeGreaterThan(filter.status ? 30 : 120);
         for (let skip = 0; skip < all.count; skip += 3) {
           const query = { skip, limit: skip + 7, ...sort };
-          const placed = await listTips(db, filter, query, 0);
+          const placed = await listTips(db, filter, query, { positionsFrom: 0 });
           const label = `${JSON.stringify(filter.status ?? null)} ${JSON.stringify(sort)} skip ${skip}`;
           expect(
             placed.rows.map((tip) => tip.id),
@@ -130,19 +152,45 @@ describe('a date range counted by whole weeks', () => {
   });
 });
 
-describe('GET /tipjars/:id/tips deep in a large tip jar', () => {
-  const ORDER_SQL: Record<string, string> = {
-    '': 'updated desc, id desc',
-    'sortBy=amount&sortDesc=false': 'amount, updated, id',
-    'sortBy=amount&sortDesc=true': 'amount desc, updated desc, id desc',
-    'sortBy=created&sortDesc=false': 'created, id',
-    'sortBy=created&sortDesc=true': 'created desc, id desc',
-    'sortBy=updated&sortDesc=false': 'updated, id',
-    'sortBy=updated&sortDesc=true': 'updated desc, id desc',
-    'sortBy=status&sortDesc=false': 'status, updated, id',
-    'sortBy=status&sortDesc=true': 'status desc, updated desc, id desc',
-  };
+describe('a date range', () => {
+  it('gives the rows of the SQL order, sorted from the range or read in sort order when the count finds it large', async () => {
+    const jarId = await jarWithRefunds('deep-range');
+    const db = t.database.db;
+    const range = { from: new Date('2026-01-09T00:00:00Z'), to: new Date('2026-02-20T00:00:00Z') };
+    for (const status of [undefined, 'completed'] as const) {
+      const filter: TipFilter = { tipjarId: jarId, status, ...range };
+      for (const sort of SORTS) {
+        const expected = (
+          (await db.execute(
+            sql`select id from tips where tipjar_id = ${jarId} and created >= ${range.from} and created < ${range.to}
+                ${status ? sql`and status = ${status}` : sql``} order by ${sql.raw(ORDER_SQL[queryOf(sort)]!)}`,
+          )) as unknown as { rows: { id: string }[] }
+        ).rows.map((r) => r.id);
+        expect(expected.length).toBeGreaterThan(20);
+        // The default threshold sorts this range from its own index; 5 makes the count find it large.
+        for (const sortRangeUpTo of [SORT_RANGE_UP_TO, 5]) {
+          const label = `${status ?? 'all'} ${queryOf(sort)} up to ${sortRangeUpTo}`;
+          const list = (query: { skip: number; limit: number; after?: string; before?: string }) =>
+            listTips(db, filter, { ...query, ...sort }, { sortRangeUpTo });
+          const ids = (page: { rows: { id: string }[] }) => page.rows.map((tip) => tip.id);
+          for (const skip of [0, 4, expected.length - 6, expected.length - 2]) {
+            const page = await list({ skip, limit: skip + 5 });
+            expect(ids(page), `${label} skip ${skip}`).toEqual(expected.slice(skip, skip + 5));
+            expect(page.count).toBe(expected.length);
+          }
+          const middle = await list({ skip: 10, limit: 15 });
+          const next = await list({ skip: 15, limit: 20, after: middle.nextCursor });
+          expect(ids(next), `${label} after`).toEqual(expected.slice(15, 20));
+          const previous = await list({ skip: 5, limit: 10, before: middle.prevCursor });
+          expect(ids(previous), `${label} before`).toEqual(expected.slice(5, 10));
+          expect(previous.count).toBe(expected.length);
+        }
+      }
+    }
+  });
+});
 
+describe('GET /tipjars/:id/tips deep in a large tip jar', () => {
   it('answers a page at skip ≥ POSITIONS_FROM with the rows of an SQL OFFSET', async () => {
     const jarId = await makeJar('deep-large', maker);
     const total = 2 * POSITIONS_FROM + 500;

@@ -14,7 +14,8 @@ import { insertTipStatement, paidAtOf } from './tips.repository.js';
 /*
  * Creating a tip, in the three statements it takes (decision 047): what it reads, the tip with its
  * provider transaction row, and the provider's open answer with the tip's move to pending — each
- * prepared once per database handle. The rest of the tips table's code is in tips.repository.ts.
+ * prepared once per database handle. The rest of the tips table's code is in tips.repository.ts (its
+ * list in tips.list.ts).
  */
 
 const tipContextStatement = prepared((db) =>

@@ -57,16 +57,15 @@ const LEADING: Record<'amount' | 'created' | 'updated' | 'status', Leading> = {
 };
 
 /**
- * The ids of one tip jar's window at `offset` in a list order, without walking `offset` index
- * entries: the kept counts per bucket (tip_list_positions) are summed in the order's direction to
+ * The statement giving the ids of one tip jar's window at `offset` in a list order, without walking
+ * `offset` index entries: the kept counts per bucket (tip_list_positions) are summed in the order's direction to
  * find the bucket the window's first row is in and how many rows come before that bucket (for the
  * amount sort, then the week of `updated` within that amount the same way); the window is then read
  * from the bucket's edge, past only the rows of that bucket before it. One statement, so the counts
  * and the rows are of one snapshot. `where` is the list's filter — a tip jar and at most a status,
  * which the counts know; `order` the list's ORDER BY.
  */
-export async function idsAtPosition(
-  db: DbOrTx,
+export function idsAtPosition(
   at: {
     tipjarId: string;
     status: string | undefined;
@@ -76,7 +75,7 @@ export async function idsAtPosition(
     order: SQL[];
   },
   window: { offset: number; limit: number },
-): Promise<string[]> {
+): SQL {
   const leading = LEADING[at.sortBy];
   const direction = sql.raw(at.descending ? 'desc' : 'asc');
   const offset = sql`${window.offset}::bigint`;
@@ -108,14 +107,11 @@ export async function idsAtPosition(
                  from (${crossing('fine', key, keyOrder, sql`(select before from amount_at)`)}) f)`
     : sql`coarse as (${counts(leading.dimension, key)}),
           at as (${crossing('coarse', key, keyOrder)})`;
-  const result = await db.execute(
-    sql`with ${located}
-        select ${tips.id} as id from ${tips}
-        where ${at.where ?? sql`true`} and ${leading.edge(at.descending)}
-        order by ${sql.join(at.order, sql`, `)}
-        offset (${offset} - (select before from at)) limit ${window.limit}::bigint`,
-  );
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return sql`with ${located}
+      select ${tips.id} as id from ${tips}
+      where ${at.where ?? sql`true`} and ${leading.edge(at.descending)}
+      order by ${sql.join(at.order, sql`, `)}
+      offset (${offset} - (select before from at)) limit ${window.limit}::bigint`;
 }
 
 const WEEK_MS = 604_800_000;

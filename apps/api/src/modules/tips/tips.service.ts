@@ -34,6 +34,7 @@ import { paymentChoiceOf } from '../paymentmethods/paymentmethods.service.js';
 import { findPayingTransaction } from '../refunds/refunds.repository.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as createRepo from './tips.create.repository.js';
+import { listTips } from './tips.list.js';
 import * as repo from './tips.repository.js';
 
 /** The provider transactions of tips are of this kind (owner_id = tips.id). */
@@ -332,7 +333,7 @@ export async function listTipjarTips(
   query: TipListQuery,
 ): Promise<ListResponse<Tip>> {
   await loadManagedTipjar(ctx, actor, tipjarId);
-  const { rows, ...metadata } = await repo.listTips(ctx.db, { ...query, tipjarId }, query);
+  const { rows, ...metadata } = await listTips(ctx.db, { ...query, tipjarId }, query);
   // The backoffice view: never the tipper's e-mail, whoever looks.
   return { data: await toTips(ctx.db, rows, { withEmail: false }), metadata };
 }
@@ -355,7 +356,7 @@ export async function listAllTips(
   query: TipListQuery & { tipjarId?: string },
 ): Promise<ListResponse<Tip>> {
   assertPlatformAdmin(actor);
-  const { rows, ...metadata } = await repo.listTips(ctx.db, query, query);
+  const { rows, ...metadata } = await listTips(ctx.db, query, query);
   return { data: await toTips(ctx.db, rows, { withEmail: true }), metadata };
 }
 
