@@ -83,6 +83,7 @@ export async function listTips(
   tuning: ListTuning = {},
 ): Promise<TipPage> {
   const { positionsFrom = POSITIONS_FROM, sortRangeUpTo = SORT_RANGE_UP_TO } = tuning;
+  const { offset, limit } = windowOf(query);
   const seek = seekOf(query, KEY_TYPES[query.sortBy ?? 'updated']);
   const ranged = Boolean(filter.from || filter.to) && query.sortBy !== 'created';
   const plan = (total: number | undefined): PagePlan => ({
@@ -94,13 +95,12 @@ export async function listTips(
     positionsFrom,
     rangeReads: total === undefined ? Math.max(SORT_RANGE_READS, sortRangeUpTo + 1) : undefined,
   });
-  if (seek || (windowOf(query).offset === 0 && positionsFrom > 0)) {
+  if (seek || (offset === 0 && positionsFrom > 0)) {
     const [total, page] = await Promise.all([countTips(db, filter), readPage(db, query, pageIds(plan(undefined)))]);
     if (!ranged || total <= sortRangeUpTo) return { ...page, count: total };
     return { ...(await readPage(db, query, pageIds(plan(total)))), count: total };
   }
   const total = await countTips(db, filter);
-  const { offset, limit } = windowOf(query);
   if (Math.min(offset + limit, total) <= offset) return { rows: [], count: total };
   return { ...(await readPage(db, query, pageIds(plan(total)))), count: total };
 }

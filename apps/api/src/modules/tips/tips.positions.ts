@@ -58,10 +58,10 @@ const LEADING: Record<'amount' | 'created' | 'updated' | 'status', Leading> = {
 
 /**
  * The statement giving the ids of one tip jar's window at `offset` in a list order, without walking
- * `offset` index entries: the kept counts per bucket (tip_list_positions) are summed in the order's direction to
- * find the bucket the window's first row is in and how many rows come before that bucket (for the
- * amount sort, then the week of `updated` within that amount the same way); the window is then read
- * from the bucket's edge, past only the rows of that bucket before it. One statement, so the counts
+ * `offset` index entries: the kept counts per bucket (tip_list_positions) are summed in the order's
+ * direction to find the bucket the window's first row is in and how many rows come before that
+ * bucket (for the amount sort, then the week of `updated` within that amount the same way); the window
+ * is then read from the bucket's edge, past only the rows of that bucket before it. One statement, so the counts
  * and the rows are of one snapshot. `where` is the list's filter — a tip jar and at most a status,
  * which the counts know; `order` the list's ORDER BY.
  */
