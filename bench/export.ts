@@ -9,7 +9,8 @@
  * in development first to seed the demo), or `development`.
  * Per Accept-Encoding of BENCH_EXPORT_ENCODINGS (default `br,gzip,identity`) BENCH_EXPORT_RUNS
  * downloads (default 3): rows/s, the API process's peak RSS during each (VmHWM after clear_refs) and the
- * CPU time the API, PostgreSQL's backends and this client spent (steadier than rows/s on a shared machine);
+ * CPU time the API, PostgreSQL's backends and this client spent (steadier than rows/s on a shared machine;
+ * the client reads with node:http and zlib, bench/download.ts);
  * also its RSS idle after start. Prints each run and the medians; writes bench/results/export.json.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -31,6 +32,7 @@ import {
 } from './api-process.js';
 import { loginToken } from './cases.js';
 import { cpuMsOf, ownCpuMs, postgresCpuMs, postgresCpuMsBetween } from './cpu.js';
+import { download } from './download.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -79,26 +81,28 @@ async function main() {
     const idleRss = Math.round(kib(pid, 'VmRSS') / 1024);
     console.log(`API (${API}, ${MODE}) RSS idle after start and a login: ${idleRss} MB`);
 
-    type Result = { rowsPerSecond: number[]; peakMb: number[]; cpuSeconds: Cpu[]; mb: number; rows: number };
+    type Result = {
+      rowsPerSecond: number[];
+      peakMb: number[];
+      cpuSeconds: Cpu[];
+      mb: number;
+      wireMb: number;
+      rows: number;
+    };
     type Cpu = { api: number; postgres: number; client: number };
     const results: Record<string, Result> = {};
     for (const encoding of ENCODINGS) {
-      const r: Result = { rowsPerSecond: [], peakMb: [], cpuSeconds: [], mb: 0, rows: 0 };
+      const r: Result = { rowsPerSecond: [], peakMb: [], cpuSeconds: [], mb: 0, wireMb: 0, rows: 0 };
       results[encoding] = r;
       for (let run = 0; run < RUNS; run++) {
         const reset = resetPeak(pid);
         const cpuBefore = { api: cpuMsOf([pid]), postgres: await postgresCpuMs(url.toString()), client: ownCpuMs() };
         const started = performance.now();
-        const res = await fetch(`${api.base}/api/v1/tips/export?tipjarId=${jarId}`, {
-          headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+        const got = await download(`${api.base}/api/v1/tips/export?tipjarId=${jarId}`, {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': encoding,
         });
-        if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
-        let bytes = 0;
-        let lines = 0;
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          bytes += chunk.length;
-          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-        }
+        if (got.status !== 200) throw new Error(`export: ${got.status}`);
         const seconds = (performance.now() - started) / 1000;
         const postgresMs = postgresCpuMsBetween(cpuBefore.postgres, await postgresCpuMs(url.toString()));
         const cpu = {
@@ -107,13 +111,14 @@ async function main() {
           client: (ownCpuMs() - cpuBefore.client) / 1000,
         };
         r.cpuSeconds.push(cpu);
-        r.rows = lines - 1;
-        r.mb = Math.round(bytes / 1e6);
+        r.rows = got.lines - 1;
+        r.mb = Math.round(got.bytes / 1e6);
+        r.wireMb = Math.round(got.wireBytes / 1e6);
         r.rowsPerSecond.push(Math.round(r.rows / seconds));
         r.peakMb.push(Math.round(kib(pid, 'VmHWM') / 1024));
         console.log(
-          `${encoding.padEnd(8)} (sent as ${res.headers.get('content-encoding') ?? 'identity'}): ${r.rows} rows, ` +
-            `${r.mb} MB in ${seconds.toFixed(1)} s = ${r.rowsPerSecond.at(-1)} rows/s; ` +
+          `${encoding.padEnd(8)} (sent as ${got.encoding}): ${r.rows} rows, ` +
+            `${r.mb} MB (${r.wireMb} MB on the wire) in ${seconds.toFixed(1)} s = ${r.rowsPerSecond.at(-1)} rows/s; ` +
             `API peak RSS ${r.peakMb.at(-1)} MB${reset ? '' : ' (since start)'}; CPU s: API ${cpu.api.toFixed(2)}, ` +
             `PostgreSQL ${cpu.postgres.toFixed(2)}, this client ${cpu.client.toFixed(2)}`,
         );

@@ -20,6 +20,7 @@ import { DEMO_LOGINS, DEMO_TIPJAR_SLUG } from '../apps/api/src/seed/demo.js';
 import { adminDatabaseUrl } from '../apps/api/test/support/test-db.js';
 import { buildCompiledApi, compiledApiArgs, kib, resetPeak, startApi } from './api-process.js';
 import { loginToken } from './cases.js';
+import { download } from './download.js';
 import { fillScaleData } from './scale-fill.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -163,22 +164,21 @@ async function main() {
     // Reset the peak to the current RSS (Linux: clear_refs 5), so VmHWM afterwards is the export's peak.
     const reset = resetPeak(pid);
     const started = performance.now();
-    const res = await fetch(`${api.base}/api/v1/tips/export?tipjarId=${jarId}`, { headers });
-    if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      for (const b of chunk) if (b === 10) lines++;
-    }
+    // As a browser asks for it (brotli, else gzip); read as bench/download.ts explains.
+    const got = await download(`${api.base}/api/v1/tips/export?tipjarId=${jarId}`, {
+      ...headers,
+      'accept-encoding': 'br, gzip',
+    });
+    if (got.status !== 200) throw new Error(`export: ${got.status}`);
     const seconds = (performance.now() - started) / 1000;
-    const exported = lines - 1; // the header
+    const exported = got.lines - 1; // the header
     const hwm = kib(pid, 'VmHWM');
     rows.push(
       { case: 'export rows', value: exported, unit: 'rows' },
       { case: 'export time', value: seconds, unit: 's' },
       { case: 'export rows/s', value: Math.round(exported / seconds), unit: 'rows/s' },
-      { case: 'export size', value: Math.round(bytes / 1e6), unit: 'MB' },
+      { case: 'export size', value: Math.round(got.bytes / 1e6), unit: 'MB' },
+      { case: `export size on the wire (${got.encoding})`, value: Math.round(got.wireBytes / 1e6), unit: 'MB' },
       { case: 'API RSS before export (VmRSS)', value: Math.round(rssBefore / 1024), unit: 'MB' },
       { case: 'API peak RSS since start, before export', value: Math.round(hwmBefore / 1024), unit: 'MB' },
       {
@@ -188,7 +188,7 @@ async function main() {
       },
     );
     console.log(
-      `export: ${exported} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${Math.round(exported / seconds)} rows/s; ` +
+      `export: ${exported} rows, ${(got.bytes / 1e6).toFixed(0)} MB (${got.encoding}, ${(got.wireBytes / 1e6).toFixed(0)} MB sent) in ${seconds.toFixed(1)} s = ${Math.round(exported / seconds)} rows/s; ` +
         `API RSS ${Math.round(rssBefore / 1024)} MB before, peak ${Math.round(hwm / 1024)} MB ${reset ? 'during' : 'since start'}`,
     );
 
