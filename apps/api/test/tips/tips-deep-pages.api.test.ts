@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregateDrift } from '../../src/modules/statistics/statistics.scan.js';
 import { listTips, SORT_RANGE_UP_TO } from '../../src/modules/tips/tips.list.js';
-import { POSITIONS_FROM } from '../../src/modules/tips/tips.positions.js';
+import { keptBucketRows, POSITIONS_FROM } from '../../src/modules/tips/tips.positions.js';
 import type { TipFilter, TipSortBy } from '../../src/modules/tips/tips.repository.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { insertLiveJar } from '../support/tipjar.js';
@@ -14,6 +14,7 @@ import { insertLiveJar } from '../support/tipjar.js';
  * and week (also side by side, on PostgreSQL), and deleted — and the counts stay what the tips say.
  * A date range's count (whole weeks from the counts, the ends on the index) is what the tips say.
  * A date range's pages, sorted from the range or read in sort order, are the SQL order's, also by cursor.
+ * The admin's list across tip jars, placed by every jar's counts summed, holds the same rows (decision 054).
  * Through the API, a page at skip ≥ POSITIONS_FROM of a jar that large equals the SQL OFFSET's rows.
  * Both databases.
  */
@@ -94,7 +95,14 @@ describe('a window placed by the kept bucket counts', () => {
     await db.execute(sql`delete from tips where tipjar_id = ${jarId} and amount = 400 and status = 'cancelled'`);
     expect(await aggregateDrift(db)).toEqual([]);
 
-    for (const filter of [{ tipjarId: jarId }, { tipjarId: jarId, status: 'completed' }] as TipFilter[]) {
+    // And the admin's list across tip jars (this jar and the other), placed by every jar's counts summed.
+    const filters: TipFilter[] = [
+      { tipjarId: jarId },
+      { tipjarId: jarId, status: 'completed' },
+      {},
+      { status: 'completed' },
+    ];
+    for (const filter of filters) {
       for (const sort of SORTS) {
         const all = await listTips(
           db,
@@ -106,8 +114,8 @@ describe('a window placed by the kept bucket counts', () => {
         expect(all.count).toBeGreaterThan(filter.status ? 30 : 120);
         for (let skip = 0; skip < all.count; skip += 3) {
           const query = { skip, limit: skip + 7, ...sort };
-          const placed = await listTips(db, filter, query, { positionsFrom: 0 });
-          const label = `${JSON.stringify(filter.status ?? null)} ${JSON.stringify(sort)} skip ${skip}`;
+          const placed = await listTips(db, filter, query, { positionsFrom: 0, bucketRows: 0 });
+          const label = `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip}`;
           expect(
             placed.rows.map((tip) => tip.id),
             label,
@@ -115,6 +123,31 @@ describe('a window placed by the kept bucket counts', () => {
           expect(placed.count).toBe(all.count);
         }
       }
+    }
+  });
+
+  it('places the list across tip jars only while its counts are few against the walk, with the same rows', async () => {
+    const db = t.database.db;
+    const all = await listTips(db, {}, { skip: 0, limit: 1000 }, { positionsFrom: Number.POSITIVE_INFINITY });
+    const deep = { skip: all.count - 30, limit: all.count - 20 };
+    const expected = all.rows.slice(deep.skip, deep.skip + 10).map((tip) => tip.id);
+    // The estimate of the counts' rows the list asks for: none before the first analyze, then theirs.
+    await db.execute(sql`analyze tip_list_positions`);
+    const kept = (await db.execute(sql`select count(*)::int as n from tip_list_positions`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(await keptBucketRows(db)).toBe(kept.rows[0]!.n);
+    for (const tuning of [
+      { positionsFrom: 0 },
+      { positionsFrom: 0, bucketRows: 1e9 },
+      { positionsFrom: 0, bucketRows: 0 },
+    ]) {
+      const page = await listTips(db, {}, deep, tuning);
+      expect(
+        page.rows.map((tip) => tip.id),
+        JSON.stringify(tuning),
+      ).toEqual(expected);
+      expect(page.count).toBe(all.count);
     }
   });
 });

@@ -12,7 +12,7 @@ import {
   seekOf,
   windowOf,
 } from '../../lib/list-query.js';
-import { countCreatedBetween, idsAtPosition, POSITIONS_FROM } from './tips.positions.js';
+import { countCreatedBetween, idsAtPosition, keptBucketRows, POSITIONS_FROM } from './tips.positions.js';
 import { type TipFilter, type TipRow, type TipSortBy, whereOf } from './tips.repository.js';
 
 /**
@@ -65,7 +65,17 @@ export interface ListTuning {
   positionsFrom?: number;
   /** SORT_RANGE_UP_TO; a test sets it low to see a larger range read in sort order. */
   sortRangeUpTo?: number;
+  /** The kept counts' rows as estimated (keptBucketRows); a test sets 0 to place a list across tip jars. */
+  bucketRows?: number;
 }
+
+/**
+ * The list across tip jars (the admin's) is placed by every jar's bucket counts summed only when a walk
+ * to the window would pass at least this many index entries per row of those counts: the sum reads the
+ * whole of tip_list_positions (~80 ns a row here, about a walked index entry's cost). A platform of
+ * many small tip jars, whose counts are nearly as many rows as its tips, walks (decision 054).
+ */
+const WALKED_PER_BUCKET_ROW = 2;
 
 /**
  * A page of tips: the filter's count (cheap: kept counters or an index) and the page's rows. The
@@ -100,9 +110,14 @@ export async function listTips(
     if (!ranged || total <= sortRangeUpTo) return { ...page, count: total };
     return { ...(await readPage(db, query, pageIds(plan(total)))), count: total };
   }
-  const total = await countTips(db, filter);
+  // Across tip jars, a window this deep may be placed by the counts: how many rows they are, beside the count.
+  const estimate = acrossJars(filter) && offset >= positionsFrom && tuning.bucketRows === undefined;
+  const [total, bucketRows] = await Promise.all([
+    countTips(db, filter),
+    estimate ? keptBucketRows(db) : tuning.bucketRows,
+  ]);
   if (Math.min(offset + limit, total) <= offset) return { rows: [], count: total };
-  return { ...(await readPage(db, query, pageIds(plan(total)))), count: total };
+  return { ...(await readPage(db, query, pageIds({ ...plan(total), bucketRows }))), count: total };
 }
 
 /** What chooses a page's ids; `total` is undefined while the count runs beside it. */
@@ -116,6 +131,8 @@ interface PagePlan {
   positionsFrom: number;
   /** A cap on the rows the range's sort reads (when the count is not yet known). */
   rangeReads: number | undefined;
+  /** The kept counts' rows, when a list across tip jars may be placed by them. */
+  bucketRows?: number | undefined;
 }
 
 /** A statement giving a page's ids in order, and whether that order is the list's turned round. */
@@ -167,16 +184,33 @@ async function readPage(
 const bucketsCount = (filter: TipFilter): filter is TipFilter & { tipjarId: string } =>
   Boolean(filter.tipjarId) && !filter.search && !filter.episodeId;
 
+/** The list across tip jars filtered by nothing but a status: every jar's counts summed can place it. */
+const acrossJars = (filter: TipFilter) =>
+  !filter.tipjarId && !filter.search && !filter.episodeId && !filter.from && !filter.to;
+
+/**
+ * Whether a window `depth` rows from the nearer end is placed by the kept counts: one tip jar's list
+ * (without a date range), or the list across tip jars when its counts are few against the walk.
+ */
+function placed(filter: TipFilter, depth: number, bucketRows: number | undefined): boolean {
+  if (bucketsCount(filter)) return !filter.from && !filter.to;
+  return (
+    acrossJars(filter) && bucketRows !== undefined && bucketRows >= 0 && bucketRows * WALKED_PER_BUCKET_ROW <= depth
+  );
+}
+
 /**
  * The statement choosing the page's ids, in the list's order. With a cursor (`after`/`before`,
  * decision 041): an index range from the cursor's row, however deep (read backwards for `before`,
  * then turned round). Without: deep in one tip jar's list (no date, search or episode filter) the
- * window's start comes from the kept bucket counts (`idsAtPosition`, decision 050); otherwise an
- * index-only walk past `skip` entries, from the nearer end. A date range small enough is sorted from
- * its own index (`rangeOf`: the sort index would walk the whole jar to find it). `reversed`: the ids
- * come in the opposite of the list's order (read from the nearer end, or before a cursor).
+ * window's start comes from the kept bucket counts (`idsAtPosition`, decision 050), deep in the list
+ * across tip jars from every jar's counts summed while they are few (`placed`, decision 054);
+ * otherwise an index-only walk past `skip` entries, from the nearer end. A date range small enough
+ * is sorted from its own index (`rangeOf`: the sort index would walk the whole jar to find it).
+ * `reversed`: the ids come in the opposite of the list's order (read from the nearer end, or before a
+ * cursor).
  */
-function pageIds({ filter, query, seek, byRange, total, positionsFrom, rangeReads }: PagePlan): PageIds {
+function pageIds({ filter, query, seek, byRange, total, positionsFrom, rangeReads, bucketRows }: PagePlan): PageIds {
   const { offset, limit } = windowOf(query);
   const sortBy = query.sortBy ?? 'updated';
   const filtered = whereOf(filter);
@@ -188,7 +222,8 @@ function pageIds({ filter, query, seek, byRange, total, positionsFrom, rangeRead
   // Without a count yet this is page 1; with one, a window past the end was answered before.
   const end = total === undefined ? offset + limit : Math.min(offset + limit, total);
   const fromEnd = total === undefined ? offset + limit : total - end;
-  if (bucketsCount(filter) && !filter.from && !filter.to && Math.min(offset, fromEnd) >= positionsFrom) {
+  const depth = Math.min(offset, fromEnd);
+  if (depth >= positionsFrom && placed(filter, depth, bucketRows)) {
     const ids = idsAtPosition(
       {
         tipjarId: filter.tipjarId,

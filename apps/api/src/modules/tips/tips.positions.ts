@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tipListPositions, tips } from '../../db/schema/index.js';
 
@@ -61,13 +61,15 @@ const LEADING: Record<'amount' | 'created' | 'updated' | 'status', Leading> = {
  * `offset` index entries: the kept counts per bucket (tip_list_positions) are summed in the order's
  * direction to find the bucket the window's first row is in and how many rows come before that
  * bucket (for the amount sort, then the week of `updated` within that amount the same way); the window
- * is then read from the bucket's edge, past only the rows of that bucket before it. One statement, so the counts
- * and the rows are of one snapshot. `where` is the list's filter — a tip jar and at most a status,
- * which the counts know; `order` the list's ORDER BY.
+ * is then read from the bucket's edge, past only the rows of that bucket before it. One statement, so
+ * the counts and the rows are of one snapshot. `where` is the list's filter — a tip jar (or none: the
+ * admin's list across tip jars, placed by every jar's counts summed, decision 054) and at most a
+ * status, which the counts know; `order` the list's ORDER BY.
  */
 export function idsAtPosition(
   at: {
-    tipjarId: string;
+    /** Undefined: the list across tip jars (the admin's), placed by every jar's counts summed. */
+    tipjarId: string | undefined;
     status: string | undefined;
     sortBy: keyof typeof LEADING;
     descending: boolean;
@@ -82,7 +84,7 @@ export function idsAtPosition(
   /** Bucket counts of a dimension of this jar (and status), summed over shards (and statuses). */
   const counts = (dimension: string, key: SQL, range?: SQL) =>
     sql`select ${key}, sum(${tipListPositions.count})::bigint as c from ${tipListPositions}
-        where ${tipListPositions.tipjarId} = ${at.tipjarId} and ${tipListPositions.dimension} = ${dimension}
+        where ${at.tipjarId ? sql`${tipListPositions.tipjarId} = ${at.tipjarId} and` : sql``} ${tipListPositions.dimension} = ${dimension}
               ${at.status ? sql`and ${tipListPositions.status} = ${at.status}` : sql``} ${range ?? sql``}
         group by ${key} having sum(${tipListPositions.count}) <> 0`;
   /** The row of `source` whose running count (after `before` rows) crosses the offset. */
@@ -112,6 +114,17 @@ export function idsAtPosition(
       where ${at.where ?? sql`true`} and ${leading.edge(at.descending)}
       order by ${sql.join(at.order, sql`, `)}
       offset (${offset} - (select before from at)) limit ${window.limit}::bigint`;
+}
+
+/**
+ * How many rows tip_list_positions holds, as PostgreSQL last estimated (pg_class.reltuples, kept by
+ * vacuum and analyze): what summing every tip jar's counts would read. -1 before the first estimate.
+ */
+export async function keptBucketRows(db: DbOrTx): Promise<number> {
+  const result = await db.execute(
+    sql`select reltuples::float8 as rows from pg_class where oid = ${sql.raw(`'${getTableName(tipListPositions)}'`)}::regclass`,
+  );
+  return Number((result as unknown as { rows: { rows: number | string }[] }).rows[0]?.rows ?? -1);
 }
 
 const WEEK_MS = 604_800_000;
