@@ -111,7 +111,8 @@ export async function listTips(
     return { ...(await readPage(db, query, pageIds(plan(total)))), count: total };
   }
   // Across tip jars, a window this deep may be placed by the counts: how many rows they are, beside the count.
-  const estimate = acrossJars(filter) && offset >= positionsFrom && tuning.bucketRows === undefined;
+  const estimate =
+    !filter.tipjarId && jarAndStatusOnly(filter) && offset >= positionsFrom && tuning.bucketRows === undefined;
   const [total, bucketRows] = await Promise.all([
     countTips(db, filter),
     estimate ? keptBucketRows(db) : tuning.bucketRows,
@@ -184,19 +185,17 @@ async function readPage(
 const bucketsCount = (filter: TipFilter): filter is TipFilter & { tipjarId: string } =>
   Boolean(filter.tipjarId) && !filter.search && !filter.episodeId;
 
-/** The list across tip jars filtered by nothing but a status: every jar's counts summed can place it. */
-const acrossJars = (filter: TipFilter) =>
-  !filter.tipjarId && !filter.search && !filter.episodeId && !filter.from && !filter.to;
+/** A filter of at most a tip jar and a status: what the kept counters and bucket counts know. */
+const jarAndStatusOnly = (filter: TipFilter) => !filter.from && !filter.to && !filter.search && !filter.episodeId;
 
 /**
- * Whether a window `depth` rows from the nearer end is placed by the kept counts: one tip jar's list
- * (without a date range), or the list across tip jars when its counts are few against the walk.
+ * Whether a window `depth` rows from the nearer end is placed by the kept counts: one tip jar's list,
+ * or the list across tip jars when its counts are few against the walk.
  */
 function placed(filter: TipFilter, depth: number, bucketRows: number | undefined): boolean {
-  if (bucketsCount(filter)) return !filter.from && !filter.to;
-  return (
-    acrossJars(filter) && bucketRows !== undefined && bucketRows >= 0 && bucketRows * WALKED_PER_BUCKET_ROW <= depth
-  );
+  if (!jarAndStatusOnly(filter)) return false;
+  if (filter.tipjarId) return true;
+  return bucketRows !== undefined && bucketRows >= 0 && bucketRows * WALKED_PER_BUCKET_ROW <= depth;
 }
 
 /**
@@ -276,7 +275,7 @@ function rangeOf(where: SQL | undefined, query: ParsedListQuery<TipSortBy>, read
  * bucket counts (decision 050); otherwise a count over the filter's index.
  */
 async function countTips(db: DbOrTx, filter: TipFilter): Promise<number> {
-  if (!filter.from && !filter.to && !filter.search && !filter.episodeId) {
+  if (jarAndStatusOnly(filter)) {
     const [row] = await db
       .select({ count: sql<string>`coalesce(sum(${tipStatusCounts.count}), 0)::bigint` })
       .from(tipStatusCounts)

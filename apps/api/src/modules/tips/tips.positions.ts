@@ -122,7 +122,7 @@ export function idsAtPosition(
  */
 export async function keptBucketRows(db: DbOrTx): Promise<number> {
   const result = await db.execute(
-    sql`select reltuples::float8 as rows from pg_class where oid = ${sql.raw(`'${getTableName(tipListPositions)}'`)}::regclass`,
+    sql`select reltuples::float8 as rows from pg_class where oid = ${getTableName(tipListPositions)}::regclass`,
   );
   return Number((result as unknown as { rows: { rows: number | string }[] }).rows[0]?.rows ?? -1);
 }
