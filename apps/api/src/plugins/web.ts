@@ -164,10 +164,13 @@ export async function registerWeb(
       // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are, with
       // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
       preCompressed: true,
+      // Cache-Control is ours: the hashed assets for a year, every other file revalidated. Which file
+      // is sent depends on Accept-Encoding, which caches must know.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
