@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAs, login, totpCodeOf } from './support/session';
+import { recordToasts, toasts } from './support/toasts';
 
 /**
  * Two-step login (issue 15, decision 036): a platform admin without it is signed in but sent to set it
@@ -117,7 +118,10 @@ test('in Dutch on a phone: sent to the setup, sets it up, logs in with a recover
 });
 
 /** A new account (a maker's, registered like anyone's) with two-step login on, set up through the API. */
-async function newAccountWithTwoStep(browser: Browser, name: string): Promise<{ email: string; key: string }> {
+async function newAccountWithTwoStep(
+  browser: Browser,
+  name: string,
+): Promise<{ email: string; key: string; id: string }> {
   const context = await browser.newContext();
   const email = `${name}-${Date.now()}@example.test`;
   const registered = await context.request.post('/api/v1/users/register', {
@@ -132,8 +136,12 @@ async function newAccountWithTwoStep(browser: Browser, name: string): Promise<{ 
     data: { data: { code: totpCodeOf(key) } },
   });
   expect(confirmed.status()).toBe(200);
+  const me = await context.request.get('/api/v1/users/me', {
+    headers: { authorization: `Bearer ${(await confirmed.json()).token.access_token}` },
+  });
+  const id: string = (await me.json()).id;
   await context.close();
-  return { email, key };
+  return { email, key, id };
 }
 
 test('a maker with two-step login logs in from a storefront, code and all, and the tip form keeps what was typed', async ({
@@ -170,4 +178,33 @@ test('a maker with two-step login logs in from a storefront, code and all, and t
   await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Maker with a code');
   await expect(page.getByRole('radio', { name: 'Every month' })).toBeChecked();
   await expect(step).toHaveCount(0);
+});
+
+test('support turns off the two-step login of a maker who lost their phone, in Dutch on a phone; the password alone signs in again', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { email, id } = await newAccountWithTwoStep(browser, 'telefoonkwijt');
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await recordToasts(page);
+  await login(page, 'admin@podpot.local', '/nl');
+  await page.goto(`/nl/admin/users/${id}`);
+  const section = page.getByRole('region', { name: 'Inloggen in twee stappen' });
+  await expect(section.getByTestId('user-two-step-state')).toHaveText(/^Aan:/);
+  await section.getByRole('button', { name: 'Inloggen in twee stappen uitzetten' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Inloggen in twee stappen uitzetten?' });
+  await expect(dialog).toContainText(`${email} logt daarna in met alleen het wachtwoord`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await dialog.getByRole('button', { name: 'Inloggen in twee stappen uitzetten' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(section.getByTestId('user-two-step-state')).toHaveText(/^Uit:/);
+  await expect(section.getByRole('button', { name: 'Inloggen in twee stappen uitzetten' })).toHaveCount(0);
+  await expect.poll(() => toasts(page)).toContain(`Inloggen in twee stappen van ${email} staat uit`);
+
+  // The maker: the password alone, no code asked.
+  const maker = await (await browser.newContext()).newPage();
+  await passwordStep(maker, email, '');
+  await expect(maker.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(maker.getByRole('heading', { name: 'Two-step login' })).toHaveCount(0);
 });

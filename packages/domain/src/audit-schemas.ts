@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'refund.created',
   'user.created',
   'user.roleChanged',
+  'user.twoStepReset',
   'user.archived',
   'user.deleted',
   'user.erased',

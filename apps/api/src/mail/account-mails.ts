@@ -239,3 +239,48 @@ export function twoStepOffMail(
     ].join('\n'),
   };
 }
+
+/** A platform admin turned two-step login off, at the user's request (decision 056). */
+export function twoStepResetMail(
+  locale: Locale,
+  p: { brand: string; name: string; recoveryLink: string; supportLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `Inloggen in twee stappen uitgezet door support - ${p.brand}`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Ons supportteam heeft inloggen in twee stappen uitgezet voor je ${p.brand}-account, omdat je je authenticator-app en herstelcodes kwijt bent. Je wachtwoord alleen is nu weer genoeg om in te loggen, en onthouden apparaten zijn vergeten.`,
+        '',
+        'Zet het na het inloggen meteen weer aan op je accountpagina, met je nieuwe telefoon.',
+        '',
+        'Heb jij hier niet om gevraagd? Stel dan meteen een nieuw wachtwoord in:',
+        p.recoveryLink,
+        '',
+        `En laat het ons direct weten: ${p.supportLink}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Two-step login turned off by support - ${p.brand}`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `Our support team turned off two-step login for your ${p.brand} account, as you lost your authenticator app and recovery codes. Your password alone signs in again, and remembered devices are forgotten.`,
+      '',
+      'Once you are signed in, turn it back on right away on your account page, with your new phone.',
+      '',
+      "Didn't you ask for this? Then set a new password right away:",
+      p.recoveryLink,
+      '',
+      `And let us know at once: ${p.supportLink}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}

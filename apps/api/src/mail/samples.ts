@@ -6,6 +6,7 @@ import {
   emailChangedNoticeMail,
   passwordChangedMail,
   twoStepOffMail,
+  twoStepResetMail,
 } from './account-mails.js';
 import { feedStoppedMail, feedVerificationMail } from './feed-mails.js';
 import { invoiceMail } from './invoice-mails.js';
@@ -264,6 +265,20 @@ MAIL_SAMPLES.push(
     facts: {
       en: ["Wasn't this you", '/password-recovery', '/support'],
       nl: ['Was jij dit niet', '/password-recovery', '/support'],
+    },
+  },
+  {
+    name: 'two-step-reset',
+    mail: (locale, url) =>
+      twoStepResetMail(locale, {
+        brand,
+        name: 'Mark',
+        recoveryLink: `${url}/password-recovery`,
+        supportLink: `${url}/support`,
+      }),
+    facts: {
+      en: ['Our support team turned off', "Didn't you ask for this", '/password-recovery', '/support'],
+      nl: ['Ons supportteam heeft', 'Heb jij hier niet om gevraagd', '/password-recovery', '/support'],
     },
   },
 );

@@ -1,4 +1,5 @@
 import {
+  IdParamsSchema,
   RecoveryCodesSchema,
   TwoStepCodeBodySchema,
   TwoStepConfirmedSchema,
@@ -10,7 +11,7 @@ import {
 } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { requireUser } from '../../lib/access.js';
+import { requireAdmin, requireUser } from '../../lib/access.js';
 import { errors, NoContent } from '../../lib/http.js';
 import type { LimitStore } from '../../lib/rate-limit.js';
 import * as service from './two-step.service.js';
@@ -114,6 +115,30 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: Lim
       await withRetryAfter(reply, async () =>
         service.disable(ctx, await requireUser(request), request.body.data, failures),
       );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/users/:id/two-step',
+    {
+      schema: {
+        tags,
+        summary:
+          "Turn another user's two-step login off (admin), for a user who lost the authenticator and the recovery codes; audited, and the user is mailed",
+        params: IdParamsSchema,
+        response: {
+          204: NoContent,
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.resetByAdmin(ctx, await requireAdmin(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

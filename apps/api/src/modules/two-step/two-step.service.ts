@@ -14,8 +14,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { signTwoStepChallenge, tokenResponse, verifyTwoStepChallenge } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
-import { twoStepOffMail } from '../../mail/account-mails.js';
+import { twoStepOffMail, twoStepResetMail } from '../../mail/account-mails.js';
 import { queueMail } from '../../mail/outbox.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { findUserById, lockUser, type UserRow } from '../users/users.repository.js';
 import { verifyPassword } from '../users/users.service.js';
 import {
@@ -264,6 +265,28 @@ export async function disable(
   ctx.outbox.kick();
 }
 
+/**
+ * A platform admin turns another user's two-step login off (decision 056): for a user who lost both
+ * the authenticator and the recovery codes, once support knows who asked. Decided on the user's row
+ * locked; audited, and the user is mailed. Their own two-step login an admin turns off on the account
+ * page, with a current code, like anyone else.
+ */
+export async function resetByAdmin(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
+  if (userId === actor.userId) {
+    throw new AppError(ErrorCode.Conflict, 'Turn your own two-step login off on your account page');
+  }
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user) throw AppError.notFound('User');
+    if (user.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived user cannot be changed');
+    if (!user.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off already');
+    await repo.disableTwoStep(tx, user.id);
+    await recordAudit(tx, actor, { action: 'user.twoStepReset', entityType: 'user', entityId: user.id });
+    await queueTwoStepOffMail(ctx, tx, user, twoStepResetMail);
+  });
+  ctx.outbox.kick();
+}
+
 /** New recovery codes (the old ones stop working): needs a current code. */
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
@@ -279,9 +302,14 @@ export async function regenerateRecoveryCodes(
   return codes;
 }
 
-async function queueTwoStepOffMail(ctx: AppContext, tx: DbOrTx, user: UserRow): Promise<void> {
+async function queueTwoStepOffMail(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: UserRow,
+  write: typeof twoStepOffMail = twoStepOffMail,
+): Promise<void> {
   const base = ctx.config.publicUrl;
-  const mail = twoStepOffMail(user.locale, {
+  const mail = write(user.locale, {
     brand: ctx.config.BRAND_NAME,
     name: user.firstName,
     recoveryLink: appUrl(base, 'passwordRecovery', {}, user.locale),

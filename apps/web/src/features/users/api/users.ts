@@ -57,3 +57,13 @@ export function useDeleteUser() {
     onSuccess: (_, id) => invalidateAfterDelete(queryClient, 'users', id),
   });
 }
+
+/** DELETE users/{id}/two-step (decision 056): an admin turns another user's two-step login off. */
+export function useResetTwoStep(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>(`users/${encodeURIComponent(id)}/two-step`),
+    // Also after a 409: another admin may have done it first, and the page should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}

@@ -8,6 +8,7 @@ import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useSaveUser } from '@/features/users/api/users';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
+import { TwoStepReset } from '@/features/users/components/two-step-reset';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
@@ -119,6 +120,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
           </Box>
         </Box>
       </Paper>
+      {user && <TwoStepReset user={user} />}
       <DeleteUserDialog
         user={confirming && user ? user : null}
         onClose={() => setConfirming(false)}
