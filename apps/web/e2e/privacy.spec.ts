@@ -65,6 +65,8 @@ test('in Dutch on a phone: the privacy page states how long data is kept; erasin
   await page.goto('/nl/privacy');
   await expect(page.getByRole('listitem').filter({ hasText: 'fiscale bewaarplicht' })).toBeVisible();
   await expect(page.getByText(/7 jaar/).first()).toBeVisible();
+  // What the mail retention job does (decision 057), with the number filled in.
+  await expect(page.getByRole('listitem').filter({ hasText: 'stuurden: 30 dagen na verzending' })).toBeVisible();
 
   const { email, password } = await registerAndLogIn(page, 'privacy-nl', 'nl');
   const section = page.getByRole('region', { name: 'Jouw gegevens' });

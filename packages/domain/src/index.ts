@@ -16,6 +16,7 @@ export * from './payment-status.js';
 export * from './phone.js';
 export * from './recurring-tip-schemas.js';
 export * from './refund-schemas.js';
+export * from './retention.js';
 export * from './routes.js';
 export * from './schemas.js';
 export * from './settlement-schemas.js';

@@ -1,4 +1,6 @@
+import { SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
 import type { AppContext } from '../context.js';
+import { PURGE_BATCH, purgeMailsBefore } from '../mail/outbox.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
@@ -15,6 +17,8 @@ const FEED_REFRESH_EVERY_MS = 60_000;
 export const UNUSED_ARTWORK_KEPT_MS = 24 * 60 * 60_000;
 /** Mails are sent right after their commit (a kick); this round catches retries and other processes' leftovers. */
 const MAIL_OUTBOX_EVERY_MS = 5_000;
+/** Sent mails older than SENT_MAIL_KEPT_DAYS lose their address and content (decision 057). */
+const MAIL_RETENTION_EVERY_MS = 60 * 60_000;
 
 /** Told of every finished run (metrics). */
 export type JobRunListener = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
@@ -85,6 +89,8 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
     every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx).then(() => undefined), onRun),
     // Artwork of feed previews never ordered, and artwork a tip jar replaced (decision 030).
     every(ctx, 'artwork cleanup', ARTWORK_CLEANUP_EVERY_MS, () => cleanUpArtworks(ctx), onRun),
+    // Sent mails older than the privacy page says lose their address and content (decision 057).
+    every(ctx, 'mail retention', MAIL_RETENTION_EVERY_MS, () => purgeOldMails(ctx).then(() => undefined), onRun),
     // Episodes from the tip jars' feeds (decision 034): conditional GET, at most hourly per feed.
     every(
       ctx,
@@ -111,4 +117,20 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
 export async function cleanUpArtworks(ctx: AppContext, now = new Date()): Promise<void> {
   const deleted = await deleteUnusedArtworks(ctx.db, new Date(now.getTime() - UNUSED_ARTWORK_KEPT_MS));
   if (deleted) ctx.log.info({ deleted }, 'artwork cleanup: unused artwork deleted');
+}
+
+/**
+ * Blanks the sent mails older than SENT_MAIL_KEPT_DAYS (decision 057), a batch per statement until none
+ * is left, so each transaction is short and a backlog (the first run after an upgrade) goes in one run.
+ */
+export async function purgeOldMails(ctx: AppContext, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * 24 * 60 * 60_000);
+  let purged = 0;
+  for (;;) {
+    const batch = await purgeMailsBefore(ctx.db, before);
+    purged += batch;
+    if (batch < PURGE_BATCH) break;
+  }
+  if (purged) ctx.log.info({ purged }, 'mail retention: old mails blanked');
+  return purged;
 }

@@ -129,3 +129,31 @@ export async function outboxDepth(db: DbOrTx): Promise<{ pending: number; oldest
     oldestPendingSeconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
   };
 }
+
+/* ---------- retention (decision 057) ---------- */
+
+/** How many mails one purge statement blanks: short locks, short transactions. */
+export const PURGE_BATCH = 500;
+
+/**
+ * Blanks the address, subject, text, HTML and attachments of the mails done with (sent, or failed for
+ * good) before `before`, oldest first, at most `limit`, and sets their purged_at. The rows stay, with
+ * their dedupe key, status and times. Locked rows are skipped: two processes purging at once never
+ * take the same mail. Returns how many were purged.
+ */
+export async function purgeMailsBefore(db: DbOrTx, before: Date, limit = PURGE_BATCH): Promise<number> {
+  const result = await db.execute(sql`
+    with batch as (
+      select id from mail_outbox
+      where purged_at is null and status <> 'pending' and coalesce(sent_at, updated) < ${before.toISOString()}::timestamptz
+      order by coalesce(sent_at, updated)
+      limit ${limit}
+      for update skip locked
+    )
+    update mail_outbox m
+    set recipient = '', subject = '', text = '', html = null, attachments = '[]'::jsonb, last_error = null,
+        purged_at = now()
+    from batch where m.id = batch.id
+    returning m.id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

@@ -35,11 +35,16 @@ export const mailOutbox = pgTable(
     claimedUntil: timestamp({ withTimezone: true, mode: 'date' }),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** When the retention job blanked the address and content (decision 057); the row stays for its dedupe key. */
+    purgedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
     updated: updated(),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('mail_outbox_purge_idx')
+      .on(sql`coalesce(${t.sentAt}, ${t.updated})`)
+      .where(sql`purged_at is null and status <> 'pending'`),
   ],
 );
