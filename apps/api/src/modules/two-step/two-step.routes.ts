@@ -123,7 +123,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: Lim
     '/users/:id/two-step',
     {
       schema: {
-        tags,
+        tags: ['users'],
         summary:
           "Turn another user's two-step login off (admin), for a user who lost the authenticator and the recovery codes; audited, and the user is mailed",
         params: IdParamsSchema,
