@@ -1,7 +1,7 @@
 import { paymentOutcome, tipStatusOfTransaction } from '@podpot/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../db/client.js';
 import { moneyCheckRuns } from '../db/schema/index.js';
 import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
 import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
@@ -51,17 +51,13 @@ const OWNER_TABLES: Record<string, string> = {
   recurring_charge: 'recurring_tip_charges',
 };
 
-async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
   const started = Date.now();
   const violations: MoneyViolation[] = [];
   const db = ctx.db;
 
   // 1. A month is collected once: extra collections count unless their refund was made.
-  for (const r of await rows<{ owner_id: string; n: number }>(
+  for (const r of await rowsOf<{ owner_id: string; n: number }>(
     db,
     sql`select o.owner_id, count(*)::int as n from opp_transactions o
         where o.kind = 'recurring_charge' and o.status = 'completed'
@@ -74,7 +70,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       detail: `${r.n} completed collections and no refund made`,
     });
   }
-  for (const r of await rows<{ id: string; status: string | null }>(
+  for (const r of await rowsOf<{ id: string; status: string | null }>(
     db,
     sql`select c.id, o.status from recurring_tip_charges c
         left join opp_transactions o on o.id = c.paid_transaction_id
@@ -88,7 +84,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
   }
 
   // 2. Every transaction has its owner row.
-  for (const r of await rows<{ id: string; kind: string; owner_id: string }>(
+  for (const r of await rowsOf<{ id: string; kind: string; owner_id: string }>(
     db,
     sql`select o.id, o.kind, o.owner_id from opp_transactions o
         where (o.kind = 'tip' and not exists (select 1 from tips x where x.id = o.owner_id))
@@ -105,7 +101,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       detail: `no ${r.kind} row ${r.owner_id}`,
     });
   }
-  for (const r of await rows<{ owner_id: string; n: number }>(
+  for (const r of await rowsOf<{ owner_id: string; n: number }>(
     db,
     sql`select owner_id, count(*)::int as n from opp_transactions where kind = 'tip' group by owner_id having count(*) > 1`,
   )) {
@@ -113,7 +109,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
   }
 
   // 4. Totals agree to the cent.
-  const [tipSums] = await rows<{ tips: string; transactions: string }>(
+  const [tipSums] = await rowsOf<{ tips: string; transactions: string }>(
     db,
     sql`select
           (select coalesce(sum(amount), 0) from tips where status = 'completed' and recurring_tip_id is null)::bigint as tips,
@@ -127,7 +123,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       detail: `completed tips ${tipSums!.tips} ≠ completed tip transactions ${tipSums!.transactions} (cents)`,
     });
   }
-  const [monthSums] = await rows<{ tips: string; months: string; paid: string }>(
+  const [monthSums] = await rowsOf<{ tips: string; months: string; paid: string }>(
     db,
     sql`select
           (select coalesce(sum(amount), 0) from tips where status = 'completed' and recurring_tip_id is not null)::bigint as tips,
@@ -142,7 +138,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       detail: `completed monthly tips ${monthSums!.tips}, completed months ${monthSums!.months}, their payments ${monthSums!.paid} (cents)`,
     });
   }
-  for (const r of await rows<{ id: string; tip_status: string | null; status: string }>(
+  for (const r of await rowsOf<{ id: string; tip_status: string | null; status: string }>(
     db,
     sql`select c.id, t.status as tip_status, c.status from recurring_tip_charges c left join tips t on t.id = c.tip_id
         where (c.status = 'completed') <> (coalesce(t.status, '') = 'completed')`,
@@ -154,7 +150,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     });
   }
   const [totals, byMethod] = await Promise.all([tipTotals(db), tipsByMethod(db)]);
-  const [direct] = await rows<{ n: number; sum: string }>(
+  const [direct] = await rowsOf<{ n: number; sum: string }>(
     db,
     sql`select count(*)::int as n, coalesce(sum(amount), 0)::bigint as sum from tips where completed_at is not null`,
   );
@@ -178,7 +174,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
   }
 
   // A tip's refunded totals are its refund records (refused ones aside), never more than was paid.
-  for (const r of await rows<{ id: string; refunded_amount: number; recorded: string; amount: number }>(
+  for (const r of await rowsOf<{ id: string; refunded_amount: number; recorded: string; amount: number }>(
     db,
     sql`select t.id, t.refunded_amount, t.amount,
                coalesce((select sum(r.amount) from refunds r where r.tip_id = t.id and r.status <> 'failed'), 0)::bigint as recorded
@@ -199,7 +195,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
   let checkedTransactions = 0;
   if (options.provider !== false) {
     const settled = new Date(Date.now() - (options.settledMinutes ?? 0) * 60_000);
-    const ours = await rows<{ id: string; kind: string; owner_id: string; opp_uid: string; status: string | null }>(
+    const ours = await rowsOf<{ id: string; kind: string; owner_id: string; opp_uid: string; status: string | null }>(
       db,
       sql`select id, kind, owner_id, opp_uid, status from opp_transactions
           where opp_uid is not null and updated <= ${settled.toISOString()}::timestamptz
@@ -207,7 +203,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     );
     const tipStatuses = new Map(
       (
-        await rows<{ id: string; status: string }>(
+        await rowsOf<{ id: string; status: string }>(
           db,
           sql`select t.id, t.status from tips t join opp_transactions o on o.owner_id = t.id and o.kind = 'tip'`,
         )
@@ -250,9 +246,9 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
 /** Provider transactions nobody at our side knows (a second create that slipped through). */
 async function providerOrphans(ctx: AppContext, maxPages: number): Promise<MoneyViolation[]> {
   const known = new Set(
-    (await rows<{ opp_uid: string }>(ctx.db, sql`select opp_uid from opp_transactions where opp_uid is not null`)).map(
-      (r) => r.opp_uid,
-    ),
+    (
+      await rowsOf<{ opp_uid: string }>(ctx.db, sql`select opp_uid from opp_transactions where opp_uid is not null`)
+    ).map((r) => r.opp_uid),
   );
   const found: MoneyViolation[] = [];
   for (let page = 1; page <= maxPages; page++) {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, lte, min, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { type DbOrTx, rowsOf } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import type { MailMessage } from '../lib/mailer.js';
 
@@ -142,7 +142,9 @@ export const PURGE_BATCH = 500;
  * take the same mail. Returns how many were purged.
  */
 export async function purgeMailsBefore(db: DbOrTx, before: Date, limit = PURGE_BATCH): Promise<number> {
-  const result = await db.execute(sql`
+  const purged = await rowsOf<{ id: string }>(
+    db,
+    sql`
     with batch as (
       select id from mail_outbox
       where purged_at is null and status <> 'pending' and coalesce(sent_at, updated) < ${before.toISOString()}::timestamptz
@@ -154,6 +156,7 @@ export async function purgeMailsBefore(db: DbOrTx, before: Date, limit = PURGE_B
     set recipient = '', subject = '', text = '', html = null, attachments = '[]'::jsonb, last_error = null,
         purged_at = now()
     from batch where m.id = batch.id
-    returning m.id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    returning m.id`,
+  );
+  return purged.length;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
-import { inArray, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema/index.js';
 import { purgeOldMails } from '../../src/jobs/index.js';
@@ -39,7 +39,7 @@ async function mail(prefix: string, name: string, state: { status: 'sent' | 'fai
   await t.database.db
     .update(mailOutbox)
     .set({ status: state.status, sentAt: state.status === 'sent' ? at : null, updated: at })
-    .where(inArray(mailOutbox.dedupeKey, [key]));
+    .where(eq(mailOutbox.dedupeKey, key));
   return key;
 }
 

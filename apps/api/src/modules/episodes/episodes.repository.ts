@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { episodes, feedRefreshes } from '../../db/schema/index.js';
 import type { FeedEpisode } from '../feeds/feeds.parser.js';
 
@@ -7,10 +7,6 @@ import type { FeedEpisode } from '../feeds/feeds.parser.js';
 
 export type EpisodeRow = typeof episodes.$inferSelect;
 export type FeedRefreshRow = typeof feedRefreshes.$inferSelect;
-
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /* ---------- the refresh job ---------- */
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { STATISTICS_TIME_ZONE } from './statistics.repository.js';
 
 /**
@@ -13,10 +13,6 @@ export interface AggregateDrift {
   key: string;
   kept: string;
   scanned: string;
-}
-
-async function rows<T>(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
@@ -34,7 +30,7 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
     refunded_amount: string | null;
     refunded_fee: string | null;
   };
-  const daily = await rows<{ key: string; kept: Side; scanned: Side }>(
+  const daily = await rowsOf<{ key: string; kept: Side; scanned: Side }>(
     db,
     sql`with scanned as (
           select tipjar_id, (completed_at at time zone ${STATISTICS_TIME_ZONE})::date as day,
@@ -52,7 +48,7 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
         where (k.count, k.amount, k.fee, k.refunded_amount, k.refunded_fee)
               is distinct from (s.count, s.amount, s.fee, s.refunded_amount, s.refunded_fee)`,
   );
-  const counts = await rows<{ key: string; kept: string | null; scanned: string | null }>(
+  const counts = await rowsOf<{ key: string; kept: string | null; scanned: string | null }>(
     db,
     sql`with scanned as (select tipjar_id, status, count(*)::bigint as count from tips group by 1, 2),
         kept as (select tipjar_id, status, sum(count)::bigint as count from tip_status_counts group by 1, 2 having sum(count) <> 0)
@@ -60,7 +56,7 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
         from kept k full join scanned s using (tipjar_id, status)
         where k.count is distinct from s.count`,
   );
-  const positions = await rows<{ key: string; kept: string | null; scanned: string | null }>(
+  const positions = await rowsOf<{ key: string; kept: string | null; scanned: string | null }>(
     db,
     sql`with scanned as (
           select tipjar_id, k.dimension, status, k.bucket, count(*)::bigint as count
@@ -72,7 +68,7 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
         from kept k full join scanned s using (tipjar_id, dimension, status, bucket)
         where k.count is distinct from s.count`,
   );
-  const recurring = await rows<{ key: string; kept: string | null; scanned: string | null }>(
+  const recurring = await rowsOf<{ key: string; kept: string | null; scanned: string | null }>(
     db,
     sql`with scanned as (
           select tipjar_id, concat(count(*), '/', sum(amount)) as figures from recurring_tips

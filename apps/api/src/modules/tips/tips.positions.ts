@@ -1,5 +1,5 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { tipListPositions, tips } from '../../db/schema/index.js';
 
 /** The week of `created` / `updated` a tip is counted in: whole seconds since the epoch over this. */
@@ -121,10 +121,11 @@ export function idsAtPosition(
  * vacuum and analyze): what summing every tip jar's counts would read. -1 before the first estimate.
  */
 export async function keptBucketRows(db: DbOrTx): Promise<number> {
-  const result = await db.execute(
+  const [row] = await rowsOf<{ rows: number | string }>(
+    db,
     sql`select reltuples::float8 as rows from pg_class where oid = ${getTableName(tipListPositions)}::regclass`,
   );
-  return Number((result as unknown as { rows: { rows: number | string }[] }).rows[0]?.rows ?? -1);
+  return Number(row?.rows ?? -1);
 }
 
 const WEEK_MS = 604_800_000;
@@ -148,7 +149,8 @@ export async function countCreatedBetween(
     sql`(select count(*) from ${tips} where ${tips.tipjarId} = ${range.tipjarId} ${status(tips.status)}
          and ${tips.created} >= ${from} and ${tips.created} < ${to})`;
   const weekStart = (week: number) => sql`to_timestamp(${week}::bigint * ${WEEK_SECONDS})`;
-  const result = await db.execute(
+  const [row] = await rowsOf<{ count: string }>(
+    db,
     sql`select (
           coalesce((select sum(${tipListPositions.count}) from ${tipListPositions}
                     where ${tipListPositions.tipjarId} = ${range.tipjarId} and ${tipListPositions.dimension} = 'created'
@@ -159,5 +161,5 @@ export async function countCreatedBetween(
           ${range.to && endWeek !== undefined ? sql`+ ${counted(weekStart(endWeek), sql`${range.to}`)}` : sql``}
         )::bigint as count`,
   );
-  return Number((result as unknown as { rows: { count: string }[] }).rows[0]!.count);
+  return Number(row!.count);
 }
