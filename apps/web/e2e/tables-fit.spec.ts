@@ -6,8 +6,8 @@ import { DEMO_SLUG, login } from './support/session';
 /**
  * Tables that fit (issue 13, bug 11): at 1280 px the admin tips, the admin tip jars and the
  * backoffice payouts table show every column head and the row actions without scrolling sideways;
- * at 390 px they still work (their container may scroll, the page may not) and the retry card's
- * stepper shows its third step whole.
+ * at 390 px they still work (their container may scroll, the page may not; the page turners stay in
+ * view) and the retry card's stepper shows its third step whole.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -112,6 +112,14 @@ test.describe('tables fit their container', () => {
       const { table } = await tableOn(page, path);
       expect(await pageScrollsSideways(page), `${path}: page scrolls sideways`).toBe(false);
       await expectNoViolations(page);
+      // The page turners are in view without scrolling the pagination bar sideways (nothing to scroll).
+      const pagination = await widths(page.locator('main .MuiTablePagination-root').first());
+      expect(pagination.scroll, `${path}: pagination scrolls sideways`).toBeLessThanOrEqual(pagination.client);
+      for (const name of ['Ga naar vorige pagina', 'Ga naar volgende pagina']) {
+        const turner = page.getByRole('button', { name });
+        expect(await insideViewport(page, turner), `${path}: "${name}" out of view`).toBe(true);
+      }
+      await expect(page.getByRole('combobox', { name: 'Rijen per pagina' })).toBeVisible();
       // The row action is there and opens what it opens (the detail, or the tip jar's edit page).
       const action = table.locator('tbody tr').first().locator('td').last().locator('a, button').first();
       await action.scrollIntoViewIfNeeded();

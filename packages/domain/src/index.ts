@@ -1,6 +1,7 @@
 export * from './audit-schemas.js';
 export * from './brand.js';
 export * from './deletion-schemas.js';
+export * from './episode-number.js';
 export * from './episode-schemas.js';
 export * from './errors.js';
 export * from './feed-schemas.js';

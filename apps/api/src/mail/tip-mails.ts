@@ -1,4 +1,4 @@
-import { formatCents, intlLocaleOf, type Locale } from '@podpot/domain';
+import { formatCents, intlLocaleOf, type Locale, shownEpisodeNumber } from '@podpot/domain';
 import type { MailContent } from './templates.js';
 
 /** Mails about tips, in the recipient's language (DESIGN.md §6). Amounts are integer cents. */
@@ -13,14 +13,11 @@ function formatDate(date: Date, locale: Locale): string {
 
 /** "For episode 42: Title" / "Voor aflevering 42: Titel" (without a number: "For the episode: Title"). */
 function episodeLine(locale: Locale, episode: { title: string; number: number | null }): string {
+  const number = shownEpisodeNumber(episode);
   if (locale === 'nl') {
-    return episode.number !== null
-      ? `Voor aflevering ${episode.number}: ${episode.title}`
-      : `Voor de aflevering: ${episode.title}`;
+    return number !== null ? `Voor aflevering ${number}: ${episode.title}` : `Voor de aflevering: ${episode.title}`;
   }
-  return episode.number !== null
-    ? `For episode ${episode.number}: ${episode.title}`
-    : `For the episode: ${episode.title}`;
+  return number !== null ? `For episode ${number}: ${episode.title}` : `For the episode: ${episode.title}`;
 }
 
 /** The tipper's receipt: amount, maker, date, the platform fee (never hidden, DESIGN.md §3) and the reference. */

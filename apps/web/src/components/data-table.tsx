@@ -49,6 +49,19 @@ export interface Column<T> {
 /** The theme's breakpoint widths (px), for the container queries of {@link Column.hideBelow}. */
 const BREAKPOINT_PX: Record<Breakpoint, number> = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 };
 
+/**
+ * In a phone-wide table the page buttons must stay in view: the rows-per-page label gives way (the
+ * choice stays, still labelled for screen readers), and the toolbar's gaps shrink.
+ */
+const PAGINATION_SX = {
+  [`@container (max-width: ${BREAKPOINT_PX.sm - 0.05}px)`]: {
+    '& .MuiTablePagination-toolbar': { pl: 2, pr: 1 },
+    '& .MuiTablePagination-selectLabel': { display: 'none' },
+    '& .MuiTablePagination-input': { ml: 0, mr: 2 },
+    '& .MuiTablePagination-actions': { ml: 1 },
+  },
+};
+
 /** The cell style of a column: hidden in a table narrower than its breakpoint. */
 function columnSx(column: { hideBelow?: Breakpoint }) {
   if (!column.hideBelow) return undefined;
@@ -349,6 +362,7 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
         onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
         labelRowsPerPage={t('table.rowsPerPage')}
         labelDisplayedRows={({ from, to, count: total }) => t('table.displayedRows', { from, to, count: total })}
+        sx={PAGINATION_SX}
       />
     </Paper>
   );

@@ -50,6 +50,16 @@ describe('the recent episodes on the storefront', () => {
     expect(list.textContent).toContain('1 u 05 min');
   });
 
+  it('says the number once when the title already starts with it', async () => {
+    const own: PublicEpisode = { ...numbered, title: 'Aflevering 42: The long one' };
+    await serveAndHydrate({ ...tipjar, recentEpisodes: [own] }, 'nl');
+    const list = screen.getByRole('region', { name: 'Recente afleveringen' });
+    expect(within(list).getByRole('link').textContent).toBe('Aflevering 42: The long one');
+    document.body.innerHTML = '';
+    await serveAndHydrate({ ...tipjar, recentEpisodes: [own] }, 'nl', undefined, own);
+    expect(screen.getByTestId('episode-heading').textContent).toBe('Fooi voor “Aflevering 42: The long one”');
+  });
+
   it('has no section while the feed gave no episodes', async () => {
     const { html } = await serveAndHydrate({ ...tipjar, recentEpisodes: [] }, 'en');
     expect(html).not.toContain('sf-episodes');

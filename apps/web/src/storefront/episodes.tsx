@@ -1,4 +1,5 @@
 import type { PublicEpisode } from '@podpot/domain';
+import { shownEpisodeNumber } from '@podpot/domain/episode-number';
 import type { Locale } from '@podpot/domain/locale';
 import { localizePath, routePath } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -40,23 +41,26 @@ export function EpisodeList({
     <section className="sf-episodes" aria-labelledby="sf-episodes-title">
       <h2 id="sf-episodes-title">{t('storefront:episodes.title')}</h2>
       <ul className="sf-episode-list">
-        {episodes.map((episode) => (
-          <li key={episode.id} className="sf-episode">
-            <a href={episodePath(slug, episode.id, locale)} data-testid="episode-link">
-              {episode.number !== null && (
-                <span className="sf-episode-number">{t('storefront:episodes.number', { number: episode.number })}</span>
-              )}
-              <span className="sf-episode-title">{episode.title}</span>
-            </a>
-            <p className="sf-episode-meta">
-              {episode.publishedAt && (
-                <time dateTime={episode.publishedAt}>{formatDate(episode.publishedAt, locale)}</time>
-              )}
-              {episode.publishedAt && episode.duration !== null && <span aria-hidden="true"> · </span>}
-              {episode.duration !== null && <span>{episodeDuration(episode.duration, t)}</span>}
-            </p>
-          </li>
-        ))}
+        {episodes.map((episode) => {
+          const number = shownEpisodeNumber(episode);
+          return (
+            <li key={episode.id} className="sf-episode">
+              <a href={episodePath(slug, episode.id, locale)} data-testid="episode-link">
+                {number !== null && (
+                  <span className="sf-episode-number">{t('storefront:episodes.number', { number })}</span>
+                )}
+                <span className="sf-episode-title">{episode.title}</span>
+              </a>
+              <p className="sf-episode-meta">
+                {episode.publishedAt && (
+                  <time dateTime={episode.publishedAt}>{formatDate(episode.publishedAt, locale)}</time>
+                )}
+                {episode.publishedAt && episode.duration !== null && <span aria-hidden="true"> · </span>}
+                {episode.duration !== null && <span>{episodeDuration(episode.duration, t)}</span>}
+              </p>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { PublicEpisode, PublicTipjar } from '@podpot/domain';
+import { shownEpisodeNumber } from '@podpot/domain/episode-number';
 import type { Locale } from '@podpot/domain/locale';
 import type { ReactNode } from 'react';
 import { routePath } from '@/config/paths';
@@ -17,9 +18,10 @@ export interface StorefrontData {
 
 /** The episode tip page's heading: 'Tip for episode 42: Title', or 'Tip for “Title”' without a number. */
 export function episodeHeading(episode: Pick<PublicEpisode, 'title' | 'number'>, t: Translate): string {
-  return episode.number === null
+  const number = shownEpisodeNumber(episode);
+  return number === null
     ? t('storefront:episodes.tipFor', { title: episode.title })
-    : t('storefront:episodes.tipForNumber', { number: episode.number, title: episode.title });
+    : t('storefront:episodes.tipForNumber', { number, title: episode.title });
 }
 
 /**

@@ -38,7 +38,8 @@ export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: Fee
 
   const helper = failure ?? error ?? fetched ?? t(loggedIn ? 'feeds:field.hint' : 'feeds:field.loginHint');
   return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+    // On a phone the Fetch button goes under the field, so the field keeps room for an address.
+    <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 2, alignItems: 'flex-start' }}>
       {artworkUrl && (
         <Avatar
           src={artworkUrl}
@@ -67,12 +68,13 @@ export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: Fee
         error={Boolean(failure ?? error)}
         helperText={helper}
         slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        sx={{ flex: '1 1 200px', minWidth: 0 }}
       />
       <Button
         variant="outlined"
         onClick={() => void fetchFeed()}
         disabled={!loggedIn || preview.isPending || !value.trim()}
-        sx={{ mt: 3, flexShrink: 0 }}
+        sx={{ mt: { xs: 0, sm: 3 }, flexShrink: 0 }}
         startIcon={preview.isPending ? <CircularProgress size={16} aria-hidden /> : undefined}
       >
         {t('feeds:field.fetch')}

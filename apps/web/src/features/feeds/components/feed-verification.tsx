@@ -84,7 +84,13 @@ export function FeedVerification({ tipjar }: { tipjar: { id: string; rssUrl: str
                 event.preventDefault();
                 void submit();
               }}
-              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2 }}
+              sx={{
+                display: 'flex',
+                flexDirection: { xs: 'column', sm: 'row' },
+                gap: 1,
+                alignItems: 'flex-start',
+                mb: 2,
+              }}
             >
               <TextField
                 label={t('feeds:verify.code')}
@@ -100,7 +106,7 @@ export function FeedVerification({ tipjar }: { tipjar: { id: string; rssUrl: str
                 type="submit"
                 variant="contained"
                 disabled={!FEED_CODE_PATTERN.test(code.trim()) || confirm.isPending}
-                sx={{ mt: 3, flexShrink: 0 }}
+                sx={{ mt: { xs: 0, sm: 3 }, flexShrink: 0 }}
               >
                 {t('feeds:verify.confirm')}
               </Button>

@@ -1,5 +1,5 @@
 import { Alert, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { formatCents, type TipEpisodeRef } from '@podpot/domain';
+import { formatCents, shownEpisodeNumber, type TipEpisodeRef } from '@podpot/domain';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/app-link';
@@ -29,8 +29,10 @@ export function EpisodeStatisticsView({
   const { t } = useTranslation(['statistics', 'common']);
   const locale = useLocale();
   const query = useEpisodeStatistics(tipjarId);
-  const nameOf = (episode: Pick<TipEpisodeRef, 'title' | 'number'>) =>
-    episode.number === null ? episode.title : t('episodes.numbered', { number: episode.number, title: episode.title });
+  const nameOf = (episode: Pick<TipEpisodeRef, 'title' | 'number'>) => {
+    const number = shownEpisodeNumber(episode);
+    return number === null ? episode.title : t('episodes.numbered', { number, title: episode.title });
+  };
   if (query.isPending) return <LinearProgress aria-label={t('common:loading')} />;
   if (query.isError) return <Alert severity="error">{t('episodes.loadError')}</Alert>;
   const rows = query.data.rows;

@@ -282,10 +282,11 @@ export function TipjarAdminsEditor({ tipjar }: { tipjar: BackofficeTipjar }) {
         noValidate
         onSubmit={onAdd}
         aria-label={t('settings.admins.add')}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+        // On a phone the button goes under the address field, which keeps the whole width.
+        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: 'flex-start' }}
       >
         <TextField label={t('settings.admins.email')} type="email" {...field('email')} />
-        <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ mt: 3, flexShrink: 0 }}>
+        <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ mt: { xs: 0, sm: 3 }, flexShrink: 0 }}>
           {t('settings.admins.add')}
         </Button>
       </Box>

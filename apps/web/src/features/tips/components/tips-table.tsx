@@ -2,6 +2,7 @@ import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/materi
 import {
   formatCents,
   type Refund,
+  shownEpisodeNumber,
   TIP_STATUS_COLOR,
   TIP_STATUSES,
   type Tip,
@@ -42,8 +43,10 @@ export const DEFAULT_TIPS_TABLE_STATE: TipsTableState = {
 /** How a tip's episode is named in lists: 'Episode 42: Title', or the title alone without a number. */
 export function useEpisodeName() {
   const { t } = useTranslation('tips');
-  return (episode: Pick<TipEpisodeRef, 'title' | 'number'>) =>
-    episode.number === null ? episode.title : t('episode.numbered', { number: episode.number, title: episode.title });
+  return (episode: Pick<TipEpisodeRef, 'title' | 'number'>) => {
+    const number = shownEpisodeNumber(episode);
+    return number === null ? episode.title : t('episode.numbered', { number, title: episode.title });
+  };
 }
 
 export function TipStatusChip({ status }: { status: TipStatus }) {
