@@ -58,9 +58,7 @@ async function tipAnEpisode(page: Page, prefix: '' | '/nl', index: number, tippe
   const number = 3 - index;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/${DEMO_SLUG}/e/${episodeId}$`));
-  const heading = nl
-    ? `Fooi voor “Aflevering ${number}:`
-    : `Tip for “Aflevering ${number}:`;
+  const heading = nl ? `Fooi voor “Aflevering ${number}:` : `Tip for “Aflevering ${number}:`;
   await expect(page.getByTestId('episode-heading')).toContainText(heading);
   // Its own share tags, in the page's language.
   await expect(page).toHaveTitle(new RegExp(`^${heading}.* - De Koffiepod - Podpot$`));
