@@ -130,6 +130,23 @@ test.describe('tables fit their container', () => {
     }
   });
 
+  test('at 390 px an empty result says so in view, with no pages to turn', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await login(page, 'admin@podpot.local', '/nl');
+    // The users table is wider than a phone: its message spans the box in view, not the whole table.
+    await page.goto('/nl/admin/users');
+    await expect(page.locator('main table tbody tr').first()).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Gebruikers zoeken' }).fill(`niemand-${run}`);
+    const message = page.getByText('Niets gevonden met deze zoekterm of dit filter.');
+    await expect(message).toBeVisible();
+    expect(await insideViewport(page, message), 'the message is cut off').toBe(true);
+    const clear = page.getByRole('button', { name: 'Filters wissen' });
+    expect(await insideViewport(page, clear), 'the clear button is out of view').toBe(true);
+    await expect(page.getByText(/^0–0 van 0$/)).toHaveCount(0);
+    await clear.click();
+    await expect(page.getByRole('button', { name: 'Ga naar volgende pagina' })).toBeVisible();
+  });
+
   test("on a phone the retry card's stepper shows step 3 whole", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(PHONE);

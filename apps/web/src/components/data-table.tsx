@@ -221,7 +221,20 @@ function EmptyMessage({ empty, onClearFilters }: { empty?: EmptyState; onClearFi
     empty?.action
   );
   return (
-    <Box sx={{ py: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center' }}>
+    // As wide as the table's box, not the table: a phone-wide table scrolls sideways, its message must not.
+    <Box
+      sx={{
+        py: 3,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1.5,
+        textAlign: 'center',
+        position: 'sticky',
+        left: 16,
+        width: 'calc(100cqi - 32px)',
+      }}
+    >
       <Typography>{text}</Typography>
       {action}
     </Box>
@@ -352,18 +365,21 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={state.page - 1}
-        rowsPerPage={state.itemsPerPage}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        onPageChange={(_, page) => onState({ ...state, page: page + 1 })}
-        onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count: total }) => t('table.displayedRows', { from, to, count: total })}
-        sx={PAGINATION_SX}
-      />
+      {/* An empty list has no pages to turn ("0–0 of 0"). */}
+      {count > 0 && (
+        <TablePagination
+          component="div"
+          count={count}
+          page={state.page - 1}
+          rowsPerPage={state.itemsPerPage}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_, page) => onState({ ...state, page: page + 1 })}
+          onRowsPerPageChange={(event) => onState({ ...state, page: 1, itemsPerPage: Number(event.target.value) })}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: total }) => t('table.displayedRows', { from, to, count: total })}
+          sx={PAGINATION_SX}
+        />
+      )}
     </Paper>
   );
 }
