@@ -70,8 +70,19 @@ export function DashboardTips({ tipjarId, slug }: { tipjarId: string; slug: stri
       {tips.length > 0 && (
         <List dense disablePadding>
           {tips.map((tip) => (
-            <ListItem key={tip.id} divider sx={{ gap: 2, flexWrap: 'wrap' }}>
-              <Box sx={{ minWidth: 90, fontWeight: 600 }}>{formatCents(tip.amount, locale)}</Box>
+            // One shape for every tip: amount, who (and the message), status; the time beside them, or
+            // on a phone on its own line under them.
+            <ListItem
+              key={tip.id}
+              divider
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: 'auto minmax(0, 1fr) auto', sm: '90px minmax(0, 1fr) auto auto' },
+                columnGap: 2,
+                rowGap: 0.5,
+              }}
+            >
+              <Box sx={{ fontWeight: 600 }}>{formatCents(tip.amount, locale)}</Box>
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <TipName tip={tip} />
                 {tip.message && (
@@ -81,7 +92,7 @@ export function DashboardTips({ tipjarId, slug }: { tipjarId: string; slug: stri
                 )}
               </Box>
               <TipStatusChip status={tip.status} />
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
                 {formatDateTime(tip.created, locale)}
               </Typography>
             </ListItem>
