@@ -19,6 +19,7 @@ const TABLES = [
   { path: `/nl/backoffice/${DEMO_SLUG}/tips` },
   { path: '/nl/admin/tipjars' },
   { path: `/nl/backoffice/${DEMO_SLUG}/settlements` },
+  { path: `/nl/backoffice/${DEMO_SLUG}/recurringtips` },
 ] as const;
 
 /**
@@ -145,6 +146,28 @@ test.describe('tables fit their container', () => {
     await expect(page.getByText(/^0–0 van 0$/)).toHaveCount(0);
     await clear.click();
     await expect(page.getByRole('button', { name: 'Ga naar volgende pagina' })).toBeVisible();
+  });
+
+  test("at 390 px a listener's monthly tips read whole, and a maker's open with a tap on the row", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    // A demo monthly tipper (apps/api/src/seed/demo-monthly.ts).
+    await login(page, 'femke@example.org', '/nl');
+    await page.goto('/nl/account/recurringtips');
+    const row = page.getByTestId('my-recurringtip-row').first();
+    await expect(row).toContainText('€ 10,00 per maand');
+    expect(await pageScrollsSideways(page)).toBe(false);
+    expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const manage = row.getByRole('link', { name: /De Koffiepod/ });
+    expect(await insideViewport(page, manage), 'the manage button is out of view').toBe(true);
+    await expectNoViolations(page);
+
+    await login(page, 'maker@podpot.local', '/nl');
+    await page.goto(`/nl/backoffice/${DEMO_SLUG}/recurringtips`);
+    await page.getByTestId('recurringtip-row').filter({ hasText: 'Femke' }).locator('td').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Maandelijkse fooi' });
+    await expect(dialog).toContainText('Incassodag');
+    // On a phone the dialog fills the screen.
+    expect((await dialog.boundingBox())?.width).toBe(PHONE.width);
   });
 
   test("on a phone the retry card's stepper shows step 3 whole", async ({ page }) => {

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '@/components/fact-list';
+import { usePhone } from '@/lib/use-phone';
 
 /**
  * The dialog of one (monthly) tip: a loading bar, a load error, its facts (`rows`, as a description
@@ -46,8 +47,9 @@ export function DetailDialog({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth} fullScreen={phone}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {/* Focusable: on a phone the facts scroll, and a keyboard user must be able to scroll them. */}
       <DialogContent tabIndex={0}>

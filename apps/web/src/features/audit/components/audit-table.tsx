@@ -25,6 +25,7 @@ import { FactList } from '@/components/fact-list';
 import { AuditChanges } from '@/features/audit/components/audit-changes';
 import { type AuditTableState, isFiltered, withoutFilters } from '@/features/audit/rules';
 import { useFormat } from '@/lib/format';
+import { usePhone } from '@/lib/use-phone';
 
 /** Who made a change: their name; a platform admin in a tip jar's own history is "the platform". */
 function useActorName() {
@@ -92,6 +93,7 @@ function AuditEntryDialog({
   onFilterActor?: (entry: AuditEntry) => void;
 }) {
   const { t } = useTranslation(['audit', 'common']);
+  const phone = usePhone();
   const format = useFormat();
   const actorName = useActorName();
   const facts: [string, ReactNode][] = entry
@@ -107,7 +109,14 @@ function AuditEntryDialog({
       ]
     : [];
   return (
-    <Dialog open={Boolean(entry)} onClose={onClose} aria-labelledby="audit-entry-title" fullWidth maxWidth="sm">
+    <Dialog
+      open={Boolean(entry)}
+      onClose={onClose}
+      aria-labelledby="audit-entry-title"
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
       <DialogTitle id="audit-entry-title">{entry ? t(`actions.${entry.action}`) : ''}</DialogTitle>
       <DialogContent tabIndex={0}>
         <FactList facts={facts} />

@@ -29,6 +29,7 @@ import {
 import { FactList } from '@/components/fact-list';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { usePhone } from '@/lib/use-phone';
 
 /** Table state of a settlements list: paging/sort (domain toListQuery), search and a status filter. */
 export interface SettlementsTableState extends TableState {
@@ -184,6 +185,7 @@ export function SettlementDetailDialog({
   error?: boolean;
 }) {
   const { t } = useTranslation('settlements');
+  const phone = usePhone();
   const { t: tc } = useTranslation();
   const locale = useLocale();
   const facts: [string, string][] = settlement
@@ -199,7 +201,14 @@ export function SettlementDetailDialog({
       ]
     : [];
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="settlement-detail-title" fullWidth maxWidth="md">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="settlement-detail-title"
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+    >
       <DialogTitle id="settlement-detail-title">
         {t('detail.title')}
         {settlement && (

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, List, ListItem, Paper, Typography } from '@mui/material';
 import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
@@ -44,57 +31,53 @@ export function RecurringTipList() {
           </Box>
         )}
         {rows.length > 0 && (
-          <TableContainer>
-            <Table aria-label={t('account.listLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('columns.tipjar')}</TableCell>
-                  <TableCell>{t('columns.amount')}</TableCell>
-                  <TableCell>{t('columns.status')}</TableCell>
-                  <TableCell>{t('columns.nextCharge')}</TableCell>
-                  <TableCell>{t('columns.failure')}</TableCell>
-                  <TableCell align="right">{t('columns.details')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((tip) => (
-                  <TableRow key={tip.id} data-testid="my-recurringtip-row">
-                    <TableCell>{tip.tipjar.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {t('perMonth', { amount: formatCents(tip.amount, locale) })}
-                      {tip.nextAmount !== null && (
-                        <Typography variant="body2" color="text.secondary" component="div">
-                          {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                        <RecurringTipStatusChip status={tip.status} />
-                        <MandateStatusChip status={tip.mandate.status} />
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {tip.nextChargeAt && tip.status === 'active' ? formatDate(tip.nextChargeAt, locale) : '—'}
-                    </TableCell>
-                    <TableCell>{tip.lastFailureReason ? reasonText(tip.lastFailureReason) : '—'}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        component={LocaleRouterLink}
-                        to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
-                        size="small"
-                        variant="outlined"
-                        color="inherit"
-                        aria-label={t('account.manageLabel', { name: tip.tipjar.name })}
-                      >
-                        {t('account.manage')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          // A list, not a table: a listener has a few, and each reads whole on a phone too.
+          <List disablePadding aria-label={t('account.listLabel')}>
+            {rows.map((tip) => (
+              <ListItem
+                key={tip.id}
+                divider
+                data-testid="my-recurringtip-row"
+                sx={{ px: 3, py: 2, gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+              >
+                <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                    {tip.tipjar.name}
+                  </Typography>
+                  <Typography>{t('perMonth', { amount: formatCents(tip.amount, locale) })}</Typography>
+                  {tip.nextAmount !== null && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
+                    </Typography>
+                  )}
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
+                    <RecurringTipStatusChip status={tip.status} />
+                    <MandateStatusChip status={tip.mandate.status} />
+                  </Box>
+                  {tip.nextChargeAt && tip.status === 'active' && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('columns.nextCharge')}: {formatDate(tip.nextChargeAt, locale)}
+                    </Typography>
+                  )}
+                  {tip.lastFailureReason && (
+                    <Typography variant="body2" color="error">
+                      {t('columns.failure')}: {reasonText(tip.lastFailureReason)}
+                    </Typography>
+                  )}
+                </Box>
+                <Button
+                  component={LocaleRouterLink}
+                  to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
+                  size="small"
+                  variant="outlined"
+                  color="inherit"
+                  aria-label={t('account.manageLabel', { name: tip.tipjar.name })}
+                >
+                  {t('account.manage')}
+                </Button>
+              </ListItem>
+            ))}
+          </List>
         )}
       </Paper>
     </Page>

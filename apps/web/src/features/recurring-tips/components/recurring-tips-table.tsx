@@ -177,7 +177,13 @@ export function RecurringTipsTable({
       sortable: true,
       render: (tip) => <RecurringTipStatusChip status={tip.status} />,
     },
-    { key: 'mandate', label: t('columns.mandate'), render: (tip) => <MandateStatusChip status={tip.mandate.status} /> },
+    // Secondary columns give way in a narrow table (their values are in the row's details).
+    {
+      key: 'mandate',
+      label: t('columns.mandate'),
+      render: (tip) => <MandateStatusChip status={tip.mandate.status} />,
+      hideBelow: 'sm',
+    },
     {
       key: 'amount',
       label: t('columns.amount'),
@@ -194,9 +200,25 @@ export function RecurringTipsTable({
       ),
     },
     { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
-    ...(showEmail ? [{ key: 'email', label: t('columns.email'), render: (tip: RecurringTip) => tip.email ?? '' }] : []),
+    ...(showEmail
+      ? [
+          {
+            key: 'email',
+            label: t('columns.email'),
+            render: (tip: RecurringTip) => tip.email ?? '',
+            hideBelow: 'lg' as const,
+          },
+        ]
+      : []),
     ...(showTipjar
-      ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (tip: RecurringTip) => tip.tipjar.name }]
+      ? [
+          {
+            key: 'tipjar',
+            label: t('columns.tipjar'),
+            render: (tip: RecurringTip) => tip.tipjar.name,
+            hideBelow: 'md' as const,
+          },
+        ]
       : []),
     {
       key: 'nextChargeAt',
@@ -205,17 +227,20 @@ export function RecurringTipsTable({
       render: (tip) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>{tip.nextChargeAt ? formatDate(tip.nextChargeAt, locale) : '—'}</Box>
       ),
+      hideBelow: 'sm',
     },
     {
       key: 'failure',
       label: t('columns.failure'),
       render: (tip) => (tip.lastFailureReason ? reasonText(tip.lastFailureReason) : '—'),
+      hideBelow: 'md',
     },
     {
       key: 'created',
       label: t('columns.created'),
       sortable: true,
       render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(tip.created, locale)}</Box>,
+      hideBelow: 'md',
     },
   ];
 
@@ -227,6 +252,7 @@ export function RecurringTipsTable({
       rowTestId="recurringtip-row"
       actionsLabel={t('columns.details')}
       actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
+      onRowClick={onOpen}
       toolbar={
         <SearchField
           label={t('table.search')}
