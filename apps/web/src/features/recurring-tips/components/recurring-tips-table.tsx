@@ -191,8 +191,14 @@ export function RecurringTipsTable({
       render: (tip) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
           {formatCents(tip.amount, locale)}
+          {/* The next amount's sentence wraps: on one line it widened the table past a laptop's width. */}
           {tip.nextAmount !== null && (
-            <Typography variant="body2" color="text.secondary" component="div">
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              component="div"
+              sx={{ whiteSpace: 'normal', minWidth: 120 }}
+            >
               {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
             </Typography>
           )}
@@ -240,7 +246,7 @@ export function RecurringTipsTable({
       label: t('columns.created'),
       sortable: true,
       render: (tip) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(tip.created, locale)}</Box>,
-      hideBelow: 'md',
+      hideBelow: 'lg',
     },
   ];
 
