@@ -83,7 +83,7 @@ export function DashboardTips({ tipjarId, slug }: { tipjarId: string; slug: stri
               }}
             >
               <Box sx={{ fontWeight: 600 }}>{formatCents(tip.amount, locale)}</Box>
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Box sx={{ minWidth: 0 }}>
                 <TipName tip={tip} />
                 {tip.message && (
                   <Typography variant="body2" color="text.secondary" noWrap title={tip.message}>
