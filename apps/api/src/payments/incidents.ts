@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { moneyCheckRuns, oppTransactions, paymentIncidents } from '../db/schema/index.js';
 
 /**
- * Money that came in twice (DESIGN.md §4): the extra collection is recorded in the same database
+ * Money events that need a person's eye. Money that came in twice (DESIGN.md §4): the extra collection is recorded in the same database
  * transaction that saw it, then refunded after the commit with Idempotency-Key
  * `refund-<transaction row id>`, so a retry (the reconcile job) can never refund twice. Every
  * incident is logged at error level and listed for platform admins.
@@ -19,6 +19,23 @@ export async function recordDoubleCollection(
   const [row] = await tx
     .insert(paymentIncidents)
     .values({ kind: 'double_collection', ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/**
+ * Records a provider answer about money whose amount is not the one we asked (decision 065): its
+ * status is not applied, nothing is refunded automatically; an admin looks at it. Undefined if it
+ * was recorded before (the reconcile job reads the same answer again).
+ */
+export async function recordAmountMismatch(
+  tx: DbOrTx,
+  values: { transactionId: string; ownerKind: string; ownerId: string; amount: number },
+): Promise<PaymentIncidentRow | undefined> {
+  const [row] = await tx
+    .insert(paymentIncidents)
+    .values({ kind: 'amount_mismatch', ...values })
     .onConflictDoNothing()
     .returning();
   return row;

@@ -85,7 +85,7 @@ export const TransactionSchema = z
       merchantUid: raw.merchant_uid ?? '',
       status: raw.status ?? '',
       // The request says total_price; the answer says amount (payments.md §2.2).
-      amount: raw.amount ?? raw.total_price ?? 0,
+      amount: raw.amount ?? raw.total_price ?? null,
       paymentMethod: raw.payment_method,
       redirectUrl: raw.redirect_url,
       returnUrl: raw.return_url,

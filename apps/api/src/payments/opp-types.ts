@@ -79,7 +79,8 @@ export interface OppTransaction {
   completed: number | null;
   merchantUid: string;
   status: OppTransactionStatus;
-  amount: number;
+  /** Cents, as the provider answers them; null when the answer does not say (then nothing is compared). */
+  amount: number | null;
   paymentMethod: OppPaymentMethod | null;
   redirectUrl: string | null;
   returnUrl: string | null;

@@ -1,6 +1,7 @@
-import { canAdvanceTransaction } from '@podpot/domain';
+import { canAdvanceTransaction, paymentOutcome } from '@podpot/domain';
 import type { AfterCommit, AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
+import { recordAmountMismatch } from './incidents.js';
 import type { OppTransaction } from './opp-client.js';
 import * as repo from './payments.repository.js';
 
@@ -20,7 +21,12 @@ export function applyProviderTransaction(
   rowId: string,
   answer: OppTransaction,
 ): Promise<repo.OppTransactionRow> {
-  return applyStatus(ctx, rowId, { uid: answer.uid, status: answer.status, redirectUrl: answer.redirectUrl });
+  return applyStatus(ctx, rowId, {
+    uid: answer.uid,
+    status: answer.status,
+    redirectUrl: answer.redirectUrl,
+    amount: answer.amount,
+  });
 }
 
 /**
@@ -33,24 +39,36 @@ export function applyStatusOfUnknownTransaction(
   rowId: string,
   status: string,
 ): Promise<repo.OppTransactionRow> {
-  return applyStatus(ctx, rowId, { uid: null, status, redirectUrl: null });
+  return applyStatus(ctx, rowId, { uid: null, status, redirectUrl: null, amount: null });
+}
+
+/**
+ * A status that moves money for us (held, paid, reversed) counts only for the amount we asked: an
+ * answer that names another amount is held back (decision 065). Open and unpaid statuses move no money.
+ */
+function countsMoney(status: string): boolean {
+  const outcome = paymentOutcome(status);
+  return outcome === 'held' || outcome === 'paid' || outcome === 'reversed';
 }
 
 async function applyStatus(
   ctx: AppContext,
   rowId: string,
-  seen: { uid: string | null; status: string; redirectUrl: string | null },
+  seen: { uid: string | null; status: string; redirectUrl: string | null; amount: number | null },
 ): Promise<repo.OppTransactionRow> {
   let afterCommit: AfterCommit | undefined;
+  // An answer about money with an amount to compare goes the locked path, where the row's amount is read.
+  const compareAmount = seen.amount !== null && countsMoney(seen.status);
   const result = await ctx.db.transaction(async (tx) => {
     // The common case, a create's answer: one conditional UPDATE records it on a row nobody answered.
-    const first = seen.uid
-      ? await repo.recordFirstAnswer(tx, rowId, {
-          oppUid: seen.uid,
-          status: seen.status,
-          redirectUrl: seen.redirectUrl,
-        })
-      : undefined;
+    const first =
+      seen.uid && !compareAmount
+        ? await repo.recordFirstAnswer(tx, rowId, {
+            oppUid: seen.uid,
+            status: seen.status,
+            redirectUrl: seen.redirectUrl,
+          })
+        : undefined;
     if (first) {
       afterCommit = await letOwnerReact(ctx, tx, first, null);
       return first;
@@ -63,6 +81,29 @@ async function applyStatus(
       return row;
     }
     const previous = row.status;
+    if (compareAmount && seen.amount !== row.amount) {
+      // Not the payment we asked for: its status never counts; an admin looks at it (an incident).
+      if (seen.uid && !row.oppUid) {
+        row = (await repo.recordProviderAnswer(tx, row.id, {
+          oppUid: seen.uid,
+          status: previous,
+          redirectUrl: row.redirectUrl ?? seen.redirectUrl,
+        }))!;
+      }
+      const incident = await recordAmountMismatch(tx, {
+        transactionId: row.id,
+        ownerKind: row.kind,
+        ownerId: row.ownerId,
+        amount: seen.amount!,
+      });
+      if (incident) {
+        ctx.log.error(
+          { rowId, oppUid: seen.uid, status: seen.status, ours: row.amount, provider: seen.amount },
+          'the provider answered another amount than we asked: its status is not applied',
+        );
+      }
+      return row;
+    }
     const advances = previous === null || canAdvanceTransaction(previous, seen.status);
     if (seen.uid && !row.oppUid) {
       // The first answer naming the transaction: its uid sticks, its status only if it is news.

@@ -9,10 +9,13 @@ import { windowOf } from '../lib/list-query.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
 import { handleNotification } from './payments.notifications.js';
 
-/** A money event that needs a person's eye (today: a month collected twice, refunded automatically). */
+/**
+ * A money event that needs a person's eye: a month collected twice (refunded automatically), or a
+ * provider answer naming another amount than we asked (its status not applied; `amount` is the provider's).
+ */
 const PaymentIncidentSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['double_collection']),
+  kind: z.enum(['double_collection', 'amount_mismatch']),
   ownerKind: z.string(),
   ownerId: z.uuid(),
   amount: z.number().int().describe('cents'),
@@ -108,7 +111,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: {
         tags: ['payments'],
-        summary: 'Money incidents (a month collected twice and its automatic refund), newest first (ADMIN)',
+        summary:
+          'Money incidents (a month collected twice and its automatic refund; a provider answer naming another amount than we asked), newest first (ADMIN)',
         querystring: listQuerySchema(['created'] as const),
         response: {
           200: listResponseSchema(PaymentIncidentSchema),

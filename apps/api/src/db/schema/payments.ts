@@ -58,7 +58,8 @@ export const oppNotifications = pgTable('opp_notifications', {
 });
 
 /**
- * Money events that need a person's eye (DESIGN.md §4): today a month collected twice. The row is
+ * Money events that need a person's eye (DESIGN.md §4): a month collected twice, or a provider answer
+ * naming another amount than we asked (decision 065). The row is
  * written in the same transaction that saw it; the refund is sent after the commit with the
  * Idempotency-Key `refund-<transaction row id>`, and retried by the reconcile job until it is made.
  */
@@ -66,7 +67,8 @@ export const paymentIncidents = pgTable(
   'payment_incidents',
   {
     id: id(),
-    kind: text({ enum: ['double_collection'] }).notNull(),
+    /** double_collection: refunded automatically; amount_mismatch: a provider amount not ours, not applied. */
+    kind: text({ enum: ['double_collection', 'amount_mismatch'] }).notNull(),
     /** Our opp_transactions row of the extra collection (the one refunded). */
     transactionId: uuid().notNull(),
     /** The month (recurring_tip_charges.id) or other owner the money was for. */
