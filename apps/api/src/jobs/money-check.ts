@@ -19,11 +19,18 @@ import type { OppTransaction } from '../payments/opp-types.js';
  *  3. status-matches-provider — our status of a transaction equals the provider's (settled rows);
  *  4. totals-agree — tips, months, transactions and the statistics agree to the cent, and the
  *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts, tip_list_positions) and the
- *     monthly tips (recurring_tip_totals) are what those rows say.
+ *     monthly tips (recurring_tip_totals) are what those rows say;
+ *  5. reversals-match-provider — per payment, the provider's refunds and chargeback equal our refunds
+ *     and reversals of it, and what the payer has back beyond the payment is a listed incident.
  */
 
 export interface MoneyViolation {
-  invariant: 'one-collection-per-month' | 'one-owner' | 'status-matches-provider' | 'totals-agree';
+  invariant:
+    | 'one-collection-per-month'
+    | 'one-owner'
+    | 'status-matches-provider'
+    | 'totals-agree'
+    | 'reversals-match-provider';
   subject: string;
   detail: string;
 }
@@ -173,23 +180,40 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     });
   }
 
-  // A tip's refunded totals are its refund records (refused ones aside), never more than was paid.
-  for (const r of await rowsOf<{ id: string; refunded_amount: number; recorded: string; amount: number }>(
+  // A tip's refunded totals are its refund records (refused ones aside), never more than was paid; a
+  // charged-back tip is reversed whole (its records may be more: the excess is an incident, below), and
+  // its completed records give its fee back exactly once.
+  for (const r of await rowsOf<{
+    id: string;
+    refunded_amount: number;
+    refunded_fee: number;
+    amount: number;
+    fee: number;
+    recorded: string;
+    credited: string;
+    charged_back: boolean;
+  }>(
     db,
-    sql`select t.id, t.refunded_amount, t.amount,
-               coalesce((select sum(r.amount) from refunds r where r.tip_id = t.id and r.status <> 'failed'), 0)::bigint as recorded
+    sql`select t.id, t.refunded_amount, t.refunded_fee, t.amount, t.fee,
+               coalesce((select sum(r.amount) from refunds r where r.tip_id = t.id and r.status <> 'failed'), 0)::bigint as recorded,
+               coalesce((select sum(r.fee_credit) from refunds r where r.tip_id = t.id and r.status = 'completed'), 0)::bigint as credited,
+               exists (select 1 from refunds r where r.tip_id = t.id and r.kind = 'chargeback' and r.status = 'completed') as charged_back
         from tips t
         where t.refunded_amount > 0
            or exists (select 1 from refunds r where r.tip_id = t.id and r.status <> 'failed')`,
   )) {
-    if (Number(r.recorded) !== r.refunded_amount || r.refunded_amount > r.amount) {
+    const wrong = r.charged_back
+      ? r.refunded_amount !== r.amount || r.refunded_fee !== r.fee || Number(r.credited) !== r.fee
+      : Number(r.recorded) !== r.refunded_amount || r.refunded_amount > r.amount;
+    if (wrong) {
       violations.push({
         invariant: 'totals-agree',
         subject: `tips ${r.id}`,
-        detail: `refunded ${r.refunded_amount} of ${r.amount}, refund records ${r.recorded} (cents)`,
+        detail: `refunded ${r.refunded_amount} of ${r.amount} (fee ${r.refunded_fee} of ${r.fee}), refund records ${r.recorded} (fee credits ${Number(r.credited)})${r.charged_back ? ', charged back' : ''} (cents)`,
       });
     }
   }
+  violations.push(...(await reversalExcessMismatches(db)));
 
   // 3. (and the provider half of 2) Our statuses against the provider's.
   let checkedTransactions = 0;
@@ -239,8 +263,83 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       }
     }
     violations.push(...(await providerOrphans(ctx, options.providerPages ?? 50)));
+    violations.push(...(await reversalsAgainstProvider(ctx, settled, options.providerLimit ?? 5000)));
   }
   return { violations, checkedTransactions, durationMs: Date.now() - started };
+}
+
+/**
+ * 5. What the payer has back from a payment beyond its amount (our completed refunds and reversals of
+ * it) is listed as an `excess_reversal` incident of that amount (decision 067).
+ */
+async function reversalExcessMismatches(db: AppContext['db']): Promise<MoneyViolation[]> {
+  const rows = await rowsOf<{ id: string; ours: string; amount: number; listed: string }>(
+    db,
+    sql`select o.id, o.amount, b.ours, coalesce(i.listed, 0)::bigint as listed
+        from (select opp_transaction_id, sum(amount)::bigint as ours from refunds
+              where status = 'completed' group by opp_transaction_id) b
+        join opp_transactions o on o.id = b.opp_transaction_id
+        left join (select transaction_id, sum(amount)::bigint as listed from payment_incidents
+                   where kind = 'excess_reversal' group by transaction_id) i on i.transaction_id = o.id
+        where greatest(b.ours - o.amount, 0) <> coalesce(i.listed, 0)`,
+  );
+  return rows.map((r) => ({
+    invariant: 'reversals-match-provider' as const,
+    subject: `opp_transactions ${r.id}`,
+    detail: `${r.ours} of ${r.amount} cents given back, ${r.listed} listed as excess`,
+  }));
+}
+
+/**
+ * 5. (the provider half) Per payment the provider reversed or we refunded: the provider's refunds of
+ * it, plus the whole payment when it was charged back, equal our completed refunds and reversals of it
+ * (with the refund of a month's extra collection, made for its incident).
+ * A payment with a refund still pending at our side is settling and left for a later run.
+ */
+async function reversalsAgainstProvider(ctx: AppContext, settled: Date, limit: number): Promise<MoneyViolation[]> {
+  const rows = await rowsOf<{ id: string; opp_uid: string; amount: number; ours: string }>(
+    ctx.db,
+    sql`select o.id, o.opp_uid, o.amount,
+               (coalesce((select sum(r.amount) from refunds r
+                          where r.opp_transaction_id = o.id and r.status = 'completed'), 0)
+                + coalesce((select sum(i.amount) from payment_incidents i
+                            where i.transaction_id = o.id and i.kind = 'double_collection' and i.refund_uid is not null), 0)
+               )::bigint as ours
+        from opp_transactions o
+        where o.opp_uid is not null and o.updated <= ${settled.toISOString()}::timestamptz
+          and (o.status in ('refunded', 'chargeback') or exists (select 1 from refunds r where r.opp_transaction_id = o.id))
+          and not exists (select 1 from refunds r where r.opp_transaction_id = o.id and r.status = 'pending')
+        order by o.updated desc limit ${limit}`,
+  );
+  const found: MoneyViolation[] = [];
+  for (const row of rows) {
+    let theirs: number;
+    try {
+      const [transaction, refunds] = await Promise.all([
+        ctx.opp.getTransaction(row.opp_uid),
+        ctx.opp.listRefunds(row.opp_uid),
+      ]);
+      const refunded = refunds.data
+        .filter((r) => !['failed', 'cancelled'].includes(r.status))
+        .reduce((sum, r) => sum + r.amount, 0);
+      theirs = refunded + (transaction.status === 'chargeback' ? (transaction.amount ?? row.amount) : 0);
+    } catch (err) {
+      found.push({
+        invariant: 'reversals-match-provider',
+        subject: `opp_transactions ${row.id}`,
+        detail: `the provider could not be read: ${(err as Error).message}`,
+      });
+      continue;
+    }
+    if (theirs !== Number(row.ours)) {
+      found.push({
+        invariant: 'reversals-match-provider',
+        subject: `opp_transactions ${row.id} (${row.opp_uid})`,
+        detail: `the provider gave back ${theirs} cents, our refunds and reversals ${row.ours}`,
+      });
+    }
+  }
+  return found;
 }
 
 /** Provider transactions nobody at our side knows (a second create that slipped through). */

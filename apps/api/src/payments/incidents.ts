@@ -41,6 +41,26 @@ export async function recordAmountMismatch(
   return row;
 }
 
+/**
+ * Records money the provider gave back beyond the payment (docs/decisions/067): a chargeback of the
+ * whole payment after (part of) it was already refunded. Nothing is refunded or collected
+ * automatically; an admin looks at it. One incident per payment: a later part adds to its amount.
+ */
+export async function recordExcessReversal(
+  tx: DbOrTx,
+  values: { transactionId: string; ownerKind: string; ownerId: string; amount: number },
+): Promise<PaymentIncidentRow | undefined> {
+  const [row] = await tx
+    .insert(paymentIncidents)
+    .values({ kind: 'excess_reversal', ...values })
+    .onConflictDoUpdate({
+      target: [paymentIncidents.kind, paymentIncidents.transactionId],
+      set: { amount: sql`${paymentIncidents.amount} + ${values.amount}` },
+    })
+    .returning();
+  return row;
+}
+
 /** Sends the refund of an incident's extra collection (idempotent); records the outcome. */
 export async function refundIncident(ctx: AppContext, incident: PaymentIncidentRow): Promise<boolean> {
   ctx.log.error(

@@ -10,12 +10,13 @@ import { lastMoneyCheckRun, listIncidents } from './incidents.js';
 import { handleNotification } from './payments.notifications.js';
 
 /**
- * A money event that needs a person's eye: a month collected twice (refunded automatically), or a
- * provider answer naming another amount than we asked (its status not applied; `amount` is the provider's).
+ * A money event that needs a person's eye: a month collected twice (refunded automatically), a
+ * provider answer naming another amount than we asked (its status not applied; `amount` is the
+ * provider's), or a payment the provider reversed beyond its amount (`amount` is the excess).
  */
 const PaymentIncidentSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['double_collection', 'amount_mismatch']),
+  kind: z.enum(['double_collection', 'amount_mismatch', 'excess_reversal']),
   ownerKind: z.string(),
   ownerId: z.uuid(),
   amount: z.number().int().describe('cents'),
@@ -112,7 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags: ['payments'],
         summary:
-          'Money incidents (a month collected twice and its automatic refund; a provider answer naming another amount than we asked), newest first (ADMIN)',
+          'Money incidents (a month collected twice and its automatic refund; a provider answer naming another amount than we asked; a provider that gave back more than a payment), newest first (ADMIN)',
         querystring: listQuerySchema(['created'] as const),
         response: {
           200: listResponseSchema(PaymentIncidentSchema),

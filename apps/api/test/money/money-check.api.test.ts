@@ -1,4 +1,4 @@
-import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
+import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
@@ -61,5 +61,57 @@ describe(`the money check (${TEST_DB})`, () => {
     expect(last.body.violations).toBe(result.violations.length);
     expect(last.body.details.length).toBeGreaterThanOrEqual(3);
     expect((await t.api('GET', '/payments/moneycheck', { token: (await t.createUser()).token })).status).toBe(403);
+  });
+  it('names a payment whose reversals differ from what the provider gave back, and an excess nobody listed', async () => {
+    const admin = await t.createUser({ role: 'ADMIN' });
+    /** A paid tip, perhaps partly refunded, then charged back; answers our payment row. */
+    const chargedBack = async (amount: number, refunded: number) => {
+      const tip = await startTip(w, amount);
+      await simulatePayment(t.ctx, tip.uid, 'completed');
+      await awaitSimulatorDeliveries(t.ctx);
+      if (refunded > 0) {
+        const res = await t.api('POST', `/tips/${tip.tipId}/refunds`, {
+          token: admin.token,
+          body: { data: { amount: refunded, reason: 'Part' } },
+        });
+        expect(res.status, res.text).toBe(201);
+      }
+      await simulateReversal(t.ctx, tip.uid, 'chargeback');
+      await awaitSimulatorDeliveries(t.ctx);
+      const [row] = (
+        (await t.database.db.execute(sql`select id from opp_transactions where opp_uid = ${tip.uid}`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows;
+      return { id: row!.id, uid: tip.uid };
+    };
+    const excess = await chargedBack(1000, 300);
+    const short = await chargedBack(1200, 0);
+    const ours = (v: { subject: string }) => [excess.id, short.id].some((id) => v.subject.includes(id));
+    expect((await checkMoney(t.ctx)).violations.filter(ours)).toEqual([]);
+
+    // The excess incident lost, and a chargeback recorded short of what the bank took back (as before issue 34.3).
+    await t.database.db.execute(
+      sql`delete from payment_incidents where kind = 'excess_reversal' and transaction_id = ${excess.id}`,
+    );
+    await t.database.db.execute(
+      sql`update refunds set amount = amount - 200 where opp_transaction_id = ${short.id} and kind = 'chargeback'`,
+    );
+    const found = (await checkMoney(t.ctx)).violations.filter(ours);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          invariant: 'reversals-match-provider',
+          subject: `opp_transactions ${excess.id}`,
+          detail: '1300 of 1000 cents given back, 0 listed as excess',
+        }),
+        expect.objectContaining({
+          invariant: 'reversals-match-provider',
+          subject: `opp_transactions ${short.id} (${short.uid})`,
+          detail: 'the provider gave back 1200 cents, our refunds and reversals 1000',
+        }),
+      ]),
+    );
+    expect(found).toHaveLength(2);
   });
 });

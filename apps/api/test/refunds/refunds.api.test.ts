@@ -263,7 +263,8 @@ describe('chargebacks and refunds made at the provider', () => {
       list.body.data.map((r: { kind: string; source: string; amount: number }) => [r.kind, r.source, r.amount]),
     ).toEqual([
       ['refund', 'admin', 100],
-      ['chargeback', 'provider', 900],
+      // The bank takes the whole payment back, on top of the refund (issue 34.3, decision 067).
+      ['chargeback', 'provider', 1000],
     ]);
     const seen = await t.api('GET', `/tipjars/${jar.id}/tips/${tip.id}`, { token: jar.maker.token });
     expect(seen.body).toMatchObject({ status: 'chargeback', refundedAmount: 1000, refundedFee: 50 });

@@ -67,8 +67,11 @@ export const paymentIncidents = pgTable(
   'payment_incidents',
   {
     id: id(),
-    /** double_collection: refunded automatically; amount_mismatch: a provider amount not ours, not applied. */
-    kind: text({ enum: ['double_collection', 'amount_mismatch'] }).notNull(),
+    /**
+     * double_collection: refunded automatically; amount_mismatch: a provider amount not ours, not applied;
+     * excess_reversal: the provider gave back more than the payment (a chargeback after a refund).
+     */
+    kind: text({ enum: ['double_collection', 'amount_mismatch', 'excess_reversal'] }).notNull(),
     /** Our opp_transactions row of the extra collection (the one refunded). */
     transactionId: uuid().notNull(),
     /** The month (recurring_tip_charges.id) or other owner the money was for. */

@@ -11,7 +11,8 @@ import { users } from './users.js';
  * platform admin made (written BEFORE the provider is called, DESIGN.md §4.1, sent with
  * Idempotency-Key `tip-refund-<id>`, re-sent by the reconcile job while pending), or a reversal the
  * provider reported (a chargeback, a refund made at the provider). A tip's refunded totals are the sum
- * of its rows that are not failed; a fee invoice takes each completed row's fee credit once (invoiceId).
+ * of its rows that are not failed — after a chargeback (recorded at the whole payment, decision 067)
+ * the whole tip; a fee invoice takes each completed row's fee credit once (invoiceId).
  */
 export const refunds = pgTable(
   'refunds',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { oppTransactions, recurringTipCharges, refunds } from '../../db/schema/index.js';
 
@@ -54,6 +54,46 @@ export async function markRefused(db: DbOrTx, id: string, error: string) {
     .set({ status: 'failed', lastError: error })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning();
+  return row;
+}
+
+/**
+ * The completed refunds and reversals of one payment so far (cents and fee credit): what the payer
+ * already has back from it. Pending refunds do not count: the provider may still refuse them.
+ */
+export async function sumCompletedReversals(db: DbOrTx, oppTransactionId: string) {
+  const [row] = await db
+    .select({
+      amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int`,
+      feeCredit: sql<number>`coalesce(sum(${refunds.feeCredit}), 0)::int`,
+    })
+    .from(refunds)
+    .where(and(eq(refunds.oppTransactionId, oppTransactionId), eq(refunds.status, 'completed')));
+  return { amount: Number(row?.amount ?? 0), feeCredit: Number(row?.feeCredit ?? 0) };
+}
+
+/** The reversal the provider reported for a payment (its chargeback first), if any. */
+export async function findProviderReversal(db: DbOrTx, oppTransactionId: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.oppTransactionId, oppTransactionId), eq(refunds.source, 'provider')))
+    .orderBy(asc(refunds.kind))
+    .limit(1);
+  return row;
+}
+
+/** Moves a refused refund's cents and fee credit into the provider's reversal that took them back instead. */
+export async function addToReversal(db: DbOrTx, id: string, amount: number, feeCredit: number) {
+  await db
+    .update(refunds)
+    .set({ amount: sql`${refunds.amount} + ${amount}`, feeCredit: sql`${refunds.feeCredit} + ${feeCredit}` })
+    .where(eq(refunds.id, id));
+}
+
+/** A refund accepted after a chargeback gave the whole fee back: it credits none of it again. */
+export async function clearFeeCredit(db: DbOrTx, id: string) {
+  const [row] = await db.update(refunds).set({ feeCredit: 0 }).where(eq(refunds.id, id)).returning();
   return row;
 }
 

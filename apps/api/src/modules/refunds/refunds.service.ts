@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { tipRefundedMail } from '../../mail/refund-mails.js';
+import { recordExcessReversal } from '../../payments/incidents.js';
 import { OppError } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
@@ -159,16 +160,22 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
       await repo.recordSendError(ctx.db, refund.id, errorText(err));
       return (await repo.findRefund(ctx.db, refund.id)) ?? refund;
     }
+    // The provider may refuse because the payment was reversed meanwhile (a chargeback whose
+    // notification may not have come yet): read it again first, so the reversal is recorded before
+    // the refused amount is decided on.
+    await readPaymentAgain(ctx, payment.id, payment.oppUid, refund.id);
     const failed = await ctx.db.transaction(async (tx) => {
       await tipsRepo.lockTip(tx, refund.tipId);
       const row = await repo.markRefused(tx, refund.id, errorText(err));
-      if (row) await tipsRepo.addRefunded(tx, row.tipId, -row.amount, -row.feeCredit);
+      if (row) await giveBackRefused(tx, row);
       return row;
     });
     return failed ?? (await repo.findRefund(ctx.db, refund.id)) ?? refund;
   }
   const accepted = await ctx.db.transaction(async (tx) => {
-    const row = await repo.markAccepted(tx, refund.id, { providerUid: answer.uid, providerStatus: answer.status });
+    await tipsRepo.lockTip(tx, refund.tipId);
+    let row = await repo.markAccepted(tx, refund.id, { providerUid: answer.uid, providerStatus: answer.status });
+    if (row) row = await acceptedAfterChargeback(ctx, tx, row, payment);
     if (row) await queueRefundMail(ctx, tx, row);
     return row;
   });
@@ -177,14 +184,59 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
   // A refund of all that was left ends the payment at the provider: read it back now (the
   // notification may come later) so the tip and its month show `refunded` at once.
   const tip = await tipsRepo.findTip(ctx.db, accepted.tipId);
-  if (tip && tip.refundedAmount >= tip.amount) {
-    try {
-      await applyProviderTransaction(ctx, payment.id, await ctx.opp.getTransaction(payment.oppUid));
-    } catch (err) {
-      ctx.log.warn({ err, refundId: accepted.id }, 'reading the refunded payment failed; its notification follows');
-    }
-  }
+  if (tip && tip.refundedAmount >= tip.amount) await readPaymentAgain(ctx, payment.id, payment.oppUid, accepted.id);
   return accepted;
+}
+
+/** Reads a payment back from the provider and applies its status (a failed read leaves it to its notification). */
+async function readPaymentAgain(ctx: AppContext, paymentId: string, oppUid: string, refundId: string) {
+  try {
+    await applyProviderTransaction(ctx, paymentId, await ctx.opp.getTransaction(oppUid));
+  } catch (err) {
+    ctx.log.warn({ err, refundId }, 'reading the payment again failed; its notification follows');
+  }
+}
+
+/**
+ * A refund the provider refused for good, under the tip's lock. When the provider reversed the payment
+ * itself meanwhile, the tipper got the money back through that reversal: a chargeback already counted
+ * the whole tip (the tip's totals stay), and a refund made at the provider takes the refused amount
+ * and its fee credit over. Only otherwise are they handed back to the tip.
+ */
+async function giveBackRefused(tx: Tx, refused: repo.RefundRow) {
+  const reversal = await repo.findProviderReversal(tx, refused.oppTransactionId);
+  if (reversal?.kind === 'chargeback') return;
+  if (reversal) {
+    await repo.addToReversal(tx, reversal.id, refused.amount, refused.feeCredit);
+    return;
+  }
+  await tipsRepo.addRefunded(tx, refused.tipId, -refused.amount, -refused.feeCredit);
+}
+
+/**
+ * A refund the provider made although we had recorded a chargeback of its payment (it was accepted
+ * before the chargeback, its answer lost): the payer has it back twice. The chargeback already gave
+ * the whole fee back, so this refund credits none; its amount is excess, listed for admins.
+ */
+async function acceptedAfterChargeback(
+  ctx: AppContext,
+  tx: Tx,
+  row: repo.RefundRow,
+  payment: OppTransactionRow,
+): Promise<repo.RefundRow> {
+  const reversal = await repo.findProviderReversal(tx, row.oppTransactionId);
+  if (reversal?.kind !== 'chargeback') return row;
+  await recordExcessReversal(tx, {
+    transactionId: payment.id,
+    ownerKind: payment.kind,
+    ownerId: payment.ownerId,
+    amount: row.amount,
+  });
+  ctx.log.error(
+    { refundId: row.id, paymentId: payment.id, amount: row.amount },
+    'a refund was made after the chargeback of its payment: the payer has it back twice',
+  );
+  return (await repo.clearFeeCredit(tx, row.id)) ?? row;
 }
 
 /** The tipper's mail about a refund, once per refund (the dedupe key). */
@@ -222,10 +274,10 @@ export async function retryPendingRefunds(ctx: AppContext, options: { olderThan?
 /* ---------- reversals the provider reports ---------- */
 
 /**
- * A payment owner that also records what the provider reversed: when a payment that paid a tip turns
- * `refunded` or `chargeback` and our refunds do not already cover the whole tip (a chargeback, or a
- * refund made at the provider), the rest is recorded as one provider reversal, in the same database
- * transaction as the status change. The unique index (payment, kind) keeps it to one.
+ * A payment owner that also records what the provider reversed, in the same database transaction as
+ * the status change: a chargeback at the whole payment (below), a payment turned `refunded` at the
+ * provider for the rest our refunds do not already cover. The unique index (payment, kind) keeps each
+ * to one.
  */
 export function recordingReversals(
   owner: TransactionOwnerHandler,
@@ -260,6 +312,7 @@ async function recordProviderReversal(
 ): Promise<boolean> {
   const tip = await tipsRepo.lockTip(tx, target.tipId);
   if (!tip) return false;
+  if (kind === 'chargeback') return recordChargebackOf(ctx, tx, tip, target, payment);
   const left = tip.amount - tip.refundedAmount;
   if (left <= 0) return false;
   const feeCredit = feeCreditOf(tip, tip.refundedAmount, left);
@@ -268,19 +321,67 @@ async function recordProviderReversal(
     tipjarId: tip.tipjarId,
     chargeId: target.chargeId,
     oppTransactionId: payment.id,
-    kind,
+    kind: 'refund',
     source: 'provider',
     status: 'completed',
     amount: left,
     feeCredit,
     reason: '',
-    providerStatus: kind === 'chargeback' ? 'chargeback' : 'refunded',
+    providerStatus: 'refunded',
   });
   if (!row) return false;
   await tipsRepo.addRefunded(tx, tip.id, left, feeCredit);
   ctx.log.warn({ tipId: tip.id, kind, amount: left }, 'the provider reversed a paid tip');
-  // The tipper asked their bank for a chargeback themselves; a refund made at the provider is mailed.
-  if (kind === 'refund') await queueRefundMail(ctx, tx, row);
+  // A refund made at the provider is mailed (a chargeback is the tipper's own request to their bank).
+  await queueRefundMail(ctx, tx, row);
+  return true;
+}
+
+/**
+ * A chargeback takes the whole payment back, whatever was refunded before (docs/decisions/067): it is
+ * recorded at that amount. The tip is then reversed in full (its refunded totals become the tip and its
+ * fee, never more); its fee credit is what completed refunds have not given back yet — a pending
+ * refund may still be refused. What the payer now has back beyond the payment (completed refunds plus
+ * the chargeback) is an `excess_reversal` incident for platform admins.
+ */
+async function recordChargebackOf(
+  ctx: AppContext,
+  tx: Tx,
+  tip: NonNullable<Awaited<ReturnType<typeof tipsRepo.lockTip>>>,
+  target: { chargeId: string | null },
+  payment: OppTransactionRow,
+): Promise<boolean> {
+  const reversed = payment.amount;
+  const before = await repo.sumCompletedReversals(tx, payment.id);
+  const row = await repo.insertProviderReversal(tx, {
+    tipId: tip.id,
+    tipjarId: tip.tipjarId,
+    chargeId: target.chargeId,
+    oppTransactionId: payment.id,
+    kind: 'chargeback',
+    source: 'provider',
+    status: 'completed',
+    amount: reversed,
+    feeCredit: Math.max(0, tip.fee - before.feeCredit),
+    reason: '',
+    providerStatus: 'chargeback',
+  });
+  if (!row) return false;
+  await tipsRepo.addRefunded(tx, tip.id, tip.amount - tip.refundedAmount, tip.fee - tip.refundedFee);
+  ctx.log.warn({ tipId: tip.id, kind: 'chargeback', amount: reversed }, 'the provider reversed a paid tip');
+  const excess = before.amount + reversed - tip.amount;
+  if (excess > 0) {
+    await recordExcessReversal(tx, {
+      transactionId: payment.id,
+      ownerKind: payment.kind,
+      ownerId: payment.ownerId,
+      amount: excess,
+    });
+    ctx.log.error(
+      { tipId: tip.id, paymentId: payment.id, excess },
+      'a chargeback after a refund: the payer has more back than they paid',
+    );
+  }
   return true;
 }
 
