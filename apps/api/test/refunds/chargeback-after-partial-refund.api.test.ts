@@ -2,6 +2,7 @@ import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@po
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
+import { chargesOf, createMonthlyWorld, signUpAndPay, transactionsOfCharge } from '../money/monthly-support.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { orderLiveJar } from '../support/tipjar.js';
@@ -87,5 +88,32 @@ describe(`a partly refunded tip charged back (${TEST_DB})`, () => {
 
     const check = await checkMoney(t.ctx);
     expect(check.violations).toEqual([]);
+  });
+
+  it("records a monthly tip's month the same way: charged back whole, the excess listed under the month", async () => {
+    const w = await createMonthlyWorld(t);
+    const id = await signUpAndPay(w, await t.createUser());
+    const [month] = await chargesOf(t, id);
+    expect(month).toMatchObject({ status: 'completed' });
+    const [paid] = await transactionsOfCharge(t, month!.id);
+    const refund = await t.api('POST', `/tips/${month!.tipId}/refunds`, {
+      token: admin.token,
+      body: { data: { amount: 120, reason: 'Part of a month' } },
+    });
+    expect(refund.status, refund.text).toBe(201);
+
+    await simulateReversal(t.ctx, paid!.opp_uid!, 'chargeback');
+    await awaitSimulatorDeliveries(t.ctx);
+
+    const list = await t.api('GET', `/tips/${month!.tipId}/refunds`, { token: admin.token });
+    expect(list.body.data.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
+      ['refund', 120],
+      ['chargeback', 500],
+    ]);
+    const incidents = await t.api('GET', '/payments/incidents', { token: admin.token });
+    expect(incidents.body.data.filter((i: { ownerId: string }) => i.ownerId === month!.id)).toEqual([
+      expect.objectContaining({ kind: 'excess_reversal', ownerKind: 'recurring_charge', amount: 120 }),
+    ]);
+    expect((await checkMoney(t.ctx)).violations).toEqual([]);
   });
 });
