@@ -189,8 +189,9 @@ export const MAIL_SAMPLES: MailSample[] = [
         settingsLink: `${url}/backoffice/de-koffiepod/settings`,
       }),
     facts: {
-      en: ['De Koffiepod', 'https://feeds.example.com/koffiepod.xml', '/backoffice/de-koffiepod/settings'],
-      nl: ['De Koffiepod', 'https://feeds.example.com/koffiepod.xml', '/backoffice/de-koffiepod/settings'],
+      // The maker typed the feed's address: quoted, its link broken (decision 064).
+      en: ['De Koffiepod', 'https[:]//feeds[.]example[.]com/koffiepod[.]xml', '/backoffice/de-koffiepod/settings'],
+      nl: ['De Koffiepod', 'https[:]//feeds[.]example[.]com/koffiepod[.]xml', '/backoffice/de-koffiepod/settings'],
     },
   },
 ];
@@ -219,8 +220,8 @@ MAIL_SAMPLES.push(
         supportLink: `${url}/support`,
       }),
     facts: {
-      en: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
-      nl: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+      en: ['eva@example[.]com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+      nl: ['eva@example[.]com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
     },
   },
   {
