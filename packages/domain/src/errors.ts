@@ -119,6 +119,12 @@ export const VALIDATION_KEYS = [
   // A feed ownership code that is wrong, or expired / used up.
   'codeWrong',
   'codeExpired',
+  // Feed ownership codes refused (decision 064): a tip jar not paid yet; the day's codes for this owner
+  // address or this account used up; the day's wrong codes for this feed or owner address used up.
+  'feedVerifyUnpaid',
+  'feedCodesPerAddress',
+  'feedCodesPerAccount',
+  'codeGuessesUsedUp',
   // A tip for an episode that is not one of the tip jar's (decision 034).
   'episodeUnknown',
   // An authenticator code that cannot be checked: the server cannot read the user's secret (decision 045).

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canTransitionTipjar, isTipjarTippable, nextTipjarStatuses, TIPJAR_STATUSES } from './tipjar-status.js';
+import {
+  canTransitionTipjar,
+  canVerifyFeed,
+  isTipjarTippable,
+  nextTipjarStatuses,
+  TIPJAR_STATUSES,
+} from './tipjar-status.js';
 
 describe('tip jar status machine', () => {
   it('lets the payment flow move NEW → AWAITING_PAYMENT → LIVE or PAYMENT_EXPIRED, and retry', () => {
@@ -39,5 +45,12 @@ describe('isTipjarTippable', () => {
     for (const status of TIPJAR_STATUSES.filter((s) => s !== 'LIVE')) {
       expect(isTipjarTippable({ status, active: true }), status).toBe(false);
     }
+  });
+});
+
+describe('canVerifyFeed', () => {
+  it('lets only a paid, open tip jar mail a feed-ownership code', () => {
+    const may = TIPJAR_STATUSES.filter((status) => canVerifyFeed({ status }));
+    expect(may).toEqual(['LIVE', 'VERIFYING']);
   });
 });

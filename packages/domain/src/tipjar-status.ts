@@ -61,3 +61,13 @@ export function isTipjarTippable(tipjar: {
 }): boolean {
   return tipjar.status === 'LIVE' && tipjar.active && !tipjar.archivedAt;
 }
+
+/**
+ * A tip jar may mail a feed-ownership code only once its maker has paid for it and while it is open:
+ * a free tip jar (never paid) cannot mail strangers' addresses (decision 064).
+ */
+export const FEED_VERIFICATION_STATUSES: readonly TipjarStatus[] = ['LIVE', 'VERIFYING'];
+
+export function canVerifyFeed(tipjar: { status: TipjarStatus }): boolean {
+  return FEED_VERIFICATION_STATUSES.includes(tipjar.status);
+}

@@ -1,5 +1,6 @@
 import type { Locale } from '@podpot/domain';
 import type { MailContent } from './templates.js';
+import { userText } from './user-text.js';
 
 /**
  * Mails that say something changed in an account (issue 15, decision 035), each with what to do when it
@@ -14,7 +15,7 @@ export function passwordChangedMail(
     return {
       subject: `Je wachtwoord is gewijzigd - ${p.brand}`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
         `Het wachtwoord van je ${p.brand}-account is zojuist gewijzigd. Alle andere sessies zijn uitgelogd.`,
         '',
@@ -31,7 +32,7 @@ export function passwordChangedMail(
   return {
     subject: `Your password was changed - ${p.brand}`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
       `The password of your ${p.brand} account was just changed. Every other session has been logged out.`,
       '',
@@ -52,11 +53,11 @@ export function adminAddedMail(
 ): MailContent {
   if (locale === 'nl') {
     return {
-      subject: `Nieuwe beheerder van ${p.tipjarName} - ${p.brand}`,
+      subject: `Nieuwe beheerder van ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
-        `${p.newAdmin} is nu beheerder van ${p.tipjarName}. Een beheerder ziet de fooien en kan de instellingen en de bankgegevens wijzigen.`,
+        `${userText(p.newAdmin)} is nu beheerder van ${userText(p.tipjarName)}. Een beheerder ziet de fooien en kan de instellingen en de bankgegevens wijzigen.`,
         '',
         'Ken je deze persoon niet, of was dit niet de bedoeling? Haal de beheerder weg in de instellingen:',
         p.settingsLink,
@@ -69,11 +70,11 @@ export function adminAddedMail(
     };
   }
   return {
-    subject: `New admin of ${p.tipjarName} - ${p.brand}`,
+    subject: `New admin of ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
-      `${p.newAdmin} is now an admin of ${p.tipjarName}. An admin sees its tips and can change its settings and bank details.`,
+      `${userText(p.newAdmin)} is now an admin of ${userText(p.tipjarName)}. An admin sees its tips and can change its settings and bank details.`,
       '',
       "Don't know this person, or wasn't this meant to happen? Remove the admin in the settings:",
       p.settingsLink,
@@ -95,7 +96,7 @@ export function emailChangedMail(
     return {
       subject: `Je e-mailadres is gewijzigd - ${p.brand}`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
         `Je ${p.brand}-account gebruikt vanaf nu het e-mailadres ${p.newEmail}. Mails, bonnen en het inloggen gaan voortaan via dat adres; dit adres ontvangt niets meer van ons.`,
         '',
@@ -110,7 +111,7 @@ export function emailChangedMail(
   return {
     subject: `Your e-mail address was changed - ${p.brand}`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
       `Your ${p.brand} account now uses the e-mail address ${p.newEmail}. Mails, receipts and logging in go through that address from now on; this address gets nothing more from us.`,
       '',
@@ -132,7 +133,7 @@ export function emailChangedNoticeMail(
     return {
       subject: `Je ${p.brand}-account gebruikt nu dit adres`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
         `Je ${p.brand}-account gebruikt vanaf nu dit e-mailadres. Log voortaan hiermee in: ${p.loginLink}`,
         '',
@@ -146,7 +147,7 @@ export function emailChangedNoticeMail(
   return {
     subject: `Your ${p.brand} account now uses this address`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
       `Your ${p.brand} account uses this e-mail address from now on. Log in with it: ${p.loginLink}`,
       '',
@@ -165,11 +166,11 @@ export function bankAccountChangedMail(
 ): MailContent {
   if (locale === 'nl') {
     return {
-      subject: `De bankrekening van ${p.tipjarName} is gewijzigd - ${p.brand}`,
+      subject: `De bankrekening van ${userText(p.tipjarName).inSubject()} is gewijzigd - ${p.brand}`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
-        `Er is een nieuwe bankrekening opgegeven voor ${p.tipjarName}. Zodra de betaalprovider die heeft gecontroleerd, worden de fooien daarop uitbetaald.`,
+        `Er is een nieuwe bankrekening opgegeven voor ${userText(p.tipjarName)}. Zodra de betaalprovider die heeft gecontroleerd, worden de fooien daarop uitbetaald.`,
         '',
         'Was jij dit niet, en ook geen andere beheerder? Kijk dan meteen in de instellingen wie er beheerder is en verander je wachtwoord:',
         p.settingsLink,
@@ -182,11 +183,11 @@ export function bankAccountChangedMail(
     };
   }
   return {
-    subject: `The bank account of ${p.tipjarName} was changed - ${p.brand}`,
+    subject: `The bank account of ${userText(p.tipjarName).inSubject()} was changed - ${p.brand}`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
-      `A new bank account was given for ${p.tipjarName}. Once the payment provider has checked it, tips are paid out to it.`,
+      `A new bank account was given for ${userText(p.tipjarName)}. Once the payment provider has checked it, tips are paid out to it.`,
       '',
       "Wasn't this you, nor another admin? Check right away in the settings who the admins are, and change your password:",
       p.settingsLink,
@@ -208,7 +209,7 @@ export function twoStepOffMail(
     return {
       subject: `Inloggen in twee stappen staat uit - ${p.brand}`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
         `Inloggen in twee stappen is zojuist uitgezet voor je ${p.brand}-account. Je wachtwoord alleen is nu weer genoeg om in te loggen, en onthouden apparaten zijn vergeten.`,
         '',
@@ -225,7 +226,7 @@ export function twoStepOffMail(
   return {
     subject: `Two-step login was turned off - ${p.brand}`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
       `Two-step login was just turned off for your ${p.brand} account. Your password alone signs in again, and remembered devices are forgotten.`,
       '',
@@ -249,7 +250,7 @@ export function twoStepResetMail(
     return {
       subject: `Inloggen in twee stappen uitgezet door support - ${p.brand}`,
       text: [
-        `Hoi ${p.name},`,
+        `Hoi ${userText(p.name)},`,
         '',
         `Ons supportteam heeft inloggen in twee stappen uitgezet voor je ${p.brand}-account, omdat je je authenticator-app en herstelcodes kwijt bent. Je wachtwoord alleen is nu weer genoeg om in te loggen, en onthouden apparaten zijn vergeten.`,
         '',
@@ -268,7 +269,7 @@ export function twoStepResetMail(
   return {
     subject: `Two-step login turned off by support - ${p.brand}`,
     text: [
-      `Hi ${p.name},`,
+      `Hi ${userText(p.name)},`,
       '',
       `Our support team turned off two-step login for your ${p.brand} account, as you lost your authenticator app and recovery codes. Your password alone signs in again, and remembered devices are forgotten.`,
       '',

@@ -1,5 +1,6 @@
 import type { Locale } from '@podpot/domain';
 import type { MailContent } from './templates.js';
+import { userText } from './user-text.js';
 
 /** To a feed's owner address: the one-time code that proves the maker runs this podcast (decision 030). */
 export function feedVerificationMail(
@@ -8,11 +9,11 @@ export function feedVerificationMail(
 ): MailContent {
   if (locale === 'nl') {
     return {
-      subject: `Je code om ${p.podcast} te bevestigen - ${p.brand}`,
+      subject: `Je code om ${userText(p.podcast).inSubject()} te bevestigen - ${p.brand}`,
       text: [
         'Hoi,',
         '',
-        `Iemand wil bij ${p.brand} bevestigen dat de podcast "${p.podcast}" bij de ${p.brand} "${p.tipjarName}" hoort. Dit adres staat als eigenaar in de feed van de podcast.`,
+        `Iemand wil bij ${p.brand} bevestigen dat de podcast "${userText(p.podcast)}" bij de ${p.brand} "${userText(p.tipjarName)}" hoort. Dit adres staat als eigenaar in de feed van de podcast.`,
         '',
         `Je code: ${p.code}`,
         '',
@@ -24,11 +25,11 @@ export function feedVerificationMail(
     };
   }
   return {
-    subject: `Your code to verify ${p.podcast} - ${p.brand}`,
+    subject: `Your code to verify ${userText(p.podcast).inSubject()} - ${p.brand}`,
     text: [
       'Hi,',
       '',
-      `Someone asked ${p.brand} to confirm that the podcast "${p.podcast}" belongs to the ${p.brand} "${p.tipjarName}". This address is named as the owner in the podcast's feed.`,
+      `Someone asked ${p.brand} to confirm that the podcast "${userText(p.podcast)}" belongs to the ${p.brand} "${userText(p.tipjarName)}". This address is named as the owner in the podcast's feed.`,
       '',
       `Your code: ${p.code}`,
       '',
@@ -47,13 +48,13 @@ export function feedStoppedMail(
 ): MailContent {
   if (locale === 'nl') {
     return {
-      subject: `We kunnen de feed van ${p.tipjarName} niet meer lezen - ${p.brand}`,
+      subject: `We kunnen de feed van ${userText(p.tipjarName).inSubject()} niet meer lezen - ${p.brand}`,
       text: [
         'Hoi,',
         '',
-        `${p.brand} leest de feed van "${p.tipjarName}" elk uur om de afleveringen bij te houden. De laatste ${p.failures} keer lukte dat niet, dus we zijn gestopt met lezen:`,
+        `${p.brand} leest de feed van "${userText(p.tipjarName)}" elk uur om de afleveringen bij te houden. De laatste ${p.failures} keer lukte dat niet, dus we zijn gestopt met lezen:`,
         '',
-        p.feedUrl,
+        userText(p.feedUrl).quoted(),
         '',
         `Klopt het adres? Sla het opnieuw op bij de instellingen, dan lezen we de feed meteen weer: ${p.settingsLink}`,
         '',
@@ -63,13 +64,13 @@ export function feedStoppedMail(
     };
   }
   return {
-    subject: `We can no longer read the feed of ${p.tipjarName} - ${p.brand}`,
+    subject: `We can no longer read the feed of ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
     text: [
       'Hi,',
       '',
-      `${p.brand} reads the feed of "${p.tipjarName}" every hour to keep its episodes up to date. The last ${p.failures} tries failed, so we stopped reading it:`,
+      `${p.brand} reads the feed of "${userText(p.tipjarName)}" every hour to keep its episodes up to date. The last ${p.failures} tries failed, so we stopped reading it:`,
       '',
-      p.feedUrl,
+      userText(p.feedUrl).quoted(),
       '',
       `Is the address right? Save it again in the settings and we read the feed at once: ${p.settingsLink}`,
       '',

@@ -1,5 +1,6 @@
 import { formatBps, formatCents, type Locale, VAT_RATE_BPS } from '@podpot/domain';
 import type { MailContent } from './templates.js';
+import { userText } from './user-text.js';
 
 /** The invoice mail to a maker, in the language of the tip jar's first admin; the PDF is attached. */
 export function invoiceMail(
@@ -13,7 +14,7 @@ export function invoiceMail(
       text: [
         'Hoi,',
         '',
-        `In de bijlage vind je factuur ${p.number} voor ${p.tipjarName}${p.period ? ` (periode ${p.period})` : ''}.`,
+        `In de bijlage vind je factuur ${p.number} voor ${userText(p.tipjarName)}${p.period ? ` (periode ${p.period})` : ''}.`,
         `Totaal inclusief ${formatBps(VAT_RATE_BPS, 'nl')} btw: ${total}.`,
         '',
         'Groet,',
@@ -26,7 +27,7 @@ export function invoiceMail(
     text: [
       'Hi,',
       '',
-      `Attached is invoice ${p.number} for ${p.tipjarName}${p.period ? ` (period ${p.period})` : ''}.`,
+      `Attached is invoice ${p.number} for ${userText(p.tipjarName)}${p.period ? ` (period ${p.period})` : ''}.`,
       `Total including ${formatBps(VAT_RATE_BPS, 'en')} VAT: ${total}.`,
       '',
       'Best,',

@@ -33,9 +33,10 @@ describe('mail templates as HTML and text', () => {
         }
         expect(html).toContain('<meta name="color-scheme" content="light dark"');
         expect(html).toContain('max-width:600px');
-        // Every link of the text is a link in the HTML.
-        for (const link of mail.text.match(/https?:\/\/\S+/g) ?? [])
-          expect(html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
+        // Every link of the text is a link in the HTML, and the HTML links nothing else (decision 064).
+        const links = (mail.text.match(/https?:\/\/\S+/g) ?? []).map((link) => link.replaceAll('&', '&amp;'));
+        for (const link of links) expect(html).toContain(`href="${link}"`);
+        for (const [, href] of html.matchAll(/href="([^"]+)"/g)) expect(links).toContain(href);
       });
     }
   }

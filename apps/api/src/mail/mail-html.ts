@@ -19,8 +19,8 @@ import { type MailBlock, mailBlocks } from './mail-blocks.js';
 /**
  * The HTML part of every mail (decision 035), drawn with React Email from the blocks of its plain text
  * (mail-blocks.ts): the brand's colours and wordmark, one column of at most 600 px for a phone, facts as
- * a table (a receipt's amount, fee, date and reference), links as buttons, and colours that hold in a
- * mail app's dark mode. The web app's palette (apps/web/src/app/theme.ts).
+ * a table (a receipt's amount, fee, date and reference), links as buttons, what a person typed as a
+ * quoted box (user-text.ts), and colours that hold in a mail app's dark mode. The web app's palette (apps/web/src/app/theme.ts).
  */
 const BRAND = {
   orange: '#f28a3d',
@@ -37,6 +37,7 @@ const DARK_MODE = `
   @media (prefers-color-scheme: dark) {
     .pp-page { background: #15181c !important; }
     .pp-card { background: #22262b !important; border-color: #343a41 !important; }
+    .pp-quote { background: #15181c !important; }
     .pp-text, .pp-fact-value { color: #eceff2 !important; }
     .pp-muted, .pp-fact-label { color: #a9b1ba !important; }
   }`;
@@ -141,6 +142,30 @@ function block(b: MailBlock, i: number): ReactNode {
             },
           },
           b.url,
+        ),
+      );
+    case 'quote':
+      // What a person typed (decision 064): its own box, text only — never a link, a fact or a button.
+      return h(
+        Section,
+        {
+          key: i,
+          className: 'pp-quote',
+          style: {
+            margin: '0 0 16px',
+            padding: '12px 16px',
+            background: BRAND.page,
+            borderLeft: `4px solid ${BRAND.yellow}`,
+            borderRadius: '4px',
+          },
+        },
+        h(
+          Text,
+          {
+            className: 'pp-text',
+            style: { ...text, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+          },
+          ...b.lines.flatMap((line, j) => (j === 0 ? [line] : [h('br', { key: `br${j}` }), line])),
         ),
       );
     case 'signoff':

@@ -1,5 +1,6 @@
 import { formatCents, intlLocaleOf, type Locale } from '@podpot/domain';
 import type { MailContent } from './templates.js';
+import { userText } from './user-text.js';
 
 /**
  * Mails about monthly tips, in the tipper's language (DESIGN.md §6). Every one carries the signed
@@ -41,11 +42,11 @@ export function recurringStartedMail(
   const fee = formatCents(p.fee, locale);
   if (locale === 'nl') {
     return {
-      subject: `Je maandelijkse fooi aan ${p.tipjarName} loopt - ${p.brand}`,
+      subject: `Je maandelijkse fooi aan ${userText(p.tipjarName).inSubject()} loopt - ${p.brand}`,
       text: body([
         'Hoi,',
         '',
-        `Bedankt! Je eerste betaling van ${amount} aan ${p.tipjarName} is gelukt en je maandelijkse fooi loopt.`,
+        `Bedankt! Je eerste betaling van ${amount} aan ${userText(p.tipjarName)} is gelukt en je maandelijkse fooi loopt.`,
         `We schrijven voortaan elke maand op de ${p.chargeDay}e ${amount} af; de volgende keer op ${formatDay(p.nextChargeAt, locale)}.`,
         `Waarvan platformkosten ${p.brand}: ${fee}`,
         `Referentie: ${p.reference}`,
@@ -59,11 +60,11 @@ export function recurringStartedMail(
     };
   }
   return {
-    subject: `Your monthly tip to ${p.tipjarName} is running - ${p.brand}`,
+    subject: `Your monthly tip to ${userText(p.tipjarName).inSubject()} is running - ${p.brand}`,
     text: body([
       'Hi,',
       '',
-      `Thank you! Your first payment of ${amount} to ${p.tipjarName} went through and your monthly tip is running.`,
+      `Thank you! Your first payment of ${amount} to ${userText(p.tipjarName)} went through and your monthly tip is running.`,
       `From now on we collect ${amount} on day ${p.chargeDay} of every month; next on ${formatDay(p.nextChargeAt, locale)}.`,
       `Of which ${p.brand} platform fee: ${fee}`,
       `Reference: ${p.reference}`,
@@ -83,11 +84,11 @@ export function preNotificationMail(locale: Locale, p: Common & { amount: number
   const date = formatDay(p.chargeAt, locale);
   if (locale === 'nl') {
     return {
-      subject: `Op ${date} schrijven we ${amount} af voor ${p.tipjarName} - ${p.brand}`,
+      subject: `Op ${date} schrijven we ${amount} af voor ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
       text: body([
         'Hoi,',
         '',
-        `Op ${date} schrijven we je maandelijkse fooi van ${amount} aan ${p.tipjarName} af via je machtiging.`,
+        `Op ${date} schrijven we je maandelijkse fooi van ${amount} aan ${userText(p.tipjarName)} af via je machtiging.`,
         '',
         `Wil je iets aanpassen, pauzeren of stoppen? ${p.manageLink}`,
         '',
@@ -97,11 +98,11 @@ export function preNotificationMail(locale: Locale, p: Common & { amount: number
     };
   }
   return {
-    subject: `On ${date} we collect ${amount} for ${p.tipjarName} - ${p.brand}`,
+    subject: `On ${date} we collect ${amount} for ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
     text: body([
       'Hi,',
       '',
-      `On ${date} we collect your monthly tip of ${amount} to ${p.tipjarName} through your mandate.`,
+      `On ${date} we collect your monthly tip of ${amount} to ${userText(p.tipjarName)} through your mandate.`,
       '',
       `Want to change, pause or stop it? ${p.manageLink}`,
       '',
@@ -121,11 +122,11 @@ export function chargeReceiptMail(
   const month = formatPeriod(p.period, locale);
   if (locale === 'nl') {
     return {
-      subject: `Bedankt voor je fooi van ${month} aan ${p.tipjarName} - ${p.brand}`,
+      subject: `Bedankt voor je fooi van ${month} aan ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
       text: body([
         'Hoi,',
         '',
-        `Je maandelijkse fooi aan ${p.tipjarName} voor ${month} is betaald.`,
+        `Je maandelijkse fooi aan ${userText(p.tipjarName)} voor ${month} is betaald.`,
         '',
         `Bedrag: ${amount}`,
         `Datum: ${formatDay(p.paidAt, locale)}`,
@@ -140,11 +141,11 @@ export function chargeReceiptMail(
     };
   }
   return {
-    subject: `Thank you for your ${month} tip to ${p.tipjarName} - ${p.brand}`,
+    subject: `Thank you for your ${month} tip to ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
     text: body([
       'Hi,',
       '',
-      `Your monthly tip to ${p.tipjarName} for ${month} was paid.`,
+      `Your monthly tip to ${userText(p.tipjarName)} for ${month} was paid.`,
       '',
       `Amount: ${amount}`,
       `Date: ${formatDay(p.paidAt, locale)}`,
@@ -171,11 +172,11 @@ export function chargeFailedMail(
   const month = formatPeriod(p.period, locale);
   if (locale === 'nl') {
     return {
-      subject: `Je fooi van ${month} aan ${p.tipjarName} is niet gelukt - ${p.brand}`,
+      subject: `Je fooi van ${month} aan ${userText(p.tipjarName).inSubject()} is niet gelukt - ${p.brand}`,
       text: body([
         'Hoi,',
         '',
-        `We konden je maandelijkse fooi van ${amount} aan ${p.tipjarName} voor ${month} niet afschrijven.`,
+        `We konden je maandelijkse fooi van ${amount} aan ${userText(p.tipjarName)} voor ${month} niet afschrijven.`,
         p.retryAt
           ? `We proberen het opnieuw op ${formatDay(p.retryAt, locale)}. Zorg dat er genoeg saldo is, of stel de betaling opnieuw in:`
           : 'We hebben het drie keer geprobeerd en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
@@ -187,11 +188,11 @@ export function chargeFailedMail(
     };
   }
   return {
-    subject: `Your ${month} tip to ${p.tipjarName} did not go through - ${p.brand}`,
+    subject: `Your ${month} tip to ${userText(p.tipjarName).inSubject()} did not go through - ${p.brand}`,
     text: body([
       'Hi,',
       '',
-      `We could not collect your monthly tip of ${amount} to ${p.tipjarName} for ${month}.`,
+      `We could not collect your monthly tip of ${amount} to ${userText(p.tipjarName)} for ${month}.`,
       p.retryAt
         ? `We will try again on ${formatDay(p.retryAt, locale)}. Make sure there is enough balance, or set up the payment again:`
         : 'We tried three times and have stopped collecting. Set up the payment again to continue your tip:',
@@ -209,11 +210,11 @@ export function chargebackMail(locale: Locale, p: Common & { amount: number; per
   const month = formatPeriod(p.period, locale);
   if (locale === 'nl') {
     return {
-      subject: `Je fooi van ${month} aan ${p.tipjarName} is teruggeboekt - ${p.brand}`,
+      subject: `Je fooi van ${month} aan ${userText(p.tipjarName).inSubject()} is teruggeboekt - ${p.brand}`,
       text: body([
         'Hoi,',
         '',
-        `Je bank heeft je maandelijkse fooi van ${amount} aan ${p.tipjarName} voor ${month} teruggeboekt.`,
+        `Je bank heeft je maandelijkse fooi van ${amount} aan ${userText(p.tipjarName)} voor ${month} teruggeboekt.`,
         'We schrijven daarom niets meer af met deze machtiging. Wil je je fooi voortzetten? Stel de betaling opnieuw in:',
         p.manageLink,
         '',
@@ -223,11 +224,11 @@ export function chargebackMail(locale: Locale, p: Common & { amount: number; per
     };
   }
   return {
-    subject: `Your ${month} tip to ${p.tipjarName} was charged back - ${p.brand}`,
+    subject: `Your ${month} tip to ${userText(p.tipjarName).inSubject()} was charged back - ${p.brand}`,
     text: body([
       'Hi,',
       '',
-      `Your bank reversed your monthly tip of ${amount} to ${p.tipjarName} for ${month}.`,
+      `Your bank reversed your monthly tip of ${amount} to ${userText(p.tipjarName)} for ${month}.`,
       'So we no longer collect with this mandate. Would you like to continue your tip? Set up the payment again:',
       p.manageLink,
       '',
@@ -249,13 +250,13 @@ export function monthlyTipEndedMail(
   const amount = formatCents(p.amount, locale);
   if (locale === 'nl') {
     return {
-      subject: `Je maandelijkse fooi aan ${p.tipjarName} is gestopt - ${p.brand}`,
+      subject: `Je maandelijkse fooi aan ${userText(p.tipjarName).inSubject()} is gestopt - ${p.brand}`,
       text: body([
         'Hoi,',
         '',
         p.reason === 'tipjar'
-          ? `De ${p.brand} van ${p.tipjarName} is gesloten. Daarom is je maandelijkse fooi van ${amount} gestopt.`
-          : `Je account bij ${p.brand} is opgeheven. Daarom is je maandelijkse fooi van ${amount} aan ${p.tipjarName} gestopt.`,
+          ? `De ${p.brand} van ${userText(p.tipjarName)} is gesloten. Daarom is je maandelijkse fooi van ${amount} gestopt.`
+          : `Je account bij ${p.brand} is opgeheven. Daarom is je maandelijkse fooi van ${amount} aan ${userText(p.tipjarName)} gestopt.`,
         'Er wordt niets meer afgeschreven: we trekken je machtiging in. Je eerdere betalingen blijven in onze administratie staan.',
         '',
         'Bedankt voor je steun!',
@@ -266,13 +267,13 @@ export function monthlyTipEndedMail(
     };
   }
   return {
-    subject: `Your monthly tip to ${p.tipjarName} has stopped - ${p.brand}`,
+    subject: `Your monthly tip to ${userText(p.tipjarName).inSubject()} has stopped - ${p.brand}`,
     text: body([
       'Hi,',
       '',
       p.reason === 'tipjar'
-        ? `${p.tipjarName} has closed its ${p.brand}, so your monthly tip of ${amount} has stopped.`
-        : `Your ${p.brand} account has been closed, so your monthly tip of ${amount} to ${p.tipjarName} has stopped.`,
+        ? `${userText(p.tipjarName)} has closed its ${p.brand}, so your monthly tip of ${amount} has stopped.`
+        : `Your ${p.brand} account has been closed, so your monthly tip of ${amount} to ${userText(p.tipjarName)} has stopped.`,
       'Nothing more will be collected: we are withdrawing your direct-debit mandate. Your earlier payments stay on record.',
       '',
       'Thank you for your support!',

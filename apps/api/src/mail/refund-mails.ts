@@ -1,5 +1,6 @@
 import { formatCents, type Locale } from '@podpot/domain';
 import type { MailContent } from './templates.js';
+import { userText } from './user-text.js';
 
 /** Mails about money returned after a tip was paid, in the tipper's language. Amounts are integer cents. */
 
@@ -23,13 +24,13 @@ export function tipRefundedMail(
   const tipAmount = formatCents(p.tipAmount, locale);
   if (locale === 'nl') {
     return {
-      subject: `Je fooi aan ${p.tipjarName} is terugbetaald - ${p.brand}`,
+      subject: `Je fooi aan ${userText(p.tipjarName).inSubject()} is terugbetaald - ${p.brand}`,
       text: [
         'Hoi,',
         '',
         p.whole
-          ? `We hebben je fooi van ${tipAmount} aan ${p.tipjarName} volledig terugbetaald: ${amount}.`
-          : `We hebben ${amount} van je fooi van ${tipAmount} aan ${p.tipjarName} terugbetaald.`,
+          ? `We hebben je fooi van ${tipAmount} aan ${userText(p.tipjarName)} volledig terugbetaald: ${amount}.`
+          : `We hebben ${amount} van je fooi van ${tipAmount} aan ${userText(p.tipjarName)} terugbetaald.`,
         ...(p.reason ? [`Reden: ${p.reason}`] : []),
         'Het bedrag staat binnen enkele werkdagen weer op je rekening.',
         `Referentie: ${p.reference}`,
@@ -40,13 +41,13 @@ export function tipRefundedMail(
     };
   }
   return {
-    subject: `Your tip to ${p.tipjarName} was refunded - ${p.brand}`,
+    subject: `Your tip to ${userText(p.tipjarName).inSubject()} was refunded - ${p.brand}`,
     text: [
       'Hi,',
       '',
       p.whole
-        ? `We have refunded your tip of ${tipAmount} to ${p.tipjarName} in full: ${amount}.`
-        : `We have refunded ${amount} of your tip of ${tipAmount} to ${p.tipjarName}.`,
+        ? `We have refunded your tip of ${tipAmount} to ${userText(p.tipjarName)} in full: ${amount}.`
+        : `We have refunded ${amount} of your tip of ${tipAmount} to ${userText(p.tipjarName)}.`,
       ...(p.reason ? [`Reason: ${p.reason}`] : []),
       'The money will be back in your account within a few working days.',
       `Reference: ${p.reference}`,

@@ -81,6 +81,24 @@ export const MAIL_SAMPLES: MailSample[] = [
     facts: { en: ['€10.00', 'Sanne', 'Heerlijke aflevering!'], nl: ['€ 10,00', 'Sanne', 'Heerlijke aflevering!'] },
   },
   {
+    // A listener's words with a link and a fact-like line: quoted, the link broken (decision 064).
+    name: 'new-tip-with-link',
+    mail: (locale, url) =>
+      newTipMail(locale, {
+        brand,
+        tipjarName,
+        amount: 500,
+        fee: 25,
+        fromName: 'Sanne: https://sanne.example',
+        message: 'Verify bank account: https://evil.example/verify\n\nhttps://evil.example/unblock',
+        link: `${url}/backoffice/de-koffiepod/tips`,
+      }),
+    facts: {
+      en: ['Verify bank account:', 'https[:]//evil[.]example/verify', 'https[:]//sanne[.]example'],
+      nl: ['Verify bank account:', 'https[:]//evil[.]example/verify', 'https[:]//sanne[.]example'],
+    },
+  },
+  {
     name: 'tip-refunded',
     mail: (locale) =>
       tipRefundedMail(locale, {
@@ -189,8 +207,9 @@ export const MAIL_SAMPLES: MailSample[] = [
         settingsLink: `${url}/backoffice/de-koffiepod/settings`,
       }),
     facts: {
-      en: ['De Koffiepod', 'https://feeds.example.com/koffiepod.xml', '/backoffice/de-koffiepod/settings'],
-      nl: ['De Koffiepod', 'https://feeds.example.com/koffiepod.xml', '/backoffice/de-koffiepod/settings'],
+      // The maker typed the feed's address: quoted, its link broken (decision 064).
+      en: ['De Koffiepod', 'https[:]//feeds[.]example[.]com/koffiepod[.]xml', '/backoffice/de-koffiepod/settings'],
+      nl: ['De Koffiepod', 'https[:]//feeds[.]example[.]com/koffiepod[.]xml', '/backoffice/de-koffiepod/settings'],
     },
   },
 ];
@@ -219,8 +238,8 @@ MAIL_SAMPLES.push(
         supportLink: `${url}/support`,
       }),
     facts: {
-      en: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
-      nl: ['eva@example.com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+      en: ['eva@example[.]com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+      nl: ['eva@example[.]com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
     },
   },
   {

@@ -1,5 +1,6 @@
 import { formatCents, intlLocaleOf, type Locale, shownEpisodeNumber } from '@podpot/domain';
 import type { MailContent } from './templates.js';
+import { userText } from './user-text.js';
 
 /** Mails about tips, in the recipient's language (DESIGN.md §6). Amounts are integer cents. */
 
@@ -15,9 +16,13 @@ function formatDate(date: Date, locale: Locale): string {
 function episodeLine(locale: Locale, episode: { title: string; number: number | null }): string {
   const number = shownEpisodeNumber(episode);
   if (locale === 'nl') {
-    return number !== null ? `Voor aflevering ${number}: ${episode.title}` : `Voor de aflevering: ${episode.title}`;
+    return number !== null
+      ? `Voor aflevering ${number}: ${userText(episode.title)}`
+      : `Voor de aflevering: ${userText(episode.title)}`;
   }
-  return number !== null ? `For episode ${number}: ${episode.title}` : `For the episode: ${episode.title}`;
+  return number !== null
+    ? `For episode ${number}: ${userText(episode.title)}`
+    : `For the episode: ${userText(episode.title)}`;
 }
 
 /** The tipper's receipt: amount, maker, date, the platform fee (never hidden, DESIGN.md §3) and the reference. */
@@ -40,14 +45,14 @@ export function tipReceiptMail(
   const date = formatDate(p.paidAt, locale);
   if (locale === 'nl') {
     return {
-      subject: `Bedankt voor je fooi aan ${p.tipjarName} - ${p.brand}`,
+      subject: `Bedankt voor je fooi aan ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
       text: [
         'Hoi,',
         '',
-        `Bedankt voor je fooi aan ${p.tipjarName}! Je betaling is gelukt.`,
+        `Bedankt voor je fooi aan ${userText(p.tipjarName)}! Je betaling is gelukt.`,
         '',
         `Bedrag: ${amount}`,
-        `Aan: ${p.tipjarName}`,
+        `Aan: ${userText(p.tipjarName)}`,
         ...(episode ? [episode] : []),
         `Datum: ${date}`,
         `Waarvan platformkosten ${p.brand}: ${fee}`,
@@ -61,14 +66,14 @@ export function tipReceiptMail(
     };
   }
   return {
-    subject: `Thank you for your tip to ${p.tipjarName} - ${p.brand}`,
+    subject: `Thank you for your tip to ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
     text: [
       'Hi,',
       '',
-      `Thank you for your tip to ${p.tipjarName}! Your payment went through.`,
+      `Thank you for your tip to ${userText(p.tipjarName)}! Your payment went through.`,
       '',
       `Amount: ${amount}`,
-      `To: ${p.tipjarName}`,
+      `To: ${userText(p.tipjarName)}`,
       ...(episode ? [episode] : []),
       `Date: ${date}`,
       `Of which ${p.brand} platform fee: ${fee}`,
@@ -98,15 +103,15 @@ export function newTipMail(
   const amount = formatCents(p.amount, locale);
   const net = formatCents(p.amount - p.fee, locale);
   if (locale === 'nl') {
-    const from = p.fromName ?? 'een anonieme luisteraar';
+    const from = p.fromName !== null ? userText(p.fromName) : 'een anonieme luisteraar';
     return {
-      subject: `Nieuwe fooi van ${amount} voor ${p.tipjarName} - ${p.brand}`,
+      subject: `Nieuwe fooi van ${amount} voor ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
       text: [
         'Hoi,',
         '',
-        `${p.tipjarName} heeft een fooi van ${amount} gekregen van ${from}.`,
+        `${userText(p.tipjarName)} heeft een fooi van ${amount} gekregen van ${from}.`,
         `Na platformkosten: ${net}.`,
-        ...(p.message ? ['', 'Bericht:', p.message] : []),
+        ...(p.message ? ['', 'Bericht:', userText(p.message).quoted()] : []),
         '',
         `Bekijk je fooien: ${p.link}`,
         '',
@@ -115,15 +120,15 @@ export function newTipMail(
       ].join('\n'),
     };
   }
-  const from = p.fromName ?? 'an anonymous listener';
+  const from = p.fromName !== null ? userText(p.fromName) : 'an anonymous listener';
   return {
-    subject: `New tip of ${amount} for ${p.tipjarName} - ${p.brand}`,
+    subject: `New tip of ${amount} for ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
     text: [
       'Hi,',
       '',
-      `${p.tipjarName} received a tip of ${amount} from ${from}.`,
+      `${userText(p.tipjarName)} received a tip of ${amount} from ${from}.`,
       `After the platform fee: ${net}.`,
-      ...(p.message ? ['', 'Message:', p.message] : []),
+      ...(p.message ? ['', 'Message:', userText(p.message).quoted()] : []),
       '',
       `See your tips: ${p.link}`,
       '',

@@ -2,6 +2,7 @@ import { FEED_REFRESH_MAX_FAILURES, STOREFRONT_EPISODES } from '@podpot/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes, feedRefreshes, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { userText } from '../../src/mail/user-text.js';
 import { refreshFeeds } from '../../src/modules/episodes/episodes.refresh.js';
 import { bigFeed } from '../feeds/feed-server.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
@@ -195,9 +196,9 @@ describe('the refresh job', () => {
     expect(requestsTo(url).length).toBe(fetched);
     const mails = (await t.outbox()).filter((m) => m.to === maker.email);
     expect(mails.length - mailsBefore).toBe(1);
-    // In the admin's language (nl), with the address and the settings link.
+    // In the admin's language (nl), with the address (quoted, its link broken: decision 064) and the settings link.
     expect(mails.at(-1)!.subject).toContain('We kunnen de feed van');
-    expect(mails.at(-1)!.text).toContain(url);
+    expect(mails.at(-1)!.text).toContain(userText(url).quoted());
     expect(mails.at(-1)!.text).toContain(`/nl/backoffice/${row.slug}/settings`);
 
     // The host is fixed and the maker saves the address again: read at once, failures gone.

@@ -1,3 +1,4 @@
+import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,9 @@ async function orderWithFeed(owner: TestUser, rssUrl: string): Promise<string> {
     },
   });
   expect(res.status, res.text).toBe(201);
+  // Paid: only a paid tip jar may verify its feed (decision 064).
+  await simulatePayment(t.ctx, res.body.oppTransaction.redirectUrl.split('/').pop(), 'completed');
+  await awaitSimulatorDeliveries(t.ctx);
   return res.body.tipjar.id as string;
 }
 

@@ -27,8 +27,8 @@ afterAll(async () => {
   await host.close();
 });
 
-/** A maker orders a tip jar linked to `rssUrl` (and pays it, so its storefront is public). */
-async function orderWithFeed(rssUrl: string, options: { artworkId?: string; owner?: TestUser } = {}) {
+/** A maker orders a tip jar linked to `rssUrl`; `paid`: and pays it (only a paid one may verify its feed). */
+async function orderWithFeed(rssUrl: string, options: { artworkId?: string; owner?: TestUser; paid?: boolean } = {}) {
   made += 1;
   const owner = options.owner ?? maker;
   const res = await t.api('POST', '/tipjars', {
@@ -46,6 +46,10 @@ async function orderWithFeed(rssUrl: string, options: { artworkId?: string; owne
     },
   });
   expect(res.status, res.text).toBe(201);
+  if (options.paid) {
+    await simulatePayment(t.ctx, res.body.oppTransaction.redirectUrl.split('/').pop(), 'completed');
+    await awaitSimulatorDeliveries(t.ctx);
+  }
   return { id: res.body.tipjar.id as string, slug: res.body.tipjar.slug as string, res };
 }
 
@@ -264,7 +268,9 @@ describe('POST /api/v1/tipjars/{id}/feed/verification and /confirm', () => {
 
   it('allows 5 tries per code, then the code is void', async () => {
     const owner = 'owner-2@example.test';
-    const { id } = await orderWithFeed(host.serve('verify-2', feedXml({ title: 'Verify Two', owner })));
+    const { id } = await orderWithFeed(host.serve('verify-2', feedXml({ title: 'Verify Two', owner })), {
+      paid: true,
+    });
     await t.api('POST', `/tipjars/${id}/feed/verification`, { token: maker.token });
     const code = await lastCodeTo(owner);
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
@@ -284,7 +290,7 @@ describe('POST /api/v1/tipjars/{id}/feed/verification and /confirm', () => {
   });
 
   it('answers 422 FEED_NO_OWNER_EMAIL for a feed without an owner address', async () => {
-    const { id } = await orderWithFeed(host.serve('no-owner', feedXml({ title: 'No Owner' })));
+    const { id } = await orderWithFeed(host.serve('no-owner', feedXml({ title: 'No Owner' })), { paid: true });
     const res = await t.api('POST', `/tipjars/${id}/feed/verification`, { token: maker.token });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'FEED_NO_OWNER_EMAIL', fields: { rssUrl: { key: 'feedNoOwnerEmail' } } });
@@ -294,9 +300,9 @@ describe('POST /api/v1/tipjars/{id}/feed/verification and /confirm', () => {
     const owner = 'race@example.test';
     const url = host.serve('race', feedXml({ title: 'Race', owner }));
     const other = await t.createUser();
-    const a = await orderWithFeed(url);
+    const a = await orderWithFeed(url, { paid: true });
     // The same feed, written differently (a trailing slash, a fragment): one feed all the same.
-    const b = await orderWithFeed(`${url}/#latest`, { owner: other });
+    const b = await orderWithFeed(`${url}/#latest`, { owner: other, paid: true });
     await t.api('POST', `/tipjars/${a.id}/feed/verification`, { token: maker.token });
     const codeA = await lastCodeTo(owner);
     await t.api('POST', `/tipjars/${b.id}/feed/verification`, { token: other.token });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oppMerchants, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { userText } from '../../src/mail/user-text.js';
 import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
@@ -74,7 +75,7 @@ describe(`account-change mails (${TEST_DB})`, () => {
 
     const [nl] = await mailsTo(first.email);
     expect(nl!.subject).toBe('Nieuwe beheerder van Admin Pod - Podpot');
-    expect(nl!.text).toContain(`${newcomer.email} is nu beheerder van Admin Pod`);
+    expect(nl!.text).toContain(`${userText(newcomer.email)} is nu beheerder van Admin Pod`);
     expect(nl!.text).toContain(`/nl/backoffice/${jar!.slug}/settings`);
     const [en] = await mailsTo(second.email);
     expect(en!.subject).toBe('New admin of Admin Pod - Podpot');

@@ -116,6 +116,31 @@ export const feedVerifications = pgTable('feed_verifications', {
   created: created(),
 });
 
+/**
+ * The feed-ownership codes mailed and the wrong codes entered (decision 064), kept a day: the limits
+ * count them per owner address, per feed and per account. The tip jar or user may be gone since.
+ */
+export const feedVerificationEvents = pgTable(
+  'feed_verification_events',
+  {
+    id: id(),
+    kind: text({ enum: ['code', 'guess'] }).notNull(),
+    tipjarId: uuid().references(() => tipjars.id, { onDelete: 'set null' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The normalised feed address. */
+    feedUrl: text().notNull(),
+    /** The owner address, lower case. */
+    email: text().notNull(),
+    created: created(),
+  },
+  (t) => [
+    index('feed_verification_events_email_idx').on(t.email, t.kind, t.created),
+    index('feed_verification_events_feed_idx').on(t.feedUrl, t.kind, t.created),
+    index('feed_verification_events_user_idx').on(t.userId, t.kind, t.created),
+    check('feed_verification_events_kind_check', sql`${t.kind} in ('code', 'guess')`),
+  ],
+);
+
 /** Users who administer a tip jar (its backoffice). */
 export const tipjarAdmins = pgTable(
   'tipjar_admins',

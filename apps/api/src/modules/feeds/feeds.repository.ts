@@ -1,8 +1,8 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { artworks, feedVerifications, tipjars } from '../../db/schema/index.js';
+import { artworks, feedVerificationEvents, feedVerifications, tipjars } from '../../db/schema/index.js';
 
-/** The only code touching artworks and feed_verifications (the tip jar's own columns go through tipjars; here it is only read). */
+/** The only code touching artworks, feed_verifications and feed_verification_events (the tip jar's own columns go through tipjars; here it is only read). */
 
 export async function insertArtwork(db: DbOrTx, values: typeof artworks.$inferInsert) {
   const [row] = await db.insert(artworks).values(values).returning({ id: artworks.id });
@@ -51,6 +51,12 @@ export async function upsertVerification(db: DbOrTx, values: Omit<typeof feedVer
     });
 }
 
+/** The open check, unlocked (to learn which owner address and feed to lock first). */
+export async function findVerification(db: DbOrTx, tipjarId: string) {
+  const [row] = await db.select().from(feedVerifications).where(eq(feedVerifications.tipjarId, tipjarId));
+  return row;
+}
+
 /** The open check, locked until the transaction ends: two tries at once count one after the other. */
 export async function lockVerification(db: DbOrTx, tipjarId: string) {
   const [row] = await db.select().from(feedVerifications).where(eq(feedVerifications.tipjarId, tipjarId)).for('update');
@@ -70,4 +76,48 @@ export async function deleteVerification(db: DbOrTx, tipjarId: string, codeHash?
     .where(
       and(eq(feedVerifications.tipjarId, tipjarId), codeHash ? eq(feedVerifications.codeHash, codeHash) : undefined),
     );
+}
+
+/* ---------- the day's codes and wrong codes (decision 064) ---------- */
+
+export type FeedVerificationEvent = Omit<typeof feedVerificationEvents.$inferInsert, 'id' | 'created'>;
+
+export async function recordVerificationEvent(db: DbOrTx, event: FeedVerificationEvent) {
+  await db.insert(feedVerificationEvents).values(event);
+}
+
+/** How many `kind` events since `since` match any of the given owner address, feed or user. */
+export async function countVerificationEvents(
+  db: DbOrTx,
+  kind: 'code' | 'guess',
+  since: Date,
+  match: { email?: string; feedUrl?: string; userId?: string },
+): Promise<number> {
+  const e = feedVerificationEvents;
+  const [row] = await db
+    .select({ n: count() })
+    .from(e)
+    .where(
+      and(
+        eq(e.kind, kind),
+        gt(e.created, since),
+        or(
+          match.email !== undefined ? eq(e.email, match.email) : undefined,
+          match.feedUrl !== undefined ? eq(e.feedUrl, match.feedUrl) : undefined,
+          match.userId !== undefined ? eq(e.userId, match.userId) : undefined,
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Holds the day's counts of these keys (an owner address, a feed) until the transaction ends: two
+ * requests at once count one after the other, across tip jars, so a limit holds exactly. Locked in
+ * one order, so two transactions never wait on each other.
+ */
+export async function lockVerificationKeys(db: DbOrTx, keys: string[]) {
+  for (const key of [...new Set(keys)].sort()) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`feed-verification:${key}`}))`);
+  }
 }

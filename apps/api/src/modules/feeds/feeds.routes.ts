@@ -25,9 +25,16 @@ function localeOf(request: FastifyRequest): Locale {
   return /^nl\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'nl' : 'en';
 }
 
-/** A rate-limit key per tip jar (its id in the path). */
-function perTipjar(what: string) {
-  return (request: FastifyRequest) => `${what}:${(request.params as { id?: string }).id ?? ''}`;
+/**
+ * A rate-limit key per signed-in user, else per client address — never per tip jar, whose budget anyone
+ * could spend with requests that are then refused (decision 064). The day's real budgets (per owner
+ * address, feed and account) are counted by the service after its access check.
+ */
+function perCaller(what: string) {
+  return async (request: FastifyRequest) => {
+    const userId = await request.claimedUserId().catch(() => null);
+    return userId ? `${what}:user:${userId}` : `${what}:ip:${request.ip}`;
+  };
 }
 
 export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -72,12 +79,12 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/tipjars/:id/feed/verification',
     {
-      // Per tip jar, so nobody can flood a feed owner's mailbox with codes.
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes', keyGenerator: perTipjar('feed-code') } },
+      // A burst limit per caller; the owner address's and the account's day are counted by the service.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perCaller('feed-code') } },
       schema: {
         tags,
         summary:
-          "Send a one-time code (6 digits, 15 minutes, 5 tries) to the owner e-mail named in the tip jar's feed (its admins). A new code replaces the previous one.",
+          "Send a one-time code (6 digits, 15 minutes, 5 tries) to the owner e-mail named in the tip jar's feed (its admins; a paid tip jar, else 409 `feedVerifyUnpaid`). A new code replaces the previous one. At most 3 codes a day per owner address and 10 per account (429 `feedCodesPerAddress` / `feedCodesPerAccount`).",
         params: IdParamsSchema,
         response: {
           200: FeedVerificationStartedSchema,
@@ -95,11 +102,11 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/tipjars/:id/feed/verification/confirm',
     {
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perTipjar('feed-confirm') } },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perCaller('feed-confirm') } },
       schema: {
         tags,
         summary:
-          'Enter the code: the tip jar is then a verified podcast (its storefront shows the mark). 409 FEED_ALREADY_VERIFIED when another tip jar verified this feed first.',
+          'Enter the code: the tip jar is then a verified podcast (its storefront shows the mark). 409 FEED_ALREADY_VERIFIED when another tip jar verified this feed first; 429 `codeGuessesUsedUp` after 10 wrong codes a day for the feed or its owner address.',
         params: IdParamsSchema,
         body: ConfirmFeedVerificationBodySchema,
         response: { 200: TipjarSchema, ...managedErrors, 409: errors[409], 429: errors[429] },

@@ -1,6 +1,6 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
-import { FEED_CODE_PATTERN, type ValidationKey } from '@podpot/domain';
+import { canVerifyFeed, FEED_CODE_PATTERN, type TipjarStatus, type ValidationKey } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmFeedVerification, useStartFeedVerification } from '@/features/feeds/api/feed-verification';
@@ -21,9 +21,14 @@ function useFailureText() {
 
 /**
  * Backoffice settings: ownership of the tip jar's feed. "Verify ownership" mails a code to the owner
- * address in the feed; entering it gives the storefront its "verified podcast" mark.
+ * address in the feed; entering it gives the storefront its "verified podcast" mark. Only a paid tip jar
+ * may (decision 064): before, the section says so; the API's day limits show as their field's text.
  */
-export function FeedVerification({ tipjar }: { tipjar: { id: string; rssUrl: string | null; feedVerified: boolean } }) {
+export function FeedVerification({
+  tipjar,
+}: {
+  tipjar: { id: string; rssUrl: string | null; feedVerified: boolean; status: TipjarStatus };
+}) {
   const { t } = useTranslation(['feeds']);
   const locale = useLocale();
   const failureText = useFailureText();
@@ -65,6 +70,10 @@ export function FeedVerification({ tipjar }: { tipjar: { id: string; rssUrl: str
         </Typography>
       ) : !tipjar.rssUrl ? (
         <Typography variant="body2">{t('feeds:verify.noFeed')}</Typography>
+      ) : !canVerifyFeed(tipjar) ? (
+        <Alert severity="info" data-testid="feed-verify-unpaid">
+          {t('feeds:verify.unpaid')}
+        </Alert>
       ) : (
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>
