@@ -61,6 +61,41 @@ describe(`POST /api/v1/user/me/recurringtips/:id/mandate/retry, twice at once ($
   });
 });
 
+describe(`POST /api/v1/user/me/recurringtips/:id/mandate/retry, many at once (${TEST_DB})`, () => {
+  // Issue 34.9: a retry locked month → monthly tip while another retry's send locked monthly tip →
+  // month; PostgreSQL broke the deadlock by failing one of them, a 500 (5 of 60 before the fix).
+  it('answers every request with a checkout or a 409, never a 500', async () => {
+    for (let round = 0; round < 2; round++) await retryManyAtOnce();
+  });
+});
+
+async function retryManyAtOnce() {
+  {
+    const tippers = await Promise.all(Array.from({ length: 10 }, () => t.createUser()));
+    const ids: string[] = [];
+    for (const tipper of tippers) ids.push(await signUpAndPay(w, tipper, 'failed'));
+    const answers = await Promise.all(
+      // Spread over a few milliseconds, so later requests meet the first one's send mid-way.
+      tippers.flatMap((tipper, i) =>
+        Array.from({ length: 6 }, async (_, k) => {
+          await new Promise((resolve) => setTimeout(resolve, k * 4));
+          return retryMandate(w, tipper, ids[i]!);
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    for (const [i, id] of ids.entries()) {
+      const mine = answers.slice(i * 6, i * 6 + 6).filter((a) => a.status === 200);
+      expect(mine.length, 'a checkout for each monthly tip').toBeGreaterThan(0);
+      // One checkout per month however many requests raced.
+      expect(new Set(mine.map((a) => a.body.mandate.oppTransaction?.redirectUrl)).size).toBe(1);
+      const [month] = await chargesOf(t, id);
+      expect(month).toMatchObject({ attempt: 2 });
+    }
+  }
+}
+
 describe('afterwards', () => {
   it('the money check finds no violation', async () => {
     expect((await checkMoney(t.ctx)).violations).toEqual([]);

@@ -117,7 +117,7 @@ export async function sendDebit(
       // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
       ctx.log.warn({ err, chargeId: charge.id }, 'the provider refused a mandate charge');
       const effect = await ctx.db.transaction(async (tx) => {
-        const locked = await repo.lockCharge(tx, charge.id);
+        const locked = (await repo.lockMonth(tx, charge.id))?.charge;
         if (locked?.status !== 'scheduled' || locked.attempt !== charge.attempt) return undefined;
         return recordDebitFailure(ctx, tx, locked, 'rejected');
       });

@@ -50,17 +50,19 @@ export async function recordDebitFailure(
   tx: Tx,
   charge: repo.ChargeRow,
   reason: string,
+  options: { last?: boolean } = {},
 ): Promise<AfterCommit | undefined> {
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
   if (!recurringTip) return undefined;
   const stillCharging = recurringTip.status === 'active';
   // No retry against a mandate that is gone (revoked meanwhile): the tipper sets up a new one.
   const mandateUsable = recurringTip.mandateStatus === 'valid';
-  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS || !mandateUsable;
+  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS || !mandateUsable || options.last === true;
+  const invalidates = last && stillCharging && mandateUsable;
   await repo.updateRecurringTip(tx, recurringTip.id, {
     failedAttempts: charge.attempt,
     lastFailureReason: reason,
-    ...(last && stillCharging && mandateUsable ? { mandateStatus: 'invalid' } : {}),
+    ...(invalidates ? { mandateStatus: 'invalid' } : {}),
   });
   if (!stillCharging) {
     await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: reason, claimedUntil: null });
@@ -71,6 +73,7 @@ export async function recordDebitFailure(
   if (last) {
     await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: reason, claimedUntil: null });
     await moveTip(tx, charge.tipId, 'failed');
+    if (invalidates) await endWaitingDebits(tx, recurringTip.id, reason);
   } else {
     next = retryAt(charge.lastAttemptAt ?? new Date());
     await repo.updateCharge(tx, charge.id, {
@@ -89,6 +92,18 @@ export async function recordDebitFailure(
       chargeFailedMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period, retryAt: next }),
     `charge-failed:${charge.id}:${charge.attempt}`,
   );
+}
+
+/**
+ * The mandate just became invalid: the months still waiting for a debit against it (a retry of
+ * another month, a month not sent yet) end now, in the same transaction, instead of waiting for
+ * ever (issue 34.1; a revoked mandate cancels them the same way). Their tips fail; the tipper's
+ * mandate retry pays the latest month. A month whose send is in flight is settled by its answer.
+ */
+async function endWaitingDebits(tx: Tx, recurringTipId: string, reason: string) {
+  for (const month of await repo.endWaitingDebits(tx, recurringTipId, reason)) {
+    await moveTip(tx, month.tipId, 'failed');
+  }
 }
 
 /** Queues a mail about a monthly tip to its tipper (with the manage link), once per dedupe key. */
@@ -122,12 +137,12 @@ async function recordChargeback(ctx: AppContext, tx: Tx, charge: repo.ChargeRow)
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
   if (!recurringTip) return undefined;
   const stillCharging = recurringTip.status !== 'cancelled';
+  const invalidates = stillCharging && recurringTip.mandateStatus === 'valid';
   await repo.updateRecurringTip(tx, recurringTip.id, {
     lastFailureReason: 'chargeback',
-    ...(stillCharging && recurringTip.mandateStatus === 'valid'
-      ? { mandateStatus: 'invalid', failedAttempts: MAX_CHARGE_ATTEMPTS }
-      : {}),
+    ...(invalidates ? { mandateStatus: 'invalid', failedAttempts: MAX_CHARGE_ATTEMPTS } : {}),
   });
+  if (invalidates) await endWaitingDebits(tx, recurringTip.id, 'chargeback');
   if (!stillCharging) return undefined;
   return queueTipperMail(
     ctx,
@@ -149,7 +164,8 @@ export async function onChargePayment(
   change: { current: string },
   ctx: AppContext,
 ): Promise<AfterCommit | undefined> {
-  const charge = await repo.lockCharge(tx, row.ownerId);
+  // The monthly tip first, then the month (repo.lockMonth): the one lock order of monthly tips.
+  const charge = (await repo.lockMonth(tx, row.ownerId))?.charge;
   if (!charge) return undefined;
   const isCurrent = row.attempt === charge.attempt;
   const viaMandate = isMandatePayment(row);
