@@ -9,7 +9,13 @@ import { manageLinkOf } from './manage-token.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { lastWalkKey, type WalkCursor } from './recurring-tips.charge.repository.js';
 import { DebitRecorder } from './recurring-tips.charge-batch.js';
-import { type PreparedDebit, prepareDebits, sendDebit } from './recurring-tips.charge-send.js';
+import {
+  type HeldDebit,
+  type HoldReason,
+  type PreparedDebit,
+  prepareDebits,
+  sendDebit,
+} from './recurring-tips.charge-send.js';
 import { newMonths } from './recurring-tips.payments.js';
 import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
 
@@ -36,6 +42,8 @@ export interface ChargeRunResult {
   sent: number;
   /** Tries that could not reach the provider (the next run sends them). */
   failed: number;
+  /** Months the rules held back (HoldReason): not sent, due again HOLD_BACK_MS later. */
+  heldBack: number;
 }
 
 const BATCH = 100;
@@ -47,13 +55,15 @@ const ANALYZE_AFTER_CLAIMED = 100;
 const LEASE_MS = 5 * 60_000;
 /** A run ends after this many batches per step (a million months), whatever is left. */
 const MAX_BATCHES = 10_000;
+/** A month the rules hold back (a suspended merchant, no mandate token) is looked at again this much later. */
+const HOLD_BACK_MS = 24 * 60 * 60_000;
 
 export async function runCharges(
   ctx: AppContext,
   options: { now?: Date; concurrency?: number } = {},
 ): Promise<ChargeRunResult> {
   const now = options.now ?? new Date();
-  const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0 };
+  const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0, heldBack: 0 };
   result.preNotified = await sendPreNotifications(ctx, now);
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.CHARGE_CONCURRENCY);
   result.claimed = await claimDueMonths(ctx, now, Math.min(concurrency, CLAIM_WORKERS));
@@ -73,12 +83,18 @@ export async function runCharges(
  * so parallel sends change nothing about at-most-once. The answers are recorded in batches
  * (DebitRecorder, decision 023); the run ends when every answer is written. After a charge that
  * could not reach the provider no new batch is leased (its row was released and would come back at
- * once): what is leased is still sent, the rest waits for the next run.
+ * once): what is leased is still sent, the rest waits for the next run. A month the rules hold back
+ * (issue 34.2: a suspended merchant, no mandate token, a second debit of one monthly tip) is not
+ * "unreachable": it is moved on by HOLD_BACK_MS, out of this walk and ahead of the next run's, the
+ * run goes on, and the run logs them once at its end.
  */
 async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
-  const counts = { sent: 0, failed: 0 };
+  const counts = { sent: 0, failed: 0, heldBack: 0 };
   const queue: PreparedDebit[] = [];
   const recorder = new DebitRecorder(ctx);
+  // The monthly tips with a debit prepared in this run: one debit per monthly tip per run (issue 34.5).
+  const debited = new Set<string>();
+  const held = new HeldBackMonths();
   let batches = 0;
   let isDone = false;
   let leasing: Promise<void> | null = null;
@@ -92,7 +108,15 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
         const next = nextWalk(cursor, charges);
         cursor = next.cursor;
         if (next.isDone || batches >= MAX_BATCHES) isDone = true;
-        queue.push(...(await prepareDebits(ctx, charges)));
+        const prepared = await prepareDebits(ctx, charges, debited);
+        const holds = prepared.flatMap((p) => ('hold' in p ? [p.hold] : []));
+        await chargeRepo.holdBackCharges(
+          ctx.db,
+          holds.map((h) => ({ id: h.charge.id, claimedBefore: h.charge.claimedBefore })),
+          new Date(now.getTime() + HOLD_BACK_MS),
+        );
+        held.add(holds);
+        queue.push(...prepared.filter((p) => !('hold' in p)));
       })
       .finally(() => {
         leasing = null;
@@ -107,6 +131,7 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
         await leaseBatch();
         continue;
       }
+      if ('hold' in next) continue;
       if (await ('send' in next ? sendDebit(ctx, next.send, recorder.record) : next.settle())) {
         counts.sent += 1;
       } else {
@@ -126,9 +151,35 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
     ),
   );
   await recorder.drain();
+  counts.heldBack = held.count;
+  held.log(ctx);
   const failure = stopped.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
   return counts;
+}
+
+/** The months a run held back, logged once at its end: how many per reason and a few tip jars each. */
+class HeldBackMonths {
+  count = 0;
+  private readonly byReason = new Map<HoldReason, { months: number; tipjarIds: Set<string> }>();
+
+  add(holds: HeldDebit[]) {
+    for (const h of holds) {
+      this.count += 1;
+      const entry = this.byReason.get(h.reason) ?? { months: 0, tipjarIds: new Set<string>() };
+      entry.months += 1;
+      if (h.tipjarId && entry.tipjarIds.size < 10) entry.tipjarIds.add(h.tipjarId);
+      this.byReason.set(h.reason, entry);
+    }
+  }
+
+  log(ctx: AppContext) {
+    if (this.count === 0) return;
+    const reasons = Object.fromEntries(
+      [...this.byReason].map(([reason, e]) => [reason, { months: e.months, tipjarIds: [...e.tipjarIds] }]),
+    );
+    ctx.log.warn({ heldBack: this.count, reasons }, 'charge: months the rules hold back; due again in a day');
+  }
 }
 
 /**
