@@ -66,7 +66,7 @@ describe(`POST /api/v1/user/me/recurringtips/:id/mandate/retry, many at once (${
   // month; PostgreSQL broke the deadlock by failing one of them, a 500 (5 of 60 before the fix).
   it('answers every request with a checkout or a 409, never a 500', async () => {
     for (let round = 0; round < 2; round++) await retryManyAtOnce();
-  });
+  }, 120_000);
 });
 
 async function retryManyAtOnce() {

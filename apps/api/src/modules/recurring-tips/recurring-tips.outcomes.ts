@@ -89,7 +89,13 @@ export async function recordDebitFailure(
     tx,
     recurringTip,
     (common) =>
-      chargeFailedMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period, retryAt: next }),
+      chargeFailedMail(recurringTip.locale, {
+        ...common,
+        amount: charge.amount,
+        period: charge.period,
+        retryAt: next,
+        late: reason === LATE,
+      }),
     `charge-failed:${charge.id}:${charge.attempt}`,
   );
 }
@@ -104,6 +110,23 @@ async function endWaitingDebits(tx: Tx, recurringTipId: string, reason: string) 
   for (const month of await repo.endWaitingDebits(tx, recurringTipId, reason)) {
     await moveTip(tx, month.tipId, 'failed');
   }
+}
+
+/** The failure reason of a try whose day passed more than the grace ago (issue 34.5). */
+export const LATE = 'late';
+
+/**
+ * A try the charge run can no longer make in time (isPastGrace: the job or the provider was down past
+ * its day; issue 34.5). A month's first debit is skipped as the claim skips a missed month: not
+ * charged, nobody mailed, the mandate as it was. A dunning retry ends the dunning: the month failed,
+ * the mandate invalid, the tipper mailed as after the last try to set up the payment again.
+ * Call with the month locked (repo.lockMonth), still scheduled and not leased.
+ */
+export async function recordLateTry(ctx: AppContext, tx: Tx, charge: repo.ChargeRow): Promise<AfterCommit | undefined> {
+  if (charge.attempt > 1) return recordDebitFailure(ctx, tx, charge, LATE, { last: true });
+  await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: LATE, claimedUntil: null });
+  await moveTip(tx, charge.tipId, 'cancelled');
+  return undefined;
 }
 
 /** Queues a mail about a monthly tip to its tipper (with the manage link), once per dedupe key. */
