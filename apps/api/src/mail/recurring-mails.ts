@@ -166,10 +166,20 @@ export function chargeReceiptMail(
  */
 export function chargeFailedMail(
   locale: Locale,
-  p: Common & { amount: number; period: string; retryAt: Date | null },
+  p: Common & { amount: number; period: string; retryAt: Date | null; late?: boolean },
 ): MailContent {
   const amount = formatCents(p.amount, locale);
   const month = formatPeriod(p.period, locale);
+  // A retry whose day passed while collecting was down is not made late (issue 34.5): the last failure.
+  const stopped = p.late
+    ? {
+        nl: 'We konden het niet op tijd opnieuw proberen en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
+        en: 'We could not try again in time and have stopped collecting. Set up the payment again to continue your tip:',
+      }
+    : {
+        nl: 'We hebben het drie keer geprobeerd en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
+        en: 'We tried three times and have stopped collecting. Set up the payment again to continue your tip:',
+      };
   if (locale === 'nl') {
     return {
       subject: `Je fooi van ${month} aan ${userText(p.tipjarName).inSubject()} is niet gelukt - ${p.brand}`,
@@ -179,7 +189,7 @@ export function chargeFailedMail(
         `We konden je maandelijkse fooi van ${amount} aan ${userText(p.tipjarName)} voor ${month} niet afschrijven.`,
         p.retryAt
           ? `We proberen het opnieuw op ${formatDay(p.retryAt, locale)}. Zorg dat er genoeg saldo is, of stel de betaling opnieuw in:`
-          : 'We hebben het drie keer geprobeerd en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
+          : stopped.nl,
         p.manageLink,
         '',
         'Groet,',
@@ -195,7 +205,7 @@ export function chargeFailedMail(
       `We could not collect your monthly tip of ${amount} to ${userText(p.tipjarName)} for ${month}.`,
       p.retryAt
         ? `We will try again on ${formatDay(p.retryAt, locale)}. Make sure there is enough balance, or set up the payment again:`
-        : 'We tried three times and have stopped collecting. Set up the payment again to continue your tip:',
+        : stopped.en,
       p.manageLink,
       '',
       'Best,',

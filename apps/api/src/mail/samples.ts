@@ -168,6 +168,20 @@ export const MAIL_SAMPLES: MailSample[] = [
     facts: { en: ['€3.00', 'De Koffiepod'], nl: ['€ 3,00', 'De Koffiepod'] },
   },
   {
+    name: 'monthly-charge-too-late',
+    mail: (locale, url) =>
+      chargeFailedMail(locale, {
+        brand,
+        tipjarName,
+        manageLink: manage(url),
+        amount: 300,
+        period: '2026-11',
+        retryAt: null,
+        late: true,
+      }),
+    facts: { en: ['€3.00', 'in time'], nl: ['€ 3,00', 'op tijd'] },
+  },
+  {
     name: 'monthly-chargeback',
     mail: (locale, url) =>
       chargebackMail(locale, { brand, tipjarName, manageLink: manage(url), amount: 300, period: '2026-11' }),

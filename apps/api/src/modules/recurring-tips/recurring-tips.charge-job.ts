@@ -3,27 +3,38 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { preNotificationMail } from '../../mail/recurring-mails.js';
+import { findByReference } from '../../payments/payments.create.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import { manageLinkOf } from './manage-token.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { lastWalkKey, type WalkCursor } from './recurring-tips.charge.repository.js';
 import { DebitRecorder } from './recurring-tips.charge-batch.js';
-import { type PreparedDebit, prepareDebits, sendDebit } from './recurring-tips.charge-send.js';
-import { newMonths } from './recurring-tips.payments.js';
-import { dueMonth, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
+import {
+  type HeldDebit,
+  type HoldReason,
+  type PreparedDebit,
+  prepareDebits,
+  sendDebit,
+} from './recurring-tips.charge-send.js';
+import { recordLateTry } from './recurring-tips.outcomes.js';
+import { isLeased, newMonths } from './recurring-tips.payments.js';
+import * as repo from './recurring-tips.repository.js';
+import { dueMonth, graceStart, isPastGrace, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
 
 /**
  * The monthly charge run (DESIGN.md §3–4; decisions 005 and 008), next to the module it serves. Safe to run at any time, twice, or on several instances
  * at once:
  *  1. pre-notification mails for charges due within PRE_NOTIFICATION_DAYS (each period announced once,
- *     queued in the mail outbox in the transaction that claims the period);
+ *     queued in the mail outbox in the transaction that claims the period); then the tries whose day
+ *     passed more than the grace ago are ended, not made (decision 066);
  *  2. CLAIM: due recurring tips are locked with SELECT … FOR UPDATE SKIP LOCKED; the month's charge
  *     row is inserted ON CONFLICT DO NOTHING (the unique key (recurring tip, period) is the real
  *     guarantee) and next_charge_at advances — then COMMIT;
  *  3. SEND: scheduled charges (new months and dunning retries) are leased a batch per statement and
  *     only then sent to the provider, CHARGE_CONCURRENCY at once, each with Idempotency-Key
- *     charge-<id>-<period>-<attempt>.
+ *     charge-<id>-<period>-<attempt>; one debit per monthly tip per run, and a month the rules hold
+ *     back (a suspended merchant, no mandate token) moved a day on without stopping the run (066).
  * A run that dies between 2 and 3 (or during 3) leaves scheduled rows that the next run sends: no
  * month is lost and none is charged twice.
  */
@@ -36,6 +47,10 @@ export interface ChargeRunResult {
   sent: number;
   /** Tries that could not reach the provider (the next run sends them). */
   failed: number;
+  /** Months the rules held back (HoldReason): not sent, due again HOLD_BACK_MS later. */
+  heldBack: number;
+  /** Tries whose day passed more than the grace ago: not made (recordLateTry). */
+  late: number;
 }
 
 const BATCH = 100;
@@ -47,14 +62,18 @@ const ANALYZE_AFTER_CLAIMED = 100;
 const LEASE_MS = 5 * 60_000;
 /** A run ends after this many batches per step (a million months), whatever is left. */
 const MAX_BATCHES = 10_000;
+/** A month the rules hold back (a suspended merchant, no mandate token) is looked at again this much later. */
+const HOLD_BACK_MS = 24 * 60 * 60_000;
 
 export async function runCharges(
   ctx: AppContext,
   options: { now?: Date; concurrency?: number } = {},
 ): Promise<ChargeRunResult> {
   const now = options.now ?? new Date();
-  const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0 };
+  const result: ChargeRunResult = { preNotified: 0, claimed: 0, sent: 0, failed: 0, heldBack: 0, late: 0 };
   result.preNotified = await sendPreNotifications(ctx, now);
+  // Before the claim: a retry too late ends its dunning, and its monthly tip is not claimed on top of it.
+  result.late = await endLateTries(ctx, now);
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.CHARGE_CONCURRENCY);
   result.claimed = await claimDueMonths(ctx, now, Math.min(concurrency, CLAIM_WORKERS));
   // A month's claim writes most of the rows the sends then lease: with the planner's statistics from
@@ -73,12 +92,18 @@ export async function runCharges(
  * so parallel sends change nothing about at-most-once. The answers are recorded in batches
  * (DebitRecorder, decision 023); the run ends when every answer is written. After a charge that
  * could not reach the provider no new batch is leased (its row was released and would come back at
- * once): what is leased is still sent, the rest waits for the next run.
+ * once): what is leased is still sent, the rest waits for the next run. A month the rules hold back
+ * (issue 34.2: a suspended merchant, no mandate token, a second debit of one monthly tip) is not
+ * "unreachable": it is moved on by HOLD_BACK_MS, out of this walk and ahead of the next run's, the
+ * run goes on, and the run logs them once at its end.
  */
 async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
-  const counts = { sent: 0, failed: 0 };
+  const counts = { sent: 0, failed: 0, heldBack: 0 };
   const queue: PreparedDebit[] = [];
   const recorder = new DebitRecorder(ctx);
+  // The monthly tips with a debit prepared in this run: one debit per monthly tip per run (issue 34.5).
+  const debited = new Set<string>();
+  const held = new HeldBackMonths();
   let batches = 0;
   let isDone = false;
   let leasing: Promise<void> | null = null;
@@ -92,7 +117,15 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
         const next = nextWalk(cursor, charges);
         cursor = next.cursor;
         if (next.isDone || batches >= MAX_BATCHES) isDone = true;
-        queue.push(...(await prepareDebits(ctx, charges)));
+        const prepared = await prepareDebits(ctx, charges, debited);
+        const holds = prepared.flatMap((p) => ('hold' in p ? [p.hold] : []));
+        await chargeRepo.holdBackCharges(
+          ctx.db,
+          holds.map((h) => ({ id: h.charge.id, claimedBefore: h.charge.claimedBefore })),
+          new Date(now.getTime() + HOLD_BACK_MS),
+        );
+        held.add(holds);
+        queue.push(...prepared.filter((p) => !('hold' in p)));
       })
       .finally(() => {
         leasing = null;
@@ -107,6 +140,7 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
         await leaseBatch();
         continue;
       }
+      if ('hold' in next) continue;
       if (await ('send' in next ? sendDebit(ctx, next.send, recorder.record) : next.settle())) {
         counts.sent += 1;
       } else {
@@ -126,9 +160,35 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
     ),
   );
   await recorder.drain();
+  counts.heldBack = held.count;
+  held.log(ctx);
   const failure = stopped.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
   return counts;
+}
+
+/** The months a run held back, logged once at its end: how many per reason and a few tip jars each. */
+class HeldBackMonths {
+  count = 0;
+  private readonly byReason = new Map<HoldReason, { months: number; tipjarIds: Set<string> }>();
+
+  add(holds: HeldDebit[]) {
+    for (const h of holds) {
+      this.count += 1;
+      const entry = this.byReason.get(h.reason) ?? { months: 0, tipjarIds: new Set<string>() };
+      entry.months += 1;
+      if (h.tipjarId && entry.tipjarIds.size < 10) entry.tipjarIds.add(h.tipjarId);
+      this.byReason.set(h.reason, entry);
+    }
+  }
+
+  log(ctx: AppContext) {
+    if (this.count === 0) return;
+    const reasons = Object.fromEntries(
+      [...this.byReason].map(([reason, e]) => [reason, { months: e.months, tipjarIds: [...e.tipjarIds] }]),
+    );
+    ctx.log.warn({ heldBack: this.count, reasons }, 'charge: months the rules hold back; due again in a day');
+  }
 }
 
 /**
@@ -226,6 +286,52 @@ async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<stri
   const inserted = await newMonths(tx, months);
   await chargeRepo.scheduleRecurringTips(tx, schedule);
   return { due, inserted };
+}
+
+/**
+ * Step 1b (issue 34.5): the grace rule of the claim applies to every try. A month's try due more than
+ * CHARGE_GRACE_DAYS ago (the job or the provider was down past its day) is not made: a first debit
+ * is skipped as a missed month, a dunning retry ends as the last failure (recordLateTry). One
+ * transaction per month, the monthly tip locked before its month; the mails go after its commit.
+ */
+async function endLateTries(ctx: AppContext, now: Date): Promise<number> {
+  const before = graceStart(now);
+  let ended = 0;
+  let cursor: WalkCursor | undefined;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const late = await chargeRepo.listLateTries(ctx.db, before, BATCH, cursor);
+    for (const { id, ...month } of late) {
+      // A try a run may have sent (its answer lost) is left to the send, which adopts it by its reference.
+      if (month.claimedBefore && !(await isKnownNotSent(ctx, id, month))) continue;
+      const effect = await ctx.db.transaction(async (tx) => {
+        const locked = (await repo.lockMonth(tx, id))?.charge;
+        if (locked?.status !== 'scheduled' || locked.via !== 'debit' || isLeased(locked)) return undefined;
+        if (!locked.nextAttemptAt || !isPastGrace(locked.nextAttemptAt, now)) return undefined;
+        ended += 1;
+        return recordLateTry(ctx, tx, locked);
+      });
+      if (effect) await effect(ctx).catch((err: unknown) => ctx.log.error({ err, chargeId: id }, 'mail of a late try'));
+    }
+    if (late.length < BATCH) break;
+    cursor = lastWalkKey(late, cursor);
+  }
+  if (ended) ctx.log.warn({ late: ended }, 'charge: tries whose day passed more than the grace ago were not made');
+  return ended;
+}
+
+/** Whether the provider holds no debit for a try an earlier run claimed (false when it cannot be asked). */
+async function isKnownNotSent(
+  ctx: AppContext,
+  chargeId: string,
+  month: { recurringTipId: string; period: string; attempt: number },
+): Promise<boolean> {
+  const key = `charge-${month.recurringTipId}-${month.period}-${month.attempt}`;
+  try {
+    return (await findByReference(ctx, key, { chargeId })) === undefined;
+  } catch (err) {
+    ctx.log.warn({ err, chargeId }, 'could not look up a late try; the next run does');
+    return false;
+  }
 }
 
 /**

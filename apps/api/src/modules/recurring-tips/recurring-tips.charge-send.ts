@@ -36,18 +36,41 @@ export interface DebitAnswer extends DebitToSend {
   answer: OppTransaction;
 }
 
-/** What becomes of a leased charge: sent, or settled without a send (`settle` says if it reached the provider). */
-export type PreparedDebit = { send: DebitToSend } | { settle: () => Promise<boolean> };
+/**
+ * Why the run may not send a leased month now (issue 34.2): no mandate token to debit, a tip jar
+ * whose merchant takes no payments (suspended, blocked…), or a monthly tip that already had a debit
+ * sent in this run (one debit per monthly tip per run, issue 34.5).
+ */
+export type HoldReason = 'no_mandate_token' | 'merchant_not_taking_payments' | 'one_debit_per_run';
+
+/** A leased month the rules hold back: not sent, not "provider unreachable" (charge job: holdBack). */
+export interface HeldDebit {
+  charge: ClaimedCharge;
+  reason: HoldReason;
+  tipjarId: string | null;
+}
+
+/**
+ * What becomes of a leased charge: sent, settled without a send (`settle` says if it reached the
+ * provider), or held back by a rule.
+ */
+export type PreparedDebit = { send: DebitToSend } | { settle: () => Promise<boolean> } | { hold: HeldDebit };
 
 /**
  * The leased debits of a batch made ready with three reads for all of them (the monthly tips with
  * their tip jars, the tip jars' merchants, the attempts recorded before). Each charge becomes what it
- * became one at a time: without its monthly tip, tip jar or mandate, or with a merchant that takes no
- * payments, it is released (not sent; the next run tries again); an attempt recorded before (the
- * process died after recording) is released and only refreshed; any other is sent with
- * Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`.
+ * became one at a time: without its monthly tip it is released; without a mandate token, with a
+ * merchant that takes no payments, or of a monthly tip `debited` already holds (a debit sent in this
+ * run) it is held back (HeldDebit: the run moves it on, the next run does not lease it first again);
+ * an attempt recorded before (the process died after recording) is released and only refreshed; any
+ * other is sent with Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`, and
+ * its monthly tip added to `debited`.
  */
-export async function prepareDebits(ctx: AppContext, charges: ClaimedCharge[]): Promise<PreparedDebit[]> {
+export async function prepareDebits(
+  ctx: AppContext,
+  charges: ClaimedCharge[],
+  debited: Set<string> = new Set(),
+): Promise<PreparedDebit[]> {
   const [recurringTips, recorded] = await Promise.all([
     repo.findRecurringTips(ctx.db, [...new Set(charges.map((c) => c.recurringTipId))]),
     findLatestForOwners(
@@ -64,21 +87,23 @@ export async function prepareDebits(ctx: AppContext, charges: ClaimedCharge[]): 
       return reached;
     },
   });
+  const hold = (charge: ClaimedCharge, reason: HoldReason, tipjarId: string | null) => ({
+    hold: { charge, reason, tipjarId },
+  });
   return charges.map((charge): PreparedDebit => {
     const recurringTip = recurringTips.get(charge.recurringTipId);
-    if (!recurringTip?.mandateUid || !recurringTip.mandateToken) return release(charge, false);
+    if (!recurringTip) return release(charge, false);
     const existing = recorded.get(charge.id);
     // Sent and recorded before (the process died after recording): only refresh it.
     if (existing && existing.attempt === charge.attempt)
       return release(charge, true, () => refreshAttempt(ctx, existing));
-    const merchant = merchants.get(recurringTip.tipjarId);
-    if (!acceptsTips(merchant)) {
-      ctx.log.warn(
-        { tipjarId: recurringTip.tipjarId, merchantStatus: merchant?.merchantStatus ?? null, chargeId: charge.id },
-        'the tip jar has no merchant that takes payments; the month waits',
-      );
-      return release(charge, false);
+    if (!recurringTip.mandateUid || !recurringTip.mandateToken) {
+      return hold(charge, 'no_mandate_token', recurringTip.tipjarId);
     }
+    const merchant = merchants.get(recurringTip.tipjarId);
+    if (!acceptsTips(merchant)) return hold(charge, 'merchant_not_taking_payments', recurringTip.tipjarId);
+    if (debited.has(recurringTip.id)) return hold(charge, 'one_debit_per_run', recurringTip.tipjarId);
+    debited.add(recurringTip.id);
     const key = `charge-${recurringTip.id}-${charge.period}-${charge.attempt}`;
     const request: CreateMandateTransactionInput = {
       merchant_uid: merchant!.merchantUid,
@@ -117,7 +142,7 @@ export async function sendDebit(
       // The provider refused this charge (e.g. the mandate is no longer usable): a failed try.
       ctx.log.warn({ err, chargeId: charge.id }, 'the provider refused a mandate charge');
       const effect = await ctx.db.transaction(async (tx) => {
-        const locked = await repo.lockCharge(tx, charge.id);
+        const locked = (await repo.lockMonth(tx, charge.id))?.charge;
         if (locked?.status !== 'scheduled' || locked.attempt !== charge.attempt) return undefined;
         return recordDebitFailure(ctx, tx, locked, 'rejected');
       });

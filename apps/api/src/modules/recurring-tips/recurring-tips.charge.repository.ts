@@ -170,6 +170,56 @@ export async function claimChargeWork(
     });
 }
 
+/**
+ * Months of chargeable monthly tips whose current try was due before `before` (too late to be made,
+ * issue 34.5) and that nobody holds, with whether a run claimed that try before (as ClaimedCharge's
+ * `claimedBefore`): walked along recurring_tip_charges_work_idx from `after`.
+ */
+export async function listLateTries(db: DbOrTx, before: Date, limit: number, after?: WalkCursor) {
+  return db
+    .select({
+      id: recurringTipCharges.id,
+      recurringTipId: recurringTipCharges.recurringTipId,
+      period: recurringTipCharges.period,
+      attempt: recurringTipCharges.attempt,
+      walkAt: walkKeyOf(recurringTipCharges.nextAttemptAt),
+      claimedBefore: sql<boolean>`coalesce(${recurringTipCharges.lastAttemptAt} >= ${recurringTipCharges.nextAttemptAt}, false)`,
+    })
+    .from(recurringTipCharges)
+    .where(
+      and(
+        eq(recurringTipCharges.status, 'scheduled'),
+        eq(recurringTipCharges.via, 'debit'),
+        lt(recurringTipCharges.nextAttemptAt, before),
+        afterCursor(recurringTipCharges.nextAttemptAt, recurringTipCharges.id, after),
+        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        sql`coalesce((select ${chargeableSql} from ${recurringTips} r where r.id = ${recurringTipCharges.recurringTipId}), false)`,
+      ),
+    )
+    .orderBy(asc(recurringTipCharges.nextAttemptAt), asc(recurringTipCharges.id))
+    .limit(limit);
+}
+
+/**
+ * Gives back leased months the run may not send (issue 34.2), due again at `until`: moved out of the
+ * walk, so the next run does not lease them first again, in one statement. A month an earlier run
+ * may have sent (`claimedBefore`) keeps that mark (lastAttemptAt ≥ nextAttemptAt): its send after
+ * the hold looks the debit up by its reference first, as before.
+ */
+export async function holdBackCharges(db: DbOrTx, held: { id: string; claimedBefore: boolean }[], until: Date) {
+  if (held.length === 0) return;
+  const rows = sql.join(
+    held.map((h) => sql`(${h.id}::uuid, ${h.claimedBefore}::boolean)`),
+    sql`, `,
+  );
+  const at = until.toISOString();
+  await db.execute(sql`update ${recurringTipCharges} c
+    set next_attempt_at = ${at}::timestamptz, claimed_until = null, updated = now(),
+        last_attempt_at = case when v.claimed_before then ${at}::timestamptz else c.last_attempt_at end
+    from (values ${rows}) as v(id, claimed_before)
+    where c.id = v.id and c.status = 'scheduled'`);
+}
+
 /** Refreshes the planner's statistics of the charge rows (after a claim wrote many of them). */
 export async function analyzeCharges(db: DbOrTx) {
   await db.execute(sql`analyze ${recurringTipCharges}`);

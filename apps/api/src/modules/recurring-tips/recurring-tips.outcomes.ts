@@ -50,17 +50,19 @@ export async function recordDebitFailure(
   tx: Tx,
   charge: repo.ChargeRow,
   reason: string,
+  options: { last?: boolean } = {},
 ): Promise<AfterCommit | undefined> {
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
   if (!recurringTip) return undefined;
   const stillCharging = recurringTip.status === 'active';
   // No retry against a mandate that is gone (revoked meanwhile): the tipper sets up a new one.
   const mandateUsable = recurringTip.mandateStatus === 'valid';
-  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS || !mandateUsable;
+  const last = charge.attempt >= MAX_CHARGE_ATTEMPTS || !mandateUsable || options.last === true;
+  const invalidates = last && stillCharging && mandateUsable;
   await repo.updateRecurringTip(tx, recurringTip.id, {
     failedAttempts: charge.attempt,
     lastFailureReason: reason,
-    ...(last && stillCharging && mandateUsable ? { mandateStatus: 'invalid' } : {}),
+    ...(invalidates ? { mandateStatus: 'invalid' } : {}),
   });
   if (!stillCharging) {
     await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: reason, claimedUntil: null });
@@ -71,6 +73,7 @@ export async function recordDebitFailure(
   if (last) {
     await repo.updateCharge(tx, charge.id, { status: 'failed', failureReason: reason, claimedUntil: null });
     await moveTip(tx, charge.tipId, 'failed');
+    if (invalidates) await endWaitingDebits(tx, recurringTip.id, reason);
   } else {
     next = retryAt(charge.lastAttemptAt ?? new Date());
     await repo.updateCharge(tx, charge.id, {
@@ -86,9 +89,44 @@ export async function recordDebitFailure(
     tx,
     recurringTip,
     (common) =>
-      chargeFailedMail(recurringTip.locale, { ...common, amount: charge.amount, period: charge.period, retryAt: next }),
+      chargeFailedMail(recurringTip.locale, {
+        ...common,
+        amount: charge.amount,
+        period: charge.period,
+        retryAt: next,
+        late: reason === LATE,
+      }),
     `charge-failed:${charge.id}:${charge.attempt}`,
   );
+}
+
+/**
+ * The mandate just became invalid: the months still waiting for a debit against it (a retry of
+ * another month, a month not sent yet) end now, in the same transaction, instead of waiting for
+ * ever (issue 34.1; a revoked mandate cancels them the same way). Their tips fail; the tipper's
+ * mandate retry pays the latest month. A month whose send is in flight is settled by its answer.
+ */
+async function endWaitingDebits(tx: Tx, recurringTipId: string, reason: string) {
+  for (const month of await repo.endWaitingDebits(tx, recurringTipId, reason)) {
+    await moveTip(tx, month.tipId, 'failed');
+  }
+}
+
+/** The failure reason of a try whose day passed more than the grace ago (issue 34.5). */
+export const LATE = 'late';
+
+/**
+ * A try the charge run can no longer make in time (isPastGrace: the job or the provider was down past
+ * its day; issue 34.5). A month's first debit is skipped as the claim skips a missed month: not
+ * charged, nobody mailed, the mandate as it was. A dunning retry ends the dunning: the month failed,
+ * the mandate invalid, the tipper mailed as after the last try to set up the payment again.
+ * Call with the month locked (repo.lockMonth), still scheduled and not leased.
+ */
+export async function recordLateTry(ctx: AppContext, tx: Tx, charge: repo.ChargeRow): Promise<AfterCommit | undefined> {
+  if (charge.attempt > 1) return recordDebitFailure(ctx, tx, charge, LATE, { last: true });
+  await repo.updateCharge(tx, charge.id, { status: 'cancelled', failureReason: LATE, claimedUntil: null });
+  await moveTip(tx, charge.tipId, 'cancelled');
+  return undefined;
 }
 
 /** Queues a mail about a monthly tip to its tipper (with the manage link), once per dedupe key. */
@@ -122,12 +160,12 @@ async function recordChargeback(ctx: AppContext, tx: Tx, charge: repo.ChargeRow)
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
   if (!recurringTip) return undefined;
   const stillCharging = recurringTip.status !== 'cancelled';
+  const invalidates = stillCharging && recurringTip.mandateStatus === 'valid';
   await repo.updateRecurringTip(tx, recurringTip.id, {
     lastFailureReason: 'chargeback',
-    ...(stillCharging && recurringTip.mandateStatus === 'valid'
-      ? { mandateStatus: 'invalid', failedAttempts: MAX_CHARGE_ATTEMPTS }
-      : {}),
+    ...(invalidates ? { mandateStatus: 'invalid', failedAttempts: MAX_CHARGE_ATTEMPTS } : {}),
   });
+  if (invalidates) await endWaitingDebits(tx, recurringTip.id, 'chargeback');
   if (!stillCharging) return undefined;
   return queueTipperMail(
     ctx,
@@ -149,7 +187,8 @@ export async function onChargePayment(
   change: { current: string },
   ctx: AppContext,
 ): Promise<AfterCommit | undefined> {
-  const charge = await repo.lockCharge(tx, row.ownerId);
+  // The monthly tip first, then the month (repo.lockMonth): the one lock order of monthly tips.
+  const charge = (await repo.lockMonth(tx, row.ownerId))?.charge;
   if (!charge) return undefined;
   const isCurrent = row.attempt === charge.attempt;
   const viaMandate = isMandatePayment(row);

@@ -181,6 +181,21 @@ export async function findChargeOfPeriod(db: DbOrTx, recurringTipId: string, per
   return row;
 }
 
+/**
+ * Locks a month and its monthly tip in the one lock order of monthly tips: the recurring tip row
+ * first, then its months (issue 34.9: a mandate retry locked month → tip while its send locked
+ * tip → month, and two at once deadlocked). The month's recurring tip never changes, so it is read
+ * without a lock first.
+ */
+export async function lockMonth(db: DbOrTx, chargeId: string) {
+  const found = await findCharge(db, chargeId);
+  if (!found) return undefined;
+  const recurringTip = await lockRecurringTip(db, found.recurringTipId);
+  const charge = await lockCharge(db, chargeId);
+  return recurringTip && charge ? { recurringTip, charge } : undefined;
+}
+
+/** Locks one month (after its recurring tip: see lockMonth). */
 export async function lockCharge(db: DbOrTx, id: string) {
   const [row] = await db.select().from(recurringTipCharges).where(eq(recurringTipCharges.id, id)).for('update');
   return row;
@@ -223,6 +238,27 @@ export async function cancelScheduledCharges(db: DbOrTx, recurringTipId: string)
         eq(recurringTipCharges.recurringTipId, recurringTipId),
         eq(recurringTipCharges.status, 'scheduled'),
         eq(recurringTipCharges.via, 'debit'),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Ends the months of a monthly tip still waiting for a debit (a dunning retry, a month not sent yet)
+ * once its mandate is invalid: the charge run sends nothing against it, so they would wait for ever.
+ * They fail with `reason`, and the tipper's mandate retry pays the latest of them. A month held by a
+ * send in flight is left to that send's answer.
+ */
+export async function endWaitingDebits(db: DbOrTx, recurringTipId: string, reason: string) {
+  return db
+    .update(recurringTipCharges)
+    .set({ status: 'failed', failureReason: reason, claimedUntil: null })
+    .where(
+      and(
+        eq(recurringTipCharges.recurringTipId, recurringTipId),
+        eq(recurringTipCharges.status, 'scheduled'),
+        eq(recurringTipCharges.via, 'debit'),
+        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
       ),
     )
     .returning();

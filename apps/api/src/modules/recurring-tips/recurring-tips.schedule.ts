@@ -70,9 +70,22 @@ export function resumeNextChargeAt(chargeDay: number, storedNext: Date | null, n
  * first charge day from today on is due instead — charged now if that is today, else just recorded.
  */
 export function dueMonth(chargeDay: number, nextChargeAt: Date, now: Date): { charge: boolean; due: Date } {
-  if (nextChargeAt.getTime() >= now.getTime() - CHARGE_GRACE_DAYS * DAY_MS) return { charge: true, due: nextChargeAt };
+  if (!isPastGrace(nextChargeAt, now)) return { charge: true, due: nextChargeAt };
   const due = resumeNextChargeAt(chargeDay, null, now);
   return { charge: due.getTime() <= now.getTime(), due };
+}
+
+/**
+ * A try (a month's first debit or a dunning retry) due more than CHARGE_GRACE_DAYS before `now` is
+ * too late to be made: an outage does not collect a month weeks late, next to the next one.
+ */
+export function isPastGrace(due: Date, now: Date): boolean {
+  return due.getTime() < graceStart(now).getTime();
+}
+
+/** The earliest due date a try made at `now` may have (see isPastGrace). */
+export function graceStart(now: Date): Date {
+  return new Date(now.getTime() - CHARGE_GRACE_DAYS * DAY_MS);
 }
 
 /** When a failed try is tried again (dunning): CHARGE_RETRY_DAYS after it was sent. */

@@ -13,7 +13,10 @@ import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import { findLatestForOwner } from '../../payments/payments.repository.js';
+import { applyProviderTransaction } from '../../payments/payments.apply.js';
+import { findByReference } from '../../payments/payments.create.js';
+import { findAttemptRow, findLatestForOwner } from '../../payments/payments.repository.js';
+import { providerUnavailable } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
@@ -25,6 +28,7 @@ import {
   lease,
   leaseEnd,
   newMonth,
+  recordAttempt,
   refreshAttempt,
   resumeMandatePayment,
   sendMandatePayment,
@@ -239,19 +243,25 @@ export async function retryMandate(
     const current = await findLatestForOwner(ctx.db, CHARGE_KIND, latest.id);
     if (current && current.attempt === latest.attempt) await refreshAttempt(ctx, current);
   }
+  // A debit month waiting under the dead mandate is taken over below; if a run may have sent its
+  // try (its answer lost), that debit is looked up by its reference and recorded first.
+  if (latest && isWaitingForDeadMandate(latest)) await adoptLostDebit(ctx, view, latest);
   const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
   const toSend = await ctx.db.transaction(async (tx) => {
-    // Lock order month → recurring tip, the same as a notification's (onChargePayment), so the two never deadlock.
-    const candidate = await repo.findLatestCharge(tx, id);
-    const month = candidate ? await repo.lockCharge(tx, candidate.id) : undefined;
+    // The one lock order of monthly tips (repo.lockMonth): the recurring tip, then its month. Months
+    // are only made under the recurring tip's lock, so the latest read after it stays the latest.
     const recurringTip = (await repo.lockRecurringTip(tx, id))!;
-    if ((await repo.findLatestCharge(tx, id))?.id !== month?.id) {
-      throw new AppError(ErrorCode.Conflict, 'The monthly tip changed meanwhile; reload');
-    }
+    const latestMonth = await repo.findLatestCharge(tx, id);
+    const month = latestMonth ? await repo.lockCharge(tx, latestMonth.id) : undefined;
     if (recurringTip.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
     if (recurringTip.status === 'cancelled') {
       throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
+    }
+    if (month && isWaitingForDeadMandate(month) && !(await findAttemptRow(tx, CHARGE_KIND, month.id, month.attempt))) {
+      // A debit month left waiting when the mandate turned invalid (before issue 34.1 ended such months):
+      // the charge run will never send it, so this payment takes it over as the failed month below.
+      month.status = 'failed';
     }
     if (month && (month.status === 'pending' || month.status === 'scheduled')) {
       if (month.via === 'debit') {
@@ -301,6 +311,36 @@ export async function retryMandate(
     await sendMandatePayment(ctx, { recurringTip, charge: toSend, tipjar, method, merchantUid, locale: choice.locale });
   }
   return getMyRecurringTip(ctx, access, id);
+}
+
+/**
+ * A debit month still scheduled, not held by a send, while the mandate is not valid (the caller
+ * checked that): the charge run leases only months of valid mandates, so nothing else will send it.
+ */
+function isWaitingForDeadMandate(month: repo.ChargeRow): boolean {
+  return month.via === 'debit' && month.status === 'scheduled' && !isLeased(month);
+}
+
+/** A debit a charge run may have sent for `month` and whose answer it lost, recorded if the provider holds it. */
+async function adoptLostDebit(ctx: AppContext, recurringTip: repo.RecurringTipRow, month: repo.ChargeRow) {
+  const claimedBefore = month.lastAttemptAt && month.nextAttemptAt && month.lastAttemptAt >= month.nextAttemptAt;
+  if (!claimedBefore || (await findAttemptRow(ctx.db, CHARGE_KIND, month.id, month.attempt))) return;
+  const key = `charge-${recurringTip.id}-${month.period}-${month.attempt}`;
+  const sent = await findByReference(ctx, key, { chargeId: month.id }).catch((err: unknown) => {
+    throw providerUnavailable(err);
+  });
+  if (!sent) return;
+  const row = await ctx.db.transaction((tx) =>
+    recordAttempt(tx, {
+      charge: month,
+      key,
+      oppUid: sent.uid,
+      merchantUid: sent.merchantUid,
+      redirectUrl: null,
+      request: { token: recurringTip.mandateToken, total_price: month.amount, reference: key },
+    }),
+  );
+  await applyProviderTransaction(ctx, row.id, sent);
 }
 
 /* ---------- makers and platform admins ---------- */

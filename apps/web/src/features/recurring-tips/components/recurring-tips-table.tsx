@@ -47,7 +47,7 @@ const CHARGE_COLOR: Record<RecurringChargeStatus, ChipColor> = {
   chargeback: 'error',
 };
 
-const KNOWN_REASONS = ['cancelled', 'expired', 'failed', 'chargeback', 'refunded', 'revoked'] as const;
+const KNOWN_REASONS = ['cancelled', 'expired', 'failed', 'chargeback', 'refunded', 'revoked', 'late'] as const;
 
 /** A failure reason (a provider status such as 'expired', or 'revoked') as a readable phrase. */
 export function useFailureReason(): (reason: string) => string {
