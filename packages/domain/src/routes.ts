@@ -39,6 +39,8 @@ export const APP_ROUTES = [
   r('passwordRecovery', '/password-recovery', 'default'),
   r('passwordReset', '/password-reset', 'default'),
   r('podcastmaker', '/podcastmaker', 'default'),
+  // Public: the mailed invitation link (?token=) shows the invitation; accepting asks for a login.
+  r('invitation', '/invitation', 'default'),
   // Public: logged out, the order form registers the maker in the same request.
   r('order', '/order', 'default'),
   r('account', '/account', 'default', 'user'),
