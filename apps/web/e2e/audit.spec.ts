@@ -1,11 +1,12 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
+import { readOutbox } from './support/outbox';
 import { apiAs, DEMO_SLUG, login, tokenOf } from './support/session';
 
 /**
  * The audit trail (issue 15, decision 033): a platform admin changes a payment method and finds the
  * change, labelled in English and in Dutch, in /admin/audit (at 1280 px the table fits; at 390 px the
- * entry still opens); a maker adds and removes an admin and reads both in the backoffice's History.
+ * entry still opens); a maker invites an admin who accepts, removes them, and reads it in the backoffice's History.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -72,13 +73,27 @@ test('an admin changes a payment method and reads it in the audit trail, in Engl
   await admin.context().close();
 });
 
-test("a maker reads their tip jar's history in the backoffice: an admin added and removed", async ({ browser }) => {
+test("a maker reads their tip jar's history in the backoffice: an admin invited, joined and removed", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const maker = await newPage(browser);
   await login(maker, 'maker@podpot.local', '/nl');
   const jar = await apiAs<{ data: { id: string }[] }>(maker, 'GET', `tipjars?slug=${DEMO_SLUG}&managed=true`);
   const id = jar.body.data[0]!.id;
-  expect((await apiAs(maker, 'POST', `tipjars/${id}/admins`, { email: 'listener@podpot.local' })).status).toBe(200);
+  // Invited, and accepted by the listener through the mailed link (decision 062).
+  expect((await apiAs(maker, 'POST', `tipjars/${id}/admins`, { email: 'listener@podpot.local' })).status).toBe(202);
+  let token = '';
+  await expect(async () => {
+    const mail = readOutbox()
+      .filter((m) => m.to === 'listener@podpot.local')
+      .pop();
+    token = /invitation\?token=([\w-]+)/.exec(mail?.text ?? '')![1]!;
+  }).toPass({ timeout: 30_000 });
+  const listener = await newPage(browser);
+  await login(listener, 'listener@podpot.local');
+  expect((await apiAs(listener, 'POST', `invitations/${token}/accept`)).status).toBe(200);
+  await listener.context().close();
   const removed = await maker.request.fetch(`/api/v1/tipjars/${id}/admins`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${await tokenOf(maker)}` },
@@ -93,7 +108,7 @@ test("a maker reads their tip jar's history in the backoffice: an admin added an
   await expect(rows.filter({ hasText: 'Beheerder verwijderd' }).first()).toContainText(
     'Beheerder: was Lotte Luisteraar',
   );
-  await expect(rows.filter({ hasText: 'Beheerder toegevoegd' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'Beheerder toegetreden (uitnodiging aangenomen)' }).first()).toBeVisible();
   expect(await pageScrollsSideways(maker)).toBe(false);
   await expectNoViolations(maker);
   await maker.context().close();

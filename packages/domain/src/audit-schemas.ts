@@ -7,7 +7,16 @@ import { z } from 'zod';
  */
 
 /** What an entry is about; `entityId` is that row's id (a tip jar admin: the user's id). */
-export const AUDIT_ENTITY_TYPES = ['tipjar', 'user', 'paymentmethod', 'merchant', 'invoice', 'refund'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'tipjar',
+  'user',
+  'paymentmethod',
+  'merchant',
+  'invoice',
+  'refund',
+  // An invitation to administer a tip jar (decision 062): its id only, never the invited address.
+  'invitation',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Every action written; the web labels each (`audit:actions.<action>`). */
@@ -18,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'tipjar.deleted',
   'tipjar.adminAdded',
   'tipjar.adminRemoved',
+  'tipjar.adminInvited',
+  'tipjar.invitationWithdrawn',
+  'tipjar.adminJoined',
+  'tipjar.adminLeft',
   'paymentmethod.created',
   'paymentmethod.updated',
   'paymentmethod.deleted',
@@ -67,6 +80,8 @@ export const AUDIT_FIELDS = [
   'tipId',
   'role',
   'erased',
+  /** The last admin left: platform admins manage the tip jar now (decision 062). */
+  'handedToPlatform',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -100,6 +100,9 @@ export const VALIDATION_KEYS = [
   'wrongPassword',
   'slugTaken',
   'slugReserved',
+  // An invitation to administer a tip jar (decision 062): the address is an admin already; too many pending.
+  'alreadyAdmin',
+  'tooManyInvitations',
   'singleLine',
   // A new password below the strength bar (password-strength.ts), one key per reason.
   'passwordCommon',

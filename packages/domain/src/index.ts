@@ -6,6 +6,7 @@ export * from './episode-schemas.js';
 export * from './errors.js';
 export * from './feed-schemas.js';
 export * from './goal-rules.js';
+export * from './invitation-schemas.js';
 export * from './invoice-schemas.js';
 export * from './locale.js';
 export * from './merchant-schemas.js';

@@ -74,4 +74,11 @@ describe('the route table', () => {
     }
     expect(isReservedSlug('de-koffiepod')).toBe(false);
   });
+
+  it('reserves the brand and words read as the platform’s own pages, but not slugs that contain them', () => {
+    for (const slug of ['podpot', 'PodPot', 'help', 'www', 'docs', 'checkout', 'status', 'healthz', 'metrics']) {
+      expect(isReservedSlug(slug), slug).toBe(true);
+    }
+    expect(isReservedSlug('podpot-fans')).toBe(false);
+  });
 });

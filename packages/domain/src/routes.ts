@@ -3,6 +3,7 @@
  * The web app builds its router and every link from it; the API builds every link it sends out
  * (mails, provider return URLs) with `appUrl`, and refuses tip jar slugs that collide with a route.
  */
+import { DEFAULT_BRAND_NAME } from './brand.js';
 import { DEFAULT_LOCALE, LOCALE_PREFIX, LOCALES, type Locale } from './locale.js';
 
 export type LayoutName = 'default' | 'storefront' | 'backoffice' | 'admin';
@@ -38,6 +39,8 @@ export const APP_ROUTES = [
   r('passwordRecovery', '/password-recovery', 'default'),
   r('passwordReset', '/password-reset', 'default'),
   r('podcastmaker', '/podcastmaker', 'default'),
+  // Public: the mailed invitation link (?token=) shows the invitation; accepting asks for a login.
+  r('invitation', '/invitation', 'default'),
   // Public: logged out, the order form registers the maker in the same request.
   r('order', '/order', 'default'),
   r('account', '/account', 'default', 'user'),
@@ -97,19 +100,39 @@ export const HOME_ISLAND_IDS = { bar: 'podpot-home-bar', search: 'podpot-home-se
 export type RouteId = (typeof APP_ROUTES)[number]['id'];
 
 /**
- * First path segments the app (and the server in front of it) uses. A tip jar slug equal to one of
- * these would be unreachable, so the API refuses them (ErrorCode SLUG_RESERVED).
+ * Words a visitor would read as the platform's own page (`podpot.nl/help`, `/status`, `/checkout`):
+ * a maker's storefront there could pass for ours, so they are no tip jar's address (issue 33).
+ */
+const BRAND_LIKE_SLUGS = [
+  DEFAULT_BRAND_NAME.toLowerCase(),
+  ...['about-us', 'account', 'accounts', 'admin', 'administrator', 'app', 'auth', 'billing', 'blog', 'careers'],
+  ...['checkout', 'contact', 'dashboard', 'docs', 'download', 'help', 'helpdesk', 'home', 'info', 'legal'],
+  ...['login', 'logout', 'mail', 'news', 'oauth', 'official', 'pay', 'payment', 'payments', 'press', 'pricing'],
+  ...['root', 'security', 'settings', 'signin', 'signup', 'sso', 'staff', 'static', 'status', 'support'],
+  ...['team', 'terms', 'verify', 'webmail', 'www'],
+];
+
+/**
+ * First path segments the app (and the server in front of it) uses, and the brand-like words. A tip
+ * jar slug equal to one of these would be unreachable or pass for ours, so the API refuses them
+ * (ErrorCode SLUG_RESERVED).
  */
 export const RESERVED_SLUGS: readonly string[] = Array.from(
   new Set([
     ...APP_ROUTES.map((route) => route.path.split('/')[1] ?? '').filter((s) => s !== '' && !s.startsWith(':')),
     ...LOCALES.filter((l) => LOCALE_PREFIX[l] !== ''),
-    // Served by the API process next to the SPA, or by the static file server.
+    // Served by the API process next to the SPA (ops, dev host, simulator), or by the static file server.
     'api',
     'sim',
+    'dev',
+    'demo',
+    'healthz',
+    'readyz',
+    'metrics',
     'assets',
     'favicon.svg',
     'index.html',
+    ...BRAND_LIKE_SLUGS,
   ]),
 ).sort();
 

@@ -39,8 +39,8 @@ export const ADDRESS_PROBES_PER_ADDRESS = 5;
 
 /**
  * What tells whether an address has an account: the two e-mail checks (that is their job), registration
- * and ordering with a new account (their contract answers EMAIL_TAKEN), adding a tip jar admin (404 for
- * an unknown user). They share one budget: after the free questions a client or an address waits a
+ * and ordering with a new account (their contract answers EMAIL_TAKEN); inviting a tip jar admin
+ * answers alike for every address but mails it, so it is counted too. They share one budget: after the free questions a client or an address waits a
  * minute, then twice as long after each further question, up to an hour, until it has been quiet for an
  * hour. A person filling in a form asks a handful; a client enumerating addresses gets 20 answers, about
  * 6 more in the first hour and then one an hour.

@@ -9,6 +9,7 @@ import {
   twoStepResetMail,
 } from './account-mails.js';
 import { feedStoppedMail, feedVerificationMail } from './feed-mails.js';
+import { adminInvitationMail } from './invitation-mails.js';
 import { invoiceMail } from './invoice-mails.js';
 import {
   chargebackMail,
@@ -254,6 +255,22 @@ MAIL_SAMPLES.push(
     facts: {
       en: ['eva@example[.]com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
       nl: ['eva@example[.]com', 'De Koffiepod', '/backoffice/de-koffiepod/settings'],
+    },
+  },
+  {
+    name: 'admin-invitation',
+    mail: (locale, url) =>
+      adminInvitationMail(locale, {
+        brand,
+        inviter: 'Mark de Vries',
+        tipjarName,
+        email: 'eva@example.com',
+        link: `${url}/invitation?token=sample`,
+        days: 14,
+      }),
+    facts: {
+      en: ['Mark de Vries', 'De Koffiepod', 'eva@example.com', '/invitation?token=sample', '14 days'],
+      nl: ['Mark de Vries', 'De Koffiepod', 'eva@example.com', '/invitation?token=sample', '14 dagen'],
     },
   },
   {

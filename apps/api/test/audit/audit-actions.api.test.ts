@@ -70,24 +70,42 @@ describe('tip jars', () => {
     expect(await entriesOf(jar.id)).toHaveLength(1);
   });
 
-  it('records an admin added and removed, naming the user by id (and their current name when read)', async () => {
+  it('records an admin invited, joined, removed and leaving, naming users by id (and their current name when read)', async () => {
     const jar = await orderLiveJar(t, { paymentmethod: ideal, name: 'Audit Admins', registered: false });
     const helper = await t.createUser();
-    const add = () =>
+    const invite = () =>
       t.api('POST', `/tipjars/${jar.id}/admins`, { token: jar.maker.token, body: { email: helper.email } });
-    expect((await add()).status).toBe(200);
-    // Adding someone who already is an admin changes nothing and records nothing.
-    expect((await add()).status).toBe(200);
+    const first = await invite();
+    expect(first.status, first.text).toBe(202);
+    const invited = await onlyEntry(first.body.id, 'tipjar.adminInvited');
+    // The invitation by id only: the trail never holds an address that may be nobody's.
+    expect(invited).toMatchObject({ tipjarId: jar.id, entityType: 'invitation', before: null, after: null });
+    expect(JSON.stringify(invited)).not.toContain(helper.email);
+    expect(
+      (await t.api('DELETE', `/tipjars/${jar.id}/invitations/${first.body.id}`, { token: jar.maker.token })).status,
+    ).toBe(204);
+    await onlyEntry(first.body.id, 'tipjar.invitationWithdrawn');
+
+    await invite();
+    const link = (await t.outbox()).filter((m) => m.to === helper.email).pop()!;
+    const token = /token=([\w-]+)/.exec(link.text)![1];
+    expect((await t.api('POST', `/invitations/${token}/accept`, { token: helper.token })).status).toBe(200);
+    const joined = await onlyEntry(helper.id, 'tipjar.adminJoined');
+    expect(joined).toMatchObject({ tipjarId: jar.id, entityType: 'user', after: { userId: helper.id }, before: null });
+    expect(joined.actorId).toBe(helper.id);
+    expect(joined.entityName).toMatch(/^Test User \d+$/);
+
     const removed = await t.api('DELETE', `/tipjars/${jar.id}/admins`, {
       token: jar.maker.token,
       body: { email: helper.email },
     });
     expect(removed.status, removed.text).toBe(200);
-    const added = await onlyEntry(helper.id, 'tipjar.adminAdded');
-    expect(added).toMatchObject({ tipjarId: jar.id, entityType: 'user', after: { userId: helper.id }, before: null });
-    expect(added.entityName).toMatch(/^Test User \d+$/);
     const gone = await onlyEntry(helper.id, 'tipjar.adminRemoved');
     expect(gone).toMatchObject({ before: { userId: helper.id }, after: null, actorId: jar.maker.id });
+
+    expect((await t.api('DELETE', `/tipjars/${jar.id}/admins/me`, { token: jar.maker.token })).status).toBe(200);
+    const left = await onlyEntry(jar.maker.id, 'tipjar.adminLeft');
+    expect(left).toMatchObject({ before: { userId: jar.maker.id }, after: { handedToPlatform: true } });
   });
 
   it('records archiving a tip jar once (also an unpaid order), and deleting a NEW one', async () => {

@@ -48,6 +48,9 @@ const PUBLIC = new Set([
   'GET /tipjars/slug/{slug}/e/{episodeId}/qr.png',
   'GET /tipjars/slug/{slug}/e/{episodeId}/poster.pdf',
   'GET /tips/{id}/outcome',
+  // An invitation to administer a tip jar: its mailed link is the credential to see or decline it (decision 062).
+  'GET /invitations/{token}',
+  'POST /invitations/{token}/decline',
   'POST /users/register',
   'POST /users/register/test-email',
 ]);
@@ -76,6 +79,7 @@ function fill(path: string) {
     .replace('{addonId}', ids.addon!)
     .replace('{tipId}', ids.tip!)
     .replace('{invoiceId}', ids.invoice!)
+    .replace('{token}', 'no-such-invitation-token-0000000000000000')
     .replace('{email}', encodeURIComponent('nobody@example.test'));
 }
 

@@ -48,7 +48,7 @@ describe(`account-change mails (${TEST_DB})`, () => {
     expect(changed[0]!.text).toContain("Wasn't this you?");
   });
 
-  it('the other admins of a tip jar hear of a new admin, each in their language; the new one does not', async () => {
+  it('the other admins of a tip jar hear of a new admin when they accept, each in their language; the new one does not', async () => {
     const [first, second, newcomer] = [
       await t.createUser({ locale: 'nl' }),
       await t.createUser({ locale: 'en' }),
@@ -67,11 +67,16 @@ describe(`account-change mails (${TEST_DB})`, () => {
       { tipjarId: jar!.id, userId: first.id },
       { tipjarId: jar!.id, userId: second.id },
     ]);
-    const added = await t.api('POST', `/tipjars/${jar!.id}/admins`, {
+    const invited = await t.api('POST', `/tipjars/${jar!.id}/admins`, {
       token: first.token,
       body: { email: newcomer.email },
     });
-    expect(added.status, added.text).toBe(200);
+    expect(invited.status, invited.text).toBe(202);
+    // Invited is not added: nobody hears of a new admin yet.
+    expect(await mailsTo(first.email)).toEqual([]);
+    const [invitation] = await mailsTo(newcomer.email);
+    const token = /token=([\w-]+)/.exec(invitation!.text)![1];
+    expect((await t.api('POST', `/invitations/${token}/accept`, { token: newcomer.token })).status).toBe(200);
 
     const [nl] = await mailsTo(first.email);
     expect(nl!.subject).toBe('Nieuwe beheerder van Admin Pod - Podpot');
@@ -80,10 +85,15 @@ describe(`account-change mails (${TEST_DB})`, () => {
     const [en] = await mailsTo(second.email);
     expect(en!.subject).toBe('New admin of Admin Pod - Podpot');
     expect(en!.text).toContain("Don't know this person");
-    expect(await mailsTo(newcomer.email)).toEqual([]);
+    // Only the invitation reached the new admin.
+    expect(await mailsTo(newcomer.email)).toHaveLength(1);
 
-    // Adding them again changes nothing and mails nobody.
-    await t.api('POST', `/tipjars/${jar!.id}/admins`, { token: first.token, body: { email: newcomer.email } });
+    // Inviting them again is refused (an admin already) and mails nobody.
+    const again = await t.api('POST', `/tipjars/${jar!.id}/admins`, {
+      token: first.token,
+      body: { email: newcomer.email },
+    });
+    expect(again.status).toBe(409);
     expect(await mailsTo(first.email)).toHaveLength(1);
   });
 

@@ -17,6 +17,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   passwordRecovery: lazyWithPreload(() => import('@/app/routes/public/password-recovery')),
   passwordReset: lazyWithPreload(() => import('@/app/routes/public/password-reset')),
   podcastmaker: lazyWithPreload(() => import('@/app/routes/public/podcastmaker')),
+  invitation: lazyWithPreload(() => import('@/app/routes/public/invitation')),
   order: lazyWithPreload(() => import('@/app/routes/public/order')),
   account: lazyWithPreload(() => import('@/app/routes/public/account')),
   accountRecurringtips: lazyWithPreload(() => import('@/app/routes/public/account-recurringtips')),

@@ -1,3 +1,4 @@
+import { LOCALES } from '@podpot/domain/locale';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -154,6 +155,31 @@ export const tipjarAdmins = pgTable(
     created: created(),
   },
   (t) => [primaryKey({ columns: [t.tipjarId, t.userId] }), index().on(t.userId)],
+);
+
+/**
+ * A pending invitation to administer a tip jar (migration 0027, decision 062): the invitee accepts it
+ * logged in with `email`; accepting, declining and withdrawing delete the row. Only the SHA-256 of the
+ * link's token is kept. `locale` is the language the invitation was mailed in.
+ */
+export const tipjarInvitations = pgTable(
+  'tipjar_invitations',
+  {
+    id: id(),
+    tipjarId: uuid()
+      .notNull()
+      .references(() => tipjars.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    tokenHash: text().notNull(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    locale: text({ enum: LOCALES }).notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    created: created(),
+  },
+  (t) => [
+    uniqueIndex('tipjar_invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('tipjar_invitations_address_key').on(t.tipjarId, sql`lower(${t.email})`),
+  ],
 );
 
 /** Paid add-ons of a tip jar; type TIPJAR is the Podpot itself, which unlocks the tip jar. */

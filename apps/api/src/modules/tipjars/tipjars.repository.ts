@@ -1,14 +1,14 @@
 import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
+import { tipjarAdmins, tipjarInvitations, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { prepared } from '../../lib/prepared.js';
 import { publicReadsChanged } from '../../lib/public-cache.js';
 import { sessionsChanged } from '../../lib/session-cache.js';
 
 /**
- * The only code touching tipjars and tipjar_admins. Each write to tipjars drops the public caches
+ * The only code touching tipjars, tipjar_admins and tipjar_invitations. Each write to tipjars drops the public caches
  * (lib/public-cache.ts): a storefront's anonymous answer is read from its row. A change of a tip jar's
  * name, slug, archiving or admins drops the `users/me` answers it shows in (lib/session-cache.ts).
  */
@@ -216,11 +216,6 @@ export async function countAdmins(db: DbOrTx, tipjarId: string) {
   return row?.n ?? 0;
 }
 
-/** Locks the tip jar's admin rows (removing the last admin must not race with another removal). */
-export async function lockAdmins(db: DbOrTx, tipjarId: string) {
-  await db.select().from(tipjarAdmins).where(eq(tipjarAdmins.tipjarId, tipjarId)).for('update');
-}
-
 export async function listAdmins(db: DbOrTx, tipjarIds: string[]) {
   const byTipjar = new Map<
     string,
@@ -255,4 +250,77 @@ export async function listAdminRecipients(db: DbOrTx, tipjarId: string) {
     .from(tipjarAdmins)
     .innerJoin(users, eq(users.id, tipjarAdmins.userId))
     .where(eq(tipjarAdmins.tipjarId, tipjarId));
+}
+
+/* ---------- invitations (decision 062) ---------- */
+
+export type InvitationRow = typeof tipjarInvitations.$inferSelect;
+
+/**
+ * The tip jar's invitation of this address, new or renewed (a new token and expiry replace the old
+ * ones, so an older link stops working). The address is matched case-insensitively. The caller holds
+ * the tip jar's row lock, so two invitations of one address do not race (the unique index would refuse).
+ */
+export async function upsertInvitation(
+  db: DbOrTx,
+  values: Pick<InvitationRow, 'tipjarId' | 'email' | 'tokenHash' | 'invitedBy' | 'locale' | 'expiresAt'>,
+): Promise<InvitationRow> {
+  const [renewed] = await db
+    .update(tipjarInvitations)
+    .set({ ...values, created: new Date() })
+    .where(
+      and(
+        eq(tipjarInvitations.tipjarId, values.tipjarId),
+        sql`lower(${tipjarInvitations.email}) = ${values.email.toLowerCase()}`,
+      ),
+    )
+    .returning();
+  if (renewed) return renewed;
+  const [row] = await db.insert(tipjarInvitations).values(values).returning();
+  return row!;
+}
+
+/** The tip jar's invitations that can still be accepted, oldest first. */
+export async function listPendingInvitations(db: DbOrTx, tipjarId: string, now: Date) {
+  return db
+    .select()
+    .from(tipjarInvitations)
+    .where(and(eq(tipjarInvitations.tipjarId, tipjarId), sql`${tipjarInvitations.expiresAt} > ${now}`))
+    .orderBy(asc(tipjarInvitations.created), asc(tipjarInvitations.email));
+}
+
+/** Forgets the tip jar's expired invitations (their addresses are kept no longer than needed). */
+export async function deleteExpiredInvitations(db: DbOrTx, tipjarId: string, now: Date) {
+  await db
+    .delete(tipjarInvitations)
+    .where(and(eq(tipjarInvitations.tipjarId, tipjarId), sql`${tipjarInvitations.expiresAt} <= ${now}`));
+}
+
+/** The invitation with this link token (expired or not), read and locked until the transaction ends. */
+export async function lockInvitationByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(tipjarInvitations)
+    .where(eq(tipjarInvitations.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+/** The invitation with this link token and its tip jar's name (what the invitation page shows). */
+export async function findInvitationByTokenHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: tipjarInvitations, tipjarName: tipjars.name, archivedAt: tipjars.archivedAt })
+    .from(tipjarInvitations)
+    .innerJoin(tipjars, eq(tipjars.id, tipjarInvitations.tipjarId))
+    .where(eq(tipjarInvitations.tokenHash, tokenHash));
+  return row;
+}
+
+/** Deletes one invitation of the tip jar; false when there was none (already accepted, declined or withdrawn). */
+export async function deleteInvitation(db: DbOrTx, tipjarId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(tipjarInvitations)
+    .where(and(eq(tipjarInvitations.tipjarId, tipjarId), eq(tipjarInvitations.id, id)))
+    .returning({ id: tipjarInvitations.id });
+  return rows.length > 0;
 }

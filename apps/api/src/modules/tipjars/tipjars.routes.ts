@@ -1,9 +1,14 @@
 import {
+  AcceptedInvitationSchema,
   booleanQueryParam,
   type CreateTipjarBody,
   CreateTipjarBodySchema,
   CreateTipjarResponseSchema,
   IdParamsSchema,
+  InvitationSchema,
+  InvitationTokenParamsSchema,
+  InviteTipjarAdminBodySchema,
+  LeftTipjarSchema,
   listQuerySchema,
   listResponseSchema,
   PublicTipjarSchema,
@@ -13,6 +18,8 @@ import {
   TestPhoneNumberBodySchema,
   TestPhoneNumberResponseSchema,
   TipjarAdminBodySchema,
+  TipjarInvitationListSchema,
+  TipjarInvitationSchema,
   TipjarSchema,
   UpdateTipjarBodySchema,
 } from '@podpot/domain';
@@ -21,10 +28,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
-import { ErrorBodySchema, errors, managedErrors } from '../../lib/http.js';
+import { childParams, ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
 import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
 import { strongPasswordFirst } from '../users/users.password-strength.js';
 import * as admins from './tipjars.admins.js';
+import * as invitations from './tipjars.invitations.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
@@ -154,17 +162,112 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
   app.post(
     '/tipjars/:id/admins',
     {
-      // 404 for an unknown user tells whether an address has an account: counted like the e-mail checks.
+      // Mails an address its admins typed: counted like the e-mail checks (per IP and per address).
       preHandler: probes(bodyEmail),
       schema: {
         tags,
-        summary: 'Add an admin by e-mail (the user must exist; shares the per-IP and per-address e-mail budget)',
+        summary:
+          'Invite an admin by e-mail (decision 062): the invitee becomes an admin only by accepting the mailed link. The same answer whether or not the address has an account; inviting again renews the invitation. 409 when the address is an admin already or too many invitations wait.',
         params: IdParamsSchema,
-        body: TipjarAdminBodySchema,
-        response: { 200: TipjarSchema, ...managed, 429: errors[429] },
+        body: InviteTipjarAdminBodySchema,
+        response: { 202: TipjarInvitationSchema, ...managed, 409: errors[409], 429: errors[429] },
       },
     },
-    async (request) => admins.addTipjarAdmin(ctx, await requireUser(request), request.params.id, request.body.email),
+    async (request, reply) => {
+      const invitation = await admins.inviteTipjarAdmin(
+        ctx,
+        await requireUser(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(202).send(invitation);
+    },
+  );
+
+  app.get(
+    '/tipjars/:id/invitations',
+    {
+      schema: {
+        tags,
+        summary: "A tip jar's invitations still waiting for an answer (its admins and platform admins)",
+        params: IdParamsSchema,
+        response: { 200: TipjarInvitationListSchema, ...managed },
+      },
+    },
+    async (request) => admins.listTipjarInvitations(ctx, await requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/tipjars/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw an invitation: its link stops working',
+        params: childParams('invitationId'),
+        response: { 204: NoContent, ...managed },
+      },
+    },
+    async (request, reply) => {
+      const { id, invitationId } = request.params;
+      await admins.withdrawTipjarInvitation(ctx, await requireUser(request), id, invitationId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/tipjars/:id/admins/me',
+    {
+      schema: {
+        tags,
+        summary:
+          'Leave the tip jar. The last admin may leave too: then platform admins manage it (`handedToPlatform`).',
+        params: IdParamsSchema,
+        response: { 200: LeftTipjarSchema, ...managed },
+      },
+    },
+    async (request) => admins.leaveTipjar(ctx, await requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The invitation behind a mailed link: the tip jar and the invited address (no login needed)',
+        params: InvitationTokenParamsSchema,
+        response: { 200: InvitationSchema, 400: errors[400], 404: errors[404] },
+      },
+    },
+    async (request) => invitations.getInvitation(ctx, request.params.token),
+  );
+
+  app.post(
+    '/invitations/:token/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept an invitation, signed in with the invited address; 403 for another account',
+        params: InvitationTokenParamsSchema,
+        response: { 200: AcceptedInvitationSchema, ...managed, 403: errors[403] },
+      },
+    },
+    async (request) => invitations.acceptInvitation(ctx, await requireUser(request), request.params.token),
+  );
+
+  app.post(
+    '/invitations/:token/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline an invitation (the link is enough, no login needed)',
+        params: InvitationTokenParamsSchema,
+        response: { 204: NoContent, 400: errors[400], 404: errors[404] },
+      },
+    },
+    async (request, reply) => {
+      await invitations.declineInvitation(ctx, request.params.token);
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(
@@ -172,7 +275,7 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
     {
       schema: {
         tags,
-        summary: 'Remove an admin by e-mail; the last admin cannot be removed',
+        summary: 'Remove another admin by e-mail; the last admin cannot be removed (but may leave: DELETE admins/me)',
         params: IdParamsSchema,
         body: TipjarAdminBodySchema,
         response: { 200: TipjarSchema, ...managed, 409: errors[409] },

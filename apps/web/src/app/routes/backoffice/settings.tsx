@@ -3,8 +3,9 @@ import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipj
 import { Page } from '@/components/page';
 import { FeedField } from '@/features/feeds/components/feed-field';
 import { FeedVerification } from '@/features/feeds/components/feed-verification';
+import { TipjarAdminsEditor } from '@/features/tipjars/components/tipjar-admins';
 import { TipjarGoalForm } from '@/features/tipjars/components/tipjar-goal-form';
-import { TipjarAdminsEditor, TipjarSettingsForm } from '@/features/tipjars/components/tipjar-settings';
+import { TipjarSettingsForm } from '@/features/tipjars/components/tipjar-settings';
 
 /** Backoffice settings: the tip jar's public details and notifications, its feed's ownership, its monthly goal, and its admins. */
 export default function BackofficeSettingsPage() {

@@ -9,12 +9,7 @@ export function updateTipjar(id: string, data: UpdateTipjarBody['data']): Promis
   return api.put<Tipjar>(tipjarPath(id), { data });
 }
 
-/** POST tipjars/{id}/admins {email}: the user must exist. */
-export function addTipjarAdmin(id: string, email: string): Promise<Tipjar> {
-  return api.post<Tipjar>(`${tipjarPath(id)}/admins`, { email }, { silent: true });
-}
-
-/** DELETE tipjars/{id}/admins with body {email}; the last admin cannot be removed. */
+/** DELETE tipjars/{id}/admins with body {email}: removes another admin; the last admin cannot be removed. */
 export function removeTipjarAdmin(id: string, email: string): Promise<Tipjar> {
   return api.delete<Tipjar>(`${tipjarPath(id)}/admins`, { body: { email }, silent: true });
 }
@@ -33,5 +28,4 @@ function useTipjarMutation<V>(mutationFn: (variables: V) => Promise<Tipjar>) {
 
 export const useUpdateTipjar = (id: string) =>
   useTipjarMutation((data: UpdateTipjarBody['data']) => updateTipjar(id, data));
-export const useAddTipjarAdmin = (id: string) => useTipjarMutation((email: string) => addTipjarAdmin(id, email));
 export const useRemoveTipjarAdmin = (id: string) => useTipjarMutation((email: string) => removeTipjarAdmin(id, email));

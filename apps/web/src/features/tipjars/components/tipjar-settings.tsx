@@ -1,21 +1,5 @@
-import DeleteIcon from '@mui/icons-material/Delete';
+import { Box, Button, FormControlLabel, Grid, Paper, Switch, TextField } from '@mui/material';
 import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  Grid,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
-  EmailSchema,
   type FeedPreview,
   FeedUrlSchema,
   formatCents,
@@ -29,11 +13,9 @@ import { useCallback, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
-import { useAddTipjarAdmin, useRemoveTipjarAdmin, useUpdateTipjar } from '@/features/tipjars/api/update-tipjar';
+import { useUpdateTipjar } from '@/features/tipjars/api/update-tipjar';
 import { parsePresetAmounts } from '@/features/tipjars/rules';
-import { isApiError } from '@/lib/api-client';
 import type { FeedFieldComponent } from '@/lib/feed-slot';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
@@ -213,105 +195,6 @@ export function TipjarSettingsForm({
           </Button>
         </Box>
       </Box>
-    </Paper>
-  );
-}
-
-const AdminEmailSchema = z.object({ email: EmailSchema });
-
-/** A tip jar's admins: add one by e-mail (the user must exist), remove one (never the last). */
-export function TipjarAdminsEditor({ tipjar }: { tipjar: BackofficeTipjar }) {
-  const { t } = useTranslation(['tipjar', 'common']);
-  const add = useAddTipjarAdmin(tipjar.id);
-  const remove = useRemoveTipjarAdmin(tipjar.id);
-  const [toRemove, setToRemove] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { form, field } = useDomainForm<{ email: string }>(AdminEmailSchema, { email: '' });
-
-  const onAdd = form.handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      await add.mutateAsync(email);
-      notifySuccess(t('common:toasts.adminAdded'));
-      form.reset({ email: '' });
-    } catch (error) {
-      setFailure(
-        t(isApiError(error) && error.status === 404 ? 'settings.admins.unknownUser' : 'settings.admins.failed'),
-      );
-    }
-  });
-
-  return (
-    <Paper sx={{ p: 3 }} component="section" aria-labelledby="admins-title">
-      <Typography id="admins-title" variant="h3" component="h2" gutterBottom>
-        {t('settings.admins.title')}
-      </Typography>
-      <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('settings.admins.intro')}
-      </Typography>
-      <List dense aria-labelledby="admins-title">
-        {tipjar.admins.map((admin) => (
-          <ListItem
-            key={admin.id}
-            secondaryAction={
-              <IconButton
-                edge="end"
-                color="error"
-                aria-label={t('settings.admins.remove', { email: admin.email })}
-                onClick={() => setToRemove(admin.email)}
-                disabled={tipjar.admins.length <= 1}
-              >
-                <DeleteIcon />
-              </IconButton>
-            }
-          >
-            <ListItemText
-              primary={`${admin.firstName} ${admin.lastName}`.trim() || admin.email}
-              secondary={admin.email}
-            />
-          </ListItem>
-        ))}
-      </List>
-      {failure && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {failure}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={onAdd}
-        aria-label={t('settings.admins.add')}
-        // On a phone the button goes under the address field, which keeps the whole width.
-        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: 'flex-start' }}
-      >
-        <TextField label={t('settings.admins.email')} type="email" {...field('email')} />
-        <Button type="submit" variant="outlined" disabled={add.isPending} sx={{ mt: { xs: 0, sm: 3 }, flexShrink: 0 }}>
-          {t('settings.admins.add')}
-        </Button>
-      </Box>
-      <ConfirmDialog
-        open={Boolean(toRemove)}
-        title={t('common:confirm.title')}
-        text={t('settings.admins.removeText', { email: toRemove ?? '' })}
-        confirmLabel={t('common:actions.delete')}
-        loading={remove.isPending}
-        onClose={() => setToRemove(null)}
-        onConfirm={async () => {
-          if (!toRemove) return;
-          setFailure(null);
-          try {
-            await remove.mutateAsync(toRemove);
-            notifySuccess(t('common:toasts.adminRemoved'));
-          } catch (error) {
-            setFailure(
-              t(isApiError(error) && error.status === 409 ? 'settings.admins.lastAdmin' : 'settings.admins.failed'),
-            );
-          } finally {
-            setToRemove(null);
-          }
-        }}
-      />
     </Paper>
   );
 }
