@@ -37,6 +37,8 @@ export const APP_ROUTES = [
   r('register', '/register', 'default'),
   r('passwordRecovery', '/password-recovery', 'default'),
   r('passwordReset', '/password-reset', 'default'),
+  // Public: the link in the "confirm your e-mail address" mail (?token=) works without a login (decision 061).
+  r('confirmEmail', '/confirm-email', 'default'),
   r('podcastmaker', '/podcastmaker', 'default'),
   // Public: logged out, the order form registers the maker in the same request.
   r('order', '/order', 'default'),
