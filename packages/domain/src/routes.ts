@@ -38,6 +38,8 @@ export const APP_ROUTES = [
   r('register', '/register', 'default'),
   r('passwordRecovery', '/password-recovery', 'default'),
   r('passwordReset', '/password-reset', 'default'),
+  // Public: the link in the "confirm your e-mail address" mail (?token=) works without a login (decision 061).
+  r('confirmEmail', '/confirm-email', 'default'),
   r('podcastmaker', '/podcastmaker', 'default'),
   // Public: the mailed invitation link (?token=) shows the invitation; accepting asks for a login.
   r('invitation', '/invitation', 'default'),

@@ -95,6 +95,11 @@ export const UserSchema = z.object({
   created: z.string(),
   /** Two-step login (TOTP) is set up: required for platform admins (decision 036). */
   twoStepEnabled: z.boolean(),
+  /**
+   * The e-mail address is proven to be the user's (a confirmation link mailed to it was opened, or a
+   * reset link, decision 061). Until then the privacy export holds no tip merely given with it.
+   */
+  emailVerified: z.boolean(),
   /** Set once the user was archived (deleted with money records kept, DESIGN.md §4.9); null otherwise. */
   archivedAt: z.string().nullable(),
 });
@@ -113,6 +118,10 @@ export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBodySchema>;
 /** POST users/me/erasure: erasing an account asks for its password once more. */
 export const EraseAccountBodySchema = z.object({ data: z.object({ password: z.string().min(1).max(200) }) });
 export type EraseAccountBody = z.infer<typeof EraseAccountBodySchema>;
+
+/** POST users/email-confirmation: the token of the link in the "confirm your e-mail address" mail. */
+export const ConfirmEmailBodySchema = z.object({ data: z.object({ token: z.string().min(1).max(2000) }) });
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;
 
 export const RegisterDataSchema = z.object({
   email: EmailSchema,

@@ -285,3 +285,48 @@ export function twoStepResetMail(
     ].join('\n'),
   };
 }
+
+/**
+ * "Confirm your e-mail address" (decision 061): the link proves the address is the account's. Whoever
+ * made the account may have typed someone else's address, so the mail says what confirming does and to
+ * leave it when the account is not theirs.
+ */
+export function emailConfirmationMail(
+  locale: Locale,
+  p: { brand: string; name: string; email: string; link: string; days: number },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `Bevestig je e-mailadres - ${p.brand}`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Bevestig dat ${p.email} het e-mailadres van je ${p.brand}-account is, met deze link (${p.days} dagen geldig):`,
+        p.link,
+        '',
+        'Na het bevestigen staan ook de fooien die je zonder in te loggen met dit adres gaf in het overzicht van je gegevens.',
+        '',
+        `Heb jij geen ${p.brand}-account gemaakt? Open de link dan niet: iemand anders heeft je adres opgegeven. Zonder bevestiging krijgt dat account niets te zien van wat jij met dit adres deed.`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Confirm your e-mail address - ${p.brand}`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `Confirm that ${p.email} is the e-mail address of your ${p.brand} account with this link (valid for ${p.days} days):`,
+      p.link,
+      '',
+      'Once confirmed, the tips you gave with this address without logging in appear in your data too.',
+      '',
+      `Didn't make a ${p.brand} account? Then don't open the link: someone else gave your address. Without confirmation that account sees nothing of what you did with this address.`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}

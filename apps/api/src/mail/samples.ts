@@ -4,6 +4,7 @@ import {
   bankAccountChangedMail,
   emailChangedMail,
   emailChangedNoticeMail,
+  emailConfirmationMail,
   passwordChangedMail,
   twoStepOffMail,
   twoStepResetMail,
@@ -287,6 +288,21 @@ MAIL_SAMPLES.push(
     mail: (locale, url) =>
       emailChangedNoticeMail(locale, { brand, name: 'Mark', loginLink: `${url}/login`, supportLink: `${url}/support` }),
     facts: { en: ['Mark', '/login', '/support'], nl: ['Mark', '/login', '/support'] },
+  },
+  {
+    name: 'email-confirmation',
+    mail: (locale, url) =>
+      emailConfirmationMail(locale, {
+        brand,
+        name: 'Mark',
+        email: 'mark@example.com',
+        link: `${url}/confirm-email?token=sample`,
+        days: 7,
+      }),
+    facts: {
+      en: ['mark@example.com', 'confirm-email?token=sample', "Didn't make"],
+      nl: ['mark@example.com', 'confirm-email?token=sample', 'Heb jij geen'],
+    },
   },
   {
     name: 'bank-account-changed',

@@ -53,6 +53,8 @@ const PUBLIC = new Set([
   'POST /invitations/{token}/decline',
   'POST /users/register',
   'POST /users/register/test-email',
+  // The link in the "confirm your e-mail address" mail: its signed token is the credential (decision 061).
+  'POST /users/email-confirmation',
 ]);
 /** Operations on the caller's own things (any signed-in user). */
 const OWN = new Set([
@@ -68,6 +70,7 @@ const OWN = new Set([
   // Their own data and its erasure (decision 037; erasure also needs the password).
   'GET /users/me/data',
   'POST /users/me/erasure',
+  'POST /users/me/email-confirmation',
   'GET /tipjars',
   'GET /user/me/recurringtips',
   'POST /tipjars/{id}/recurringtips',

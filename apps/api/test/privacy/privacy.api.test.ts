@@ -43,7 +43,7 @@ afterAll(() => t.close());
 
 const uidOf = (url: string) => url.split('/').pop()!;
 
-/** A listener with a profile, a paid one-off tip under their own name and a paid monthly tip. */
+/** A listener with a profile, a paid one-off tip (given signed in) under their own name and a paid monthly tip. */
 async function listener(email: string, name = NAME) {
   const person = await t.createUser({ email });
   const profile = await t.api('PUT', '/users/me/profile', {
@@ -57,7 +57,9 @@ async function listener(email: string, name = NAME) {
     },
   });
   expect(profile.status, profile.text).toBe(200);
+  // Given signed in: a record of the account whether or not its address is confirmed (decision 061).
   const tip = await t.api('POST', `/tipjars/${jar.id}/tips`, {
+    token: person.token,
     body: {
       data: {
         amount: 700,

@@ -77,6 +77,10 @@ describe('POST /api/v1/tipjars', () => {
     const me = await t.api('GET', '/users/me', { token: res.body.access_token });
     expect(me.body.email).toBe(email);
     expect(me.body.tipjars.map((j: { id: string }) => j.id)).toEqual([res.body.tipjar.id]);
+    // The address typed on the order form is unproven until the mailed link is opened (decision 061).
+    expect(me.body.emailVerified).toBe(false);
+    const links = (await t.outbox()).filter((m) => m.to === email && /confirm-email\?token=/.test(m.text));
+    expect(links).toHaveLength(1);
   });
 
   it('refuses an account e-mail that is taken, and creates nothing', async () => {

@@ -16,6 +16,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   register: lazyWithPreload(() => import('@/app/routes/public/register')),
   passwordRecovery: lazyWithPreload(() => import('@/app/routes/public/password-recovery')),
   passwordReset: lazyWithPreload(() => import('@/app/routes/public/password-reset')),
+  confirmEmail: lazyWithPreload(() => import('@/app/routes/public/confirm-email')),
   podcastmaker: lazyWithPreload(() => import('@/app/routes/public/podcastmaker')),
   invitation: lazyWithPreload(() => import('@/app/routes/public/invitation')),
   order: lazyWithPreload(() => import('@/app/routes/public/order')),

@@ -16,6 +16,7 @@ const user = (role: 'ADMIN' | 'USER', tipjars: { slug: string }[] = []): User =>
   tipjars: tipjars.map((t, i) => ({ id: `00000000-0000-4000-8000-00000000001${i}`, slug: t.slug, name: t.slug })),
   created: '2026-01-01T00:00:00Z',
   twoStepEnabled: true,
+  emailVerified: true,
   archivedAt: null,
 });
 

@@ -4,6 +4,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 import { created, id, updated } from './columns.js';
 import { episodes } from './episodes.js';
 import { tipjars } from './tipjars.js';
+import { users } from './users.js';
 
 /**
  * One-off tips (and, later, the monthly charges of recurring tips). The provider transaction that
@@ -44,6 +45,11 @@ export const tips = pgTable(
     paymentMethod: text(),
     /** The episode tipped for (`/{slug}/e/{episodeId}`, decision 034); null for the storefront and monthly tips. */
     episodeId: uuid().references(() => episodes.id, { onDelete: 'restrict' }),
+    /**
+     * The account the tip is a record of (decision 061): the signed-in user who gave it, or the user
+     * whose proven address it was given with. A person's export and erasure take only linked tips.
+     */
+    userId: uuid().references(() => users.id, { onDelete: 'restrict' }),
     /** Set when this tip is a monthly charge of a recurring tip (next issue; no FK yet). */
     recurringTipId: uuid(),
     /** The client's Idempotency-Key header: the same key for the same tip jar answers the same tip. */
@@ -76,6 +82,8 @@ export const tips = pgTable(
     // Fee invoices (and the money check's scan of the statistics) read paid tips (completed_at is set
     // once, also kept when refunded); the extra columns make the sums index-only scans.
     // Tips of an episode (the list's filter; the foreign key's checks).
+    // A person's own tips (the privacy export and erasure, decision 061).
+    index('tips_user_idx').on(t.userId, t.created, t.id).where(sql`user_id is not null`),
     index('tips_episode_idx').on(t.episodeId, t.updated, t.id).where(sql`episode_id is not null`),
     index('tips_paid_tipjar_idx')
       .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.refundedAmount, t.refundedFee, t.paymentMethod)

@@ -47,6 +47,11 @@ export const users = pgTable(
      * platform admin may act as one (decision 036). The secrets are in `user_two_step`.
      */
     twoStepEnabled: boolean().notNull().default(false),
+    /**
+     * When the address was proven to be the user's: a confirmation link mailed to it was opened, or a
+     * reset link mailed to it was used (decision 061). Null until then, and again after it changes.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** Archived users are hidden and cannot log in; their money records stay for the books (DESIGN.md §4.9). */
     archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),

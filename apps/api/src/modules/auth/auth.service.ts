@@ -7,6 +7,7 @@ import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { afterPassword } from '../two-step/two-step.service.js';
+import { markEmailProven } from '../users/users.email-confirmation.js';
 import { queuePasswordChangedMail } from '../users/users.mails.js';
 import { assertStrongPassword } from '../users/users.password-strength.js';
 import { endResetLinks, findUserByEmail, findUserById, lockUser, replacePassword } from '../users/users.repository.js';
@@ -116,6 +117,9 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody): P
     const changed = await replacePassword(tx, userId, passwordHash);
     const user = await findUserById(tx, userId);
     if (changed && user) await queuePasswordChangedMail(ctx, tx, user, changed.tokenVersion);
+    // The link was mailed to the account's address (and a change of address ends every link): using
+    // it proves the address as a confirmation link would (decision 061).
+    if (user) await markEmailProven(tx, user.id, user.email);
   });
   ctx.outbox.kick();
 }

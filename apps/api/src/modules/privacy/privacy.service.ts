@@ -4,9 +4,14 @@ import { AppError } from '../../lib/app-error.js';
 import { toCsv } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { cancelMonthlyTipsOf, revokeCancelledMandates } from '../recurring-tips/recurring-tips.cancel.js';
+import {
+  markEmailProven,
+  queueEmailConfirmationMail,
+  readEmailConfirmation,
+} from '../users/users.email-confirmation.js';
 import * as usersRepo from '../users/users.repository.js';
 import { verifyPassword } from '../users/users.service.js';
-import { erasePersonalData, type PersonalData, readPersonalData } from './privacy.repository.js';
+import { erasePersonalData, linkProvenTips, type PersonalData, readPersonalData } from './privacy.repository.js';
 
 /**
  * A person's rights over their data (issue 15, decision 037): a copy of everything we hold about them,
@@ -99,6 +104,8 @@ function csvFiles(data: PersonalData): Record<string, string> {
 
 /** GET users/me/data: a zip of data.json and one CSV per kind of record, of the caller only. */
 export async function exportMyData(ctx: AppContext, actor: Actor): Promise<{ filename: string; zip: Uint8Array }> {
+  // Tips given with the address join once it is proven theirs (decision 061).
+  await linkProvenTips(ctx.db, actor.userId);
   const data = await readPersonalData(ctx.db, actor.userId);
   if (!data) throw AppError.unauthorized();
   // The zip writer loads with the first export a process makes, not at start (decision 048).
@@ -134,6 +141,7 @@ export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseA
         `You alone run ${soleAdminOf.map((t) => t.name).join(', ')}: give it another admin or archive it first`,
       );
     }
+    await linkProvenTips(tx, user.id);
     await cancelMonthlyTipsOf(tx, { userId: user.id }, { brand: ctx.config.BRAND_NAME });
     await usersRepo.archiveUser(tx, user.id, new Date());
     await erasePersonalData(tx, user);
@@ -146,4 +154,43 @@ export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseA
     });
   });
   await revokeCancelledMandates(ctx, { of: { userId: actor.userId } });
+}
+
+/**
+ * POST users/me/email-confirmation: mails a new confirmation link to the caller's address (decision
+ * 061); older links keep working until they expire. 409 when the address is proven already.
+ */
+export async function sendEmailConfirmation(ctx: AppContext, actor: Actor): Promise<void> {
+  const user = await usersRepo.findUserById(ctx.db, actor.userId);
+  if (!user) throw AppError.unauthorized();
+  if (user.emailVerifiedAt) throw new AppError(ErrorCode.Conflict, 'This e-mail address is confirmed already');
+  await queueEmailConfirmationMail(ctx, ctx.db, user);
+  ctx.outbox.kick();
+}
+
+/**
+ * POST users/email-confirmation, with the token of a mailed link (no login needed: the link may be opened
+ * on another device). The address is proven when the account still has it; then the tips given with it
+ * without an account are linked, in the same transaction. A link for another address, an expired or a
+ * forged one is a field error on the token.
+ */
+export async function confirmEmail(ctx: AppContext, token: string): Promise<void> {
+  const claim = await readEmailConfirmation(ctx.config.JWT_SECRET, token);
+  const confirmed =
+    claim &&
+    (await ctx.db.transaction(async (tx) => {
+      // Under the user's lock, like every change of the account: an erasure or address change waits.
+      const user = await usersRepo.lockUser(tx, claim.userId);
+      if (!user || user.archivedAt || !(await markEmailProven(tx, user.id, claim.email))) return false;
+      await linkProvenTips(tx, user.id);
+      return true;
+    }));
+  if (!confirmed) {
+    throw AppError.field(
+      ErrorCode.InvalidToken,
+      'data.token',
+      { key: 'invalid' },
+      'This confirmation link is invalid, expired or for an address the account no longer has',
+    );
+  }
 }

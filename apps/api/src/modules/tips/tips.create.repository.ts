@@ -82,6 +82,7 @@ const tipWithTransactionStatement = prepared((db) =>
       locale: value('locale'),
       paymentMethod: value('paymentMethod'),
       episodeId: value('episodeId'),
+      userId: value('userId'),
       idempotencyKey: value('idempotencyKey'),
       idempotencyFingerprint: value('idempotencyFingerprint'),
     }),
@@ -116,11 +117,19 @@ export type NewTipWithTransaction = Required<
     | 'idempotencyKey'
     | 'idempotencyFingerprint'
   >
-> & { tipId: string; rowId: string; providerKey: string; merchantUid: string; request: object };
+> & {
+  tipId: string;
+  rowId: string;
+  providerKey: string;
+  merchantUid: string;
+  request: object;
+  /** The signed-in tipper (decision 061); none for an anonymous request. */
+  userId?: string | null;
+};
 
 /** The written transaction row (its lease taken); undefined when the tip's idempotency key was taken. */
 export async function insertTipWithTransaction(db: Db, values: NewTipWithTransaction) {
-  const [row] = await tipWithTransactionStatement(db).execute(values);
+  const [row] = await tipWithTransactionStatement(db).execute({ ...values, userId: values.userId ?? null });
   return row;
 }
 

@@ -87,7 +87,12 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const idempotency = idempotencyOf(request);
-      return reply.status(201).send(await service.createTip(ctx, request.params.id, request.body.data, idempotency));
+      // Anyone may tip; a signed-in tipper's tip is also a record of their account (decision 061). A
+      // token that no longer works tips as anyone would, as before.
+      const tipper = request.headers.authorization ? await request.actor().catch(() => null) : null;
+      return reply
+        .status(201)
+        .send(await service.createTip(ctx, request.params.id, request.body.data, idempotency, tipper?.userId));
     },
   );
 

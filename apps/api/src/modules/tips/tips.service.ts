@@ -109,6 +109,8 @@ export async function createTip(
   tipjarId: string,
   data: CreateTipBody['data'],
   idempotency: ClientIdempotency | undefined,
+  /** The signed-in tipper, from the session only: the tip is a record of their account (decision 061). */
+  tipperId?: string,
 ): Promise<CreateTipResponse> {
   // What the tip needs, read in one statement built once (tip jar, merchant, payment method; decision
   // 047), beside the rarer reads a request may add. A 404 comes first, then the payment method, a
@@ -169,6 +171,7 @@ export async function createTip(
     locale,
     paymentMethod: method.type,
     episodeId: episode?.id ?? null,
+    userId: tipperId ?? null,
     idempotencyKey: idempotency?.key ?? null,
     idempotencyFingerprint: idempotency?.fingerprint ?? null,
     rowId: randomUUID(),

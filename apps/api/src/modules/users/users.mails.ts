@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { emailChangedMail, emailChangedNoticeMail, passwordChangedMail } from '../../mail/account-mails.js';
 import { queueMail } from '../../mail/outbox.js';
+import { addressChanged } from './users.email-confirmation.js';
 
 /**
  * "Your password was changed", queued in the transaction that changed it (a change by the user, or by a
@@ -26,7 +27,8 @@ export async function queuePasswordChangedMail(
 
 /**
  * "Your e-mail address was changed" to the OLD address (whoever holds the new one may not be its owner),
- * and a note to the new address, queued in the transaction of the change (issue 15).
+ * and a note to the new address, queued in the transaction of the change (issue 15); the new address
+ * becomes unproven and gets a confirmation link (decision 061).
  */
 export async function queueEmailChangedMails(
   ctx: AppContext,
@@ -47,4 +49,6 @@ export async function queueEmailChangedMails(
     supportLink,
   });
   await queueMail(tx, { to: newEmail, ...notice }, { dedupeKey: `${key}:new` });
+  // The new address is unproven until its own confirmation link is opened (decision 061).
+  await addressChanged(ctx, tx, { ...user, email: newEmail });
 }

@@ -266,3 +266,30 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
     .where(and(eq(users.role, 'ADMIN')));
   return row?.count ?? 0;
 }
+
+/**
+ * Marks the user's address proven when it is still `email` and was not proven yet (decision 061).
+ * Answers whether the account's address is `email` (proven now, or before).
+ */
+export async function markEmailVerified(db: DbOrTx, userId: string, email: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: at })
+    .where(and(eq(users.id, userId), eq(users.email, email.toLowerCase()), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  if (row) {
+    await sessionsChanged(db, userId);
+    return true;
+  }
+  const [still] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.email, email.toLowerCase())));
+  return still !== undefined;
+}
+
+/** The user's address is unproven (again): it just changed. */
+export async function clearEmailVerified(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, userId));
+  await sessionsChanged(db, userId);
+}

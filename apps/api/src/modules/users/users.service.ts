@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { queueEmailConfirmationMail } from './users.email-confirmation.js';
 import { queueEmailChangedMails, queuePasswordChangedMail } from './users.mails.js';
 import { assertStrongPassword } from './users.password-strength.js';
 import * as repo from './users.repository.js';
@@ -44,6 +45,7 @@ export function toUser(row: repo.UserRow, tipjars: User['tipjars'] = []): User {
     address: row.address ?? null,
     tipjars,
     twoStepEnabled: row.twoStepEnabled,
+    emailVerified: row.emailVerifiedAt !== null,
     created: row.created.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
   };
@@ -76,8 +78,9 @@ export async function registerUser(
   await assertStrongPassword(ctx, passwordField, data.password, data);
   if (await repo.findUserByEmail(db, data.email)) throw emailTaken();
   const passwordHash = await hashPassword(data.password);
+  let row: repo.UserRow;
   try {
-    return await repo.insertUser(db, {
+    row = await repo.insertUser(db, {
       email: data.email,
       passwordHash,
       firstName: data.firstName,
@@ -89,6 +92,10 @@ export async function registerUser(
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
+  // The address is unproven until the link mailed to it is opened (decision 061).
+  await queueEmailConfirmationMail(ctx, db, row);
+  if (db === ctx.db) ctx.outbox.kick();
+  return row;
 }
 
 /**

@@ -7,6 +7,7 @@ import { routePath } from '@/config/paths';
 import { AddressForm } from '@/features/account/components/address-form';
 import { PasswordForm } from '@/features/account/components/password-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
+import { EmailStatus } from '@/features/privacy/components/email-status';
 import { PrivacySection } from '@/features/privacy/components/privacy-section';
 import { RecurringTipsSection } from '@/features/recurring-tips/components/recurring-tips-section';
 import { TwoStepSection } from '@/features/two-step/components/two-step-section';
@@ -42,6 +43,7 @@ export default function AccountPage() {
             <Typography id="profile-title" variant="h2" sx={{ fontSize: '1.3rem' }}>
               {t('profile.title')}
             </Typography>
+            <EmailStatus user={user} />
             <ProfileForm key={user.id} user={user} />
           </Paper>
         </Grid>

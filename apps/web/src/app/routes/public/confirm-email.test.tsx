@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EmailStatus } from '@/features/privacy/components/email-status';
+import { setLanguage } from '@/lib/i18n';
+import { render } from '@/test/render';
+
+const post = vi.fn();
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  api: { post: (...args: unknown[]) => post(...args), get: vi.fn() },
+}));
+
+const { default: ConfirmEmailPage } = await import('./confirm-email');
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/confirm-email', element: <ConfirmEmailPage /> }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+/** The link of the "confirm your e-mail address" mail, and the account page's badge (decision 061). */
+describe('confirming an e-mail address', () => {
+  beforeEach(() => post.mockReset());
+  afterEach(() => setLanguage('en'));
+
+  it('confirms with the link’s token and says so (en)', async () => {
+    post.mockResolvedValue(undefined);
+    renderAt('/confirm-email?token=the.signed.token');
+    expect(
+      await screen.findByText(
+        'Your e-mail address is confirmed. The tips you gave with it without logging in are now part of your data.',
+      ),
+    ).toBeTruthy();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith(
+      'users/email-confirmation',
+      { data: { token: 'the.signed.token' } },
+      {
+        silent: true,
+      },
+    );
+  });
+
+  it('says a link without its token does not work, and asks nothing (nl)', async () => {
+    setLanguage('nl');
+    renderAt('/confirm-email');
+    expect(await screen.findByText(/Deze link werkt niet \(meer\)/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bevestig je e-mailadres' })).toBeTruthy();
+    expect(screen.getByText('Inloggen')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows an unconfirmed address with "send the link again" (en), which mails a new link', async () => {
+    post.mockResolvedValue(undefined);
+    render(<EmailStatus user={{ email: 'an@example.com', emailVerified: false }} />);
+    expect(await screen.findByText('E-mail address not confirmed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('users/me/email-confirmation', {}));
+  });
+
+  it('shows a confirmed address without the button, and an unconfirmed one, in Dutch', async () => {
+    setLanguage('nl');
+    render(<EmailStatus user={{ email: 'an@example.com', emailVerified: true }} />);
+    expect(await screen.findByText('E-mailadres bevestigd')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stuur de link opnieuw' })).toBeNull();
+    render(<EmailStatus user={{ email: 'an@example.com', emailVerified: false }} />);
+    expect(await screen.findByText('E-mailadres niet bevestigd')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stuur de link opnieuw' })).toBeTruthy();
+  });
+});
