@@ -1,6 +1,7 @@
 /**
  * `npm run build -w apps/api`: the API as JavaScript, apps/api/dist/server.js and the chunks it imports
- * lazily beside it (decision 022; decision 040 splits the lazy imports into chunks).
+ * lazily beside it (decision 022; decision 040 splits the lazy imports into chunks), and the feed
+ * parser's worker, dist/feeds.parse-worker.js (decision 060).
  * esbuild bundles the API's TypeScript and the workspace packages it uses (@podpot/domain,
  * @podpot/opp-simulator, which ship source); every other package stays an import of node_modules
  * (native and wasm parts, data files). A module that finds files beside itself through
@@ -42,8 +43,12 @@ const ownImportMetaUrl = {
 // No chunk of an earlier build left beside the new ones.
 await rm(OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(HERE, 'src/server.ts')],
+  // The feed parser's worker is an entry of its own: a worker thread starts from a file, and
+  // feeds.parse-thread.ts looks for it beside the running bundle (decision 060).
+  entryPoints: [path.join(HERE, 'src/server.ts'), path.join(HERE, 'src/modules/feeds/feeds.parse-worker.ts')],
   outdir: OUT_DIR,
+  // Every entry in dist/ itself (not dist/modules/feeds/), where the chunks are too.
+  entryNames: '[name]',
   // Each `import()` its own chunk, so what the API loads lazily (the password dictionaries, the mail
   // renderer, the PDF and image libraries) stays out of a process's memory until it is used; in one
   // file esbuild hoists their imports to the top and every process loads them at start.

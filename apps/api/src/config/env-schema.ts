@@ -144,6 +144,8 @@ export const EnvSchema = z.object({
   FEED_ALLOW_LOOPBACK: z.enum(['true', 'false']).optional(),
   /** Time for one feed or artwork fetch, redirects included (ms). */
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Time for parsing one fetched feed, in a worker thread that is ended when over it (ms; decision 060). */
+  FEED_PARSE_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(20_000),
   /** Feed previews (POST feeds/preview) one user may ask per minute: each is an outgoing request. */
   FEED_PREVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: z.enum(['true', 'false', 'auto']).default('auto'),

@@ -37,6 +37,11 @@ export function productionProblems(env: Env): string[] {
   if (env.SIM_FAULTS && env.SIM_FAULTS.toLowerCase() !== 'off') {
     problems.push('SIM_FAULTS is set: the fault mode belongs to the payment simulator, which production never runs');
   }
+  // A feed address is a stranger's URL our server requests: in production it never reaches our own
+  // loopback services (decision 030), whatever FEED_ALLOW_LOOPBACK says.
+  if (env.FEED_ALLOW_LOOPBACK === 'true') {
+    problems.push('FEED_ALLOW_LOOPBACK is set: production never fetches feeds from its own loopback (127.0.0.1, ::1)');
+  }
   need('OPP_PLATFORM_MERCHANT_UID', 'the merchant that receives Podpot orders');
   need('PUBLIC_URL', 'the public https address used in mails and payment return URLs');
   if (env.PUBLIC_URL && !isHttps(env.PUBLIC_URL)) problems.push('PUBLIC_URL must use https');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { DEMO_FEED_PATH } from '../../src/dev/demo-feed.js';
 import { DEMO_LOGINS } from '../../src/seed/demo.js';
 import { type ChildApp, startChildApp } from '../support/child-app.js';
 
@@ -16,7 +17,7 @@ const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 let app: ChildApp | undefined;
 afterAll(() => app?.kill(), 60_000);
 
-it('the compiled server starts on an empty database, migrates, seeds, logs in', async () => {
+it('the compiled server starts on an empty database, migrates, seeds, logs in, reads a feed', async () => {
   await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: API_ROOT });
   // An empty PGlite folder: the server runs the API's and the simulator's migrations itself.
   // WEB_DIST unset: the bundle's own idea of where the web build is (an undefined variable is not passed on).
@@ -29,6 +30,21 @@ it('the compiled server starts on an empty database, migrates, seeds, logs in', 
     body: new URLSearchParams({ username: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }).toString(),
   });
   expect(login.status, app.output()).toBe(200);
+  // A feed is parsed in a worker thread, built as its own file beside server.js (decision 060): the
+  // maker previews the demo feed this process serves.
+  const maker = await fetch(`${app.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: DEMO_LOGINS[1].email, password: DEMO_LOGINS[1].password }).toString(),
+  });
+  const { access_token: token } = (await maker.json()) as { access_token: string };
+  const preview = await fetch(`${app.url}/api/v1/feeds/preview`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ url: `${app.url}${DEMO_FEED_PATH}` }),
+  });
+  expect(preview.status, app.output()).toBe(200);
+  expect(((await preview.json()) as { episodeCount: number }).episodeCount).toBeGreaterThan(0);
   // The start made the platform's merchant at the simulator: its tables were migrated from the bundle too.
   expect(app.output()).not.toMatch(/error/i);
   expect((await fetch(`${app.url}/api/v1/openapi.json`)).status).toBe(200);

@@ -41,7 +41,7 @@ ${i.date ? `<pubDate>${new Date(i.date).toUTCString()}</pubDate>` : ''}<itunes:d
 }
 
 export async function startEpisodeFeedHost(): Promise<EpisodeFeedHost> {
-  const feeds = new Map<string, { body: string; etag: string } | { status: number }>();
+  const feeds = new Map<string, { body: Buffer; etag: string } | { status: number }>();
   const requests: EpisodeFeedHost['requests'] = [];
   let version = 0;
   const server = http.createServer((req, res) => {
@@ -61,7 +61,7 @@ export async function startEpisodeFeedHost(): Promise<EpisodeFeedHost> {
     requests,
     set(name, xml) {
       version += 1;
-      feeds.set(`/${name}.xml`, { body: xml, etag: `"v${version}"` });
+      feeds.set(`/${name}.xml`, { body: Buffer.from(xml), etag: `"v${version}"` });
       return `${base}/${name}.xml`;
     },
     fail(name, status) {

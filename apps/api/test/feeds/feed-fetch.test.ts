@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedFetchError, type SafeFetchOptions, safeFetch } from '../../src/modules/feeds/feeds.fetcher.js';
-import { parseFeed } from '../../src/modules/feeds/feeds.parser.js';
+import { FEED_MAX_EPISODES, FEED_MAX_TEXT, parseFeed } from '../../src/modules/feeds/feeds.parser.js';
 import { type FeedServer, startFeedServer } from './feed-server.js';
 
 /**
@@ -89,13 +89,16 @@ describe('reading a feed', () => {
     expect(feed.description).toBe('a é b');
   });
 
-  it('reads a 10,000-episode feed (about 6 MB) quickly', async () => {
+  it(`reads a 10,000-episode feed (about 6 MB) quickly, keeping the newest ${FEED_MAX_EPISODES}`, async () => {
     const started = performance.now();
     const { answer, feed } = await read('/big.xml');
     const ms = performance.now() - started;
     expect(answer.body.length).toBeGreaterThan(5_000_000);
-    expect(feed.episodes).toHaveLength(10_000);
-    expect(feed.episodes[9_999]).toMatchObject({ guid: 'big-9999', number: 1, duration: 1800 });
+    expect(feed.itemCount).toBe(10_000);
+    expect(feed.episodes).toHaveLength(FEED_MAX_EPISODES);
+    // The feed lists its oldest first here (big-0 of 2000-01-01): the kept ones are the last 500, newest first.
+    expect(feed.episodes[0]).toMatchObject({ guid: 'big-9999', number: 1, duration: 1800 });
+    expect(feed.episodes.at(-1)).toMatchObject({ guid: `big-${10_000 - FEED_MAX_EPISODES}` });
     // A few hundred ms on a quiet machine; generous for a loaded one.
     expect(ms).toBeLessThan(8_000);
   });
@@ -114,6 +117,47 @@ describe('reading a feed', () => {
     expect(answer).toMatchObject({ etag: '"v1"', lastModified: 'Tue, 07 May 2024 06:00:00 GMT' });
     const again = await safeFetch(`${host.base}/etag.xml`, { ...loopbackOk, etag: answer.etag });
     expect(again.status).toBe('not_modified');
+  });
+});
+
+describe('bounded work, whatever the feed holds', () => {
+  const channel = (inside: string) => Buffer.from(`<rss><channel><title>T</title>${inside}</channel></rss>`);
+
+  it('refuses elements nested 200,000 deep (1.4 MB) as not_a_feed, at once', async () => {
+    const started = performance.now();
+    const reason = await reasonOf(
+      Promise.resolve().then(() => parseFeed(channel(`${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`), null)),
+    );
+    expect(reason).toBe('not_a_feed');
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('keeps one episode per guid, the newest first, undated ones last in the feed’s order', () => {
+    const item = (guid: string, date?: string) =>
+      `<item><guid>${guid}</guid>${date ? `<pubDate>${date}</pubDate>` : ''}</item>`;
+    const feed = parseFeed(
+      channel(
+        item('undated-1') +
+          item('old', 'Mon, 01 Jan 2024 06:00:00 GMT') +
+          item('new', 'Mon, 01 Jul 2024 06:00:00 GMT') +
+          item('old', 'Mon, 01 Dec 2025 06:00:00 GMT') +
+          item('undated-2'),
+      ),
+      null,
+    );
+    expect(feed.episodes.map((e) => e.guid)).toEqual(['new', 'old', 'undated-1', 'undated-2']);
+    expect(feed.episodes[1]!.publishedAt).toBe('2024-01-01T06:00:00.000Z');
+    expect(feed.itemCount).toBe(4);
+  });
+
+  it('reads at most FEED_MAX_TEXT characters of one element, and keeps titles short', () => {
+    const huge = 'x'.repeat(3 * FEED_MAX_TEXT);
+    const feed = parseFeed(
+      channel(`<description>${huge}</description><item><title>${huge}</title><guid>g</guid></item>`),
+      null,
+    );
+    expect(feed.description.length).toBeLessThanOrEqual(4000);
+    expect(feed.episodes[0]!.title.length).toBeLessThanOrEqual(1000);
   });
 });
 

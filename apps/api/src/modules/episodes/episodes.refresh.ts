@@ -4,7 +4,8 @@ import { publicReadsChanged } from '../../lib/public-cache.js';
 import { feedStoppedMail } from '../../mail/feed-mails.js';
 import { queueMail } from '../../mail/outbox.js';
 import { FeedFetchError, safeFetch } from '../feeds/feeds.fetcher.js';
-import { type FeedEpisode, type ParsedFeed, parseFeed } from '../feeds/feeds.parser.js';
+import { parseFeedInWorker } from '../feeds/feeds.parse-thread.js';
+import type { FeedEpisode, ParsedFeed } from '../feeds/feeds.parser.js';
 import { fetchOptions } from '../feeds/feeds.service.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as repo from './episodes.repository.js';
@@ -73,7 +74,8 @@ async function refreshOne(ctx: AppContext, claim: { tipjarId: string; feedUrl: s
       outcome.notModified += 1;
       return;
     }
-    const feed = parseFeed(answer.body, answer.contentType);
+    // In a worker thread with a time budget; a feed over it counts as a failed read (decision 060).
+    const feed = await parseFeedInWorker(answer.body, answer.contentType, ctx.config.FEED_PARSE_TIMEOUT_MS);
     const fundingLinked = isFundingLinked(feed, ctx.config.publicUrl, tipjar.slug);
     const changed = await ctx.db.transaction(async (tx) => {
       const count = await repo.upsertEpisodes(tx, claim.tipjarId, episodesOf(feed));

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { episodes, feedRefreshes } from '../../db/schema/index.js';
@@ -108,13 +109,17 @@ export async function resetFeedRefresh(db: DbOrTx, tipjarId: string) {
   await db.delete(feedRefreshes).where(eq(feedRefreshes.tipjarId, tipjarId));
 }
 
-/** Episodes in one upsert, at most this many rows per statement. */
-const UPSERT_BATCH = 5_000;
+/**
+ * Episodes in one upsert, at most this many rows per statement. Short statements with a turn of the
+ * event loop between them: on the embedded database (PGlite) a statement runs on the event loop, and
+ * a feed's 500 episodes (FEED_MAX_EPISODES) in one statement held it for a few hundred ms (decision 060).
+ */
+const UPSERT_BATCH = 100;
 
 /**
  * Writes a feed's episodes: new guids inserted, changed ones updated (and brought back if they were
  * removed), guids no longer in the feed marked removed. Rows go in as one JSON parameter per batch
- * (jsonb_to_recordset): a 10,000-episode feed is two statements, not 10,000, and no parameter limit
+ * (jsonb_to_recordset): a feed's 500 episodes are five statements, not 500, and no parameter limit
  * applies. Answers how many rows changed (0: the storefront's cached answer may stay).
  */
 export async function upsertEpisodes(db: DbOrTx, tipjarId: string, list: FeedEpisode[]): Promise<number> {
@@ -136,6 +141,7 @@ export async function upsertEpisodes(db: DbOrTx, tipjarId: string, list: FeedEpi
         returning id`,
     );
     changed += rows.length;
+    await nextTurn();
   }
   const guids = JSON.stringify(list.map((e) => e.guid));
   const removed = await rowsOf<{ id: string }>(

@@ -20,16 +20,40 @@ export class RefusedAddressError extends Error {
 }
 
 /**
+ * The IPv4-compatible IPv6 block, `::a.b.c.d` (also written `::7f00:1`): an IPv4 address in the low
+ * 32 bits of an otherwise zero IPv6 address. Deprecated, never assigned, and ipaddr.js calls it
+ * unicast; a stack that still maps it to IPv4 would reach 127.0.0.1 or 10.0.0.1 through it.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
  * Whether we may connect to `address`. IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is judged as the IPv4
- * address it carries; NAT64, 6to4 and Teredo forms (which embed an IPv4 address) are refused outright.
- * `allowLoopback` (FEED_ALLOW_LOOPBACK: tests and the demo feed) lets 127.0.0.0/8 and ::1 through.
+ * address it carries; IPv4-compatible (`::10.0.0.1`), NAT64, 6to4 and Teredo forms (which embed an
+ * IPv4 address) are refused outright. `allowLoopback` (FEED_ALLOW_LOOPBACK: tests and the demo feed,
+ * never production) lets 127.0.0.0/8 and ::1 through.
  */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  const range = parsed.range();
-  if (range === 'unicast') return true;
-  return allowLoopback && range === 'loopback';
+  const text = canonicalOf(address);
+  if (!text || !ipaddr.isValid(text)) return false;
+  const raw = ipaddr.parse(text);
+  if (raw.kind() === 'ipv6' && raw.range() !== 'loopback' && raw.match(IPV4_COMPATIBLE)) return false;
+  const range = ipaddr.process(text).range();
+  if (range === 'loopback') return allowLoopback;
+  return range === 'unicast';
+}
+
+/**
+ * An IPv6 address as the WHATWG URL parser writes it (`::127.0.0.1` → `::7f00:1`), else the address
+ * itself; null when it cannot be read. ipaddr.js takes any IPv6 ending in a dotted quad for
+ * IPv4-mapped, so the dotted form of `::/96` would be judged as the IPv4 address it carries.
+ */
+function canonicalOf(address: string): string | null {
+  if (isIP(address) !== 6) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
 }
 
 /** The host of a URL as an IP literal (brackets of IPv6 removed), or null when it is a name. */

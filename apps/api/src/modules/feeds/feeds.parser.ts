@@ -11,7 +11,25 @@ import { decodeFeed, htmlToText } from './feeds.text.js';
  * saxes streams the document once and we keep only the fields we read (a 10,000-episode feed of 6 MB
  * parses in a few hundred ms; a tree-building parser took seconds). It never expands DOCTYPE entities,
  * so an entity bomb stays a few undefined-entity errors.
+ *
+ * A feed is a stranger's document (decision 060): its work is linear in its size and bounded whatever
+ * it holds. Elements nested deeper than FEED_MAX_DEPTH refuse it, each element's text is kept up to
+ * FEED_MAX_TEXT characters, and only the newest FEED_MAX_EPISODES episodes are kept. The API runs this
+ * in a worker thread with a time budget (feeds.parse-thread.ts), never on its event loop.
  */
+
+/** Elements open at once: a feed needs about 5 (rss/channel/item/field); deeper is no feed. */
+export const FEED_MAX_DEPTH = 64;
+/** Characters of one element's text that are read (an HTML description included); the rest is ignored. */
+export const FEED_MAX_TEXT = 64 * 1024;
+/** Episodes kept of one feed: the newest by date (undated ones last, in the feed's order). */
+export const FEED_MAX_EPISODES = 500;
+/** Characters kept of a title or guid and of a description once read as text; longer addresses are no address. */
+const MAX_TITLE = 1000;
+const MAX_DESCRIPTION = 4000;
+const MAX_URL = 2000;
+/** podcast:funding tags read (a feed has one or two). */
+const MAX_FUNDING = 20;
 
 export interface FeedEpisode {
   guid: string;
@@ -38,7 +56,10 @@ export interface ParsedFeed {
   /** podcast:guid, the podcast's own lasting id. */
   podcastGuid: string | null;
   funding: { url: string; label: string }[];
+  /** The newest FEED_MAX_EPISODES episodes, newest first (undated ones last, in the feed's order). */
   episodes: FeedEpisode[];
+  /** Episodes the feed has (one per guid), kept or not. */
+  itemCount: number;
 }
 
 /** Parses a fetched body; throws FeedFetchError('not_a_feed') when it is no RSS feed or is cut off. */
@@ -56,6 +77,7 @@ export function parseFeed(body: Buffer, contentType: string | null): ParsedFeed 
   try {
     parser.write(decodeFeed(body, contentType)).close();
   } catch (error) {
+    if (error instanceof FeedFetchError) throw error;
     throw new FeedFetchError('not_a_feed', `The XML could not be read: ${(error as Error).message}`);
   }
   return reader.result();
@@ -83,11 +105,14 @@ const EPISODE_FIELDS = new Set([
   'itunes:duration',
 ]);
 
-/** Collects the fields we use while saxes walks the document; `path` is the open elements' names. */
+/**
+ * Collects the fields we use while saxes walks the document. `path` is the open elements' names; only
+ * the first three levels matter (rss/channel/item), so a tag's place is known in constant time.
+ */
 class FeedReader {
   errors = 0;
   private readonly path: string[] = [];
-  /** Text of each open element (CDATA included), innermost last. */
+  /** Text of each open element (CDATA included), innermost last, each at most FEED_MAX_TEXT. */
   private readonly texts: string[] = [];
   private rootClosed = false;
   private readonly channel = new Map<string, string>();
@@ -98,10 +123,18 @@ class FeedReader {
   private readonly funding: { url: string; label: string }[] = [];
   private fundingUrl: string | null = null;
   private item: Map<string, string> | null = null;
-  private readonly episodes: FeedEpisode[] = [];
+  private readonly episodes = new NewestEpisodes(FEED_MAX_EPISODES);
+
+  /** The names of the open elements joined, when there are at most three of them (else null: we read nothing deeper). */
+  private where(): string | null {
+    return this.path.length <= 3 ? this.path.join('/') : null;
+  }
 
   open(tag: SaxesTagPlain): void {
-    const parent = this.path.join('/');
+    if (this.path.length >= FEED_MAX_DEPTH) {
+      throw new FeedFetchError('not_a_feed', `Elements nested deeper than ${FEED_MAX_DEPTH}`);
+    }
+    const parent = this.where();
     this.path.push(tag.name);
     this.texts.push('');
     const attr = (name: string) => (tag.attributes[name] ?? '').trim() || null;
@@ -117,13 +150,16 @@ class FeedReader {
   }
 
   text(text: string): void {
-    if (this.texts.length) this.texts[this.texts.length - 1] += text;
+    const last = this.texts.length - 1;
+    if (last < 0) return;
+    const kept = this.texts[last]!;
+    if (kept.length < FEED_MAX_TEXT) this.texts[last] = kept + text.slice(0, FEED_MAX_TEXT - kept.length);
   }
 
   close(name: string): void {
     const value = (this.texts.pop() ?? '').trim();
     this.path.pop();
-    const parent = this.path.join('/');
+    const parent = this.where();
     if (parent === 'rss/channel') {
       if (name === 'item') this.endItem();
       else if (name === 'podcast:funding') this.endFunding(value);
@@ -140,13 +176,14 @@ class FeedReader {
   }
 
   private endItem(): void {
-    if (this.item) this.episodes.push(...toEpisode(this.item));
+    const episode = this.item && toEpisode(this.item);
+    if (episode) this.episodes.add(episode);
     this.item = null;
   }
 
   private endFunding(label: string): void {
     const url = httpUrl(this.fundingUrl);
-    if (url) this.funding.push({ url, label });
+    if (url && this.funding.length < MAX_FUNDING) this.funding.push({ url, label: label.slice(0, MAX_TITLE) });
     this.fundingUrl = null;
   }
 
@@ -160,43 +197,76 @@ class FeedReader {
     }
     const field = (name: string) => this.channel.get(name) ?? null;
     return {
-      title: htmlToText(title),
-      description: htmlToText(field('description') ?? field('itunes:summary') ?? ''),
+      title: htmlToText(title).slice(0, MAX_TITLE),
+      description: htmlToText(field('description') ?? field('itunes:summary') ?? '').slice(0, MAX_DESCRIPTION),
       artworkUrl: httpUrl(this.artworkHref) ?? httpUrl(this.imageUrl),
       website: httpUrl(field('link')),
-      language: field('language'),
+      language: field('language')?.slice(0, 35) ?? null,
       ownerEmail: emailOf(this.ownerEmail) ?? emailOf(this.lockedOwner),
       locked: field('podcast:locked')?.toLowerCase() === 'yes',
-      podcastGuid: field('podcast:guid'),
+      podcastGuid: field('podcast:guid')?.slice(0, MAX_TITLE) ?? null,
       funding: this.funding,
-      episodes: this.episodes,
+      episodes: this.episodes.newestFirst(),
+      itemCount: this.episodes.seen,
     };
   }
 }
 
-function toEpisode(item: Map<string, string>): FeedEpisode[] {
+/**
+ * The newest `max` episodes of a feed, one per guid (the first in the feed wins), without holding
+ * them all: when twice `max` are held, the older half goes. Newest by date, undated ones last; equal
+ * dates in the feed's order.
+ */
+class NewestEpisodes {
+  /** Episodes (with a guid) the feed has. */
+  seen = 0;
+  private readonly guids = new Set<string>();
+  private readonly held: { episode: FeedEpisode; time: number; order: number }[] = [];
+
+  constructor(private readonly max: number) {}
+
+  add(episode: FeedEpisode): void {
+    if (this.guids.has(episode.guid)) return;
+    this.guids.add(episode.guid);
+    const time = episode.publishedAt === null ? Number.NEGATIVE_INFINITY : Date.parse(episode.publishedAt);
+    this.held.push({ episode, time, order: this.seen });
+    this.seen += 1;
+    if (this.held.length >= 2 * this.max) this.trim();
+  }
+
+  newestFirst(): FeedEpisode[] {
+    this.trim();
+    return this.held.map((h) => h.episode);
+  }
+
+  private trim(): void {
+    // Infinity minus itself is NaN: two undated episodes compare by their order.
+    this.held.sort((a, b) => (a.time === b.time ? a.order - b.order : b.time - a.time));
+    this.held.length = Math.min(this.held.length, this.max);
+  }
+}
+
+function toEpisode(item: Map<string, string>): FeedEpisode | null {
   const get = (name: string) => item.get(name) ?? null;
   const title = get('title') ?? get('itunes:title');
-  const guid = get('guid') ?? get('enclosure') ?? get('link') ?? title;
-  if (!guid) return [];
+  const guid = (get('guid') ?? get('enclosure') ?? get('link') ?? title)?.slice(0, MAX_TITLE);
+  if (!guid) return null;
   const published = Date.parse(get('pubDate') ?? '');
-  return [
-    {
-      guid,
-      title: htmlToText(title ?? ''),
-      number: positiveInt(get('itunes:episode') ?? get('podcast:episode')),
-      season: positiveInt(get('itunes:season') ?? get('podcast:season')),
-      publishedAt: Number.isNaN(published) ? null : new Date(published).toISOString(),
-      link: httpUrl(get('link')),
-      duration: durationOf(get('itunes:duration')),
-    },
-  ];
+  return {
+    guid,
+    title: htmlToText(title ?? '').slice(0, MAX_TITLE),
+    number: positiveInt(get('itunes:episode') ?? get('podcast:episode')),
+    season: positiveInt(get('itunes:season') ?? get('podcast:season')),
+    publishedAt: Number.isNaN(published) ? null : new Date(published).toISOString(),
+    link: httpUrl(get('link')),
+    duration: durationOf(get('itunes:duration')),
+  };
 }
 
 /* ---------- values ---------- */
 
 function httpUrl(value: string | null): string | null {
-  if (!value) return null;
+  if (!value || value.length > MAX_URL) return null;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;

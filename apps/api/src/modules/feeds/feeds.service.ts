@@ -12,7 +12,8 @@ import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { FEED_MAX_BYTES, FeedFetchError, type SafeFetchOptions, safeFetch } from './feeds.fetcher.js';
-import { type ParsedFeed, parseFeed } from './feeds.parser.js';
+import { parseFeedInWorker } from './feeds.parse-thread.js';
+import type { ParsedFeed } from './feeds.parser.js';
 import * as repo from './feeds.repository.js';
 
 /*
@@ -52,7 +53,7 @@ export function fetchOptions(ctx: AppContext): SafeFetchOptions {
 export async function readFeed(ctx: AppContext, url: string): Promise<ParsedFeed> {
   const answer = await safeFetch(url, fetchOptions(ctx));
   if (answer.status !== 'ok') throw new FeedFetchError('unreachable', 'Unexpected 304');
-  return parseFeed(answer.body, answer.contentType);
+  return parseFeedInWorker(answer.body, answer.contentType, ctx.config.FEED_PARSE_TIMEOUT_MS);
 }
 
 /** POST feeds/preview: what the feed prefills. The artwork is stored now, so the form can show ours. */
@@ -75,7 +76,7 @@ export async function previewFeed(ctx: AppContext, actor: Actor, url: string, lo
     artworkUrl: artworkId ? artworkPath(artworkId) : null,
     language: feed.language,
     hasOwnerEmail: feed.ownerEmail !== null,
-    episodeCount: feed.episodes.length,
+    episodeCount: feed.itemCount,
   };
 }
 

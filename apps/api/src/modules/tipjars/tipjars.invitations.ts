@@ -17,7 +17,8 @@ function invitationGone(): AppError {
 
 /**
  * THE rule of who may accept an invitation: a user (not archived) signed in with the invited address.
- * Once addresses can be proven (a confirmation link), require a proven one here as well.
+ * The link's token was mailed only to that address, so holding it proves the address as a confirmation
+ * link does (decision 061); a signed-in user whose address is not proven otherwise may still accept.
  */
 export function canAcceptInvitation(
   user: { email: string; archivedAt: Date | null },
