@@ -135,6 +135,8 @@ export const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('podpot:'),
   /** Failed logins for one e-mail address (from any IP) before it must wait; each further failure doubles the wait. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Wrong passwords for one e-mail address within an hour that raise an alert (log, metric, audit entry). */
+  LOGIN_ALERT_FAILURES: z.coerce.number().int().min(1).default(20),
   // --- end of abuse limits ---
   /**
    * Podcast feeds (decision 030): whether a feed or artwork may be fetched from a loopback address

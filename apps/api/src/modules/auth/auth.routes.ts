@@ -9,11 +9,19 @@ import * as service from './auth.service.js';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitStore }> = async (
-  app,
-  { ctx, limits },
-) => {
-  const loginFailures = limits.backoff('login', service.loginBackoffPolicy(ctx.config.LOGIN_MAX_FAILURES));
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  limits: LimitStore;
+  onLoginAlert: () => void;
+}> = async (app, { ctx, limits, onLoginAlert }) => {
+  const policy = service.loginBackoffPolicy(ctx.config.LOGIN_MAX_FAILURES);
+  const guards: service.LoginGuards = {
+    accounts: limits.backoff('login', policy),
+    knownClients: limits.backoff('login-known-client', policy),
+    known: limits.marks('login-known', service.KNOWN_CLIENT_MS),
+    wrong: limits.tally('login-wrong', service.ALERT_WINDOW_MS),
+    onAlert: onLoginAlert,
+  };
   const recoveries = createAddressLimit(limits, 'password-recovery', service.RECOVERY_LIMITS);
 
   app.post(
@@ -43,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
     },
     async (request, reply) => {
       try {
-        return await service.login(ctx, request.body, loginFailures);
+        return await service.login(ctx, request.body, { ip: request.ip, requestId: request.id }, guards);
       } catch (err) {
         if (err instanceof service.LoginBackoffError) reply.header('retry-after', err.retryAfterSeconds);
         throw err;
@@ -89,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
       },
     },
     async (request, reply) => {
-      await service.resetPassword(ctx, request.body);
+      await service.resetPassword(ctx, request.body, guards.accounts);
       return reply.status(204).send(null);
     },
   );

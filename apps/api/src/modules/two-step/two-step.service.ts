@@ -64,10 +64,15 @@ function invalidCode(field: string): AppError {
   return AppError.field(ErrorCode.InvalidCode, field, { key: 'invalid' }, 'This code is wrong, used or expired');
 }
 
+/** Whether `deviceToken` is one of the user's remembered devices (unexpired). */
+export async function isRememberedDevice(ctx: AppContext, userId: string, deviceToken: string): Promise<boolean> {
+  return repo.isTrustedDevice(ctx.db, userId, sha256(deviceToken));
+}
+
 /** The password was right: a token, or (two-step login on, no remembered device) the second step. */
 export async function afterPassword(ctx: AppContext, user: UserRow, deviceToken?: string): Promise<LoginResponse> {
   if (!user.twoStepEnabled) return tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion });
-  if (deviceToken && (await repo.isTrustedDevice(ctx.db, user.id, sha256(deviceToken)))) {
+  if (deviceToken && (await isRememberedDevice(ctx, user.id, deviceToken))) {
     return tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion, twoStep: true });
   }
   const { challenge, expiresIn } = await signTwoStepChallenge(ctx.config.JWT_SECRET, {
