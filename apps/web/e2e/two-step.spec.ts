@@ -49,6 +49,8 @@ async function setUp(page: Page, email: string, prefix: '' | '/nl') {
   await expect(page.getByRole('img', { name: nl ? 'QR-code voor je authenticator-app' : 'QR code' })).toBeVisible();
   const key = ((await page.getByTestId('two-step-key').textContent()) ?? '').replace(/\s/g, '');
   await page.getByRole('textbox', { name: nl ? 'Code uit de app' : 'Code from the app' }).fill(totpCodeOf(key));
+  // Turning it on needs the current password too (issue 33).
+  await page.locator('input[name=setup-password]').fill(PASSWORD);
   await page.getByRole('button', { name: nl ? 'Bevestigen en aanzetten' : 'Confirm and turn on' }).click();
   const list = page.getByTestId('recovery-codes');
   await expect(list.getByRole('listitem')).toHaveCount(10);
@@ -133,7 +135,7 @@ async function newAccountWithTwoStep(
   const key: string = (await setup.json()).secret;
   const confirmed = await context.request.post('/api/v1/users/me/two-step/confirm', {
     headers,
-    data: { data: { code: totpCodeOf(key) } },
+    data: { data: { code: totpCodeOf(key), password: PASSWORD } },
   });
   expect(confirmed.status()).toBe(200);
   const me = await context.request.get('/api/v1/users/me', {
