@@ -1,9 +1,10 @@
-import { LoginBodySchema, LoginResponseSchema, PasswordResetBodySchema } from '@podpot/domain';
+import { IdParamsSchema, LoginBodySchema, LoginResponseSchema, PasswordResetBodySchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../lib/access.js';
 import { createAddressLimit } from '../../lib/address-probes.js';
-import { errors, NoContent } from '../../lib/http.js';
+import { adminErrors, errors, NoContent } from '../../lib/http.js';
 import type { LimitStore } from '../../lib/rate-limit.js';
 import * as service from './auth.service.js';
 
@@ -81,6 +82,24 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       service.requestPasswordReset(ctx, request.params.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/:id/password-reset',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Mail the user a password reset link (platform admins; audited as user.passwordResetSent). An admin never sets a user's password",
+        params: IdParamsSchema,
+        response: { 204: NoContent, ...adminErrors, 404: errors[404], 409: errors[409], 429: errors[429] },
+      },
+    },
+    async (request, reply) => {
+      await service.sendResetLinkByAdmin(ctx, await requireAdmin(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appUrl, ErrorCode, type LoginBody, type LoginResponse, type PasswordResetBody } from '@podpot/domain';
-import type { AppContext } from '../../context.js';
+import type { Actor, AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import type { AddressLimitPolicies } from '../../lib/address-probes.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy, Marks, Tally } from '../../lib/rate-limit.js';
 import { queueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { recordPlatformAudit } from '../audit/audit.service.js';
+import { recordAudit, recordPlatformAudit } from '../audit/audit.service.js';
 import { afterPassword, isRememberedDevice } from '../two-step/two-step.service.js';
 import { queuePasswordChangedMail } from '../users/users.mails.js';
 import { assertStrongPassword } from '../users/users.password-strength.js';
@@ -170,16 +171,37 @@ export async function recoverPassword(ctx: AppContext, email: string): Promise<v
     ctx.log.info('password recovery for an unknown (or archived) address');
     return;
   }
+  // The token and its mail commit together; the outbox worker sends it (off the response path).
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    await issueResetLink(ctx, tx, user);
+  });
+  ctx.outbox.kick();
+}
+
+/** A new reset link for the (locked) user, queued as mail to their address; older unused links end. */
+async function issueResetLink(ctx: AppContext, tx: Tx, user: UserRow): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = sha256(token);
   const link = appUrl(ctx.config.publicUrl, 'passwordReset', {}, user.locale, { token });
   const mail = passwordResetMail(user.locale, { brand: ctx.config.BRAND_NAME, name: user.firstName, link });
-  // The token and its mail commit together; the outbox worker sends it (off the response path).
+  await endResetLinks(tx, user.id);
+  await repo.insertResetToken(tx, user.id, tokenHash, new Date(Date.now() + RESET_TTL_MS));
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `password-reset:${tokenHash}` });
+}
+
+/**
+ * POST users/{id}/password-reset (platform admins, issue 33): support helps a user who cannot sign in
+ * by having a reset link mailed to the user's own address. Nobody but the user ever sets their password,
+ * so an admin cannot sign in as them. Audited as user.passwordResetSent.
+ */
+export async function sendResetLinkByAdmin(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
-    await endResetLinks(tx, user.id);
-    await repo.insertResetToken(tx, user.id, tokenHash, new Date(Date.now() + RESET_TTL_MS));
-    await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `password-reset:${tokenHash}` });
+    const user = await lockUser(tx, userId);
+    if (!user) throw AppError.notFound('User');
+    if (user.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived user cannot be changed');
+    await issueResetLink(ctx, tx, user);
+    await recordAudit(tx, actor, { action: 'user.passwordResetSent', entityType: 'user', entityId: user.id });
   });
   ctx.outbox.kick();
 }

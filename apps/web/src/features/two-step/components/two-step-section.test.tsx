@@ -30,7 +30,7 @@ function renderSection() {
 const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml;base64,' };
 
 /** Issue 33: turning two-step login on asks for the current password (a session alone is not enough). */
-describe('setting up two-step login on the account page', () => {
+describe('setting up two-step login on the account page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     get.mockReset().mockResolvedValue({ enabled: false, recoveryCodesLeft: 0 });
     post.mockReset();
