@@ -182,7 +182,7 @@ test('a maker with two-step login logs in from a storefront, code and all, and t
   await expect(step).toHaveCount(0);
 });
 
-test('support turns off the two-step login of a maker who lost their phone, in Dutch on a phone; the password alone signs in again', async ({
+test('support turns off the two-step login of a maker who lost their phone and sends a reset link, in Dutch on a phone; the password alone signs in again', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -203,6 +203,15 @@ test('support turns off the two-step login of a maker who lost their phone, in D
   await expect(section.getByTestId('user-two-step-state')).toHaveText(/^Uit:/);
   await expect(section.getByRole('button', { name: 'Inloggen in twee stappen uitzetten' })).toHaveCount(0);
   await expect.poll(() => toasts(page)).toContain(`Inloggen in twee stappen van ${email} staat uit`);
+
+  // No password field on the user page: support sends a reset link to the user's own address (issue 33).
+  await expect(page.locator('input[type=password]')).toHaveCount(0);
+  const password = page.getByRole('region', { name: 'Wachtwoord' });
+  await password.getByRole('button', { name: 'Link voor nieuw wachtwoord sturen' }).click();
+  const send = page.getByRole('dialog', { name: 'Link voor nieuw wachtwoord sturen?' });
+  await send.getByRole('button', { name: 'Link voor nieuw wachtwoord sturen' }).click();
+  await expect(send).toHaveCount(0);
+  await expect.poll(() => toasts(page)).toContain(`Link voor een nieuw wachtwoord verstuurd naar ${email}`);
 
   // The maker: the password alone, no code asked.
   const maker = await (await browser.newContext()).newPage();
