@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { ctx, limits });
+      await api.register(authRoutes, { ctx, limits, onLoginAlert: ops.loginFailureAlert });
       await api.register(twoStepRoutes, { ctx, limits });
       await api.register(usersRoutes, { ctx, probes });
       await api.register(faqitemsRoutes, { ctx });

@@ -49,6 +49,8 @@ async function setUp(page: Page, email: string, prefix: '' | '/nl') {
   await expect(page.getByRole('img', { name: nl ? 'QR-code voor je authenticator-app' : 'QR code' })).toBeVisible();
   const key = ((await page.getByTestId('two-step-key').textContent()) ?? '').replace(/\s/g, '');
   await page.getByRole('textbox', { name: nl ? 'Code uit de app' : 'Code from the app' }).fill(totpCodeOf(key));
+  // Turning it on needs the current password too (issue 33).
+  await page.locator('input[name=setup-password]').fill(PASSWORD);
   await page.getByRole('button', { name: nl ? 'Bevestigen en aanzetten' : 'Confirm and turn on' }).click();
   const list = page.getByTestId('recovery-codes');
   await expect(list.getByRole('listitem')).toHaveCount(10);
@@ -133,7 +135,7 @@ async function newAccountWithTwoStep(
   const key: string = (await setup.json()).secret;
   const confirmed = await context.request.post('/api/v1/users/me/two-step/confirm', {
     headers,
-    data: { data: { code: totpCodeOf(key) } },
+    data: { data: { code: totpCodeOf(key), password: PASSWORD } },
   });
   expect(confirmed.status()).toBe(200);
   const me = await context.request.get('/api/v1/users/me', {
@@ -180,7 +182,7 @@ test('a maker with two-step login logs in from a storefront, code and all, and t
   await expect(step).toHaveCount(0);
 });
 
-test('support turns off the two-step login of a maker who lost their phone, in Dutch on a phone; the password alone signs in again', async ({
+test('support turns off the two-step login of a maker who lost their phone and sends a reset link, in Dutch on a phone; the password alone signs in again', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -201,6 +203,15 @@ test('support turns off the two-step login of a maker who lost their phone, in D
   await expect(section.getByTestId('user-two-step-state')).toHaveText(/^Uit:/);
   await expect(section.getByRole('button', { name: 'Inloggen in twee stappen uitzetten' })).toHaveCount(0);
   await expect.poll(() => toasts(page)).toContain(`Inloggen in twee stappen van ${email} staat uit`);
+
+  // No password field on the user page: support sends a reset link to the user's own address (issue 33).
+  await expect(page.locator('input[type=password]')).toHaveCount(0);
+  const password = page.getByRole('region', { name: 'Wachtwoord' });
+  await password.getByRole('button', { name: 'Link voor nieuw wachtwoord sturen' }).click();
+  const send = page.getByRole('dialog', { name: 'Link voor nieuw wachtwoord sturen?' });
+  await send.getByRole('button', { name: 'Link voor nieuw wachtwoord sturen' }).click();
+  await expect(send).toHaveCount(0);
+  await expect.poll(() => toasts(page)).toContain(`Link voor een nieuw wachtwoord verstuurd naar ${email}`);
 
   // The maker: the password alone, no code asked.
   const maker = await (await browser.newContext()).newPage();

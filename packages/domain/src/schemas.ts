@@ -149,7 +149,11 @@ export const UpdateUserBodySchema = z.object({
     firstName: NameSchema.optional(),
     lastName: NameSchema.optional(),
     locale: LocaleSchema.optional(),
-    password: PasswordSchema.optional(),
+    /** Refused: nobody sets another person's password; an admin sends a reset link (POST users/{id}/password-reset). */
+    password: z
+      .never()
+      .optional()
+      .describe('not settable: send the user a reset link with POST users/{id}/password-reset'),
   }),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;

@@ -63,6 +63,12 @@ export type TwoStepSetup = z.infer<typeof TwoStepSetupSchema>;
 export const TwoStepCodeBodySchema = z.object({ data: z.object({ code: TwoStepCodeSchema }) });
 export type TwoStepCodeBody = z.infer<typeof TwoStepCodeBodySchema>;
 
+/** Confirming the setup turns two-step login on: it needs the current password too (a session alone is not enough). */
+export const TwoStepConfirmBodySchema = z.object({
+  data: z.object({ code: TwoStepCodeSchema, password: z.string().min(1, { message: 'required' }).max(200) }),
+});
+export type TwoStepConfirmBody = z.infer<typeof TwoStepConfirmBodySchema>;
+
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 

@@ -14,6 +14,20 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
  * X-Forwarded-For is ignored), a hop count, or the proxies' addresses/CIDRs. Never "trust anyone":
  * then any client could pick its own address and walk around every per-IP limit.
  */
+/**
+ * A CIDR wider than any proxy network: shorter than /8 for IPv4 (and IPv4-mapped IPv6), /32 for IPv6.
+ * `/0` (everyone) would otherwise pass here and stop the start with a stack from Fastify's proxy check.
+ */
+function trustsTheInternet(entry: string): boolean {
+  const match = /^(.*)\/(\d+)$/.exec(entry);
+  if (!match) return false;
+  const [, address, bits] = match as unknown as [string, string, string];
+  const prefix = Number(bits);
+  if (!address.includes(':')) return prefix < 8;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+|0:0)$/i.test(address);
+  return mapped ? prefix - 96 < 8 : prefix < 32;
+}
+
 const trustProxySetting = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
@@ -26,7 +40,20 @@ const trustProxySetting = z.preprocess(
       [
         z.literal(false),
         z.number().int().min(1),
-        z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_NAMES)])).min(1),
+        z
+          .array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(PROXY_NAMES)]))
+          .min(1)
+          .superRefine((entries, check) => {
+            const wide = entries.find(trustsTheInternet);
+            if (wide) {
+              check.addIssue({
+                code: 'custom',
+                message:
+                  `${wide} trusts ${/\/0$/.test(wide) ? 'every address' : 'a large part of the internet'}: any client ` +
+                  "could then pick its own address with X-Forwarded-For. Name your proxies' addresses, or a hop count",
+              });
+            }
+          }),
       ],
       { error: 'off, a hop count (e.g. 1), or comma-separated proxy addresses/CIDRs' },
     )
@@ -135,6 +162,8 @@ export const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('podpot:'),
   /** Failed logins for one e-mail address (from any IP) before it must wait; each further failure doubles the wait. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Wrong passwords for one e-mail address within an hour that raise an alert (log, metric, audit entry). */
+  LOGIN_ALERT_FAILURES: z.coerce.number().int().min(1).default(20),
   // --- end of abuse limits ---
   /**
    * Podcast feeds (decision 030): whether a feed or artwork may be fetched from a loopback address

@@ -1,4 +1,5 @@
 import type { Env } from './env-schema.js';
+import { estimatedSecretBits, MIN_SECRET_BITS } from './secret-strength.js';
 
 /**
  * Every setting production cannot run without, or runs unsafely with, in one list: the process
@@ -12,14 +13,10 @@ export function productionProblems(env: Env): string[] {
     if (!env[name]) problems.push(`${name} is not set: ${why}`);
   };
   need('JWT_SECRET', 'the signing secret of access tokens (at least 32 random characters)');
-  if (env.JWT_SECRET && distinctCharacters(env.JWT_SECRET) < 12) {
-    problems.push('JWT_SECRET is weak: use at least 32 random characters (e.g. `openssl rand -hex 32`)');
-  }
+  if (env.JWT_SECRET && !isStrongSecret(env.JWT_SECRET)) problems.push(weakSecret('JWT_SECRET'));
   // The key of two-step login's secrets (decision 045); unset, JWT_SECRET serves. Older keys are only
   // tried for reading, so a weak one there stays accepted: refusing it would lock its users out.
-  if (env.TWO_STEP_KEY && distinctCharacters(env.TWO_STEP_KEY) < 12) {
-    problems.push('TWO_STEP_KEY is weak: use at least 32 random characters (e.g. `openssl rand -hex 32`)');
-  }
+  if (env.TWO_STEP_KEY && !isStrongSecret(env.TWO_STEP_KEY)) problems.push(weakSecret('TWO_STEP_KEY'));
   need('OPP_API_URL', 'the payment provider API; production never runs the built-in simulator');
   if (env.OPP_API_URL && !isHttps(env.OPP_API_URL)) problems.push('OPP_API_URL must use https');
   need('OPP_API_KEY', 'the API key of the payment provider');
@@ -59,6 +56,11 @@ function isHttps(url: string): boolean {
   }
 }
 
-function distinctCharacters(value: string): number {
-  return new Set(value).size;
+/** At least 32 characters worth an estimated 128 bits: no repeats, runs or repeated stretches (decision 063). */
+function isStrongSecret(value: string): boolean {
+  return value.length >= 32 && estimatedSecretBits(value) >= MIN_SECRET_BITS;
+}
+
+function weakSecret(name: string): string {
+  return `${name} is weak: use at least 32 random characters, without repeats or runs (e.g. \`openssl rand -hex 32\`)`;
 }

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAccessToken, verifyAccessToken } from './access-token.js';
 
@@ -27,5 +28,38 @@ describe('verifyAccessToken', () => {
     const at = token.length - 10;
     const forged = `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
     await expect(verifyAccessToken(secret, forged)).rejects.toThrow();
+  });
+});
+
+/** Issue 33 (item 12): a token signed with our secret but not by us (a leak, a tool) is refused without `exp`, or dated ahead. */
+describe('verifyAccessToken and the time claims', () => {
+  const key = new TextEncoder().encode(secret);
+  const base = () =>
+    new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('user-3').setIssuer('podpot');
+
+  it('refuses a token without an expiry (it would be good for ever)', async () => {
+    const token = await base().setIssuedAt().sign(key);
+    await expect(verifyAccessToken(secret, token)).rejects.toThrow();
+  });
+
+  it('refuses a token issued more than a minute ahead of our clock, and takes one a few seconds ahead', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await base()
+      .setIssuedAt(now + 3600)
+      .setExpirationTime(now + 7200)
+      .sign(key);
+    await expect(verifyAccessToken(secret, ahead)).rejects.toThrow();
+    const skewed = await base()
+      .setIssuedAt(now + 5)
+      .setExpirationTime(now + 60)
+      .sign(key);
+    expect(await verifyAccessToken(secret, skewed)).toEqual({ id: 'user-3', tokenVersion: 0, twoStep: false });
+  });
+
+  it('refuses a token without an issue time', async () => {
+    const token = await base()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(key);
+    await expect(verifyAccessToken(secret, token)).rejects.toThrow();
   });
 });

@@ -11,6 +11,23 @@ const ISSUER = 'podpot';
 /** The issuer of a two-step challenge: never accepted as an access token (verifyAccessToken asks for ISSUER). */
 const CHALLENGE_ISSUER = 'podpot:two-step';
 const CHALLENGE_TTL_SECONDS = 5 * 60;
+/** How far ahead of our clock a token's issue time may be (another server's clock running fast). */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * Every token we sign has `sub`, `iat` and `exp`. One signed with our secret but not by us (a leaked
+ * secret, a debugging tool) without an expiry would be good for ever, and one dated ahead outlives
+ * every password change's cut-off: both are refused.
+ */
+async function verifyOurs(secret: string, token: string, issuer: string) {
+  const { payload } = await jwtVerify(token, await hmacKey(secret), {
+    issuer,
+    algorithms: ['HS256'],
+    requiredClaims: ['sub', 'iat', 'exp'],
+  });
+  if ((payload.iat as number) > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new Error('token issued in the future');
+  return payload;
+}
 
 /**
  * The HMAC key of a secret, imported once: jose would import the raw secret again for every token it
@@ -84,19 +101,13 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   const known = verified.get(token);
   if (known && known.secret === secret && Date.now() < known.expiresAt) return known.subject;
   if (known) verified.delete(token);
-  const { payload } = await jwtVerify(token, await hmacKey(secret), {
-    issuer: ISSUER,
-    algorithms: ['HS256'],
-  });
+  const payload = await verifyOurs(secret, token, ISSUER);
   if (!payload.sub) throw new Error('token names no user');
   const tokenVersion = payload.tv ?? 0;
   if (!Number.isSafeInteger(tokenVersion) || (tokenVersion as number) < 0) throw new Error('bad token version');
   const subject = { id: payload.sub, tokenVersion: tokenVersion as number, twoStep: payload.ts === true };
-  // Only a token that expires is remembered (every token signed here does).
-  if (typeof payload.exp === 'number') {
-    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(token, { secret, subject, expiresAt: payload.exp * 1000 });
-  }
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { secret, subject, expiresAt: (payload.exp as number) * 1000 });
   return subject;
 }
 
@@ -121,10 +132,7 @@ export async function signTwoStepChallenge(
 /** The user and token version of a valid, unexpired challenge; undefined for anything else. */
 export async function verifyTwoStepChallenge(secret: string, challenge: string): Promise<TokenSubject | undefined> {
   try {
-    const { payload } = await jwtVerify(challenge, await hmacKey(secret), {
-      issuer: CHALLENGE_ISSUER,
-      algorithms: ['HS256'],
-    });
+    const payload = await verifyOurs(secret, challenge, CHALLENGE_ISSUER);
     const tokenVersion = payload.tv;
     if (!payload.sub || !Number.isSafeInteger(tokenVersion)) return undefined;
     return { id: payload.sub, tokenVersion: tokenVersion as number };

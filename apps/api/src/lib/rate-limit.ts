@@ -16,6 +16,10 @@ export interface LimitStore {
   pluginOptions: { store?: FastifyRateLimitStoreCtor; skipOnError: boolean };
   /** A named back-off (e.g. failed logins per account) on this store. */
   backoff(name: string, policy: BackoffPolicy): Backoff;
+  /** Named keys that expire after `ttlMs` (e.g. the clients an account signed in from). */
+  marks(name: string, ttlMs: number): Marks;
+  /** A count per key over fixed windows of `windowMs` (e.g. wrong passwords per account per hour). */
+  tally(name: string, windowMs: number): Tally;
   /** For /readyz: resolves when the shared store answers (absent without REDIS_URL). */
   ping?: () => Promise<void>;
   close(): Promise<void>;
@@ -36,6 +40,17 @@ export interface Backoff {
   attempt(key: string): Promise<number | undefined>;
   /** Forgets key's attempts (it succeeded). */
   reset(key: string): Promise<void>;
+}
+
+export interface Marks {
+  /** Marks key (again), for the store's time to live from now. */
+  set(key: string): Promise<void>;
+  has(key: string): Promise<boolean>;
+}
+
+export interface Tally {
+  /** Counts one for key; the count in key's window so far, this one included. */
+  add(key: string): Promise<number>;
 }
 
 /** The wait after a key's nth attempt: none while free attempts are left, then doubling up to the cap. */
@@ -76,6 +91,46 @@ export function createMemoryBackoff(policy: BackoffPolicy): Backoff {
   };
 }
 
+/** Expiring entries in this process, the least recently written dropped first past MEMORY_KEYS. */
+function createMemoryEntries<T extends { expiresAt: number }>() {
+  const entries = new Map<string, T>();
+  return {
+    get(key: string): T | undefined {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > Date.now() ? entry : undefined;
+    },
+    set(key: string, entry: T) {
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > MEMORY_KEYS) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
+
+export function createMemoryMarks(ttlMs: number): Marks {
+  const entries = createMemoryEntries<{ expiresAt: number }>();
+  return {
+    async set(key) {
+      entries.set(key, { expiresAt: Date.now() + ttlMs });
+    },
+    async has(key) {
+      return entries.get(key) !== undefined;
+    },
+  };
+}
+
+export function createMemoryTally(windowMs: number): Tally {
+  const entries = createMemoryEntries<{ count: number; expiresAt: number }>();
+  return {
+    async add(key) {
+      const entry = entries.get(key) ?? { count: 0, expiresAt: Date.now() + windowMs };
+      entry.count += 1;
+      entries.set(key, entry);
+      return entry.count;
+    },
+  };
+}
+
 /** One atomic step, so attempts spread over processes count exactly as if sent to one. */
 const ATTEMPT_SCRIPT = `
 local wait = redis.call('PTTL', KEYS[2])
@@ -90,11 +145,13 @@ end
 return 0
 `;
 
+/** Hashed: the store never holds e-mail addresses. */
+const hashedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
 function createRedisBackoff(redis: Redis, prefix: string, policy: BackoffPolicy, onError: (err: unknown) => void) {
   const fallback = createMemoryBackoff(policy);
-  // Hashed: the store never holds e-mail addresses.
   const keysOf = (key: string) => {
-    const id = createHash('sha256').update(key).digest('base64url');
+    const id = hashedKey(key);
     return [`${prefix}${id}:attempts`, `${prefix}${id}:wait`];
   };
   const { free, firstWaitMs, maxWaitMs, forgetMs } = policy;
@@ -119,6 +176,50 @@ function createRedisBackoff(redis: Redis, prefix: string, policy: BackoffPolicy,
       }
     },
   } satisfies Backoff;
+}
+
+function createRedisMarks(redis: Redis, prefix: string, ttlMs: number, onError: (err: unknown) => void): Marks {
+  // Written to both: a mark set while Redis was down still counts in this process.
+  const fallback = createMemoryMarks(ttlMs);
+  return {
+    async set(key) {
+      await fallback.set(key);
+      try {
+        await redis.set(`${prefix}${hashedKey(key)}`, '1', 'PX', ttlMs);
+      } catch (err) {
+        onError(err);
+      }
+    },
+    async has(key) {
+      try {
+        return (await redis.exists(`${prefix}${hashedKey(key)}`)) === 1 || (await fallback.has(key));
+      } catch (err) {
+        onError(err);
+        return fallback.has(key);
+      }
+    },
+  };
+}
+
+/** The window starts with a key's first count (a fixed window per key). */
+const TALLY_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+function createRedisTally(redis: Redis, prefix: string, windowMs: number, onError: (err: unknown) => void): Tally {
+  const fallback = createMemoryTally(windowMs);
+  return {
+    async add(key) {
+      try {
+        return Number(await redis.eval(TALLY_SCRIPT, 1, `${prefix}${hashedKey(key)}`, windowMs));
+      } catch (err) {
+        onError(err);
+        return fallback.add(key);
+      }
+    },
+  };
 }
 
 /** Route-limit counters in Redis, counted in this process's memory for as long as Redis fails. */
@@ -171,6 +272,8 @@ export async function createLimitStore(
     return {
       pluginOptions: { skipOnError: false },
       backoff: (_name, policy) => createMemoryBackoff(policy),
+      marks: (_name, ttlMs) => createMemoryMarks(ttlMs),
+      tally: (_name, windowMs) => createMemoryTally(windowMs),
       close: async () => {},
     };
   }
@@ -199,6 +302,8 @@ export async function createLimitStore(
   return {
     pluginOptions: { store: fallbackStoreOf(redis, `${keyPrefix}rate-limit:`, onError), skipOnError: true },
     backoff: (name, policy) => createRedisBackoff(redis, `${keyPrefix}${name}:`, policy, onError),
+    marks: (name, ttlMs) => createRedisMarks(redis, `${keyPrefix}${name}:`, ttlMs, onError),
+    tally: (name, windowMs) => createRedisTally(redis, `${keyPrefix}${name}:`, windowMs, onError),
     async ping() {
       await redis.ping();
     },

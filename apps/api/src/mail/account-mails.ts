@@ -241,6 +241,50 @@ export function twoStepOffMail(
   };
 }
 
+/**
+ * Two-step login was turned on (issue 33): sent to the account's address, so an owner whose session was
+ * stolen learns that someone may have locked them out, and that support can turn it off (decision 056).
+ */
+export function twoStepOnMail(
+  locale: Locale,
+  p: { brand: string; name: string; recoveryLink: string; supportLink: string },
+): MailContent {
+  if (locale === 'nl') {
+    return {
+      subject: `Inloggen in twee stappen staat aan - ${p.brand}`,
+      text: [
+        `Hoi ${p.name},`,
+        '',
+        `Inloggen in twee stappen is zojuist aangezet voor je ${p.brand}-account. Voortaan log je in met je wachtwoord en een code uit je authenticator-app (of een van je herstelcodes).`,
+        '',
+        'Was jij dit niet? Dan was iemand anders in je account en kan diegene je buitensluiten. Stel meteen een nieuw wachtwoord in:',
+        p.recoveryLink,
+        '',
+        `en vraag ons inloggen in twee stappen voor je uit te zetten: ${p.supportLink}`,
+        '',
+        'Groet,',
+        p.brand,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Two-step login was turned on - ${p.brand}`,
+    text: [
+      `Hi ${p.name},`,
+      '',
+      `Two-step login was just turned on for your ${p.brand} account. From now on you sign in with your password and a code from your authenticator app (or one of your recovery codes).`,
+      '',
+      "Wasn't this you? Then someone else was in your account and can lock you out. Set a new password right away:",
+      p.recoveryLink,
+      '',
+      `and ask us to turn two-step login off for you: ${p.supportLink}`,
+      '',
+      'Best,',
+      p.brand,
+    ].join('\n'),
+  };
+}
+
 /** A platform admin turned two-step login off, at the user's request (decision 056). */
 export function twoStepResetMail(
   locale: Locale,

@@ -7,6 +7,7 @@ import {
   emailConfirmationMail,
   passwordChangedMail,
   twoStepOffMail,
+  twoStepOnMail,
   twoStepResetMail,
 } from './account-mails.js';
 import { feedStoppedMail, feedVerificationMail } from './feed-mails.js';
@@ -331,6 +332,20 @@ MAIL_SAMPLES.push(
     facts: {
       en: ["Wasn't this you", '/password-recovery', '/support'],
       nl: ['Was jij dit niet', '/password-recovery', '/support'],
+    },
+  },
+  {
+    name: 'two-step-on',
+    mail: (locale, url) =>
+      twoStepOnMail(locale, {
+        brand,
+        name: 'Mark',
+        recoveryLink: `${url}/password-recovery`,
+        supportLink: `${url}/support`,
+      }),
+    facts: {
+      en: ['was just turned on', "Wasn't this you", '/password-recovery', '/support'],
+      nl: ['zojuist aangezet', 'Was jij dit niet', '/password-recovery', '/support'],
     },
   },
   {

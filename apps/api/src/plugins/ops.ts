@@ -20,6 +20,8 @@ export interface OpsOptions {
 export interface OpsMetrics {
   /** A scheduled job finished: its name, 'ok' or 'failed', and how long it took. */
   jobRun(name: string, outcome: 'ok' | 'failed', seconds: number): void;
+  /** Many failed logins for one account (auth.service.ts): alert on this counter's rate. */
+  loginFailureAlert(): void;
 }
 
 const READY_TIMEOUT_MS = 2000;
@@ -51,6 +53,11 @@ export function registerOps(app: FastifyInstance, options: OpsOptions): OpsMetri
     help: 'Scheduled job run time',
     labelNames: ['job'] as const,
     buckets: [0.01, 0.1, 1, 10, 60, 300],
+    registers: [registry],
+  });
+  const loginAlerts = new Counter({
+    name: 'podpot_login_failure_alerts_total',
+    help: 'Accounts that reached LOGIN_ALERT_FAILURES wrong passwords within an hour',
     registers: [registry],
   });
   const byStatus = (name: string, help: string, key: 'tips' | 'charges') =>
@@ -130,6 +137,9 @@ export function registerOps(app: FastifyInstance, options: OpsOptions): OpsMetri
     jobRun(name, outcome, seconds) {
       jobs.inc({ job: name, outcome });
       jobSeconds.observe({ job: name }, seconds);
+    },
+    loginFailureAlert() {
+      loginAlerts.inc();
     },
   };
 }

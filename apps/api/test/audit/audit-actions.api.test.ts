@@ -264,9 +264,7 @@ describe('users', () => {
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
     expect((await put(`/users/${id}`, admin.token, { role: 'USER' })).status).toBe(200);
-    expect(
-      (await put(`/users/${id}`, admin.token, { firstName: 'Adele', password: 'another long passphrase' })).status,
-    ).toBe(200);
+    expect((await put(`/users/${id}`, admin.token, { firstName: 'Adele' })).status).toBe(200);
     expect((await onlyEntry(id, 'user.created')).after).toEqual({ role: 'ADMIN' });
     const changed = await onlyEntry(id, 'user.roleChanged');
     expect([changed.before, changed.after]).toEqual([{ role: 'ADMIN' }, { role: 'USER' }]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryBackoff, waitAfter } from '../../src/lib/rate-limit.js';
+import { createMemoryBackoff, createMemoryMarks, createMemoryTally, waitAfter } from '../../src/lib/rate-limit.js';
 import { loginBackoffPolicy } from '../../src/modules/auth/auth.service.js';
 
 const policy = loginBackoffPolicy(5);
@@ -36,5 +36,31 @@ describe('the in-process back-off', () => {
     for (let i = 0; i < 5; i++) await backoff.attempt('ann@example.test');
     vi.advanceTimersByTime(60 * 60_000);
     for (let i = 0; i < 4; i++) expect(await backoff.attempt('ann@example.test')).toBeUndefined();
+  });
+});
+
+describe('the in-process marks and tallies (known clients, the alert count)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a mark for its time to live, renewed when set again', async () => {
+    const marks = createMemoryMarks(60_000);
+    expect(await marks.has('ann\nip:198.51.100.7')).toBe(false);
+    await marks.set('ann\nip:198.51.100.7');
+    vi.advanceTimersByTime(50_000);
+    await marks.set('ann\nip:198.51.100.7');
+    vi.advanceTimersByTime(50_000);
+    expect(await marks.has('ann\nip:198.51.100.7')).toBe(true);
+    vi.advanceTimersByTime(10_000);
+    expect(await marks.has('ann\nip:198.51.100.7')).toBe(false);
+  });
+
+  it('counts per key within a window that starts with its first count', async () => {
+    const tally = createMemoryTally(60_000);
+    expect([await tally.add('ann'), await tally.add('ann'), await tally.add('bob')]).toEqual([1, 2, 1]);
+    vi.advanceTimersByTime(59_000);
+    expect(await tally.add('ann')).toBe(3);
+    vi.advanceTimersByTime(1_000);
+    expect(await tally.add('ann')).toBe(1);
   });
 });

@@ -47,3 +47,38 @@ describe.runIf(hasRedis)('login limits shared through Redis by two app servers',
     expect(keys.some((k) => k.startsWith(`${prefix}login:`))).toBe(true);
   });
 });
+
+describe.runIf(hasRedis)('known clients shared through Redis by two app servers (issue 33)', () => {
+  // Behind one trusted proxy, so the owner's and the attacker's forwarded addresses differ.
+  const servers = twoServersOnOneRedis({ TRUST_PROXY: '1' });
+
+  async function login(base: string, username: string, password: string, ip: string) {
+    const res = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ username, password }),
+    });
+    return res.status;
+  }
+
+  it('lets the owner in on either server from where they signed in on one, while the attacker waits on both', async () => {
+    const { a, b, database, redis, prefix } = servers;
+    const email = `known-${Date.now()}@example.test`;
+    await database.db.insert(users).values({
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      role: 'USER',
+      firstName: 'Known',
+      lastName: 'Client',
+      locale: 'en',
+    });
+    expect(await login(a.url, email, PASSWORD, '198.51.100.7')).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push(await login(i % 2 ? b.url : a.url, email, `guess-${i}`, '203.0.113.66'));
+    expect(statuses, a.output() + b.output()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    expect(await login(b.url, email, PASSWORD, '203.0.113.66')).toBe(429);
+    expect(await login(b.url, email, PASSWORD, '198.51.100.7')).toBe(200);
+    const keys = await redis.keys(`${prefix}login-known:*`);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+});

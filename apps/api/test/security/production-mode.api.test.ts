@@ -54,6 +54,58 @@ describe('production start-up check', () => {
     expect(message).toContain('JWT_SECRET is weak');
   });
 
+  it('refuses a JWT_SECRET (and TWO_STEP_KEY) of 32+ characters that is not random enough (issue 33)', () => {
+    const weak = [
+      // 12 distinct characters, repeated: passed the old check.
+      'abcdefghijkl'.repeat(3),
+      'Xy7!'.repeat(10),
+      'abcdefghijklmnopqrstuvwxyz0123456789',
+      'password-password-password-password',
+      `${'a'.repeat(20)}b3f1c8e2a9d47f`,
+    ];
+    for (const secret of weak) {
+      expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: secret }), secret).toThrow(/JWT_SECRET is weak/);
+      expect(() => loadConfig({ ...PRODUCTION, TWO_STEP_KEY: secret }), secret).toThrow(/TWO_STEP_KEY is weak/);
+    }
+    // What `openssl rand -hex 16`, `-hex 32` and `-base64 32` print pass.
+    for (const secret of [
+      '9f86d081884c7d659a2feaa0c55ad015',
+      'b3f1c8e2a9d47f6e0c5b1a8d2e9f3c7a6b4d8e1f0a2c5b9e1d7f3a6c8e2b4d90',
+      'q0Zr8k3yPz1mW6vN+u2Lc5Jt7Hs9Gd4Fe0Ba1Xo3Yi8=',
+    ]) {
+      expect(loadConfig({ ...PRODUCTION, JWT_SECRET: secret, TWO_STEP_KEY: secret }).JWT_SECRET).toBe(secret);
+    }
+  });
+
+  it('answers a TRUST_PROXY that trusts every address with the configuration message, not a stack (issue 33)', () => {
+    for (const value of ['0.0.0.0/0', '::/0', '10.0.0.1,0.0.0.0/0', '0.0.0.0/1', '::ffff:0.0.0.0/96']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /Invalid configuration:\n {2}TRUST_PROXY: .*trusts (every|a large part of the internet)/,
+      );
+    }
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,192.168.1.1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      'loopback',
+    ]);
+  });
+
+  it('starts no server with TRUST_PROXY=0.0.0.0/0: the message, no stack', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-prod-'));
+    try {
+      const result = await runScript('src/server.ts', [], {
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        TRUST_PROXY: '0.0.0.0/0',
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('TRUST_PROXY');
+      expect(result.output).not.toMatch(/\n\s+at /);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("refuses the simulator's fault mode (SIM_FAULTS)", () => {
     expect(() => loadConfig({ ...PRODUCTION, SIM_FAULTS: 'http5xx=0.1' })).toThrow(
       /SIM_FAULTS is set: the fault mode belongs to the payment simulator/,

@@ -95,19 +95,21 @@ describe(`a password change ends every session (${TEST_DB})`, () => {
     expect((await me(await login(user.email, 'reset password 1'))).status).toBe(200);
   });
 
-  it('signs a user out when a platform admin sets their password', async () => {
+  it('signs a user out once they use the reset link a platform admin had sent (not before)', async () => {
     const admin = await t.createUser({ role: 'ADMIN' });
     const user = await t.createUser({ password: 'first password' });
     const session = await login(user.email, 'first password');
-    const put = await t.api('PUT', `/users/${user.id}`, {
-      token: admin.token,
-      body: { data: { password: 'set by the admin' } },
-    });
-    expect(put.status, put.text).toBe(200);
+    const before = (await t.outbox()).filter((m) => m.to === user.email).length;
+    const sent = await t.api('POST', `/users/${user.id}/password-reset`, { token: admin.token });
+    expect(sent.status, sent.text).toBe(204);
+    expect((await me(session)).status).toBe(200);
+    const mails = (await t.outbox()).filter((m) => m.to === user.email);
+    expect(mails).toHaveLength(before + 1);
+    const link = /password-reset\?token=([\w-]+)/.exec(mails.at(-1)!.text)![1]!;
+    expect((await reset(link, 'chosen by the user')).status).toBe(204);
     expect((await me(session)).status).toBe(401);
-    expect((await me(user.token)).status).toBe(401);
     expect((await me(admin.token)).status).toBe(200);
-    expect((await me(await login(user.email, 'set by the admin'))).status).toBe(200);
+    expect((await me(await login(user.email, 'chosen by the user'))).status).toBe(200);
   });
 
   it('keeps other users signed in, and keeps the user signed in when the admin changes only their name', async () => {

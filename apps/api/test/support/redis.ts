@@ -45,11 +45,11 @@ export interface TwoServers {
  * Two app servers in their own processes on one fresh PostgreSQL database and one Redis, started before
  * the calling describe's tests and stopped (their Redis keys removed) after them.
  */
-export function twoServersOnOneRedis(): TwoServers {
+export function twoServersOnOneRedis(extraEnv: Record<string, string> = {}): TwoServers {
   const servers = { prefix: `podpot-test-${randomBytes(6).toString('hex')}:` } as TwoServers;
   beforeAll(async () => {
     servers.database = await createTestDatabase('pg');
-    const env = { REDIS_URL, REDIS_KEY_PREFIX: servers.prefix };
+    const env = { REDIS_URL, REDIS_KEY_PREFIX: servers.prefix, ...extraEnv };
     [servers.a, servers.b] = await Promise.all([
       startChildApp(servers.database.url!, env),
       startChildApp(servers.database.url!, env),

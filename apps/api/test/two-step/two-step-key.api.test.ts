@@ -60,7 +60,7 @@ async function enrol(t: TestApp) {
   const secret: string = setup.body.secret;
   const confirmed = await t.api('POST', '/users/me/two-step/confirm', {
     token: user.token,
-    body: { data: { code: totpCode(secret) } },
+    body: { data: { code: totpCode(secret), password: user.password } },
   });
   expect(confirmed.status, confirmed.text).toBe(200);
   return { user, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
@@ -172,7 +172,7 @@ describe(`the key of two-step secrets (${TEST_DB})`, () => {
       const login = await t.api('POST', '/auth/login', { form: { username: user.email, password: user.password } });
       return t.api('POST', '/users/me/two-step/confirm', {
         token: login.body.access_token,
-        body: { data: { code: totpCode(secret) } },
+        body: { data: { code: totpCode(secret), password: user.password } },
       });
     };
     await withApp({ JWT_SECRET: KEY_B }, async (t) => expectUnavailable(await confirm(t), 'data.code'));

@@ -37,7 +37,7 @@ async function setUp(user: TestUser) {
   const secret: string = setup.body.secret;
   const confirmed = await t.api('POST', '/users/me/two-step/confirm', {
     token: user.token,
-    body: { data: { code: totpCode(secret) } },
+    body: { data: { code: totpCode(secret), password: user.password } },
   });
   expect(confirmed.status, confirmed.text).toBe(200);
   return { secret, recoveryCodes: confirmed.body.recoveryCodes as string[], token: confirmed.body.token.access_token };
@@ -48,7 +48,7 @@ describe(`two-step login (${TEST_DB})`, () => {
     const user = await t.createUser();
     const wrong = await t.api('POST', '/users/me/two-step/confirm', {
       token: user.token,
-      body: { data: { code: '000000' } },
+      body: { data: { code: '000000', password: user.password } },
     });
     expect(wrong.status).toBe(409); // no setup started
     const { secret, recoveryCodes, token } = await setUp(user);

@@ -87,7 +87,7 @@ describe(`sessions in the process that changes them (${TEST_DB})`, () => {
     const { secret } = (await t.api('POST', '/users/me/two-step/setup', { token: user.token })).body;
     const confirmed = await t.api('POST', '/users/me/two-step/confirm', {
       token: user.token,
-      body: { data: { code: totpCode(secret) } },
+      body: { data: { code: totpCode(secret), password: user.password } },
     });
     const passed = confirmed.body.token.access_token;
     expect((await t.api('GET', '/users', { token: passed })).status).toBe(200);

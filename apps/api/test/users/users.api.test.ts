@@ -180,11 +180,18 @@ describe('admin user management', () => {
       ['PUT', `/users/${id}`],
       ['DELETE', `/users/${id}`],
       ['GET', `/users/${id}/deletion`],
+      ['POST', `/users/${id}/password-reset`],
     ] as const;
 
   it('answers 401 to anonymous and 403 to a normal user on every admin endpoint', async () => {
     for (const [method, path] of adminCalls(user.id)) {
-      const body = method === 'POST' || method === 'PUT' ? { data: { ...newUser('x'), firstName: 'X' } } : undefined;
+      const { password, ...profile } = newUser('x');
+      const body =
+        method === 'POST'
+          ? { data: { ...profile, password, firstName: 'X' } }
+          : method === 'PUT'
+            ? { data: profile }
+            : undefined;
       expect((await t.api(method, path, { body })).status, `${method} ${path} anonymous`).toBe(401);
       expect((await t.api(method, path, { body, token: user.token })).status, `${method} ${path} user`).toBe(403);
     }

@@ -51,6 +51,29 @@ export async function recordAudit(tx: Tx, actor: Actor, change: AuditChange): Pr
   });
 }
 
+/**
+ * An entry the platform writes itself, with no person acting (e.g. an alert on many failed logins):
+ * no actor, shown as the platform. `request` is the request that set it off, when there was one.
+ */
+export async function recordPlatformAudit(
+  tx: Tx,
+  change: AuditChange,
+  request?: { id: string; ip: string },
+): Promise<void> {
+  await repo.insertAuditEntry(tx, {
+    actorId: null,
+    actorRole: 'ADMIN',
+    tipjarId: change.tipjarId ?? null,
+    entityType: change.entityType,
+    entityId: change.entityId,
+    action: change.action,
+    before: cleanValues(change.before),
+    after: cleanValues(change.after),
+    requestId: request?.id ?? null,
+    ip: request?.ip ?? null,
+  });
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**

@@ -1,19 +1,28 @@
-import { LoginBodySchema, LoginResponseSchema, PasswordResetBodySchema } from '@podpot/domain';
+import { IdParamsSchema, LoginBodySchema, LoginResponseSchema, PasswordResetBodySchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { requireAdmin } from '../../lib/access.js';
 import { createAddressLimit } from '../../lib/address-probes.js';
-import { errors, NoContent } from '../../lib/http.js';
+import { adminErrors, errors, NoContent } from '../../lib/http.js';
 import type { LimitStore } from '../../lib/rate-limit.js';
 import * as service from './auth.service.js';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitStore }> = async (
-  app,
-  { ctx, limits },
-) => {
-  const loginFailures = limits.backoff('login', service.loginBackoffPolicy(ctx.config.LOGIN_MAX_FAILURES));
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  limits: LimitStore;
+  onLoginAlert: () => void;
+}> = async (app, { ctx, limits, onLoginAlert }) => {
+  const policy = service.loginBackoffPolicy(ctx.config.LOGIN_MAX_FAILURES);
+  const guards: service.LoginGuards = {
+    accounts: limits.backoff('login', policy),
+    knownClients: limits.backoff('login-known-client', policy),
+    known: limits.marks('login-known', service.KNOWN_CLIENT_MS),
+    wrong: limits.tally('login-wrong', service.ALERT_WINDOW_MS),
+    onAlert: onLoginAlert,
+  };
   const recoveries = createAddressLimit(limits, 'password-recovery', service.RECOVERY_LIMITS);
 
   app.post(
@@ -43,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
     },
     async (request, reply) => {
       try {
-        return await service.login(ctx, request.body, loginFailures);
+        return await service.login(ctx, request.body, { ip: request.ip, requestId: request.id }, guards);
       } catch (err) {
         if (err instanceof service.LoginBackoffError) reply.header('retry-after', err.retryAfterSeconds);
         throw err;
@@ -78,6 +87,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
   );
 
   app.post(
+    '/users/:id/password-reset',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Mail the user a password reset link (platform admins; audited as user.passwordResetSent). An admin never sets a user's password",
+        params: IdParamsSchema,
+        response: { 204: NoContent, ...adminErrors, 404: errors[404], 409: errors[409], 429: errors[429] },
+      },
+    },
+    async (request, reply) => {
+      await service.sendResetLinkByAdmin(ctx, await requireAdmin(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
     '/auth/password-reset',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -89,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: LimitS
       },
     },
     async (request, reply) => {
-      await service.resetPassword(ctx, request.body);
+      await service.resetPassword(ctx, request.body, guards.accounts);
       return reply.status(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import {
   IdParamsSchema,
   RecoveryCodesSchema,
   TwoStepCodeBodySchema,
+  TwoStepConfirmBodySchema,
   TwoStepConfirmedSchema,
   TwoStepDisableBodySchema,
   TwoStepLoginBodySchema,
@@ -83,8 +84,8 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: Lim
       schema: {
         tags,
         summary:
-          'Confirm the setup with a current code: two-step login on, other sessions signed out; answers ten recovery codes (shown once) and a new token',
-        body: TwoStepCodeBodySchema,
+          'Confirm the setup with a current code and the password: two-step login on, other sessions signed out, the user mailed; answers ten recovery codes (shown once) and a new token',
+        body: TwoStepConfirmBodySchema,
         response: {
           200: TwoStepConfirmedSchema,
           400: errors[400],
@@ -96,7 +97,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; limits: Lim
     },
     async (request, reply) =>
       withRetryAfter(reply, async () =>
-        service.confirmSetup(ctx, await requireUser(request), request.body.data.code, failures),
+        service.confirmSetup(ctx, await requireUser(request), request.body.data, failures),
       ),
   );
 

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { signTwoStepChallenge, tokenResponse, verifyTwoStepChallenge } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
-import { twoStepOffMail, twoStepResetMail } from '../../mail/account-mails.js';
+import { twoStepOffMail, twoStepOnMail, twoStepResetMail } from '../../mail/account-mails.js';
 import { queueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findUserById, lockUser, type UserRow } from '../users/users.repository.js';
@@ -64,10 +64,15 @@ function invalidCode(field: string): AppError {
   return AppError.field(ErrorCode.InvalidCode, field, { key: 'invalid' }, 'This code is wrong, used or expired');
 }
 
+/** Whether `deviceToken` is one of the user's remembered devices (unexpired). */
+export async function isRememberedDevice(ctx: AppContext, userId: string, deviceToken: string): Promise<boolean> {
+  return repo.isTrustedDevice(ctx.db, userId, sha256(deviceToken));
+}
+
 /** The password was right: a token, or (two-step login on, no remembered device) the second step. */
 export async function afterPassword(ctx: AppContext, user: UserRow, deviceToken?: string): Promise<LoginResponse> {
   if (!user.twoStepEnabled) return tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion });
-  if (deviceToken && (await repo.isTrustedDevice(ctx.db, user.id, sha256(deviceToken)))) {
+  if (deviceToken && (await isRememberedDevice(ctx, user.id, deviceToken))) {
     return tokenResponse(ctx.config, { id: user.id, tokenVersion: user.tokenVersion, twoStep: true });
   }
   const { challenge, expiresIn } = await signTwoStepChallenge(ctx.config.JWT_SECRET, {
@@ -205,18 +210,26 @@ export async function startSetup(ctx: AppContext, actor: Actor): Promise<TwoStep
 }
 
 /**
- * Confirms the pending secret with a current code: two-step login is on, every other session ends,
- * and this one gets a token that passed the second step, with ten recovery codes shown once.
+ * Confirms the pending secret with a current code and the password (a stolen session alone must not
+ * lock the owner out): two-step login is on, every other session ends, the user is mailed, and this
+ * session gets a token that passed the second step, with ten recovery codes shown once.
  */
 export async function confirmSetup(
   ctx: AppContext,
   actor: Actor,
-  code: string,
+  data: { code: string; password: string },
   failures: Backoff,
 ): Promise<TwoStepConfirmed> {
+  const { code } = data;
   const key = `user:${actor.userId}`;
   const wait = await failures.attempt(key);
   if (wait !== undefined) throw new CodeBackoffError(Math.ceil(wait / 1000));
+  // Wrong passwords count on the same back-off as wrong codes: a thief cannot guess either freely.
+  const owner = await findUserById(ctx.db, actor.userId);
+  if (!owner) throw AppError.unauthorized();
+  if (!(await verifyPassword(owner.passwordHash, data.password))) {
+    throw AppError.field(ErrorCode.WrongPassword, 'data.password', { key: 'wrongPassword' }, 'The password is wrong');
+  }
   const row = await repo.findTwoStep(ctx.db, actor.userId);
   if (!row?.pendingSecret) {
     throw new AppError(ErrorCode.Conflict, 'Start the setup first (or two-step login is on already)');
@@ -232,8 +245,11 @@ export async function confirmSetup(
     if (user.twoStepEnabled) throw alreadyOn();
     await repo.replaceRecoveryCodes(tx, actor.userId, codes.map(recoveryCodeHash));
     // Under the current key (the pending one may have been re-keyed, or written under an older key).
-    return repo.enableTwoStep(tx, actor.userId, encryptSecret(currentTwoStepKey(ctx.config), secret), step);
+    const on = await repo.enableTwoStep(tx, actor.userId, encryptSecret(currentTwoStepKey(ctx.config), secret), step);
+    if (on) await queueTwoStepMail(ctx, tx, user, twoStepOnMail, 'two-step-on');
+    return on;
   });
+  ctx.outbox.kick();
   if (!enabled) throw AppError.unauthorized();
   const token = await tokenResponse(ctx.config, {
     id: actor.userId,
@@ -260,7 +276,7 @@ export async function disable(
   await ctx.db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     await repo.disableTwoStep(tx, user.id);
-    await queueTwoStepOffMail(ctx, tx, user);
+    await queueTwoStepMail(ctx, tx, user);
   });
   ctx.outbox.kick();
 }
@@ -282,7 +298,7 @@ export async function resetByAdmin(ctx: AppContext, actor: Actor, userId: string
     if (!user.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off already');
     await repo.disableTwoStep(tx, user.id);
     await recordAudit(tx, actor, { action: 'user.twoStepReset', entityType: 'user', entityId: user.id });
-    await queueTwoStepOffMail(ctx, tx, user, twoStepResetMail);
+    await queueTwoStepMail(ctx, tx, user, twoStepResetMail);
   });
   ctx.outbox.kick();
 }
@@ -302,11 +318,13 @@ export async function regenerateRecoveryCodes(
   return codes;
 }
 
-async function queueTwoStepOffMail(
+/** A mail about the user's two-step login (on, off, reset by support), with the links it points to. */
+async function queueTwoStepMail(
   ctx: AppContext,
   tx: DbOrTx,
   user: UserRow,
   write: typeof twoStepOffMail = twoStepOffMail,
+  kind = 'two-step-off',
 ): Promise<void> {
   const base = ctx.config.publicUrl;
   const mail = write(user.locale, {
@@ -315,5 +333,5 @@ async function queueTwoStepOffMail(
     recoveryLink: appUrl(base, 'passwordRecovery', {}, user.locale),
     supportLink: appUrl(base, 'support', {}, user.locale),
   });
-  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `two-step-off:${user.id}:${Date.now()}` });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `${kind}:${user.id}:${Date.now()}` });
 }

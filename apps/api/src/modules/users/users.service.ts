@@ -200,17 +200,18 @@ export async function updateUser(
   if (id === actor.userId && data.role && data.role !== 'ADMIN') {
     throw AppError.field(ErrorCode.Conflict, 'data.role', { key: 'invalid' }, 'You cannot remove your own admin role');
   }
-  const { password, ...rest } = data;
-  if (password) await assertStrongPassword(ctx, 'data.password', password, { ...existing, ...rest });
-  const passwordHash = password ? await hashPassword(password) : undefined;
+  // No password here (the schema refuses one): an admin sends a reset link instead (issue 33).
+  const { password: _never, ...rest } = data;
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      // A password set by an admin signs the user out everywhere, like their own change would.
       // Re-read under lock: the role recorded as before is the one this change replaced.
       const before = (await repo.lockUser(tx, id)) ?? existing;
-      if (passwordHash) await repo.replacePassword(tx, id, passwordHash);
       const after = await repo.updateUser(tx, id, rest);
-      if (after && after.email !== before.email) await queueEmailChangedMails(ctx, tx, before, after.email);
+      if (after && after.email !== before.email) {
+        await queueEmailChangedMails(ctx, tx, before, after.email);
+        // Who moved the account to another mailbox (where reset links go); the addresses are not kept.
+        await recordAudit(tx, actor, { action: 'user.emailChanged', entityType: 'user', entityId: id });
+      }
       // Role changes are audited (money-relevant: an ADMIN refunds and invoices); profile edits are not.
       if (after && after.role !== before.role) {
         await recordAudit(tx, actor, {

@@ -75,6 +75,7 @@ function Setup({ onConfirmed }: { onConfirmed: (confirmed: TwoStepConfirmed) => 
   const { t } = useTranslation(['account', 'errors']);
   const [setup, setSetup] = useState<TwoStepSetup | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!setup) {
@@ -107,7 +108,7 @@ function Setup({ onConfirmed }: { onConfirmed: (confirmed: TwoStepConfirmed) => 
       await onConfirmed(
         await api.post<TwoStepConfirmed>(
           'users/me/two-step/confirm',
-          { data: { code: code.trim() } },
+          { data: { code: code.trim(), password } },
           { silent: true },
         ),
       );
@@ -139,7 +140,19 @@ function Setup({ onConfirmed }: { onConfirmed: (confirmed: TwoStepConfirmed) => 
         </Alert>
       )}
       <CodeField label={t('twoStep.code')} name="code" required value={code} onChange={setCode} />
-      <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
+      {/* Turning it on needs the password too: a session alone (a borrowed laptop) must not lock the owner out. */}
+      <TextField
+        label={t('twoStep.password')}
+        type="password"
+        name="setup-password"
+        autoComplete="current-password"
+        required
+        helperText={t('twoStep.passwordToTurnOn')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        sx={{ display: 'block', mb: 2 }}
+      />
+      <Button type="submit" variant="contained" disabled={busy || !code.trim() || !password}>
         {t('twoStep.confirm')}
       </Button>
     </Box>

@@ -67,3 +67,13 @@ export function useResetTwoStep(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }
+
+/**
+ * POST users/{id}/password-reset (issue 33): an admin has a reset link mailed to the user's own address;
+ * nobody but the user sets their password.
+ */
+export function useSendPasswordReset(id: string) {
+  return useMutation({
+    mutationFn: () => api.post<void>(`users/${encodeURIComponent(id)}/password-reset`),
+  });
+}

@@ -1,23 +1,21 @@
 import { Alert, Box, Button, MenuItem, Paper, TextField } from '@mui/material';
-import { CreateUserBodySchema, PasswordSchema, UpdateUserBodySchema, type User } from '@podpot/domain';
+import { CreateUserBodySchema, UpdateUserBodySchema, type User } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useSaveUser } from '@/features/users/api/users';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
+import { PasswordResetLink } from '@/features/users/components/password-reset-link';
 import { TwoStepReset } from '@/features/users/components/two-step-reset';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
 
-// Editing: an empty password keeps the current one.
-const EditUserSchema = UpdateUserBodySchema.shape.data.extend({
-  password: PasswordSchema.or(z.literal('')).optional(),
-});
+// Editing sets no password (the API refuses one): the page sends a reset link instead (issue 33).
+const EditUserSchema = UpdateUserBodySchema.shape.data.omit({ password: true });
 
 type UserForm = {
   email: string;
@@ -51,7 +49,8 @@ export function UserEditor({ user }: { user: User | undefined }) {
   );
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const data = { ...values, password: values.password || undefined };
+    const { password, ...profile } = values;
+    const data = user ? profile : values;
     try {
       await save.mutateAsync(data as never);
       notifySuccess(t(user ? 'common:toasts.userUpdated' : 'common:toasts.userCreated'));
@@ -90,13 +89,15 @@ export function UserEditor({ user }: { user: User | undefined }) {
             <TextField label={t('users.fields.firstName')} required {...field('firstName')} />
             <TextField label={t('users.fields.lastName')} required {...field('lastName')} />
           </Box>
-          <TextField
-            label={t('users.fields.password')}
-            type="password"
-            autoComplete="new-password"
-            required={!user}
-            {...field('password', { helperText: user ? t('users.fields.passwordKeep') : undefined })}
-          />
+          {!user && (
+            <TextField
+              label={t('users.fields.password')}
+              type="password"
+              autoComplete="new-password"
+              required
+              {...field('password')}
+            />
+          )}
           <Box sx={{ display: 'flex', gap: 2 }}>
             <TextField select label={t('users.fields.role')} defaultValue={form.getValues('role')} {...field('role')}>
               <MenuItem value="USER">{t('common:roles.USER')}</MenuItem>
@@ -120,6 +121,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
           </Box>
         </Box>
       </Paper>
+      {user && <PasswordResetLink user={user} />}
       {user && <TwoStepReset user={user} />}
       <DeleteUserDialog
         user={confirming && user ? user : null}
