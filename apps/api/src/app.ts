@@ -62,6 +62,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
 import { requestLogController, requestLoggerFactory, requestLogStream } from './plugins/request-log.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerGracefulClose(app);
 
   const ctx: AppContext = {

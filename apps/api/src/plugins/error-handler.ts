@@ -1,4 +1,4 @@
-import { type ApiErrorBody, ErrorCode, hasControlCharacter, issuesToFields } from '@podpot/domain';
+import { type ApiErrorBody, ErrorCode, issuesToFields } from '@podpot/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -31,58 +31,11 @@ export function sendError(
   return reply.status(statusCode).type('application/json').send(body);
 }
 
-/** The dotted path of the first string in `value` that holds a control character, or null. */
-function controlCharacterPath(value: unknown): string | null {
-  // Iterative: a deeply nested JSON body must not overflow the stack.
-  const pending: [unknown, string[]][] = [[value, []]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, path] = next;
-    if (typeof item === 'string') {
-      if (hasControlCharacter(item)) return path.join('.') || '_';
-    } else if (item && typeof item === 'object' && !Buffer.isBuffer(item)) {
-      for (const [key, child] of Object.entries(item).reverse()) pending.push([child, [...path, key]]);
-    }
-  }
-  return null;
-}
-
-/** Nothing to check, or an object of strings none of which holds a control character. */
-function isCleanFlat(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (typeof item !== 'string' || hasControlCharacter(item)) return false;
-  }
-  return true;
-}
-
-const REQUEST_PARTS = [
-  ['params', 'params'],
-  ['querystring', 'query'],
-  ['body', 'body'],
-] as const;
-
 /**
  * Every error leaves the API as `{statusCode, error, code, message, fields?}`; never a stack trace.
- * Input with a control character (a NUL above all: PostgreSQL refuses it and the request would end in
- * a 500) is refused here, once for every route, before any route's own validation: 400 naming the field.
+ * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  // A sync hook, and the common case (no parameters, or flat strings) decided without building paths:
-  // it runs on every request (decision 027).
-  app.addHook('preValidation', (request, reply, done) => {
-    for (const [where, part] of REQUEST_PARTS) {
-      const value = request[part];
-      if (isCleanFlat(value)) continue;
-      const field = controlCharacterPath(value);
-      if (field !== null) {
-        sendError(reply, 400, ErrorCode.Validation, `Invalid ${where}: ${field}`, { [field]: { key: 'invalid' } });
-        return;
-      }
-    }
-    done();
-  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return sendError(reply, err.statusCode, err.code, err.message, err.fields);
