@@ -15,6 +15,7 @@ import { API_PREFIX } from './lib/http.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
+import { serverTimeouts } from './lib/server-timeouts.js';
 import { createSessionCache } from './lib/session-cache.js';
 import { outboxDepth } from './mail/outbox.js';
 import { createMailOutbox } from './mail/outbox-worker.js';
@@ -60,7 +61,7 @@ import type { OppFetch } from './payments/opp-http.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -92,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // Off unless the deployment names its proxies: otherwise X-Forwarded-For is whatever the client says.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    ...serverTimeouts(config),
+    // What Node's HTTP parser refuses (a timeout, headers too large), in our error body.
+    clientErrorHandler,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: requestLogController(requestLogStream(logger)),
     // Each request's logger is made when something logs through it (plugins/request-log.ts).

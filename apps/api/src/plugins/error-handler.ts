@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { type ApiErrorBody, ErrorCode, issuesToFields } from '@podpot/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -10,11 +11,13 @@ const REASON: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
 };
@@ -33,7 +36,8 @@ export function sendError(
 
 /**
  * Every error leaves the API as `{statusCode, error, code, message, fields?}`; never a stack trace.
- * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts.
+ * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts; a request Node's HTTP
+ * parser gives up on, by clientErrorHandler below, given to Fastify when it is made.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -70,4 +74,28 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, ErrorCode.Internal, 'Internal server error');
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser gave up on the connection (a request line or
+ * headers too long, a broken request, a request slower than `requestTimeout`). There is no request to
+ * reply to, only the socket: the answer is written by hand, in our error body, and the socket closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const statusCode = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    statusCode === 408
+      ? 'Request took too long'
+      : statusCode === 431
+        ? 'Request headers too large'
+        : 'Malformed request';
+  const body: ApiErrorBody = { statusCode, error: REASON[statusCode]!, code: ErrorCode.BadRequest, message };
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${REASON[statusCode]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
 }
