@@ -61,7 +61,7 @@ import type { OppFetch } from './payments/opp-http.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
-import { clientErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -94,7 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     ...serverTimeouts(config),
-    // What Node's HTTP parser refuses (a timeout, headers too large), in our error body.
+    // Fastify's answers before a route is found, and what Node's HTTP parser refuses, in our error body.
+    frameworkErrors,
     clientErrorHandler,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: requestLogController(requestLogStream(logger)),

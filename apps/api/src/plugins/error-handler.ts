@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { type ApiErrorBody, ErrorCode, issuesToFields } from '@podpot/domain';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
@@ -14,6 +14,7 @@ const REASON: Record<number, string> = {
   408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
@@ -36,8 +37,9 @@ export function sendError(
 
 /**
  * Every error leaves the API as `{statusCode, error, code, message, fields?}`; never a stack trace.
- * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts; a request Node's HTTP
- * parser gives up on, by clientErrorHandler below, given to Fastify when it is made.
+ * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts; Fastify's answers
+ * before routing (a bad URL, an over-long parameter) and a request Node's HTTP parser gives up on, by
+ * frameworkErrors and clientErrorHandler below, given to Fastify when it is made.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -74,6 +76,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, ErrorCode.Internal, 'Internal server error');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before a route is found — a URL it cannot decode (400),
+ * a path parameter longer than its limit (414) — in our error body.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, ErrorCode.BadRequest, 'URI too long');
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, ErrorCode.BadRequest, 'Malformed URL');
+  return sendError(reply, 500, ErrorCode.Internal, 'Internal server error');
 }
 
 /**
