@@ -1,17 +1,12 @@
 import { ErrorCode, hasControlCharacter, hasLoneSurrogate } from '@podpot/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-
-/**
- * How deep a JSON body may nest. Our deepest body is four levels (`data.answer.en`); the bound leaves
- * room and keeps every walk over a body short. A body of 256 KB could otherwise nest 128,000 levels.
- */
-export const MAX_JSON_DEPTH = 32;
+import { scanJson, tooDeep } from '../lib/json-scan.js';
 
 /**
  * The checks every request passes before any route reads it, signed in or not (decision 059):
  *
- * - a JSON body nested deeper than MAX_JSON_DEPTH is refused while it is parsed (400 BAD_REQUEST), by
+ * - a JSON body nested deeper than MAX_JSON_DEPTH (lib/json-scan.ts) is refused while it is parsed (400 BAD_REQUEST), by
  *   one pass over the raw text that also notes whether the text holds an escape at all;
  * - no string in the parameters, the query or the body holds a control character (a NUL above all:
  *   PostgreSQL refuses it) or a lone surrogate (`\ud800`: PostgreSQL's `jsonb` refuses it) — 400
@@ -27,7 +22,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const scan = scanJson(text as string);
     if (scan.tooDeep) {
-      done(new AppError(ErrorCode.BadRequest, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      done(tooDeep(), undefined);
       return;
     }
     parseJson(request, text as string, (err, body) => {
@@ -73,36 +68,6 @@ function invalid(where: string, field: string): AppError {
 }
 
 const isBadString = (text: string) => hasControlCharacter(text) || hasLoneSurrogate(text);
-
-/**
- * One pass over a JSON text: is it nested deeper than MAX_JSON_DEPTH, and does a string in it hold an
- * escape (a backslash)? Brackets inside strings are text. Malformed JSON is left to the parser.
- */
-export function scanJson(text: string): { tooDeep: boolean; hasEscape: boolean } {
-  let depth = 0;
-  let inString = false;
-  let hasEscape = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) {
-        hasEscape = true;
-        i++;
-      } else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > MAX_JSON_DEPTH) return { tooDeep: true, hasEscape };
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
-  }
-  return { tooDeep: false, hasEscape };
-}
-
-const BACKSLASH = 0x5c;
-const QUOTE = 0x22;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 
 /** Nothing to check, or an object of strings none of which is bad. */
 function isCleanFlat(value: unknown): boolean {
