@@ -6,8 +6,8 @@ import { scanJson, tooDeep } from '../lib/json-scan.js';
 /**
  * The checks every request passes before any route reads it, signed in or not (decision 059):
  *
- * - a JSON body nested deeper than MAX_JSON_DEPTH (lib/json-scan.ts) is refused while it is parsed (400 BAD_REQUEST), by
- *   one pass over the raw text that also notes whether the text holds an escape at all;
+ * - a JSON body nested deeper than MAX_JSON_DEPTH (lib/json-scan.ts) is refused while it is parsed
+ *   (400 BAD_REQUEST), by one pass over the raw text that also notes whether it holds an escape at all;
  * - no string in the parameters, the query or the body holds a control character (a NUL above all:
  *   PostgreSQL refuses it) or a lone surrogate (`\ud800`: PostgreSQL's `jsonb` refuses it) — 400
  *   VALIDATION naming the field. In a JSON body both can only come from an escape, so a body
