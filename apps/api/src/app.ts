@@ -15,6 +15,7 @@ import { API_PREFIX } from './lib/http.js';
 import { loggerOptions } from './lib/log-options.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createLimitStore, trustProxyOption } from './lib/rate-limit.js';
+import { serverTimeouts } from './lib/server-timeouts.js';
 import { createSessionCache } from './lib/session-cache.js';
 import { outboxDepth } from './mail/outbox.js';
 import { createMailOutbox } from './mail/outbox-worker.js';
@@ -60,8 +61,9 @@ import type { OppFetch } from './payments/opp-http.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerOps } from './plugins/ops.js';
 import { requestLogController, requestLoggerFactory, requestLogStream } from './plugins/request-log.js';
@@ -91,6 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // Off unless the deployment names its proxies: otherwise X-Forwarded-For is whatever the client says.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    ...serverTimeouts(config),
+    // Fastify's answers before a route is found, and what Node's HTTP parser refuses, in our error body.
+    frameworkErrors,
+    clientErrorHandler,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: requestLogController(requestLogStream(logger)),
     // Each request's logger is made when something logs through it (plugins/request-log.ts).
@@ -99,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerGracefulClose(app);
 
   const ctx: AppContext = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { issuesToFields } from './errors.js';
-import { hasControlCharacter, isSingleLine, singleLine, singleLineText } from './field-schemas.js';
+import { hasControlCharacter, hasLoneSurrogate, isSingleLine, singleLine, singleLineText } from './field-schemas.js';
 import { MobileNumberSchema } from './schemas.js';
 import { UpdateTipjarDataSchema } from './tipjar-schemas.js';
 
@@ -14,6 +14,18 @@ describe('hasControlCharacter', () => {
   it('lets tab, line feed and carriage return through, and any other text', () => {
     expect(hasControlCharacter('line one\r\n\tline two')).toBe(false);
     expect(hasControlCharacter('Pod €5 — café 🎙️ \u007f')).toBe(false);
+  });
+});
+
+describe('hasLoneSurrogate', () => {
+  it('finds half of a surrogate pair standing alone, at either end or in the middle', () => {
+    for (const text of ['\ud800', 'a\udc00b', 'pod \ud83c', '\udfa4 pod']) {
+      expect(hasLoneSurrogate(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+  it('lets whole pairs (emoji) and any other text through', () => {
+    expect(hasLoneSurrogate('Pod €5 — café 🎙️ \ud83c\udfa4')).toBe(false);
+    expect(hasLoneSurrogate('')).toBe(false);
   });
 });
 

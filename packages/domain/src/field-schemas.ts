@@ -16,7 +16,7 @@ export const EmailSchema = z
 
 export const LocaleSchema = z.enum(LOCALES);
 
-export { hasControlCharacter, isSingleLine, SINGLE_LINE_PATTERN } from './text-rules.js';
+export { hasControlCharacter, hasLoneSurrogate, isSingleLine, SINGLE_LINE_PATTERN } from './text-rules.js';
 
 import { SINGLE_LINE_PATTERN } from './text-rules.js';
 

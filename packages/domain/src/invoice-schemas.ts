@@ -87,7 +87,28 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
-const LinesSchema = z.array(InvoiceLineInputSchema).min(1).max(100);
+/**
+ * The largest amount of an invoice line and of an invoice, excluding VAT: €10 million in cents. With
+ * 21 % VAT on top it still fits the database's 32-bit integer columns (at most 2,147,483,647), which
+ * a line of 1,000,000 × €1,000,000 did not (issue 33). Each line's input is within its own bounds;
+ * this bounds their product and their sum, either way (credit lines are negative).
+ */
+export const MAX_INVOICE_CENTS = 1_000_000_000;
+
+const LinesSchema = z
+  .array(InvoiceLineInputSchema)
+  .min(1)
+  .max(100)
+  .superRefine((lines, ctx) => {
+    const tooBig = { code: 'custom', message: 'tooBig', params: { max: MAX_INVOICE_CENTS } } as const;
+    let total = 0;
+    for (const [i, line] of lines.entries()) {
+      const lineTotal = line.quantity * line.unitPriceExVat;
+      if (Math.abs(lineTotal) > MAX_INVOICE_CENTS) ctx.addIssue({ ...tooBig, path: [i, 'unitPriceExVat'] });
+      total += lineTotal;
+    }
+    if (Math.abs(total) > MAX_INVOICE_CENTS) ctx.addIssue({ ...tooBig, path: [] });
+  });
 
 /**
  * POST invoices (platform admins): an invoice with the given lines. POST tipjars/{id}/invoices takes

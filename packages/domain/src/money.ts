@@ -3,6 +3,8 @@ import type { Locale } from './locale.js';
 /** Every amount in Podpot is an integer number of euro cents. */
 export const MIN_TIP_CENTS = 100;
 export const MAX_TIP_CENTS = 100_000;
+/** The largest value of the database's integer columns (amounts, counts): no input number of ours passes it. */
+export const INT32_MAX = 2_147_483_647;
 /** Platform fee in basis points (1/100 of a percent): 500 = 5 %. Default; the API reads a setting. */
 export const DEFAULT_PLATFORM_FEE_BPS = 500;
 /** The Dutch standard VAT rate in basis points (21 %): invoices add it, platform fees include it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './field-schemas.js';
-import { shareOf } from './money.js';
+import { MAX_TIP_CENTS, shareOf } from './money.js';
 
 /**
  * Refunds and chargebacks of paid tips (one-off tips and the tips of monthly charges). Our record per
@@ -24,7 +24,13 @@ export const REFUND_REASON_MAX = 500;
 
 /** POST tips/{id}/refunds. `amount` (cents) left out = everything that is left. */
 export const CreateRefundDataSchema = z.object({
-  amount: z.number({ message: 'invalid' }).int({ message: 'notInteger' }).min(1, { message: 'tooSmall' }).optional(),
+  // No tip is larger than MAX_TIP_CENTS, so neither is a refund (what is left of the tip is checked after).
+  amount: z
+    .number({ message: 'invalid' })
+    .int({ message: 'notInteger' })
+    .min(1, { message: 'tooSmall' })
+    .max(MAX_TIP_CENTS)
+    .optional(),
   reason: singleLineText(REFUND_REASON_MAX).refine((s) => s.length > 0, { message: 'required' }),
 });
 export const CreateRefundBodySchema = z.object({ data: CreateRefundDataSchema });

@@ -10,6 +10,7 @@ import { TIPJAR_STATUSES } from './tipjar-status.js';
 export {
   EmailSchema,
   hasControlCharacter,
+  hasLoneSurrogate,
   isSingleLine,
   LocaleSchema,
   SINGLE_LINE_PATTERN,

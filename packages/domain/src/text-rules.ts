@@ -13,6 +13,18 @@ export function hasControlCharacter(text: string): boolean {
 }
 
 /**
+ * Half of a UTF-16 surrogate pair standing alone (a JSON escape such as `\ud800` makes one). It is no
+ * character at all: PostgreSQL refuses it in `jsonb`, and no text a person typed holds one. With the
+ * `u` flag a proper pair is one code point, so only a lone half matches.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** True when a text holds a lone surrogate (the API refuses such input, 400). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/**
  * A one-line field holds no carriage return or line feed: names, e-mail, phone, slug, titles,
  * search terms — everything that is one line on screen. Some of them end up in mail headers (a tip
  * jar name is in subject lines), where a line break would start a header of its own ("Bcc: …").

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PublicEpisodeSchema } from './episode-schemas.js';
 import { FeedUrlSchema } from './feed-schemas.js';
 import { GOAL_KINDS, goalTargetError } from './goal-rules.js';
-import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
+import { INT32_MAX, MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
 import { OppTransactionRefSchema } from './payment-status.js';
 import {
   EmailSchema,
@@ -91,10 +91,15 @@ export const CreateTipjarBodySchema = z.object({ data: CreateTipjarDataSchema })
 export type CreateTipjarBody = z.infer<typeof CreateTipjarBodySchema>;
 
 /** A monthly goal (decision 032): AMOUNT in cents a month, or TIPPERS, a number of monthly tippers. */
-export const TipjarGoalSchema = z.object({ kind: z.enum(GOAL_KINDS), target: z.number() }).superRefine((goal, ctx) => {
-  const error = goalTargetError(goal.kind, goal.target);
-  if (error) ctx.addIssue({ code: 'custom', path: ['target'], message: error.key, params: error.params });
-});
+// The kind's range is checked below, once the kind is known; whatever the kind, a target is a number a
+// 32-bit integer column holds.
+const GoalTargetSchema = z.number().min(-INT32_MAX).max(INT32_MAX);
+export const TipjarGoalSchema = z
+  .object({ kind: z.enum(GOAL_KINDS), target: GoalTargetSchema })
+  .superRefine((goal, ctx) => {
+    const error = goalTargetError(goal.kind, goal.target);
+    if (error) ctx.addIssue({ code: 'custom', path: ['target'], message: error.key, params: error.params });
+  });
 
 export const UpdateTipjarDataSchema = z.object({
   name: NameSchema.optional(),

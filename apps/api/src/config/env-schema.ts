@@ -67,6 +67,14 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Slow clients (decision 059): the time to send a whole request, headers and body (408 after it);
+   * to send the headers alone; and how long a connection may sit with nothing moving. The headers'
+   * time never exceeds the request's.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** Public base URL of this deployment, used in mails and provider return/notify URLs. */
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { requireAdmin } from '../lib/access.js';
 import { AppError } from '../lib/app-error.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
+import { scanJson, tooDeep } from '../lib/json-scan.js';
 import { windowOf } from '../lib/list-query.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
 import { handleNotification } from './payments.notifications.js';
@@ -59,6 +60,8 @@ const rawBodies = new WeakMap<object, string>();
 function parseNotificationBody(raw: string): unknown {
   const text = raw.trim();
   if (text.startsWith('{')) {
+    // As every other JSON body (plugins/input-guard.ts): no deeper than the API reads.
+    if (scanJson(text).tooDeep) throw tooDeep();
     try {
       return JSON.parse(text);
     } catch {

@@ -1,5 +1,6 @@
-import { type ApiErrorBody, ErrorCode, hasControlCharacter, issuesToFields } from '@podpot/domain';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import { type ApiErrorBody, ErrorCode, issuesToFields } from '@podpot/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
@@ -10,11 +11,14 @@ const REASON: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
 };
@@ -31,58 +35,13 @@ export function sendError(
   return reply.status(statusCode).type('application/json').send(body);
 }
 
-/** The dotted path of the first string in `value` that holds a control character, or null. */
-function controlCharacterPath(value: unknown): string | null {
-  // Iterative: a deeply nested JSON body must not overflow the stack.
-  const pending: [unknown, string[]][] = [[value, []]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, path] = next;
-    if (typeof item === 'string') {
-      if (hasControlCharacter(item)) return path.join('.') || '_';
-    } else if (item && typeof item === 'object' && !Buffer.isBuffer(item)) {
-      for (const [key, child] of Object.entries(item).reverse()) pending.push([child, [...path, key]]);
-    }
-  }
-  return null;
-}
-
-/** Nothing to check, or an object of strings none of which holds a control character. */
-function isCleanFlat(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (typeof item !== 'string' || hasControlCharacter(item)) return false;
-  }
-  return true;
-}
-
-const REQUEST_PARTS = [
-  ['params', 'params'],
-  ['querystring', 'query'],
-  ['body', 'body'],
-] as const;
-
 /**
  * Every error leaves the API as `{statusCode, error, code, message, fields?}`; never a stack trace.
- * Input with a control character (a NUL above all: PostgreSQL refuses it and the request would end in
- * a 500) is refused here, once for every route, before any route's own validation: 400 naming the field.
+ * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts; Fastify's answers
+ * before routing (a bad URL, an over-long parameter) and a request Node's HTTP parser gives up on, by
+ * frameworkErrors and clientErrorHandler below, given to Fastify when it is made.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  // A sync hook, and the common case (no parameters, or flat strings) decided without building paths:
-  // it runs on every request (decision 027).
-  app.addHook('preValidation', (request, reply, done) => {
-    for (const [where, part] of REQUEST_PARTS) {
-      const value = request[part];
-      if (isCleanFlat(value)) continue;
-      const field = controlCharacterPath(value);
-      if (field !== null) {
-        sendError(reply, 400, ErrorCode.Validation, `Invalid ${where}: ${field}`, { [field]: { key: 'invalid' } });
-        return;
-      }
-    }
-    done();
-  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return sendError(reply, err.statusCode, err.code, err.message, err.fields);
@@ -117,4 +76,38 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, ErrorCode.Internal, 'Internal server error');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it answers before a route is found — a URL it cannot decode (400),
+ * a path parameter longer than its limit (414) — in our error body.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, ErrorCode.BadRequest, 'URI too long');
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, ErrorCode.BadRequest, 'Malformed URL');
+  return sendError(reply, 500, ErrorCode.Internal, 'Internal server error');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser gave up on the connection (a request line or
+ * headers too long, a broken request, a request slower than `requestTimeout`). There is no request to
+ * reply to, only the socket: the answer is written by hand, in our error body, and the socket closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const statusCode = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    statusCode === 408
+      ? 'Request took too long'
+      : statusCode === 431
+        ? 'Request headers too large'
+        : 'Malformed request';
+  const body: ApiErrorBody = { statusCode, error: REASON[statusCode]!, code: ErrorCode.BadRequest, message };
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${REASON[statusCode]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -17,6 +17,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   const apiHeaders = Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => API_HEADER_NAMES.has(name)));
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith(API_PATHS) ? apiHeaders : pageHeaders);
+    // An answer to a signed-in request is that person's: no cache, shared or the browser's, keeps it.
+    // A route whose answer is the same for everyone (a shared badge) sets its own caching over this.
+    if (request.headers.authorization) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -5,8 +5,10 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
  * Walks every operation in the OpenAPI document and throws bad input at it, as an admin (so the
  * request gets past the permission checks): malformed ids, wrong body types, broken JSON, a NUL byte
  * in every path parameter, query parameter and string field of every body (in every content type it
- * takes), and a line break in every one-line field. Every answer must be a 4xx with the JSON error body — never a 500, never a stack
- * trace. New operations and fields are covered without a change here.
+ * takes), a line break in every one-line field, a lone surrogate in every JSON string field, a body
+ * nested far too deep, and huge numbers in every number field and query parameter. Every answer must
+ * be a 4xx with the JSON error body — never a 500, never a stack trace. New operations and fields are
+ * covered without a change here.
  */
 let t: TestApp;
 let admin: TestUser;
@@ -17,8 +19,8 @@ interface Operation {
   /** As the document writes it, without the /api/v1 prefix. */
   path: string;
   query: string[];
-  /** Per request content type: the paths of its string fields. */
-  bodies: { type: string; strings: string[][] }[];
+  /** Per request content type: the paths of its string fields and of its number fields. */
+  bodies: { type: string; strings: string[][]; numbers: string[][] }[];
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -44,7 +46,8 @@ beforeAll(async () => {
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         bodies: Object.entries(op.requestBody?.content ?? {}).map(([type, { schema }]) => ({
           type,
-          strings: stringPaths(schema, resolve),
+          strings: typedPaths(schema, resolve, 'string'),
+          numbers: [...typedPaths(schema, resolve, 'integer'), ...typedPaths(schema, resolve, 'number')],
         })),
       })),
   );
@@ -62,23 +65,27 @@ interface JsonSchema {
   allOf?: JsonSchema[];
 }
 
-/** The paths of every string field a JSON schema describes (array items as index 0, map values as `key`). */
-function stringPaths(
+/**
+ * The paths of every field of JSON type `type` a JSON schema describes (array items as index 0, map
+ * values as `key`).
+ */
+function typedPaths(
   schema: JsonSchema | undefined,
   resolve: (ref: string) => JsonSchema | undefined,
+  type: string,
   at: string[] = [],
 ): string[][] {
   if (!schema || at.length > 12) return [];
-  if (schema.$ref) return stringPaths(resolve(schema.$ref), resolve, at);
+  if (schema.$ref) return typedPaths(resolve(schema.$ref), resolve, type, at);
   const types = [schema.type ?? []].flat();
-  const own = types.includes('string') ? [at] : [];
+  const own = types.includes(type) ? [at] : [];
   const map = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
   const nested = [
-    ...Object.entries(schema.properties ?? {}).flatMap(([key, s]) => stringPaths(s, resolve, [...at, key])),
-    ...stringPaths(schema.items, resolve, [...at, '0']),
-    ...stringPaths(map, resolve, [...at, 'key']),
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, s]) => typedPaths(s, resolve, type, [...at, key])),
+    ...typedPaths(schema.items, resolve, type, [...at, '0']),
+    ...typedPaths(map, resolve, type, [...at, 'key']),
     ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((s) =>
-      stringPaths(s, resolve, at),
+      typedPaths(s, resolve, type, at),
     ),
   ];
   const seen = new Set<string>();
@@ -86,7 +93,7 @@ function stringPaths(
 }
 
 /** A body holding only `value` at `path` (numeric segments make arrays). */
-function bodyWith(path: string[], value: string): unknown {
+function bodyWith(path: string[], value: unknown): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return value;
   const inner = bodyWith(rest, value);
@@ -101,6 +108,12 @@ function withBody(type: string, path: string[], value: string) {
 }
 
 const NUL = 'a\u0000b';
+/** Half of a surrogate pair, alone: JSON.stringify writes it as the escape `\ud800`. */
+const LONE_SURROGATE = 'a\ud800b';
+/** Past a 32-bit integer, past the safe integers, and a float far beyond any amount. */
+const HUGE_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e300];
+/** Far deeper than any body of ours (the API reads at most 32 levels). */
+const DEEP_BODY = `${'{"data":['.repeat(500)}1${']}'.repeat(500)}`;
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 const LINE_BREAK = 'a\r\nb';
@@ -320,6 +333,84 @@ describe('bad input on every API operation', () => {
         const res = await t.api('GET', `${path}?${name}=${value}`, { token: admin.token });
         expect(res.status, `${path}?${name}=${value} → ${res.text.slice(0, 300)}`).toBe(400);
         expect(res.body.fields?.[name], `${path}?${name}=${value}`).toBeDefined();
+      }
+    }
+  });
+
+  it('refuses a lone surrogate in every string field of every JSON body, naming the field', async () => {
+    // A form's fields are UTF-8 on the wire, where a lone surrogate cannot be written.
+    let checked = 0;
+    for (const op of operations) {
+      const path = fill(op.path, SOME_ID);
+      for (const { strings } of op.bodies.filter((b) => b.type === 'application/json')) {
+        for (const field of strings) {
+          const res = await t.api(op.method, path, { token: admin.token, body: bodyWith(field, LONE_SURROGATE) });
+          expectInvalidField(res, field.join('.'), `${op.method} ${path} ${field.join('.')}`);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('answers 4xx JSON for a surrogate spelled out in UTF-8 in every query parameter', async () => {
+    for (const op of operations.filter((o) => o.query.length > 0)) {
+      const path = fill(op.path, SOME_ID);
+      for (const name of op.query) {
+        const res = await t.api(op.method, `${path}?${name}=a%ED%A0%80b`, { token: admin.token });
+        if (res.status < 400) continue; // decoded as text that is no surrogate: an ordinary value
+        expectClientError(res, `${op.method} ${path}?${name}`);
+      }
+    }
+  });
+
+  it('refuses a body nested far too deep on every operation that takes one', async () => {
+    let checked = 0;
+    for (const op of operations.filter((o) => o.bodies.some((b) => b.type === 'application/json'))) {
+      const path = fill(op.path, SOME_ID);
+      const res = await t.api(op.method, path, { token: admin.token, body: DEEP_BODY });
+      const what = `${op.method} ${path} → ${res.text.slice(0, 300)}`;
+      expectClientError(res, what);
+      expect(res.status, what).toBe(400);
+      expect(res.body.code, what).toBe('BAD_REQUEST');
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('refuses a huge number in every number field of every JSON body, naming the field', async () => {
+    // Every number has a highest (and lowest) value, so no total of them can overflow a column.
+    let checked = 0;
+    const unbounded: string[] = [];
+    for (const op of operations) {
+      const path = fill(op.path, SOME_ID);
+      for (const { numbers } of op.bodies.filter((b) => b.type === 'application/json')) {
+        for (const field of numbers) {
+          for (const value of HUGE_NUMBERS) {
+            const res = await t.api(op.method, path, { token: admin.token, body: bodyWith(field, value) });
+            const what = `${op.method} ${op.path} ${field.join('.')}=${value}`;
+            expectClientError(res, `${what} → ${res.text.slice(0, 300)}`);
+            // The provider's notification is a poke whose fields are never stored: a 4xx is enough there.
+            if (NOT_TYPED.has(`${op.method} ${op.path}`)) continue;
+            if (res.status !== 400 || !res.body.fields?.[field.join('.')]) unbounded.push(what);
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('answers 4xx JSON (or an ordinary answer) for a huge number in every query parameter', async () => {
+    for (const op of operations.filter((o) => o.query.length > 0)) {
+      const path = fill(op.path, SOME_ID);
+      for (const name of op.query) {
+        for (const value of ['99999999999999999999', '2147483648', '-2147483649', '1e300']) {
+          const res = await t.api(op.method, `${path}?${name}=${value}`, { token: admin.token });
+          if (res.status < 400) continue; // a text search for digits, say
+          expectClientError(res, `${op.method} ${path}?${name}=${value}`);
+        }
       }
     }
   });

@@ -37,6 +37,7 @@ const USER: User = {
   tipjars: [],
   created: '2026-01-01T00:00:00.000Z',
   twoStepEnabled: false,
+  emailVerified: true,
   archivedAt: null,
 };
 
