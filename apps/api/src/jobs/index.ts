@@ -2,8 +2,9 @@ import { SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
 import type { AppContext } from '../context.js';
 import { PURGE_BATCH, purgeMailsBefore } from '../mail/outbox.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
-import { deleteUnusedArtworks } from '../modules/feeds/feeds.repository.js';
+import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
+import { deleteAllExpiredInvitations } from '../modules/tipjars/tipjars.repository.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
 
@@ -19,6 +20,11 @@ export const UNUSED_ARTWORK_KEPT_MS = 24 * 60 * 60_000;
 const MAIL_OUTBOX_EVERY_MS = 5_000;
 /** Sent mails older than SENT_MAIL_KEPT_DAYS lose their address and content (decision 057). */
 const MAIL_RETENTION_EVERY_MS = 60 * 60_000;
+
+/** Rows kept only for a limit or a link: feed-code events (counted over a day), expired invitations. */
+const SHORT_LIVED_CLEANUP_EVERY_MS = 60 * 60_000;
+/** Feed-code events are counted over the last day (decision 064); kept a day longer. */
+export const VERIFICATION_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
 
 /** Told of every finished run (metrics). */
 export type JobRunListener = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
@@ -91,6 +97,8 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
     every(ctx, 'artwork cleanup', ARTWORK_CLEANUP_EVERY_MS, () => cleanUpArtworks(ctx), onRun),
     // Sent mails older than the privacy page says lose their address and content (decision 057).
     every(ctx, 'mail retention', MAIL_RETENTION_EVERY_MS, () => purgeOldMails(ctx).then(() => undefined), onRun),
+    // Feed-code events past their day (decision 064) and expired admin invitations (decision 062).
+    every(ctx, 'short-lived cleanup', SHORT_LIVED_CLEANUP_EVERY_MS, () => cleanUpShortLived(ctx), onRun),
     // Episodes from the tip jars' feeds (decision 034): conditional GET, at most hourly per feed.
     every(
       ctx,
@@ -117,6 +125,13 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
 export async function cleanUpArtworks(ctx: AppContext, now = new Date()): Promise<void> {
   const deleted = await deleteUnusedArtworks(ctx.db, new Date(now.getTime() - UNUSED_ARTWORK_KEPT_MS));
   if (deleted) ctx.log.info({ deleted }, 'artwork cleanup: unused artwork deleted');
+}
+
+/** Deletes feed-code events no limit counts any more and invitations whose link has expired. */
+export async function cleanUpShortLived(ctx: AppContext, now = new Date()): Promise<void> {
+  const events = await deleteVerificationEventsBefore(ctx.db, new Date(now.getTime() - VERIFICATION_EVENTS_KEPT_MS));
+  const invitations = await deleteAllExpiredInvitations(ctx.db, now);
+  if (events || invitations) ctx.log.info({ events, invitations }, 'short-lived cleanup: old rows deleted');
 }
 
 /**

@@ -86,6 +86,15 @@ export async function recordVerificationEvent(db: DbOrTx, event: FeedVerificatio
   await db.insert(feedVerificationEvents).values(event);
 }
 
+/** Deletes the codes and wrong codes from before `before`: the limits count only the last day. */
+export async function deleteVerificationEventsBefore(db: DbOrTx, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(feedVerificationEvents)
+    .where(lt(feedVerificationEvents.created, before))
+    .returning({ id: feedVerificationEvents.id });
+  return deleted.length;
+}
+
 /** How many `kind` events since `since` match any of the given owner address, feed or user. */
 export async function countVerificationEvents(
   db: DbOrTx,

@@ -1,5 +1,5 @@
 import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjarInvitations, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -278,6 +278,15 @@ export async function upsertInvitation(
   if (renewed) return renewed;
   const [row] = await db.insert(tipjarInvitations).values(values).returning();
   return row!;
+}
+
+/** Deletes every tip jar's invitations that expired by `now` (their links answer 'gone' already). */
+export async function deleteAllExpiredInvitations(db: DbOrTx, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(tipjarInvitations)
+    .where(lte(tipjarInvitations.expiresAt, now))
+    .returning({ id: tipjarInvitations.id });
+  return deleted.length;
 }
 
 /** The tip jar's invitations that can still be accepted, oldest first. */
