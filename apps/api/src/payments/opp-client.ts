@@ -343,8 +343,8 @@ export class OppClient {
 
   /* ----- settlements, issuers ----- */
 
-  async listSettlements(merchantUid: string): Promise<OppList<OppSettlement>> {
-    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period`;
+  async listSettlements(merchantUid: string, page = 1): Promise<OppList<OppSettlement>> {
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period&perpage=100&page=${page}`;
     return this.call(listSchema(SettlementSchema), 'GET', path);
   }
 
