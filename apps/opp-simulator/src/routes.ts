@@ -5,6 +5,7 @@ import { installFaultHooks } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import {
   listEnvelope,
+  listPageOf,
   newUid,
   type OppSimulator,
   SIM_IDEAL_ISSUERS,
@@ -125,14 +126,14 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     );
     api.get<{ Params: Params }>('/merchants/:uid/settlements', async (request) => {
       const data = await sim.settlements(request.params.uid);
-      return listEnvelope(`/v1/merchants/${request.params.uid}/settlements`, data, data.length, 1, 100);
+      return listPageOf(`/v1/merchants/${request.params.uid}/settlements`, data, page(request));
     });
     api.get<{ Params: { uid: string; specUid: string } }>(
       '/settlements/:uid/specifications/:specUid/rows',
       async (request) => {
         const { uid, specUid } = request.params;
         const data = await sim.settlementRows(uid, specUid);
-        return listEnvelope(`/v1/settlements/${uid}/specifications/${specUid}/rows`, data, data.length, 1, 100);
+        return listPageOf(`/v1/settlements/${uid}/specifications/${specUid}/rows`, data, page(request));
       },
     );
 

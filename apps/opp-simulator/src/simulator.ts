@@ -1119,13 +1119,22 @@ function statusEntry(status: string, ts: number) {
   return { uid: newUid('sta'), object: 'status', created: ts, updated: ts, status };
 }
 
-type ListQuery = { page?: number; perpage?: number; status?: string };
+export type ListQuery = { page?: number; perpage?: number; status?: string };
 
 /** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window. */
 function pageOf(query: ListQuery) {
   const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
   const page = Math.max(1, query.page ?? 1);
   return { page, perpage, window: { offset: (page - 1) * perpage, limit: perpage } };
+}
+
+/**
+ * One page of a list held in memory (settlements, their rows): the window `page`/`perpage` asks for,
+ * so a client that follows `has_more` reads each item once, as with the lists read from the table.
+ */
+export function listPageOf(url: string, all: unknown[], query: ListQuery) {
+  const { page, perpage, window } = pageOf(query);
+  return listEnvelope(url, all.slice(window.offset, window.offset + window.limit), all.length, page, perpage);
 }
 
 export function listEnvelope(url: string, data: unknown[], total: number, page: number, perpage: number) {

@@ -280,6 +280,31 @@ describe('OppClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("names a notification's API path whatever the host (an egress proxy in front of the provider), never more", () => {
+    const { opp } = client(() => ({ status: 200, json: TRANSACTION }));
+    for (const host of [
+      'api-sandbox.onlinebetaalplatform.nl',
+      'api.onlinepaymentplatform.com',
+      'egress.internal:3128',
+    ]) {
+      expect(opp.apiPathOf(`https://${host}/v1/transactions/tra_1`), host).toBe('/transactions/tra_1');
+    }
+    expect(opp.apiPathOf('https://api.onlinebetaalplatform.nl/v1/merchants/mer_1/bank_accounts/bnk_1')).toBe(
+      '/merchants/mer_1/bank_accounts/bnk_1',
+    );
+    for (const url of [
+      'https://api.onlinebetaalplatform.nl/v2/transactions/tra_1',
+      'https://api.onlinebetaalplatform.nl/v1/',
+      'https://api.onlinebetaalplatform.nl/v1/../admin/tra_1',
+      'https://someone:secret@api.onlinebetaalplatform.nl/v1/transactions/tra_1',
+      'ftp://api.onlinebetaalplatform.nl/v1/transactions/tra_1',
+      '/v1/transactions/tra_1',
+      'not a url',
+    ]) {
+      expect(opp.apiPathOf(url), url).toBeNull();
+    }
+  });
+
   it('decides "ours" once, on the parsed URL: what it fetches is what the check saw', async () => {
     const { opp, calls } = client(() => ({ status: 200, json: TRANSACTION }));
     const base = 'https://api-sandbox.onlinebetaalplatform.nl/v1';

@@ -127,6 +127,29 @@ export class OppClient {
     return isUnderBase ? target.pathname.slice(basePath.length) : null;
   }
 
+  /**
+   * The provider API path a notification's `object_url` names (`/transactions/tra_…`), whatever its
+   * host: the part after the API's version segment (the base's last, e.g. `v1`). The host is not
+   * compared, because OPP_API_URL may be an egress proxy while the provider names its own host; the
+   * URL is never fetched (the object is re-read by uid from the configured API with our key). Null
+   * for what no provider API would name: not an absolute http(s) URL, user info, no version segment.
+   */
+  apiPathOf(url: string): string | null {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return null;
+    }
+    if (!['http:', 'https:'].includes(target.protocol) || target.username || target.password) return null;
+    const version = new URL(this.base).pathname.replace(/\/$/, '').split('/').pop();
+    if (!version) return null;
+    const segments = target.pathname.split('/');
+    const at = segments.indexOf(version);
+    const rest = at < 0 ? [] : segments.slice(at + 1);
+    return rest.length > 0 && rest[0] ? `/${rest.join('/')}` : null;
+  }
+
   /** `url` rebuilt on the configured base (see pathUnderBase), or null when it is not this API's. */
   urlUnderBase(url: string): string | null {
     const path = this.pathUnderBase(url);
@@ -343,8 +366,8 @@ export class OppClient {
 
   /* ----- settlements, issuers ----- */
 
-  async listSettlements(merchantUid: string): Promise<OppList<OppSettlement>> {
-    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period`;
+  async listSettlements(merchantUid: string, page = 1): Promise<OppList<OppSettlement>> {
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period&perpage=100&page=${page}`;
     return this.call(listSchema(SettlementSchema), 'GET', path);
   }
 

@@ -63,11 +63,12 @@ function guardsOf(ctx: AppContext): PokeGuards {
 
 /**
  * The poke as we act on it: the object's type (named, or inferred from its uid prefix), and an
- * `object_url`, if one is given, checked to lie under the configured provider API (it is never
- * fetched — the object is re-read by uid — but one pointing elsewhere marks the poke as not OPP's).
+ * `object_url`, if one is given, checked to name a path under the provider API — by path, not host,
+ * so a provider reached through an egress proxy is still recognised (it is never fetched — the
+ * object is re-read by uid — but one naming no API path marks the poke as not OPP's).
  */
 function normalise(ctx: AppContext, fields: NotificationFields): OppNotificationBody {
-  if (fields.object_url !== undefined && !ctx.opp.urlUnderBase(fields.object_url)) {
+  if (fields.object_url !== undefined && !ctx.opp.apiPathOf(fields.object_url)) {
     ctx.log.warn(
       { objectUrl: fields.object_url, objectUid: fields.object_uid },
       'notification names a URL off the provider',

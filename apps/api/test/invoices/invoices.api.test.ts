@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { formatCents, splitVat } from '@podpot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oppMerchants, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { oppMerchants, refunds, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { pdfPageTexts } from './pdf-text.js';
 
@@ -191,6 +192,82 @@ describe('POST /api/v1/tipjars/:id/invoices (platform-fee invoice of a month)', 
       body: { data: { period: '2026-13' } },
     });
     expect(badPeriod.status).toBe(400);
+  });
+});
+
+describe('a fee invoice of a month (issue 34.7)', () => {
+  /** A completed refund of `tip` with its fee credit, made at `created`, no invoice took yet. */
+  async function addCredit(tip: { id: string; tipjarId: string }, created: string, feeCredit: number) {
+    await t.database.db.insert(refunds).values({
+      tipId: tip.id,
+      tipjarId: tip.tipjarId,
+      oppTransactionId: randomUUID(),
+      kind: 'refund',
+      source: 'admin',
+      status: 'completed',
+      amount: 100,
+      feeCredit,
+      created: new Date(created),
+    });
+  }
+  const feeInvoice = (jarId: string, period: string) =>
+    t.api('POST', `/tipjars/${jarId}/invoices`, { token: admin.token, body: { data: { period } } });
+
+  it('refuses a month still running (its later tips would never be invoiced) with 400 on data.period', async () => {
+    const now = new Date();
+    const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const jar = await makeJar();
+    await addTip(jar.id, now.toISOString(), 1000, 50);
+    for (const period of [current, '2999-01']) {
+      const res = await feeInvoice(jar.id, period);
+      expect(res.status, `${period}: ${res.text}`).toBe(400);
+      expect(res.body.fields['data.period']).toEqual({ key: 'periodNotFinished' });
+    }
+    const list = await t.api('GET', `/tipjars/${jar.id}/invoices`, { token: admin.token });
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('issues a voided month again, and the new invoice takes back the credits the void gave up', async () => {
+    const jar = await makeJar();
+    const tip = await addTip(jar.id, '2025-05-10T10:00:00Z', 2000, 100);
+    await addTip(jar.id, '2025-05-20T10:00:00Z', 1000, 50);
+    await addCredit(tip, '2025-05-12T10:00:00Z', 30);
+    const first = await feeInvoice(jar.id, '2025-05');
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.totalInclVat).toBe(150 - 30);
+    const voided = await t.api('PUT', `/invoices/${first.body.id}`, {
+      token: admin.token,
+      body: { data: { status: 'void' } },
+    });
+    expect(voided.body.status).toBe('void');
+
+    const again = await feeInvoice(jar.id, '2025-05');
+    expect(again.status, again.text).toBe(201);
+    expect(again.body).toMatchObject({ period: '2025-05', status: 'draft', totalInclVat: 150 - 30 });
+    expect(again.body.lines).toHaveLength(2);
+    // A non-void invoice of the month stays the only one: a third is refused.
+    expect((await feeInvoice(jar.id, '2025-05')).status).toBe(409);
+    // The next month (no tips) credits nothing: the credit was taken once, by the re-issued invoice.
+    const next = await feeInvoice(jar.id, '2025-06');
+    expect(next.status, next.text).toBe(201);
+    expect(next.body.totalInclVat).toBe(0);
+    expect(next.body.lines).toHaveLength(1);
+  });
+
+  it('re-issues a voided month in a batch too', async () => {
+    const jar = await makeJar();
+    await addMerchant(jar.id);
+    await addTip(jar.id, '2024-02-10T10:00:00Z', 1000, 50);
+    const first = await feeInvoice(jar.id, '2024-02');
+    expect(first.status, first.text).toBe(201);
+    await t.api('PUT', `/invoices/${first.body.id}`, { token: admin.token, body: { data: { status: 'void' } } });
+    const batch = await t.api('POST', '/invoices/batch/create', {
+      token: admin.token,
+      body: { data: { period: '2024-02' } },
+    });
+    expect(batch.status, batch.text).toBe(200);
+    const list = await t.api('GET', `/tipjars/${jar.id}/invoices?period=2024-02`, { token: admin.token });
+    expect(list.body.data.map((i: { status: string }) => i.status).sort()).toEqual(['draft', 'void']);
   });
 });
 

@@ -269,12 +269,12 @@ describe('POST /api/v1/payments/opp/notify', () => {
     expect(await tipjarStatus(maker.token, ordered.tipjar.id)).toBe('LIVE');
   });
 
-  it('refuses an object_url that is not on the payment provider', async () => {
+  it('refuses an object_url that names no path of the payment provider API', async () => {
     const maker = await t.createUser();
     const ordered = await order(maker.token);
     const uid = uidOf(ordered.oppTransaction.redirectUrl);
     await simulatePayment(t.ctx, uid, 'completed', { notify: false });
-    const foreign = notification('not_foreign', uid, `https://evil.example/v1/transactions/${uid}`);
+    const foreign = notification('not_foreign', uid, `https://evil.example/elsewhere/transactions/${uid}`);
     const res = await t.api('POST', '/payments/opp/notify', { body: foreign });
     expect(res.status).toBe(400);
     expect(res.body.fields?.object_url).toBeDefined();
@@ -292,18 +292,35 @@ describe('POST /api/v1/payments/opp/notify', () => {
     expect(await tipjarStatus(maker.token, tipjarId)).toBe('AWAITING_PAYMENT');
   });
 
-  it('refuses an object_url on another host however it is spelled, fetching nothing', async () => {
+  it('never fetches an object_url on another host: the object is read by uid from the configured API (issue 34.9)', async () => {
     const maker = await t.createUser();
-    const { uid } = await paidOrder(maker.token);
     const port = new URL(t.ctx.opp.baseUrl).port;
-    const urls = [
-      `http://127.0.0.2:${port}/sim/opp/v1/transactions/${uid}`,
-      `http://127.0.0.1.nip.io:${port}/sim/opp/v1/transactions/${uid}`,
+    // Another host naming the API's path (the provider's own host when we reach it through an egress
+    // proxy): the poke is only a re-read by uid, from the configured API, with our key.
+    for (const [i, host] of [`127.0.0.2:${port}`, `127.0.0.1.nip.io:${port}`].entries()) {
+      const { tipjarId, uid } = await paidOrder(maker.token);
+      const url = `http://${host}/sim/opp/v1/transactions/${uid}`;
+      const spy = vi.spyOn(globalThis, 'fetch');
+      try {
+        const res = await t.api('POST', '/payments/opp/notify', { body: notification(`not_host_${i}`, uid, url) });
+        expect(res.status, `${url} → ${res.text}`).toBe(200);
+        const hosts = spy.mock.calls.map(
+          ([input]) => new URL(input instanceof Request ? input.url : String(input)).host,
+        );
+        expect(hosts, url).not.toContain(host);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await tipjarStatus(maker.token, tipjarId)).toBe('LIVE');
+    }
+    // User info or a relative URL is no provider's: refused, nothing fetched.
+    const { uid } = await paidOrder(maker.token);
+    const refused = [
       `http://127.0.0.1:${port}@evil.example/sim/opp/v1/transactions/${uid}`,
       `/sim/opp/v1/transactions/${uid}`,
     ];
-    for (const [i, url] of urls.entries()) {
-      const { res, fetched } = await notifyWatchingFetches(`not_host_${i}`, uid, url);
+    for (const [i, url] of refused.entries()) {
+      const { res, fetched } = await notifyWatchingFetches(`not_refused_${i}`, uid, url);
       expect(res.status, `${url} → ${res.text}`).toBe(400);
       expect(fetched, url).toEqual([]);
     }

@@ -173,6 +173,54 @@ function signedRequest(body: string, secret: string) {
   };
 }
 
+describe(`a notification naming the provider's own host (${TEST_DB})`, () => {
+  /** Our calls that left for `hostname` while `run` ran. */
+  async function fetchesTo(hostname: string, run: () => Promise<unknown>) {
+    const spy = vi.spyOn(globalThis, 'fetch');
+    try {
+      await run();
+      return spy.mock.calls
+        .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+        .filter((url) => url.hostname === hostname);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('completes a paid tip when we reach the provider through an egress proxy: compared by path, read by uid from our API', async () => {
+    // OPP_API_URL is the proxy; the provider names its public host in object_url (issue 34.9).
+    const { tipId, uid } = await startTip(w, 530);
+    await simulatePayment(t.ctx, uid, 'completed', { notify: false });
+    const reads = watchReads();
+    const objectUrl = `https://api.onlinebetaalplatform.nl/v1/transactions/${uid}`;
+    let res: Awaited<ReturnType<typeof t.api>> | undefined;
+    const fetched = await fetchesTo('api.onlinebetaalplatform.nl', async () => {
+      res = await t.api('POST', '/payments/opp/notify', { body: poke(uid, { object_url: objectUrl }) });
+    });
+    expect(res?.status, res?.text).toBe(200);
+    expect(res?.body).toEqual({ result: 'applied' });
+    expect(reads.mock.calls).toEqual([[uid]]);
+    expect(fetched).toEqual([]);
+    expect(await tipStatus(tipId)).toBe('completed');
+  });
+
+  it('still refuses an object_url outside any provider API path, with user info, or not absolute (400 on object_url)', async () => {
+    const { tipId, uid } = await startTip(w, 540);
+    await simulatePayment(t.ctx, uid, 'completed', { notify: false });
+    for (const url of [
+      `https://evil.example/elsewhere/transactions/${uid}`,
+      `https://user:pw@api.onlinebetaalplatform.nl/v1/transactions/${uid}`,
+      `/v1/transactions/${uid}`,
+      `ftp://api.onlinebetaalplatform.nl/v1/transactions/${uid}`,
+    ]) {
+      const res = await t.api('POST', '/payments/opp/notify', { body: poke(uid, { object_url: url }) });
+      expect(res.status, `${url} → ${res.text}`).toBe(400);
+      expect(res.body.fields?.object_url).toBeDefined();
+    }
+    expect(await tipStatus(tipId)).not.toBe('completed');
+  });
+});
+
 describe(`the signature scheme is a setting (${TEST_DB})`, () => {
   it('OPP_NOTIFY_SCHEME=headers verifies Digest + Signature: a verified repeat is skipped, a tampered one only re-reads', async () => {
     t.ctx.config.OPP_NOTIFY_SCHEME = 'headers';

@@ -332,7 +332,13 @@ describe('statistics, fee invoice and its specification', () => {
     const today = stats.body.perDay.at(-1);
     expect(today).toMatchObject({ count: 2, sum: 3000, refunded: 2500 });
 
-    const period = new Date().toISOString().slice(0, 7);
+    // Only a finished month is invoiced (issue 34.7): the tips and their reversals move two months back.
+    const now = new Date();
+    const monthStart = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    const period = monthStart(2).toISOString().slice(0, 7);
+    const paidThen = new Date(monthStart(2).getTime() + 86_400_000);
+    await t.database.db.update(tips).set({ completedAt: paidThen }).where(eq(tips.tipjarId, jar.id));
+    await t.database.db.update(refunds).set({ created: paidThen }).where(eq(refunds.tipjarId, jar.id));
     const invoice = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
       token: admin.token,
       body: { data: { period } },
@@ -354,22 +360,23 @@ describe('statistics, fee invoice and its specification', () => {
     );
     expect(lines.some((l) => l.includes(b.id) && l.endsWith(',-20.00,-1.00'))).toBe(true);
 
-    // Voided, its credits go to the next invoice; a credit is never taken twice.
+    // Voided, the month is invoiced again and takes its credits back; a credit is never taken twice.
     const voided = await t.api('PUT', `/invoices/${invoice.body.id}`, {
       token: admin.token,
       body: { data: { status: 'void' } },
     });
     expect(voided.status, voided.text).toBe(200);
-    const next = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+    const again = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
       token: admin.token,
-      body: { data: { period: '2099-01' } },
+      body: { data: { period } },
     });
-    expect(next.status, next.text).toBe(201);
-    expect(next.body.totalInclVat).toBe(-125);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.totalInclVat).toBe(150 - 125);
     const after = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
       token: admin.token,
-      body: { data: { period: '2099-02' } },
+      body: { data: { period: monthStart(1).toISOString().slice(0, 7) } },
     });
+    expect(after.status, after.text).toBe(201);
     expect(after.body.totalInclVat).toBe(0);
     expect(after.body.lines).toHaveLength(1);
   });

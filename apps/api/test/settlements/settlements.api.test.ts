@@ -226,3 +226,81 @@ describe('GET /api/v1/tipjars/settlements', () => {
     expect(paged.body.metadata.count).toBe(res.body.metadata.count);
   });
 });
+
+describe('settlements longer than one provider page (issue 34.8)', () => {
+  let jar: Jar;
+  let paid: Awaited<ReturnType<typeof tip>>[];
+  const PAGE = 100;
+
+  beforeAll(async () => {
+    jar = await liveJar();
+    paid = [];
+    for (let i = 0; i <= PAGE; i += 1) paid.push(await tip(jar.id, 100 + i));
+  }, 240_000);
+
+  it("opens a payout of 101 tips with each tip's row once", async () => {
+    const list = await t.api('GET', `/tipjars/${jar.id}/settlements`, { token: jar.maker.token });
+    expect(list.body.metadata.count).toBe(1);
+    const res = await t.api('GET', `/tipjars/${jar.id}/settlements/${list.body.data[0].id}`, {
+      token: jar.maker.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const tipIds = res.body.rows.map((r: { tipId: string }) => r.tipId);
+    expect(tipIds).toHaveLength(paid.length);
+    expect(new Set(tipIds)).toEqual(new Set(paid.map((p) => p.id)));
+  });
+
+  it('stops reading when the provider answers every page with the same rows and has_more', async () => {
+    const list = await t.api('GET', `/tipjars/${jar.id}/settlements`, { token: jar.maker.token });
+    const original = t.ctx.opp.listSettlementRows.bind(t.ctx.opp);
+    let calls = 0;
+    // A misbehaving provider: whatever page is asked, the first one again, saying there is more.
+    t.ctx.opp.listSettlementRows = async (settlementUid, specificationUid) => {
+      calls += 1;
+      return { ...(await original(settlementUid, specificationUid, 1)), hasMore: true };
+    };
+    try {
+      const res = await t.api('GET', `/tipjars/${jar.id}/settlements/${list.body.data[0].id}`, {
+        token: jar.maker.token,
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.rows).toHaveLength(new Set(res.body.rows.map((r: { tipId: string }) => r.tipId)).size);
+      expect(calls).toBe(2);
+    } finally {
+      t.ctx.opp.listSettlementRows = original;
+    }
+  });
+
+  it("shows a maker's payouts of 101 months each once", async () => {
+    // Each payment completed in its own past month: 101 settlements, more than one provider page.
+    for (const [i, p] of paid.entries()) {
+      const completed = Date.UTC(2015, i, 15) / 1000;
+      await t.database.db.execute(
+        sql`update sim_objects set data = jsonb_set(data, '{completed}', to_jsonb(${completed}::bigint)) where uid = ${p.uid}`,
+      );
+    }
+    const res = await t.api('GET', `/tipjars/${jar.id}/settlements?limit=1000`, { token: jar.maker.token });
+    expect(res.status, res.text).toBe(200);
+    const ids = res.body.data.map((s: { id: string }) => s.id);
+    expect(res.body.metadata.count).toBe(paid.length);
+    expect(new Set(ids).size).toBe(paid.length);
+  });
+
+  it('stops reading when the provider answers every page of payouts with the same settlements', async () => {
+    const original = t.ctx.opp.listSettlements.bind(t.ctx.opp);
+    let calls = 0;
+    t.ctx.opp.listSettlements = async (merchantUid) => {
+      calls += 1;
+      return { ...(await original(merchantUid, 1)), hasMore: true };
+    };
+    try {
+      const res = await t.api('GET', `/tipjars/${jar.id}/settlements?limit=1000`, { token: jar.maker.token });
+      expect(res.status, res.text).toBe(200);
+      const ids = res.body.data.map((s: { id: string }) => s.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(calls).toBe(2);
+    } finally {
+      t.ctx.opp.listSettlements = original;
+    }
+  });
+});

@@ -45,8 +45,9 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_year_seq_key').on(t.year, t.seq),
-    // One platform-fee invoice per tip jar and month (NULL periods do not collide).
-    uniqueIndex('invoices_tipjar_period_key').on(t.tipjarId, t.period),
+    // One platform-fee invoice per tip jar and month (NULL periods do not collide); a voided one no
+    // longer holds its month, so the month can be invoiced again (decision 068).
+    uniqueIndex('invoices_tipjar_period_key').on(t.tipjarId, t.period).where(sql`status <> 'void'`),
     index('invoices_tipjar_created_idx').on(t.tipjarId, t.created),
     index('invoices_updated_idx').on(t.updated, t.id),
     index('invoices_drafts_idx').on(t.created).where(sql`status = 'draft'`),

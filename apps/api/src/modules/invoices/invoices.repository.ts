@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invoiceCounters, invoices, oppMerchants, tipjarAdmins, tipjars, tips, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -77,11 +77,12 @@ export async function findInvoice(db: DbOrTx, id: string, options: { forUpdate?:
   return row;
 }
 
+/** The month's invoice that counts: a voided one does not (the month may be invoiced again). */
 export async function findInvoiceForPeriod(db: DbOrTx, tipjarId: string, period: string) {
   const [row] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.tipjarId, tipjarId), eq(invoices.period, period)));
+    .where(and(eq(invoices.tipjarId, tipjarId), eq(invoices.period, period), ne(invoices.status, 'void')));
   return row;
 }
 

@@ -30,6 +30,21 @@ export type { InvoiceDownload } from './invoices.files.js';
 const NOT_ONCE = () => new AppError(ErrorCode.Conflict, 'This tip jar already has an invoice for that month');
 
 /**
+ * A month's fee invoice is made once the month is over: one made while it runs would miss its later
+ * tips for good (the month is then invoiced). Months are the UTC months the invoice sums (monthOf).
+ */
+function assertFinished(period: string): void {
+  if (!isFinishedPeriod(period)) {
+    throw AppError.field(
+      ErrorCode.Validation,
+      'data.period',
+      { key: 'periodNotFinished' },
+      'Only a finished month can be invoiced',
+    );
+  }
+}
+
+/**
  * Writes one invoice with the next number of the year. The counter row is locked for the whole
  * transaction, so numbers are consecutive, unique and gap-free (a rollback gives the number back),
  * and the once-per-month check below it cannot race. Returns null when `skipIfExists` and the month
@@ -117,6 +132,7 @@ export async function createTipjarInvoice(
     const id = await createNumbered(ctx, tipjar.id, period, amountsOfLines(data.lines), { actor });
     return toInvoice(await getRow(ctx, id!));
   }
+  assertFinished(period as string);
   const id = await createNumbered(
     ctx,
     tipjar.id,
@@ -130,15 +146,7 @@ export async function createTipjarInvoice(
 /** POST invoices/batch/create: the month's fee invoices for every tip jar with completed tips in it; idempotent. */
 export async function batchCreateInvoices(ctx: AppContext, actor: Actor, period: string): Promise<{ count: number }> {
   assertAdmin(actor);
-  // A month still running would be invoiced again for its later tips: batches take finished months.
-  if (!isFinishedPeriod(period)) {
-    throw AppError.field(
-      ErrorCode.Validation,
-      'data.period',
-      { key: 'periodNotFinished' },
-      'Only a finished month can be invoiced in a batch',
-    );
-  }
+  assertFinished(period);
   const { start, end } = monthOf(period);
   let created = 0;
   // Only tip jars with a merchant: without one there is no payout the fee was taken from.

@@ -10,7 +10,7 @@ import type { Actor, AppContext } from '../../context.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import type { OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
+import type { OppList, OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
 import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
 import * as repo from './settlements.repository.js';
 
@@ -30,6 +30,27 @@ export interface SettlementFilter {
 const PROVIDER_CONCURRENCY = 5;
 /** A specification is paged by 100 rows; more than this many pages is not a tip jar's month. */
 const MAX_ROW_PAGES = 50;
+/** Settlements are paged by 100, one a month: more than this many pages is not a merchant's history. */
+const MAX_SETTLEMENT_PAGES = 20;
+
+/**
+ * Every item of a provider list, page by page while it says `has_more`. A page that repeats one
+ * already read (a provider answering every page with the same items) ends the walk, so a misbehaving
+ * provider can neither make us loop nor show its items twice.
+ */
+async function readAllPages<T>(read: (page: number) => Promise<OppList<T>>, maxPages: number): Promise<T[]> {
+  const items: T[] = [];
+  const pagesRead = new Set<string>();
+  for (let page = 1; page <= maxPages; page += 1) {
+    const answer = await read(page);
+    const fingerprint = JSON.stringify(answer.data);
+    if (answer.data.length === 0 || pagesRead.has(fingerprint)) break;
+    pagesRead.add(fingerprint);
+    items.push(...answer.data);
+    if (!answer.hasMore) break;
+  }
+  return items;
+}
 
 function providerFailed(ctx: AppContext, err: unknown): AppError {
   ctx.log.error({ err }, 'reading settlements from the payment provider failed');
@@ -87,7 +108,9 @@ export function toSettlement(tipjarId: string, s: OppSettlement): Settlement {
 
 async function readSettlements(ctx: AppContext, merchantUid: string): Promise<OppSettlement[]> {
   try {
-    return (await ctx.opp.listSettlements(merchantUid)).data;
+    const all = await readAllPages((page) => ctx.opp.listSettlements(merchantUid, page), MAX_SETTLEMENT_PAGES);
+    // A settlement that moved to the next page while we read (a new month came first) is listed once.
+    return [...new Map(all.map((s) => [s.uid, s])).values()];
   } catch (err) {
     throw providerFailed(ctx, err);
   }
@@ -133,14 +156,8 @@ export async function listTipjarSettlements(
   );
 }
 
-async function readRows(ctx: AppContext, settlementUid: string, specificationUid: string) {
-  const rows: OppSettlementRow[] = [];
-  for (let page = 1; page <= MAX_ROW_PAGES; page += 1) {
-    const answer = await ctx.opp.listSettlementRows(settlementUid, specificationUid, page);
-    rows.push(...answer.data);
-    if (!answer.hasMore) break;
-  }
-  return rows;
+function readRows(ctx: AppContext, settlementUid: string, specificationUid: string): Promise<OppSettlementRow[]> {
+  return readAllPages((page) => ctx.opp.listSettlementRows(settlementUid, specificationUid, page), MAX_ROW_PAGES);
 }
 
 /** GET tipjars/{id}/settlements/{settlementId}: the settlement with its rows, each linked to our tip where known. */

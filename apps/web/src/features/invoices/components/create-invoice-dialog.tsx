@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { routePath } from '@/config/paths';
 import { useCreateInvoice } from '@/features/invoices/api/invoices';
 import { isApiError } from '@/lib/api-client';
+import { validationMessage } from '@/lib/form';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocalePath } from '@/lib/use-locale';
 
@@ -25,6 +26,7 @@ export function CreateInvoiceDialog({
   tipjarNames: Map<string, string> | undefined;
 }) {
   const { t } = useTranslation(['invoices', 'common']);
+  const { t: tv } = useTranslation('validation');
   const create = useCreateInvoice();
   const navigate = useNavigate();
   const localePath = useLocalePath();
@@ -41,7 +43,10 @@ export function CreateInvoiceDialog({
       onClose();
       navigate(localePath(routePath('adminInvoice', { invoiceid: invoice.id })));
     } catch (e) {
-      setError(isApiError(e) && e.status === 409 ? t('create.exists') : t('create.failed'));
+      // A month still running is refused on the period (issue 34.7): say why, in the reader's language.
+      const periodError = isApiError(e) ? e.fields?.['data.period'] : undefined;
+      if (periodError) setError(validationMessage(tv, periodError));
+      else setError(isApiError(e) && e.status === 409 ? t('create.exists') : t('create.failed'));
     }
   };
 
