@@ -49,6 +49,7 @@ describe('jsonSerializerCompiler', () => {
       created: '2026-01-01T00:00:00.000Z',
       archivedAt: null,
       twoStepEnabled: false,
+      emailVerified: true,
     };
     const json = serializer(UserSchema)({ ...user, passwordHash: 'argon2…', tokenVersion: 3 });
     expect(JSON.parse(json)).toEqual(UserSchema.parse(user));
