@@ -115,3 +115,45 @@ describe(`the money check (${TEST_DB})`, () => {
     expect(found).toHaveLength(2);
   });
 });
+
+describe(`the money check walks every transaction over successive runs (${TEST_DB})`, () => {
+  it('reports a mismatch planted in the oldest row within the runs one lap takes, and says how far it got', async () => {
+    await simulatePayment(t.ctx, (await startTip(w, 1300)).uid, 'completed');
+    await simulatePayment(t.ctx, (await startTip(w, 1400)).uid, 'completed');
+    await awaitSimulatorDeliveries(t.ctx);
+    const rows = (
+      (await t.database.db.execute(
+        sql`select id, status from opp_transactions where opp_uid is not null order by created, id`,
+      )) as unknown as { rows: { id: string; status: string | null }[] }
+    ).rows;
+    const budget = 3;
+    expect(rows.length).toBeGreaterThan(budget * 2);
+    // The oldest row, changed by hand: ours no longer says what the provider says.
+    const oldest = rows[0]!;
+    await t.database.db.execute(
+      sql`update opp_transactions set status = ${oldest.status === 'expired' ? 'completed' : 'expired'} where id = ${oldest.id}`,
+    );
+
+    const lap = Math.ceil(rows.length / budget);
+    let reportedInRun = 0;
+    let last: Awaited<ReturnType<typeof runMoneyCheck>> | undefined;
+    for (let run = 1; run <= lap + 1 && !reportedInRun; run++) {
+      last = await runMoneyCheck(t.ctx, { settledMinutes: 0, providerLimit: budget });
+      expect(last.checkedTransactions).toBeLessThanOrEqual(budget);
+      if (
+        last.violations.some(
+          (v) => v.invariant === 'status-matches-provider' && v.subject.startsWith(`opp_transactions ${oldest.id}`),
+        )
+      ) {
+        reportedInRun = run;
+      }
+    }
+    expect(reportedInRun, `not reported within ${lap + 1} runs of ${budget}`).toBeGreaterThan(0);
+    expect(last!.coverage).toEqual({ compared: last!.checkedTransactions, of: rows.length, runs: lap });
+
+    // The admins see the coverage of the last run beside its violations.
+    const admin = await t.createUser({ role: 'ADMIN' });
+    const stored = await t.api('GET', '/payments/moneycheck', { token: admin.token });
+    expect(stored.body.coverage).toEqual({ compared: last!.checkedTransactions, of: rows.length, runs: lap });
+  });
+});
