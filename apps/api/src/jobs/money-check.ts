@@ -21,7 +21,11 @@ import type { OppTransaction } from '../payments/opp-types.js';
  *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts, tip_list_positions) and the
  *     monthly tips (recurring_tip_totals) are what those rows say;
  *  5. reversals-match-provider — per payment, the provider's refunds and chargeback equal our refunds
- *     and reversals of it, and what the payer has back beyond the payment is a listed incident.
+ *     and reversals of it, and what the payer has back beyond the payment is a listed incident;
+ *  6. months-not-stuck — no month of a monthly tip waits (`scheduled`, no send holding it) under a
+ *     mandate that is not valid: nothing would ever send it (decision 066);
+ *  7. one-debit-per-run — a monthly tip is debited at most once a day (one charge run sends one debit
+ *     per monthly tip, and missed months and retries are not caught up; decisions 005, 008, 066).
  */
 
 export interface MoneyViolation {
@@ -30,7 +34,9 @@ export interface MoneyViolation {
     | 'one-owner'
     | 'status-matches-provider'
     | 'totals-agree'
-    | 'reversals-match-provider';
+    | 'reversals-match-provider'
+    | 'months-not-stuck'
+    | 'one-debit-per-run';
   subject: string;
   detail: string;
 }
@@ -223,6 +229,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     }
   }
   violations.push(...(await reversalExcessMismatches(db)));
+  violations.push(...(await monthlyTipLines(db)));
 
   // 3. (and the provider half of 2) Our statuses against the provider's.
   let checkedTransactions = 0;
@@ -301,6 +308,49 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     violations.push(...(await reversalsAgainstProvider(ctx, settled, budget)));
   }
   return { violations, checkedTransactions, coverage, providerCursor, durationMs: Date.now() - started };
+}
+
+/**
+ * 6. and 7.: months left waiting under a mandate that is not valid, and monthly tips debited more than
+ * once on one day. A debit's day is its month's `last_attempt_at` (the charge run's clock) for the
+ * month's current attempt, counted when that attempt has its debit row (`charge-…`, not a mandate's
+ * first payment, not a month a run held back).
+ */
+async function monthlyTipLines(db: AppContext['db']): Promise<MoneyViolation[]> {
+  const found: MoneyViolation[] = [];
+  for (const r of await rowsOf<{ id: string; recurring_tip_id: string; period: string; mandate_status: string }>(
+    db,
+    sql`select c.id, c.recurring_tip_id, c.period, r.mandate_status
+        from recurring_tip_charges c join recurring_tips r on r.id = c.recurring_tip_id
+        where c.status = 'scheduled' and r.mandate_status in ('invalid', 'revoked')
+          and (c.claimed_until is null or c.claimed_until < now())
+        order by c.recurring_tip_id, c.period`,
+  )) {
+    found.push({
+      invariant: 'months-not-stuck',
+      subject: `recurring_tip_charges ${r.id} (recurring_tips ${r.recurring_tip_id}, ${r.period})`,
+      detail: `scheduled under ${r.mandate_status === 'invalid' ? 'an invalid' : 'a revoked'} mandate: nothing will send it`,
+    });
+  }
+  for (const r of await rowsOf<{ recurring_tip_id: string; day: string; n: number; periods: string }>(
+    db,
+    sql`select c.recurring_tip_id, to_char(c.last_attempt_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+               count(*)::int as n, string_agg(c.period, ', ' order by c.period) as periods
+        from recurring_tip_charges c
+        where c.last_attempt_at is not null
+          and exists (select 1 from opp_transactions o
+                      where o.kind = 'recurring_charge' and o.owner_id = c.id and o.attempt = c.attempt
+                        and o.idempotency_key like 'charge-%')
+        group by 1, 2 having count(*) > 1
+        order by 1, 2`,
+  )) {
+    found.push({
+      invariant: 'one-debit-per-run',
+      subject: `recurring_tips ${r.recurring_tip_id}`,
+      detail: `${r.n} debits on ${r.day} (${r.periods})`,
+    });
+  }
+  return found;
 }
 
 /**
