@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
-import { runMoneyCheck } from './jobs/money-check.js';
+import { coverageLine, runMoneyCheck } from './jobs/money-check.js';
 import { reconcileTransactions } from './jobs/reconcile.js';
 import { loggerOptions } from './lib/log-options.js';
 import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.js';
@@ -69,7 +69,7 @@ async function main() {
       });
       for (const v of result.violations) console.log(`VIOLATION ${v.invariant}: ${v.subject} — ${v.detail}`);
       console.log(
-        `money check: ${result.violations.length} violations (${result.checkedTransactions} transactions compared with the provider, ${result.durationMs} ms)`,
+        `money check: ${result.violations.length} violations (${result.coverage ? coverageLine(result.coverage) : 'provider not asked'}, ${result.durationMs} ms)`,
       );
       process.exitCode = result.violations.length > 0 ? 1 : 0;
     } else if (job === 'reconcile') {

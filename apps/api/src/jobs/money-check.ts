@@ -1,8 +1,8 @@
 import { paymentOutcome, tipStatusOfTransaction } from '@podpot/domain';
-import { sql } from 'drizzle-orm';
+import { desc, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
-import { moneyCheckRuns } from '../db/schema/index.js';
+import { type MoneyCheckCoverage, type MoneyCheckCursor, moneyCheckRuns } from '../db/schema/index.js';
 import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
 import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
 import type { OppTransaction } from '../payments/opp-types.js';
@@ -21,7 +21,11 @@ import type { OppTransaction } from '../payments/opp-types.js';
  *     aggregates kept beside the tips (tip_daily_totals, tip_status_counts, tip_list_positions) and the
  *     monthly tips (recurring_tip_totals) are what those rows say;
  *  5. reversals-match-provider — per payment, the provider's refunds and chargeback equal our refunds
- *     and reversals of it, and what the payer has back beyond the payment is a listed incident.
+ *     and reversals of it, and what the payer has back beyond the payment is a listed incident;
+ *  6. months-not-stuck — no month of a monthly tip waits (`scheduled`, no send holding it) under a
+ *     mandate that is not valid: nothing would ever send it (decision 066);
+ *  7. one-debit-per-run — a monthly tip is debited at most once a day (one charge run sends one debit
+ *     per monthly tip, and missed months and retries are not caught up; decisions 005, 008, 066).
  */
 
 export interface MoneyViolation {
@@ -30,7 +34,9 @@ export interface MoneyViolation {
     | 'one-owner'
     | 'status-matches-provider'
     | 'totals-agree'
-    | 'reversals-match-provider';
+    | 'reversals-match-provider'
+    | 'months-not-stuck'
+    | 'one-debit-per-run';
   subject: string;
   detail: string;
 }
@@ -40,8 +46,13 @@ export interface MoneyCheckOptions {
   provider?: boolean;
   /** Rows changed more recently than this are still settling (a notification on its way). Default 0. */
   settledMinutes?: number;
-  /** At most this many of our transactions are compared with the provider per run (newest first). */
+  /**
+   * At most this many of our transactions are compared with the provider per run. The runs walk them
+   * oldest first, each going on after `providerCursor`, so every one is compared within a lap of runs.
+   */
   providerLimit?: number;
+  /** Where the last run's walk stopped; absent or null: start with the oldest. */
+  providerCursor?: MoneyCheckCursor | null;
   /** At most this many pages (100 each) of the provider's transaction list are read for orphans. */
   providerPages?: number;
 }
@@ -49,6 +60,10 @@ export interface MoneyCheckOptions {
 export interface MoneyCheckResult {
   violations: MoneyViolation[];
   checkedTransactions: number;
+  /** Compared with the provider this run, of all our transactions with a provider uid (null: provider not asked). */
+  coverage: MoneyCheckCoverage | null;
+  /** Where the next run goes on (null: with the oldest again). */
+  providerCursor: MoneyCheckCursor | null;
   durationMs: number;
 }
 
@@ -214,17 +229,42 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     }
   }
   violations.push(...(await reversalExcessMismatches(db)));
+  violations.push(...(await monthlyTipLines(db)));
 
   // 3. (and the provider half of 2) Our statuses against the provider's.
   let checkedTransactions = 0;
+  let coverage: MoneyCheckCoverage | null = null;
+  let providerCursor: MoneyCheckCursor | null = null;
   if (options.provider !== false) {
     const settled = new Date(Date.now() - (options.settledMinutes ?? 0) * 60_000);
-    const ours = await rowsOf<{ id: string; kind: string; owner_id: string; opp_uid: string; status: string | null }>(
+    const budget = options.providerLimit ?? 5000;
+    const after = options.providerCursor;
+    // The walk: oldest first, after where the last run stopped; a short page ends the lap (the next run
+    // starts with the oldest again). Rows still settling are passed over until the next lap.
+    const ours = await rowsOf<{
+      id: string;
+      kind: string;
+      owner_id: string;
+      opp_uid: string;
+      status: string | null;
+      created: string;
+      settled: boolean;
+    }>(
       db,
-      sql`select id, kind, owner_id, opp_uid, status from opp_transactions
-          where opp_uid is not null and updated <= ${settled.toISOString()}::timestamptz
-          order by created desc limit ${options.providerLimit ?? 5000}`,
+      sql`select id, kind, owner_id, opp_uid, status, created::text as created,
+                 updated <= ${settled.toISOString()}::timestamptz as settled
+          from opp_transactions
+          where opp_uid is not null
+            ${after ? sql`and (created, id) > (${after.created}::timestamptz, ${after.id}::uuid)` : sql``}
+          order by created, id limit ${budget}`,
     );
+    const [all] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from opp_transactions where opp_uid is not null`,
+    );
+    const lastRow = ours.at(-1);
+    providerCursor = ours.length === budget && lastRow ? { created: lastRow.created, id: lastRow.id } : null;
+    coverage = { compared: 0, of: all!.n, runs: Math.max(1, Math.ceil(all!.n / budget)) };
     const tipStatuses = new Map(
       (
         await rowsOf<{ id: string; status: string }>(
@@ -234,6 +274,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       ).map((r) => [r.id, r.status]),
     );
     for (const row of ours) {
+      if (!row.settled) continue;
       let provider: string;
       try {
         provider = (await ctx.opp.getTransaction(row.opp_uid)).status;
@@ -262,10 +303,54 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
         });
       }
     }
+    coverage.compared = checkedTransactions;
     violations.push(...(await providerOrphans(ctx, options.providerPages ?? 50)));
-    violations.push(...(await reversalsAgainstProvider(ctx, settled, options.providerLimit ?? 5000)));
+    violations.push(...(await reversalsAgainstProvider(ctx, settled, budget)));
   }
-  return { violations, checkedTransactions, durationMs: Date.now() - started };
+  return { violations, checkedTransactions, coverage, providerCursor, durationMs: Date.now() - started };
+}
+
+/**
+ * 6. and 7.: months left waiting under a mandate that is not valid, and monthly tips debited more than
+ * once on one day. A debit's day is its month's `last_attempt_at` (the charge run's clock) for the
+ * month's current attempt, counted when that attempt has its debit row (`charge-…`, not a mandate's
+ * first payment, not a month a run held back).
+ */
+async function monthlyTipLines(db: AppContext['db']): Promise<MoneyViolation[]> {
+  const found: MoneyViolation[] = [];
+  for (const r of await rowsOf<{ id: string; recurring_tip_id: string; period: string; mandate_status: string }>(
+    db,
+    sql`select c.id, c.recurring_tip_id, c.period, r.mandate_status
+        from recurring_tip_charges c join recurring_tips r on r.id = c.recurring_tip_id
+        where c.status = 'scheduled' and r.mandate_status in ('invalid', 'revoked')
+          and (c.claimed_until is null or c.claimed_until < now())
+        order by c.recurring_tip_id, c.period`,
+  )) {
+    found.push({
+      invariant: 'months-not-stuck',
+      subject: `recurring_tip_charges ${r.id} (recurring_tips ${r.recurring_tip_id}, ${r.period})`,
+      detail: `scheduled under ${r.mandate_status === 'invalid' ? 'an invalid' : 'a revoked'} mandate: nothing will send it`,
+    });
+  }
+  for (const r of await rowsOf<{ recurring_tip_id: string; day: string; n: number; periods: string }>(
+    db,
+    sql`select c.recurring_tip_id, to_char(c.last_attempt_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+               count(*)::int as n, string_agg(c.period, ', ' order by c.period) as periods
+        from recurring_tip_charges c
+        where c.last_attempt_at is not null
+          and exists (select 1 from opp_transactions o
+                      where o.kind = 'recurring_charge' and o.owner_id = c.id and o.attempt = c.attempt
+                        and o.idempotency_key like 'charge-%')
+        group by 1, 2 having count(*) > 1
+        order by 1, 2`,
+  )) {
+    found.push({
+      invariant: 'one-debit-per-run',
+      subject: `recurring_tips ${r.recurring_tip_id}`,
+      detail: `${r.n} debits on ${r.day} (${r.periods})`,
+    });
+  }
+  return found;
 }
 
 /**
@@ -387,12 +472,26 @@ async function isClaimedByAdopter(ctx: AppContext, transaction: OppTransaction):
 
 /** The scheduled job: one run, stored (the metric), logged at error level when anything is wrong. */
 export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
-  const result = await checkMoney(ctx, { settledMinutes: 10, ...options });
+  // Go on where the last run that asked the provider stopped.
+  const [previous] = await ctx.db
+    .select({ providerCursor: moneyCheckRuns.providerCursor })
+    .from(moneyCheckRuns)
+    .where(isNotNull(moneyCheckRuns.coverage))
+    .orderBy(desc(moneyCheckRuns.created))
+    .limit(1);
+  const result = await checkMoney(ctx, {
+    settledMinutes: 10,
+    providerCursor: previous?.providerCursor ?? null,
+    ...options,
+  });
   await ctx.db.insert(moneyCheckRuns).values({
     violations: result.violations.length,
     details: result.violations.slice(0, 500),
     durationMs: result.durationMs,
+    providerCursor: result.providerCursor,
+    coverage: result.coverage,
   });
+  if (result.coverage) ctx.log.info({ coverage: result.coverage }, `money check: ${coverageLine(result.coverage)}`);
   if (result.violations.length > 0) {
     ctx.log.error(
       { violations: result.violations.slice(0, 50) },
@@ -400,4 +499,9 @@ export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions 
     );
   }
   return result;
+}
+
+/** "5000 of 60004 transactions compared with the provider; all compared within 13 runs". */
+export function coverageLine(coverage: MoneyCheckCoverage): string {
+  return `${coverage.compared} of ${coverage.of} transactions compared with the provider; all compared within ${coverage.runs} runs`;
 }

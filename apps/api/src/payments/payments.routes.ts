@@ -159,6 +159,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
             ran: z.string().nullable().describe('when it last ran; null if never'),
             violations: z.number().int(),
             durationMs: z.number().int().nullable(),
+            coverage: z
+              .object({ compared: z.number().int(), of: z.number().int(), runs: z.number().int() })
+              .nullable()
+              .describe(
+                'how many of our provider transactions the run compared (`compared` of `of`); the runs walk them all within `runs` runs; null when it did not ask the provider',
+              ),
             details: z.array(z.object({ invariant: z.string(), subject: z.string(), detail: z.string() })),
           }),
           401: errors[401],
@@ -173,6 +179,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         ran: run?.created.toISOString() ?? null,
         violations: run?.violations ?? 0,
         durationMs: run?.durationMs ?? null,
+        coverage: run?.coverage ?? null,
         details: (run?.details ?? []) as { invariant: string; subject: string; detail: string }[],
       };
     },

@@ -1,5 +1,5 @@
 import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@podpot/opp-simulator';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -113,5 +113,114 @@ describe(`the money check (${TEST_DB})`, () => {
       ]),
     );
     expect(found).toHaveLength(2);
+  });
+});
+
+describe(`the money check walks every transaction over successive runs (${TEST_DB})`, () => {
+  it('reports a mismatch planted in the oldest row within the runs one lap takes, and says how far it got', async () => {
+    await simulatePayment(t.ctx, (await startTip(w, 1300)).uid, 'completed');
+    await simulatePayment(t.ctx, (await startTip(w, 1400)).uid, 'completed');
+    await awaitSimulatorDeliveries(t.ctx);
+    const rows = (
+      (await t.database.db.execute(
+        sql`select id, status from opp_transactions where opp_uid is not null order by created, id`,
+      )) as unknown as { rows: { id: string; status: string | null }[] }
+    ).rows;
+    const budget = 3;
+    expect(rows.length).toBeGreaterThan(budget * 2);
+    // The oldest row, changed by hand: ours no longer says what the provider says.
+    const oldest = rows[0]!;
+    await t.database.db.execute(
+      sql`update opp_transactions set status = ${oldest.status === 'expired' ? 'completed' : 'expired'} where id = ${oldest.id}`,
+    );
+
+    const lap = Math.ceil(rows.length / budget);
+    let reportedInRun = 0;
+    let last: Awaited<ReturnType<typeof runMoneyCheck>> | undefined;
+    for (let run = 1; run <= lap + 1 && !reportedInRun; run++) {
+      last = await runMoneyCheck(t.ctx, { settledMinutes: 0, providerLimit: budget });
+      expect(last.checkedTransactions).toBeLessThanOrEqual(budget);
+      if (
+        last.violations.some(
+          (v) => v.invariant === 'status-matches-provider' && v.subject.startsWith(`opp_transactions ${oldest.id}`),
+        )
+      ) {
+        reportedInRun = run;
+      }
+    }
+    expect(reportedInRun, `not reported within ${lap + 1} runs of ${budget}`).toBeGreaterThan(0);
+    expect(last!.coverage).toEqual({ compared: last!.checkedTransactions, of: rows.length, runs: lap });
+
+    // The admins see the coverage of the last run beside its violations.
+    const admin = await t.createUser({ role: 'ADMIN' });
+    const stored = await t.api('GET', '/payments/moneycheck', { token: admin.token });
+    expect(stored.body.coverage).toEqual({ compared: last!.checkedTransactions, of: rows.length, runs: lap });
+  });
+});
+
+describe(`the money check's lines for monthly tips (${TEST_DB})`, () => {
+  /** The violations that name `id`, with provider calls left out (the lines are database-only). */
+  const about = async (id: string) =>
+    (await checkMoney(t.ctx, { provider: false })).violations.filter((v) => v.subject.includes(id));
+  /** A month of `recurringTipId` planted directly in the database; answers its id. */
+  const plantMonth = async (recurringTipId: string, values: { period: string; status: string; extra?: SQL }) => {
+    const [row] = (
+      (await t.database.db.execute(
+        sql`insert into recurring_tip_charges (recurring_tip_id, period, amount, attempt, via, status, next_attempt_at)
+            values (${recurringTipId}, ${values.period}, 500, 2, 'debit', ${values.status}, now() - interval '1 hour')
+            returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    return row!.id;
+  };
+
+  it('names a month left scheduled and unleased under an invalid mandate, and none while its mandate is valid or a send holds it', async () => {
+    const recurringTipId = await signUpAndPay(w, await t.createUser());
+    const waiting = await plantMonth(recurringTipId, { period: '2031-01', status: 'scheduled' });
+    const held = await plantMonth(recurringTipId, { period: '2031-02', status: 'scheduled' });
+    await t.database.db.execute(
+      sql`update recurring_tip_charges set claimed_until = now() + interval '1 hour' where id = ${held}`,
+    );
+    expect(await about(recurringTipId)).toEqual([]);
+
+    // The mandate turns invalid (a chargeback of another month) and the waiting month is left as it was.
+    await t.database.db.execute(sql`update recurring_tips set mandate_status = 'invalid' where id = ${recurringTipId}`);
+    expect(await about(recurringTipId)).toEqual([
+      {
+        invariant: 'months-not-stuck',
+        subject: `recurring_tip_charges ${waiting} (recurring_tips ${recurringTipId}, 2031-01)`,
+        detail: 'scheduled under an invalid mandate: nothing will send it',
+      },
+    ]);
+  });
+
+  it('names a monthly tip debited more than once on one day, and none for debits on other days', async () => {
+    const recurringTipId = await signUpAndPay(w, await t.createUser());
+    const debit = async (period: string, at: string) => {
+      const month = await plantMonth(recurringTipId, { period, status: 'failed' });
+      await t.database.db.execute(
+        sql`update recurring_tip_charges set attempt = 1, last_attempt_at = ${at}::timestamptz where id = ${month}`,
+      );
+      await t.database.db.execute(
+        sql`insert into opp_transactions (kind, owner_id, attempt, idempotency_key, status, amount, merchant_uid, request)
+            values ('recurring_charge', ${month}, 1, ${`charge-${recurringTipId}-${period}-1`}, 'failed', 500, 'mer_x', '{}'::jsonb)`,
+      );
+      return month;
+    };
+    await debit('2031-03', '2031-03-28T06:00:00Z');
+    const april = await debit('2031-04', '2031-04-28T06:00:00Z');
+    expect(await about(recurringTipId)).toEqual([]);
+
+    // December's late retry and January's debit in one run (as before issue 34.5): two debits on one day.
+    await t.database.db.execute(
+      sql`update recurring_tip_charges set last_attempt_at = '2031-03-28T06:00:00.5Z' where id = ${april}`,
+    );
+    expect(await about(recurringTipId)).toEqual([
+      {
+        invariant: 'one-debit-per-run',
+        subject: `recurring_tips ${recurringTipId}`,
+        detail: '2 debits on 2031-03-28 (2031-03, 2031-04)',
+      },
+    ]);
   });
 });

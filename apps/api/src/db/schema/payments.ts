@@ -45,6 +45,8 @@ export const oppTransactions = pgTable(
     index('opp_transactions_open_checked_idx')
       .on(t.checkedAt)
       .where(sql`status is null or status in ('created', 'pending', 'planned')`),
+    // The money check's walk (jobs/money-check.ts): oldest first, from where the last run stopped.
+    index('opp_transactions_created_id_idx').on(t.created, t.id).where(sql`opp_uid is not null`),
   ],
 );
 
@@ -101,5 +103,22 @@ export const moneyCheckRuns = pgTable('money_check_runs', {
   violations: integer().notNull(),
   details: jsonb().$type<unknown[]>().notNull(),
   durationMs: integer().notNull(),
+  /** Where this run's walk over our transactions stopped (the next run goes on after it); null: start over. */
+  providerCursor: jsonb().$type<MoneyCheckCursor>(),
+  /** How much of the whole this run compared with the provider. */
+  coverage: jsonb().$type<MoneyCheckCoverage>(),
   created: created(),
 });
+
+/** The last transaction a money-check run compared: `created` as PostgreSQL prints it (microseconds kept). */
+export interface MoneyCheckCursor {
+  created: string;
+  id: string;
+}
+
+/** `compared` of `of` transactions compared with the provider; every one is compared within `runs` runs. */
+export interface MoneyCheckCoverage {
+  compared: number;
+  of: number;
+  runs: number;
+}
