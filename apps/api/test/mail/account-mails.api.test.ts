@@ -113,8 +113,13 @@ describe(`account-change mails (${TEST_DB})`, () => {
     expect(old!.text).toContain('Was jij dit niet');
     expect(old!.text).toContain('/nl/support');
     expect(old!.raw).toMatch(/content-type: text\/html/i);
-    const [note] = await mailsTo(newEmail);
-    expect(note!.subject).toBe('Je Podpot-account gebruikt nu dit adres');
+    // The new address gets the note and, in whichever order they were queued, its confirmation link (decision 061).
+    const toNew = await mailsTo(newEmail);
+    expect(toNew.map((m) => m.subject).sort()).toEqual([
+      'Bevestig je e-mailadres - Podpot',
+      'Je Podpot-account gebruikt nu dit adres',
+    ]);
+    const note = toNew.find((m) => m.subject === 'Je Podpot-account gebruikt nu dit adres');
     expect(note!.text).toContain('/nl/login');
   });
 
