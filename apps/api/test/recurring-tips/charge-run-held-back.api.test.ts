@@ -85,7 +85,7 @@ describe(`months the charge run may not send (${TEST_DB})`, () => {
     expect({ failed: first.failed, heldBack: first.heldBack }).toEqual({ failed: 0, heldBack: 2 * HELD });
     // Every live month is sent in this one run. The count may say one more: on PostgreSQL a month whose
     // answer is recorded while the walk starts its second pass can be settled again and counted (seen
-    // once in 1,800 months); that the provider holds exactly one debit of each is checked below.
+    // once in two full PostgreSQL runs); that the provider holds exactly one debit of each is checked below.
     expect(first.sent).toBeGreaterThanOrEqual(LIVE);
     expect(first.sent).toBeLessThanOrEqual(LIVE + 2);
     await expectOneDebitEach(w, live);
