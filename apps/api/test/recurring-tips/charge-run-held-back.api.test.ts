@@ -83,9 +83,9 @@ describe(`months the charge run may not send (${TEST_DB})`, () => {
     expect(warn.mock.calls.length).toBeLessThan(5);
     expect(first.claimed).toBe(LIVE + 2 * HELD);
     expect({ failed: first.failed, heldBack: first.heldBack }).toEqual({ failed: 0, heldBack: 2 * HELD });
-    // Every live month is sent in this one run. The count may say one more: on PostgreSQL a month whose
-    // answer is recorded while the walk starts its second pass can be settled again and counted (seen
-    // once in two full PostgreSQL runs); that the provider holds exactly one debit of each is checked below.
+    // Every live month is sent in this one run. Once, in one of two full PostgreSQL runs, the count
+    // said LIVE + 1 (cause not found yet; the issue 34 note follows it up); what is guarded is
+    // that the provider holds exactly one debit of each live month, checked below.
     expect(first.sent).toBeGreaterThanOrEqual(LIVE);
     expect(first.sent).toBeLessThanOrEqual(LIVE + 2);
     await expectOneDebitEach(w, live);
