@@ -1,11 +1,11 @@
-import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@podpot/opp-simulator';
+import { awaitSimulatorDeliveries, simulateReversal } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { chargesOf, createMonthlyWorld, signUpAndPay, transactionsOfCharge } from '../money/monthly-support.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
-import { orderLiveJar } from '../support/tipjar.js';
+import { addIdeal, orderLiveJar, paidTip } from '../support/tipjar.js';
 
 /**
  * Issue 34.3: a tip partly refunded, then charged back. The bank takes back the whole payment on top
@@ -20,35 +20,14 @@ let ideal: string;
 beforeAll(async () => {
   t = await createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 });
   admin = await t.createUser({ role: 'ADMIN' });
-  ideal = (
-    await t.api('POST', '/paymentmethods', { token: admin.token, body: { data: { name: 'iDEAL', type: 'ideal' } } })
-  ).body.id;
+  ideal = await addIdeal(t, admin.token);
 });
 afterAll(() => t.close());
-
-async function paidTip(jarId: string, amount: number) {
-  const res = await t.api('POST', `/tipjars/${jarId}/tips`, {
-    body: {
-      data: {
-        amount,
-        displayName: 'Lotte',
-        email: 'fan@example.test',
-        payment: { paymentmethod: ideal, paymentissuer: '' },
-        locale: 'en',
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  const uid = (res.body.oppTransaction.redirectUrl as string).split('/').pop()!;
-  await simulatePayment(t.ctx, uid, 'completed');
-  await awaitSimulatorDeliveries(t.ctx);
-  return { id: res.body.tip.id as string, uid };
-}
 
 describe(`a partly refunded tip charged back (${TEST_DB})`, () => {
   it('records the chargeback at what the bank took back and lists the excess for admins, once', async () => {
     const jar = await orderLiveJar(t, { paymentmethod: ideal, name: 'Excess Pod' });
-    const tip = await paidTip(jar.id, 10_045);
+    const tip = await paidTip(t, jar.id, { amount: 10_045, paymentmethod: ideal });
     const refund = await t.api('POST', `/tips/${tip.id}/refunds`, {
       token: admin.token,
       body: { data: { amount: 3009, reason: 'Part of it' } },

@@ -1,7 +1,6 @@
 import {
   awaitSimulatorDeliveries,
   type Faults,
-  simulatePayment,
   simulateReversal,
   simulatorFaults,
   simulatorOf,
@@ -13,7 +12,7 @@ import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
-import { orderLiveJar } from '../support/tipjar.js';
+import { addIdeal, orderLiveJar, paidTip } from '../support/tipjar.js';
 
 /**
  * Issue 34.4: an admin refunds part of a tip while the provider is down (recorded, pending); the bank
@@ -32,35 +31,14 @@ beforeAll(async () => {
   faults = simulatorFaults(t.ctx)!;
   faults.active = false;
   admin = await t.createUser({ role: 'ADMIN' });
-  ideal = (
-    await t.api('POST', '/paymentmethods', { token: admin.token, body: { data: { name: 'iDEAL', type: 'ideal' } } })
-  ).body.id;
+  ideal = await addIdeal(t, admin.token);
 });
 afterAll(() => t.close());
-
-async function paidTip(jarId: string, amount: number) {
-  const res = await t.api('POST', `/tipjars/${jarId}/tips`, {
-    body: {
-      data: {
-        amount,
-        displayName: 'Lotte',
-        email: 'fan@example.test',
-        payment: { paymentmethod: ideal, paymentissuer: '' },
-        locale: 'en',
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  const uid = (res.body.oppTransaction.redirectUrl as string).split('/').pop()!;
-  await simulatePayment(t.ctx, uid, 'completed');
-  await awaitSimulatorDeliveries(t.ctx);
-  return { id: res.body.tip.id as string, uid };
-}
 
 /** A tip of 10,045 cents with a refund of 3,009 recorded during an outage (pending); answers the tip and refund. */
 async function refundedDuringOutage() {
   const jar = await orderLiveJar(t, { paymentmethod: ideal, name: 'Outage Pod' });
-  const tip = await paidTip(jar.id, 10_045);
+  const tip = await paidTip(t, jar.id, { amount: 10_045, paymentmethod: ideal });
   faults.active = true;
   let res: Awaited<ReturnType<TestApp['api']>>;
   try {
@@ -129,7 +107,7 @@ describe(`a refund refused after the tip was charged back (${TEST_DB})`, () => {
 describe(`a refund the provider made during the outage, accepted after the chargeback (${TEST_DB})`, () => {
   it('credits no fee twice and lists the money the payer has back twice for admins', async () => {
     const jar = await orderLiveJar(t, { paymentmethod: ideal, name: 'Lost Answer Pod' });
-    const tip = await paidTip(jar.id, 10_045);
+    const tip = await paidTip(t, jar.id, { amount: 10_045, paymentmethod: ideal });
     // The provider makes the refund, but its answer never reaches us: recorded, pending.
     const { shares } = faults.plan;
     shares.http5xx = 0;

@@ -114,3 +114,11 @@ export async function openTip(
   const tip = res.body.tip as { id: string; fee: number; status: string };
   return { id: tip.id, fee: tip.fee, uid: String(res.body.oppTransaction.redirectUrl).split('/').pop()! };
 }
+
+/** A listener's tip, paid on the simulator's checkout with its notifications delivered; answers as openTip. */
+export async function paidTip(t: TestApp, jarId: string, data: Parameters<typeof openTip>[2]) {
+  const tip = await openTip(t, jarId, data);
+  await simulatePayment(t.ctx, tip.uid, 'completed');
+  await awaitSimulatorDeliveries(t.ctx);
+  return tip;
+}
