@@ -37,18 +37,7 @@ function cleanValues(values: AuditValues | undefined): Record<string, unknown> |
 
 /** Writes one entry in the caller's transaction: who (and their role now), what, before → after. */
 export async function recordAudit(tx: Tx, actor: Actor, change: AuditChange): Promise<void> {
-  await repo.insertAuditEntry(tx, {
-    actorId: actor.userId,
-    actorRole: actor.role,
-    tipjarId: change.tipjarId ?? null,
-    entityType: change.entityType,
-    entityId: change.entityId,
-    action: change.action,
-    before: cleanValues(change.before),
-    after: cleanValues(change.after),
-    requestId: actor.request?.id ?? null,
-    ip: actor.request?.ip ?? null,
-  });
+  await writeEntry(tx, { id: actor.userId, role: actor.role }, change, actor.request);
 }
 
 /**
@@ -60,9 +49,18 @@ export async function recordPlatformAudit(
   change: AuditChange,
   request?: { id: string; ip: string },
 ): Promise<void> {
+  await writeEntry(tx, { id: null, role: 'ADMIN' }, change, request);
+}
+
+async function writeEntry(
+  tx: Tx,
+  actor: { id: string | null; role: Actor['role'] },
+  change: AuditChange,
+  request: { id: string; ip: string } | undefined,
+): Promise<void> {
   await repo.insertAuditEntry(tx, {
-    actorId: null,
-    actorRole: 'ADMIN',
+    actorId: actor.id,
+    actorRole: actor.role,
     tipjarId: change.tipjarId ?? null,
     entityType: change.entityType,
     entityId: change.entityId,
