@@ -78,6 +78,10 @@ export async function listObjects(
     status?: string;
     emailaddress?: string;
     reference?: string;
+    /** Only objects created at or after this Unix second (OPP's `filter[created][operand]=gte`). */
+    createdFrom?: number;
+    /** Oldest first (`order[]=created`); newest first otherwise, as OPP's lists answer. */
+    oldestFirst?: boolean;
   } = {},
 ) {
   const where = and(
@@ -87,13 +91,20 @@ export async function listObjects(
     // Lower-case on both sides: the provider treats addresses case-insensitively (assumed).
     options.emailaddress ? sql`lower(${simObjects.data}->>'emailaddress') = ${options.emailaddress}` : undefined,
     options.reference ? sql`${simObjects.data}->>'reference' = ${options.reference}` : undefined,
+    options.createdFrom !== undefined
+      ? sql`(${simObjects.data}->>'created')::bigint >= ${options.createdFrom}`
+      : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(simObjects)
       .where(where)
-      .orderBy(desc(simObjects.created), asc(simObjects.uid))
+      .orderBy(
+        ...(options.oldestFirst
+          ? [asc(sql`(${simObjects.data}->>'created')::bigint`), asc(simObjects.created), asc(simObjects.uid)]
+          : [desc(simObjects.created), asc(simObjects.uid)]),
+      )
       .offset(options.offset ?? 0)
       .limit(options.limit ?? 100),
     db.select({ n: sql<number>`count(*)::int` }).from(simObjects).where(where),

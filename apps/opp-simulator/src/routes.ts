@@ -46,6 +46,20 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
+/**
+ * The extended filter `filter[created][name]=created&filter[created][operand]=gte&filter[created][value]=N`
+ * (Unix seconds) and `order[]=created`, as OPP's list documentation describes them (unconfirmed:
+ * docs/sandbox-checklist.md, lists). Other operands are not simulated: the filter is left off, as a
+ * provider that ignored it would.
+ */
+function createdWindow(q: Record<string, string | undefined>): { createdFrom?: number; oldestFirst?: boolean } {
+  const from = Number(q['filter[created][value]']);
+  const window: { createdFrom?: number; oldestFirst?: boolean } = {};
+  if (q['filter[created][operand]'] === 'gte' && Number.isInteger(from)) window.createdFrom = from;
+  if (q['order[]'] === 'created') window.oldestFirst = true;
+  return window;
+}
+
 /** The simulated OPP REST API under /sim/opp/v1 (same shapes as payments.md). */
 export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestRoutes: boolean) {
   return async (api: FastifyInstance) => {
@@ -83,7 +97,7 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     );
     api.get('/transactions', async (request) => {
       const q = request.query as Record<string, string | undefined>;
-      return sim.listTransactions({ ...page(request), reference: q['filter[reference]'] });
+      return sim.listTransactions({ ...page(request), reference: q['filter[reference]'], ...createdWindow(q) });
     });
     api.get<{ Params: Params }>('/transactions/:uid', async (request) => sim.getTransaction(request.params.uid));
 

@@ -691,18 +691,23 @@ export class OppSimulator {
     return transaction;
   }
 
-  /** GET /transactions: `filter[status]` and `filter[reference]` (our reference, exact) as OPP's list filters. */
-  listTransactions(query: ListQuery & { reference?: string }) {
+  /**
+   * GET /transactions: `filter[status]`, `filter[reference]` (our reference, exact) and a lower bound on
+   * `created` as OPP's list filters, oldest first on `order[]=created`.
+   */
+  listTransactions(query: ListQuery & ListFilters) {
     return this.listFiltered('transaction', '/v1/transactions', query);
   }
 
-  /** A page of objects of one type, `filter[status]` and `filter[reference]` applied, in OPP's envelope. */
-  private async listFiltered(objectType: string, url: string, query: ListQuery & { reference?: string }) {
+  /** A page of objects of one type, the filters applied, in OPP's envelope. */
+  private async listFiltered(objectType: string, url: string, query: ListQuery & ListFilters) {
     const { page, perpage, window } = pageOf(query);
     const { rows, total } = await repo.listObjects(this.host.db, objectType, {
       ...window,
       status: query.status,
       reference: query.reference,
+      createdFrom: query.createdFrom,
+      oldestFirst: query.oldestFirst,
     });
     return listEnvelope(url, rows, total, page, perpage);
   }
@@ -1120,6 +1125,9 @@ function statusEntry(status: string, ts: number) {
 }
 
 export type ListQuery = { page?: number; perpage?: number; status?: string };
+
+/** The list filters beyond status: our reference (exact), created at or after a Unix second, oldest first. */
+export type ListFilters = { reference?: string; createdFrom?: number; oldestFirst?: boolean };
 
 /** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window. */
 function pageOf(query: ListQuery) {

@@ -1,11 +1,11 @@
-import { paymentOutcome, tipStatusOfTransaction } from '@podpot/domain';
+import { tipStatusOfTransaction } from '@podpot/domain';
 import { desc, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
 import { type MoneyCheckCoverage, type MoneyCheckCursor, moneyCheckRuns } from '../db/schema/index.js';
 import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
 import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
-import type { OppTransaction } from '../payments/opp-types.js';
+import { providerOrphans } from './money-check.orphans.js';
 
 /**
  * The standing money check (docs/money-check.md): the invariants that keep other people's money
@@ -53,8 +53,12 @@ export interface MoneyCheckOptions {
   providerLimit?: number;
   /** Where the last run's walk stopped; absent or null: start with the oldest. */
   providerCursor?: MoneyCheckCursor | null;
-  /** At most this many pages (100 each) of the provider's transaction list are read for orphans. */
+  /** At most this many pages of the provider's transaction list are read for orphans (half recent, half the lap). */
   providerPages?: number;
+  /** Transactions per page of those reads (1–100). Default 100. */
+  providerPageSize?: number;
+  /** Where the last run's lap over the provider's transactions stopped (a Unix second); null: the oldest. */
+  orphanCursor?: number | null;
 }
 
 export interface MoneyCheckResult {
@@ -64,6 +68,10 @@ export interface MoneyCheckResult {
   coverage: MoneyCheckCoverage | null;
   /** Where the next run goes on (null: with the oldest again). */
   providerCursor: MoneyCheckCursor | null;
+  /** Where the next run's lap over the provider's transactions goes on (null: with the oldest again). */
+  orphanCursor: number | null;
+  /** Provider transactions read for orphans this run (null: provider not asked). */
+  providerRead: number | null;
   durationMs: number;
 }
 
@@ -235,6 +243,8 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
   let checkedTransactions = 0;
   let coverage: MoneyCheckCoverage | null = null;
   let providerCursor: MoneyCheckCursor | null = null;
+  let orphanCursor: number | null = null;
+  let providerRead: number | null = null;
   if (options.provider !== false) {
     const settled = new Date(Date.now() - (options.settledMinutes ?? 0) * 60_000);
     const budget = options.providerLimit ?? 5000;
@@ -304,10 +314,25 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       }
     }
     coverage.compared = checkedTransactions;
-    violations.push(...(await providerOrphans(ctx, options.providerPages ?? 50)));
+    const orphans = await providerOrphans(ctx, {
+      cursor: options.orphanCursor ?? null,
+      pages: options.providerPages ?? 50,
+      pageSize: options.providerPageSize,
+    });
+    violations.push(...orphans.violations);
+    orphanCursor = orphans.cursor;
+    providerRead = orphans.read;
     violations.push(...(await reversalsAgainstProvider(ctx, settled, budget)));
   }
-  return { violations, checkedTransactions, coverage, providerCursor, durationMs: Date.now() - started };
+  return {
+    violations,
+    checkedTransactions,
+    coverage,
+    providerCursor,
+    orphanCursor,
+    providerRead,
+    durationMs: Date.now() - started,
+  };
 }
 
 /**
@@ -427,54 +452,11 @@ async function reversalsAgainstProvider(ctx: AppContext, settled: Date, limit: n
   return found;
 }
 
-/** Provider transactions nobody at our side knows (a second create that slipped through). */
-async function providerOrphans(ctx: AppContext, maxPages: number): Promise<MoneyViolation[]> {
-  const known = new Set(
-    (
-      await rowsOf<{ opp_uid: string }>(ctx.db, sql`select opp_uid from opp_transactions where opp_uid is not null`)
-    ).map((r) => r.opp_uid),
-  );
-  const found: MoneyViolation[] = [];
-  for (let page = 1; page <= maxPages; page++) {
-    let list: Awaited<ReturnType<typeof ctx.opp.listTransactions>>;
-    try {
-      list = await ctx.opp.listTransactions({ page, perpage: 100 });
-    } catch {
-      break;
-    }
-    for (const transaction of list.data) {
-      // A completed-and-paid stranger is money we hold without a record; an open one is a checkout nobody tracks.
-      // A mandate's first payment whose uid we have not learnt yet is tracked: its attempt claims it.
-      if (
-        !known.has(transaction.uid) &&
-        paymentOutcome(transaction.status) !== null &&
-        !(await isClaimedByAdopter(ctx, transaction))
-      ) {
-        found.push({
-          invariant: 'one-owner',
-          subject: `provider transaction ${transaction.uid}`,
-          detail: `${transaction.status} ${transaction.amount} cents at the provider, unknown to us`,
-        });
-      }
-    }
-    if (!list.hasMore) break;
-  }
-  return found;
-}
-
-/** True when one of our rows still learning its provider uid claims `transaction` (read-only). */
-async function isClaimedByAdopter(ctx: AppContext, transaction: OppTransaction): Promise<boolean> {
-  for (const adopter of ctx.payments.adopters) {
-    if (await adopter.adopt(ctx, transaction)) return true;
-  }
-  return false;
-}
-
 /** The scheduled job: one run, stored (the metric), logged at error level when anything is wrong. */
 export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
   // Go on where the last run that asked the provider stopped.
   const [previous] = await ctx.db
-    .select({ providerCursor: moneyCheckRuns.providerCursor })
+    .select({ providerCursor: moneyCheckRuns.providerCursor, orphanCursor: moneyCheckRuns.orphanCursor })
     .from(moneyCheckRuns)
     .where(isNotNull(moneyCheckRuns.coverage))
     .orderBy(desc(moneyCheckRuns.created))
@@ -482,6 +464,7 @@ export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions 
   const result = await checkMoney(ctx, {
     settledMinutes: 10,
     providerCursor: previous?.providerCursor ?? null,
+    orphanCursor: previous?.orphanCursor ?? null,
     ...options,
   });
   await ctx.db.insert(moneyCheckRuns).values({
@@ -489,9 +472,15 @@ export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions 
     details: result.violations.slice(0, 500),
     durationMs: result.durationMs,
     providerCursor: result.providerCursor,
+    orphanCursor: result.orphanCursor,
     coverage: result.coverage,
   });
-  if (result.coverage) ctx.log.info({ coverage: result.coverage }, `money check: ${coverageLine(result.coverage)}`);
+  if (result.coverage) {
+    ctx.log.info(
+      { coverage: result.coverage, providerRead: result.providerRead, orphanCursor: result.orphanCursor },
+      `money check: ${coverageLine(result.coverage)}; ${result.providerRead} provider transactions read for strangers`,
+    );
+  }
   if (result.violations.length > 0) {
     ctx.log.error(
       { violations: result.violations.slice(0, 50) },

@@ -287,11 +287,24 @@ export class OppClient {
     return this.checked.transaction(await this.call(TransactionSchema, 'GET', path));
   }
 
-  async listTransactions(params: { page?: number; perpage?: number; status?: string } = {}) {
+  /**
+   * A page of the partner's transactions, newest first; with `createdFrom` (Unix seconds) only those
+   * created at or after it, oldest first (OPP's extended filter and `order[]`, unconfirmed: the caller
+   * checks the answer honours them, docs/sandbox-checklist.md).
+   */
+  async listTransactions(
+    params: { page?: number; perpage?: number; status?: string; createdFrom?: number } = {},
+  ) {
     const q = new URLSearchParams();
     if (params.page) q.set('page', String(params.page));
     if (params.perpage) q.set('perpage', String(params.perpage));
     if (params.status) q.set('filter[status]', params.status);
+    if (params.createdFrom !== undefined) {
+      q.set('filter[created][name]', 'created');
+      q.set('filter[created][operand]', 'gte');
+      q.set('filter[created][value]', String(params.createdFrom));
+      q.set('order[]', 'created');
+    }
     const list = await this.call(listSchema(TransactionSchema), 'GET', `/transactions${q.size ? `?${q}` : ''}`);
     list.data.forEach(this.checked.transaction);
     return list;

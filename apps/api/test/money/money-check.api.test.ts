@@ -224,3 +224,71 @@ describe(`the money check's lines for monthly tips (${TEST_DB})`, () => {
     ]);
   });
 });
+
+describe(`the money check reads the provider by date window (${TEST_DB})`, () => {
+  it('finds a stranger among old provider transactions within one lap of runs, and reads it again the next lap', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const day = 24 * 3600;
+    // Every settled provider transaction is about ten days old (a second apart); a stranger of five days ago
+    // sits behind them, outside the recent window, with the newest pages in front of it.
+    await t.database.db.execute(
+      sql`update sim_objects s set data = jsonb_set(s.data, '{created}', to_jsonb(x.created))
+          from (select uid, ${now - 10 * day}::bigint + row_number() over (order by created, uid) as created
+                from sim_objects where object_type = 'transaction' and data->>'status' not in ('created', 'pending')) x
+          where s.uid = x.uid`,
+    );
+    const [model] = (
+      (await t.database.db.execute(
+        sql`select data from sim_objects where object_type = 'transaction' and data->>'status' = 'completed' limit 1`,
+      )) as unknown as { rows: { data: Record<string, unknown> }[] }
+    ).rows;
+    const strangerUid = 'tra_money_check_old_stranger';
+    await t.database.db.execute(
+      sql`insert into sim_objects (uid, object_type, data)
+          values (${strangerUid}, 'transaction',
+                  ${JSON.stringify({ ...model!.data, uid: strangerUid, created: now - 5 * day, amount: 4321 })}::jsonb)`,
+    );
+    const [{ n: atProvider }] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from sim_objects where object_type = 'transaction'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows as [{ n: number }];
+    const pageSize = 2;
+    expect(atProvider).toBeGreaterThan(pageSize * 4);
+
+    const isStranger = (v: { invariant: string; subject: string }) =>
+      v.invariant === 'one-owner' && v.subject === `provider transaction ${strangerUid}`;
+    // A run goes on at the last second it read (read again), so each run's lap moves on by one at least.
+    const lap = atProvider + 1;
+    const reportedInLap = new Set<number>();
+    let cursor: number | null = null;
+    let lapsEnded = 0;
+    for (let run = 1; run <= 2 * lap && lapsEnded < 2; run++) {
+      const result = await checkMoney(t.ctx, {
+        settledMinutes: 0,
+        providerLimit: 1,
+        providerPages: 2,
+        providerPageSize: pageSize,
+        orphanCursor: cursor,
+      });
+      // Two pages of two: the recent window and the lap, never the whole list.
+      expect(result.providerRead).toBeLessThanOrEqual(2 * pageSize);
+      if (result.violations.some(isStranger)) reportedInLap.add(lapsEnded);
+      if (result.orphanCursor === null) lapsEnded += 1;
+      else expect(result.orphanCursor).toBeGreaterThan(cursor ?? 0);
+      cursor = result.orphanCursor;
+    }
+    expect(lapsEnded, `the lap never reached the newest within ${2 * lap} runs`).toBe(2);
+    // Reported in each lap: a stranger stays visible however many runs pass.
+    expect([...reportedInLap]).toEqual([0, 1]);
+
+    // The stored run keeps where its lap stopped; the scheduled job goes on from there.
+    await runMoneyCheck(t.ctx, { settledMinutes: 0, providerLimit: 1, providerPages: 2, providerPageSize: pageSize });
+    const stored = (
+      (await t.database.db.execute(
+        sql`select orphan_cursor from money_check_runs order by created desc limit 1`,
+      )) as unknown as { rows: { orphan_cursor: string | number | null }[] }
+    ).rows[0]!;
+    expect(Number(stored.orphan_cursor)).toBeGreaterThan(0);
+  });
+});

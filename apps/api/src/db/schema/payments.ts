@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
 
 /**
@@ -105,6 +105,8 @@ export const moneyCheckRuns = pgTable('money_check_runs', {
   durationMs: integer().notNull(),
   /** Where this run's walk over our transactions stopped (the next run goes on after it); null: start over. */
   providerCursor: jsonb().$type<MoneyCheckCursor>(),
+  /** Where this run's lap over the provider's transactions stopped (a Unix second); null: start over. */
+  orphanCursor: bigint({ mode: 'number' }),
   /** How much of the whole this run compared with the provider. */
   coverage: jsonb().$type<MoneyCheckCoverage>(),
   created: created(),

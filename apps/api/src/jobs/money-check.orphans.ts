@@ -1,0 +1,124 @@
+import { paymentOutcome } from '@podpot/domain';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { rowsOf } from '../db/client.js';
+import type { OppTransaction } from '../payments/opp-types.js';
+import type { MoneyViolation } from './money-check.js';
+
+/**
+ * The provider half of `one-owner`: transactions at the provider that nobody at our side knows (a second
+ * create that slipped through). The provider is read by date window (docs/money-check.md, coverage):
+ *
+ *  - the recent window, every run: what was created in the last `RECENT_SECONDS`, so a new stranger is
+ *    reported within a run;
+ *  - the lap, over successive runs: oldest first from where the last run stopped (`cursor`, a Unix
+ *    second), so every transaction the provider has is read within a lap; a run that reaches the newest
+ *    ends the lap and the next starts with the oldest again.
+ *
+ * Both read OPP's `filter[created]` oldest first. A provider that answers without honouring it (a row
+ * older than asked, or newest first) is logged, and that run reads only what it was given: the newest
+ * pages, as before the windows.
+ */
+export const RECENT_SECONDS = 2 * 24 * 3600;
+
+export interface OrphanScan {
+  violations: MoneyViolation[];
+  /** Where the next run's lap goes on (a Unix second); null: with the oldest again. */
+  cursor: number | null;
+  /** Provider transactions read this run (both windows, each once). */
+  read: number;
+  /** False when the provider ignored the created filter or its order. */
+  honoured: boolean;
+}
+
+interface WindowRead {
+  transactions: OppTransaction[];
+  /** The provider said there is nothing more after the last page read. */
+  complete: boolean;
+  honoured: boolean;
+}
+
+export async function providerOrphans(
+  ctx: AppContext,
+  options: { cursor: number | null; pages: number; pageSize?: number; now?: number },
+): Promise<OrphanScan> {
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  const recentPages = Math.max(1, Math.floor(options.pages / 2));
+  const perpage = options.pageSize ?? 100;
+  const recent = await readWindow(ctx, now - RECENT_SECONDS, recentPages, perpage);
+  const from = options.cursor ?? 0;
+  const lapPages = Math.max(1, options.pages - recentPages);
+  const lap = recent.honoured ? await readWindow(ctx, from, lapPages, perpage) : recent;
+  const honoured = recent.honoured && lap.honoured;
+  if (!honoured) {
+    ctx.log.warn(
+      'money check: the provider ignored the created filter of its transaction list; orphans were read from the newest pages only',
+    );
+  }
+
+  let cursor: number | null = null;
+  const last = lap.transactions.at(-1);
+  if (honoured && !lap.complete && last) {
+    // Go on at the last second read (`gte`: its other transactions are read again, never skipped); a
+    // budget spent within one second moves on by a second rather than standing still.
+    cursor = last.created > from ? last.created : from + 1;
+  }
+
+  const known = new Set(
+    (
+      await rowsOf<{ opp_uid: string }>(ctx.db, sql`select opp_uid from opp_transactions where opp_uid is not null`)
+    ).map((r) => r.opp_uid),
+  );
+  const read = new Map<string, OppTransaction>();
+  for (const transaction of [...recent.transactions, ...lap.transactions]) read.set(transaction.uid, transaction);
+  const violations: MoneyViolation[] = [];
+  for (const transaction of read.values()) {
+    // A completed-and-paid stranger is money we hold without a record; an open one is a checkout nobody tracks.
+    // A mandate's first payment whose uid we have not learnt yet is tracked: its attempt claims it.
+    if (
+      !known.has(transaction.uid) &&
+      paymentOutcome(transaction.status) !== null &&
+      !(await isClaimedByAdopter(ctx, transaction))
+    ) {
+      violations.push({
+        invariant: 'one-owner',
+        subject: `provider transaction ${transaction.uid}`,
+        detail: `${transaction.status} ${transaction.amount} cents at the provider, unknown to us`,
+      });
+    }
+  }
+  return { violations, cursor, read: read.size, honoured };
+}
+
+/** Up to `pages` pages of the transactions created at or after `from`, oldest first; stops on a repeated page. */
+async function readWindow(ctx: AppContext, from: number, pages: number, perpage: number): Promise<WindowRead> {
+  const transactions: OppTransaction[] = [];
+  let honoured = true;
+  let complete = false;
+  for (let page = 1; page <= pages; page++) {
+    let list: Awaited<ReturnType<typeof ctx.opp.listTransactions>>;
+    try {
+      list = await ctx.opp.listTransactions({ page, perpage, createdFrom: from });
+    } catch {
+      break;
+    }
+    for (const transaction of list.data) {
+      const previous = transactions.at(-1);
+      if (transaction.created < from || (previous && transaction.created < previous.created)) honoured = false;
+      transactions.push(transaction);
+    }
+    if (!list.hasMore || list.data.length === 0) {
+      complete = true;
+      break;
+    }
+  }
+  return { transactions, complete, honoured };
+}
+
+/** True when one of our rows still learning its provider uid claims `transaction` (read-only). */
+async function isClaimedByAdopter(ctx: AppContext, transaction: OppTransaction): Promise<boolean> {
+  for (const adopter of ctx.payments.adopters) {
+    if (await adopter.adopt(ctx, transaction)) return true;
+  }
+  return false;
+}
