@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ADMIN_TOTP_SECRET, ensureDemoMerchant, seedDemoData } from './seed/demo.js';
+import { ensureDemoProviderHistory } from './seed/demo-provider.js';
 
 /** The only file that binds a port. */
 async function main() {
@@ -43,9 +44,9 @@ async function main() {
   // The password dictionaries (about 30 MB of heap) load with the first password a process checks, not
   // at start: most processes check none (decision 040).
   if (shouldSeed) {
-    await ensureDemoMerchant(ctx).catch((err) =>
-      app.log.warn({ err }, 'the demo tip jar could not register with the payment provider'),
-    );
+    await ensureDemoMerchant(ctx)
+      .then(() => ensureDemoProviderHistory(ctx))
+      .catch((err) => app.log.warn({ err }, 'the demo tip jar could not register with the payment provider'));
   }
   const url = config.publicUrl;
   const lines = [

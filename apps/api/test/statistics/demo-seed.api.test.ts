@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjars } from '../../src/db/schema/index.js';
+import { recurringTips, tipjars } from '../../src/db/schema/index.js';
 import { checkMoney } from '../../src/jobs/money-check.js';
-import { DEMO_PASSWORD, DEMO_TIPJAR_SLUG, seedDemoData } from '../../src/seed/demo.js';
+import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { DEMO_PASSWORD, DEMO_TIPJAR_SLUG, ensureDemoMerchant, seedDemoData } from '../../src/seed/demo.js';
+import { ensureDemoProviderHistory } from '../../src/seed/demo-provider.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -61,11 +63,40 @@ describe('the demo data', () => {
     expect(rows.every((r) => r.count > 0)).toBe(true);
   });
 
-  it('keeps the money rules: one collection per month, months and tips agree to the cent', async () => {
-    const { violations } = await checkMoney(t.ctx, { provider: false });
-    const monthly = violations.filter(
-      (v) => v.invariant === 'one-collection-per-month' || /monthly|recurring|aggregate|daily/i.test(v.subject),
+  it('starts with a clean money check: its tips were paid at the provider, its monthly tips hold a mandate', async () => {
+    // As `npm start` does once the server listens (server.ts).
+    await ensureDemoMerchant(t.ctx);
+    await ensureDemoProviderHistory(t.ctx);
+    await ensureDemoProviderHistory(t.ctx); // a restart changes nothing
+    const result = await checkMoney(t.ctx, { settledMinutes: 0 });
+    expect(result.violations).toEqual([]);
+    // Every one-off demo tip and nothing else is known at the provider, with its outcome.
+    const known = (
+      (await t.database.db.execute(
+        sql`select t.status as tip, o.status as provider from tips t join opp_transactions o on o.owner_id = t.id and o.kind = 'tip'
+            where t.recurring_tip_id is null`,
+      )) as unknown as { rows: { tip: string; provider: string }[] }
+    ).rows;
+    expect(known).toHaveLength(12);
+    expect(new Set(known.map((r) => `${r.tip}/${r.provider}`))).toEqual(
+      new Set(['completed/completed', 'cancelled/cancelled']),
     );
-    expect(monthly).toEqual([]);
+    expect(result.checkedTransactions).toBe(12);
+  });
+
+  it('charges its active monthly tips on their next charge day, like any other', async () => {
+    const active = await t.database.db
+      .select()
+      .from(recurringTips)
+      .where(eq(recurringTips.status, 'active'));
+    expect(active).toHaveLength(3);
+    expect(active.every((r) => r.mandateToken && r.mandateUid?.startsWith('mdt_'))).toBe(true);
+    let sent = 0;
+    for (const day of active.map((r) => r.nextChargeAt!).sort((a, b) => a.getTime() - b.getTime())) {
+      const run = await runCharges(t.ctx, { now: day });
+      expect(run.heldBack).toBe(0);
+      sent += run.sent;
+    }
+    expect(sent).toBe(3);
   });
 });
