@@ -292,9 +292,7 @@ export class OppClient {
    * created at or after it, oldest first (OPP's extended filter and `order[]`, unconfirmed: the caller
    * checks the answer honours them, docs/sandbox-checklist.md).
    */
-  async listTransactions(
-    params: { page?: number; perpage?: number; status?: string; createdFrom?: number } = {},
-  ) {
+  async listTransactions(params: { page?: number; perpage?: number; status?: string; createdFrom?: number } = {}) {
     const q = new URLSearchParams();
     if (params.page) q.set('page', String(params.page));
     if (params.perpage) q.set('perpage', String(params.perpage));

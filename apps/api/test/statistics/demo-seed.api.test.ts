@@ -85,10 +85,7 @@ describe('the demo data', () => {
   });
 
   it('charges its active monthly tips on their next charge day, like any other', async () => {
-    const active = await t.database.db
-      .select()
-      .from(recurringTips)
-      .where(eq(recurringTips.status, 'active'));
+    const active = await t.database.db.select().from(recurringTips).where(eq(recurringTips.status, 'active'));
     expect(active).toHaveLength(3);
     expect(active.every((r) => r.mandateToken && r.mandateUid?.startsWith('mdt_'))).toBe(true);
     let sent = 0;

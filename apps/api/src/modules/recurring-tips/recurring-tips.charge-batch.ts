@@ -1,9 +1,9 @@
-import { paymentOutcome, tipStatusesBefore } from '@podpot/domain';
+import { tipStatusesBefore } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { insertTransactionRows } from '../../payments/payments.repository.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
-import { type DebitAnswer, recordDebitAnswer } from './recurring-tips.charge-send.js';
+import { type DebitAnswer, isOpenDebit, recordDebitAnswer } from './recurring-tips.charge-send.js';
 import { CHARGE_KIND } from './recurring-tips.outcomes.js';
 
 /**
@@ -17,12 +17,6 @@ import { CHARGE_KIND } from './recurring-tips.outcomes.js';
 
 /** Answers written in one transaction at most. */
 const MAX_RECORD_BATCH = 200;
-
-/** An open debit (SEPA `planned`, on its way): the month becomes pending, as onChargePayment does. */
-function isOpen(a: DebitAnswer): boolean {
-  const outcome = paymentOutcome(a.answer.status);
-  return outcome === 'open' || outcome === 'held';
-}
 
 /**
  * Records a batch of answers. Open answers (every debit just made, in practice) are written and
@@ -42,10 +36,10 @@ export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]
         attempt: a.charge.attempt,
         idempotencyKey: a.key,
         oppUid: a.answer.uid,
-        status: isOpen(a) ? a.answer.status : null,
+        status: isOpenDebit(a) ? a.answer.status : null,
         amount: a.charge.amount,
         merchantUid: a.merchantUid,
-        redirectUrl: isOpen(a) ? a.answer.redirectUrl : null,
+        redirectUrl: isOpenDebit(a) ? a.answer.redirectUrl : null,
         request: a.request as unknown as Record<string, unknown>,
       })),
     );
@@ -57,12 +51,12 @@ export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]
         id: a.charge.id,
         rowId: rowOf.get(a.charge.id)!.id,
         attempt: a.charge.attempt,
-        open: isOpen(a),
+        open: isOpenDebit(a),
       })),
       tipStatusesBefore('pending'),
     );
     return {
-      toApply: written.filter((a) => !isOpen(a)).map((a) => ({ a, rowId: rowOf.get(a.charge.id)!.id })),
+      toApply: written.filter((a) => !isOpenDebit(a)).map((a) => ({ a, rowId: rowOf.get(a.charge.id)!.id })),
       recordedElsewhere: answers.filter((a) => !rowOf.has(a.charge.id)),
     };
   });

@@ -1,3 +1,4 @@
+import { paymentOutcome } from '@podpot/domain';
 import type { AfterCommit, AppContext } from '../../context.js';
 import {
   type CreateMandateTransactionInput,
@@ -157,6 +158,12 @@ export async function sendDebit(
   return true;
 }
 
+/** An open debit (SEPA `planned`, on its way): its month waits for it as pending. */
+export function isOpenDebit(a: DebitAnswer): boolean {
+  const outcome = paymentOutcome(a.answer.status);
+  return outcome === 'open' || outcome === 'held';
+}
+
 /** Records one debit's answer as its attempt's transaction row, then applies it (the one-at-a-time path). */
 export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
@@ -168,7 +175,9 @@ export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promis
       redirectUrl: null,
       request: a.request as unknown as Record<string, unknown>,
     });
-    await repo.updateCharge(tx, a.charge.id, { oppTransactionId: row.id, claimedUntil: null });
+    // An open answer lets the month go; any other keeps it held until applied (recordChargeAnswers).
+    const letGo = isOpenDebit(a) ? { claimedUntil: null } : {};
+    await repo.updateCharge(tx, a.charge.id, { oppTransactionId: row.id, ...letGo });
     return row;
   });
   await applyProviderTransaction(ctx, row.id, a.answer);

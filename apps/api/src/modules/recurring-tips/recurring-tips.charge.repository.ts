@@ -248,10 +248,12 @@ export async function setChargeTips(db: DbOrTx, pairs: { id: string; tipId: stri
 
 /**
  * Records the provider's answers of several sent months in one statement (the charge run): each
- * month names its attempt's transaction row and is no longer held; a month whose answer is open
- * (`open`: the debit is on its way) and still waiting for that attempt becomes pending, as
+ * month names its attempt's transaction row; a month whose answer is open (`open`: the debit is on
+ * its way) and still waiting for that attempt becomes pending and is no longer held, as
  * onChargePayment does for one, and so does its tip if it is still in one of `tipFrom` (the statuses
- * before pending).
+ * before pending). A month with any other answer stays held until that answer is applied: let go
+ * before, it was `scheduled` and free for a moment, and the run's next walk leased it again and
+ * counted it a second time (a refresh, never a second debit).
  *
  * The tips are found by primary key from the months just written: their status is tested with
  * `IS TRUE`, which no index can serve. As a plain `status in (…)` the planner — whose statistics
@@ -274,7 +276,8 @@ export async function recordChargeAnswers(
   );
   await db.execute(sql`with months as (
       update ${recurringTipCharges} c
-      set opp_transaction_id = v.row_id, claimed_until = null, updated = now(),
+      set opp_transaction_id = v.row_id, updated = now(),
+          claimed_until = case when v.open then null else c.claimed_until end,
           status = case when v.open and c.status = 'scheduled' and c.attempt = v.attempt then 'pending' else c.status end
       from (values ${rows}) as v(id, row_id, attempt, open)
       where c.id = v.id
