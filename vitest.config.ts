@@ -36,6 +36,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
     ],
   },
 });

@@ -1,4 +1,4 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { env } from '@/config/env';
 import { type AppLocale, LOCALES, localeFromPath } from '@/config/paths';
@@ -17,7 +17,7 @@ for (const [file, module] of Object.entries(modules)) {
 
 export const NAMESPACES = Object.keys(catalogs.en ?? {});
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: catalogs as Resource,
