@@ -100,15 +100,13 @@ function vitest(name, projects, env = {}, files = []) {
 /** "12 tests skipped: no Redis on 127.0.0.1:6379" — the tests a missing service left out, in one line each. */
 function skipSummary() {
   const count = (match) => [...skippedByFile].filter(([file]) => match(file)).reduce((sum, [, n]) => sum + n, 0);
-  const lines = [];
-  if (!services.redis) lines.push(`${count((f) => f.includes('.redis.'))} tests skipped: no Redis on 127.0.0.1:6379`);
-  if (!services.postgres) {
-    lines.push(
-      `${count((f) => f.startsWith('apps/api/') && !f.includes('.redis.'))} tests skipped: no PostgreSQL (the PostgreSQL-only API tests)`,
-    );
-  }
-  if (!services.chromium) lines.push('browser tests skipped: no Chromium');
-  return lines;
+  const redis = services.redis ? 0 : count((f) => f.includes('.redis.'));
+  const postgres = services.postgres ? 0 : count((f) => f.startsWith('apps/api/') && !f.includes('.redis.'));
+  return [
+    redis > 0 ? `${redis} tests skipped: no Redis on 127.0.0.1:6379` : null,
+    postgres > 0 ? `${postgres} tests skipped: no PostgreSQL (the PostgreSQL-only API tests)` : null,
+    browserLeftOut ? 'browser tests skipped: no Chromium' : null,
+  ].filter(Boolean);
 }
 
 async function postgresAnswers() {
@@ -252,7 +250,9 @@ const built = needsBuild && run('build the web app', 'npm', ['run', 'build', '-w
 if (built && (gate || stage === 'budget')) {
   run("first-visit JS budget (a listener's /{slug})", 'node', ['scripts/first-visit-budget.mjs']);
 }
-if (built && services.chromium && (gate || full || stage === 'smoke' || stage === 'e2e')) {
+const wantsBrowser = gate || full || stage === 'smoke' || stage === 'e2e';
+const browserLeftOut = wantsBrowser && !services.chromium;
+if (built && services.chromium && wantsBrowser) {
   // The gate runs the smoke set (@smoke in a test's title); the full run every other browser test.
   const which = gate || stage === 'smoke' ? ['--grep', '@smoke'] : full ? ['--grep-invert', '@smoke'] : [];
   const name =
