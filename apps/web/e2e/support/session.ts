@@ -1,13 +1,6 @@
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expect, test } from './test';
 
 export const DEMO_PASSWORD = 'podpot-demo-koffie';
 export const DEMO_SLUG = 'de-koffiepod';
