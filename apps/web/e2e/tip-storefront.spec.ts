@@ -21,6 +21,19 @@ async function simulate(page: Page, outcome: 'completed' | 'cancelled') {
   await page.locator(`button[name="outcome"][value="${outcome}"]`).click();
 }
 
+/** Waits for the receipt mail to `email` whose subject contains `subject` (the mail is sent in the background). */
+async function expectReceipt(email: string, subject: string) {
+  await expect
+    .poll(
+      () =>
+        readOutbox()
+          .filter((mail) => mail.to.includes(email))
+          .map((mail) => mail.subject),
+      { timeout: 20_000 },
+    )
+    .toContainEqual(expect.stringContaining(subject));
+}
+
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -82,17 +95,7 @@ test.describe('tipping a podcast', () => {
       await expect(page.getByText('Dank je wel! Hier zetten we een extra kop koffie van.')).toBeVisible();
 
       // The receipt, in the tipper's language.
-      await expect
-        .poll(
-          () =>
-            readOutbox()
-              .filter((mail) => mail.to.includes(email))
-              .map((mail) => mail.subject),
-          {
-            timeout: 20_000,
-          },
-        )
-        .toContainEqual(expect.stringContaining('Bedankt voor je fooi aan De Koffiepod'));
+      await expectReceipt(email, 'Bedankt voor je fooi aan De Koffiepod');
 
       // The maker sees it under 'Fooien', exactly once.
       await page.goto('/nl/login');
@@ -149,17 +152,7 @@ test.describe('tipping a podcast', () => {
       await simulate(page, 'completed');
       await expect(page.getByTestId('tip-outcome')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
       await expect(page.getByRole('heading', { name: 'De Koffiepod received your tip. Thank you!' })).toBeVisible();
-      await expect
-        .poll(
-          () =>
-            readOutbox()
-              .filter((mail) => mail.to.includes(email))
-              .map((mail) => mail.subject),
-          {
-            timeout: 20_000,
-          },
-        )
-        .toContainEqual(expect.stringContaining('Thank you for your tip to De Koffiepod'));
+      await expectReceipt(email, 'Thank you for your tip to De Koffiepod');
 
       // Paid: the next visit starts with an empty form.
       await page.goto(`/${SLUG}`);

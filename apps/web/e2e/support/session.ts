@@ -27,6 +27,9 @@ const deviceKey = (email: string) => `podpot:device:${email}`;
 
 /** Logs a demo user in through the Dutch (prefix '/nl') or English login form. */
 export async function login(page: Page, email: string, prefix: '' | '/nl' = '') {
+  // Signed in already (as someone else): signed out first, or the account menu awaited below would be
+  // the old session's and the test would go on before this login is done.
+  if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('podpot:token'));
   await page.goto(`${prefix}/login`);
   const device = devices.get(email);
   if (device) await page.evaluate(([key, value]) => localStorage.setItem(key, value), [deviceKey(email), device]);
