@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { readOutbox } from './support/outbox';
 import { apiAs, DEMO_SLUG, login, tokenOf } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The audit trail (issue 15, decision 033): a platform admin changes a payment method and finds the

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { loginNl } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Who gets a tip jar's backoffice (issue 13, bugs 1 and 9): only its admins and platform admins; anyone

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { findEnglish } from './support/english-probe';
 import { loadingBars } from './support/loading';
 import { apiAs, DEMO_SLUG, login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 13, bug 6: every page in Dutch reads Dutch — no English text or labels, no US dates, no raw

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from './support/axe';
 import { readOutbox } from './support/outbox';
 import { login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Onboarding from a podcast's feed (issue 14, decision 030), in English and Dutch: paste the feed on the

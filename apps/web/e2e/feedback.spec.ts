@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { loginNl } from './support/session';
+import { expect, test } from './support/test';
 import { recordToasts, toasts } from './support/toasts';
 
 /**

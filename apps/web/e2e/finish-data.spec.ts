@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Statistics } from '@podpot/domain';
 import { expectNoViolations } from './support/axe';
 import { apiAs, DEMO_SLUG, login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 13, finish: the statistics period lives in the URL (a reload or a shared link keeps it), the

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { DEMO_SLUG, login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 13, finish: forms laid out for the width they have (registration and account: two columns at

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { login } from './support/session';
+import { expect, test } from './support/test';
 
 /** The platform skeleton as a visitor and the demo users see it: languages, 404, login, guards. */
 test.describe('foundation', () => {

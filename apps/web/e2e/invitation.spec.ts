@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { readOutbox } from './support/outbox';
 import { DEMO_SLUG, loginNl } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Tip jar admins by invitation (issue 33, decision 062), on a phone in Dutch: the maker invites an

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { loginNl } from './support/session';
+import { expect, test } from './support/test';
 
 /** The side menus at phone, tablet and desktop widths (issue 13, bugs 2 and 3): every entry can be used. */
 

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readOutbox } from './support/outbox';
 import { login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * A listener starts a monthly tip on the demo tip jar: the one-off/monthly choice, the inline login
@@ -30,10 +31,9 @@ async function logIn(page: Page, email: string) {
 }
 
 test.describe('monthly tips', () => {
-  test('a listener starts a €3 monthly tip, pauses it; the maker sees it; the manage link works', async ({
-    page,
-    browser,
-  }) => {
+  test('a listener starts a €3 monthly tip, pauses it; the maker sees it; the manage link works', {
+    tag: '@smoke',
+  }, async ({ page, browser, baseURL }) => {
     test.setTimeout(150_000);
     const name = `Monthly listener ${run}`;
 
@@ -126,7 +126,7 @@ test.describe('monthly tips', () => {
       .not.toBe('');
     const anonymous = await browser.newContext();
     const guest = await anonymous.newPage();
-    await guest.goto(manageLink.replace(/^https?:\/\/[^/]+/, test.info().project.use.baseURL ?? ''));
+    await guest.goto(manageLink.replace(/^https?:\/\/[^/]+/, baseURL));
     await expect(guest.getByText('you can manage this monthly tip without logging in')).toBeVisible();
     await expect(guest.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'paused');
     await guest.getByRole('button', { name: 'Resume' }).click();

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Ordering a Podpot end to end, in Dutch: the order form, the simulator's hosted checkout, the
@@ -64,7 +65,9 @@ test.describe('ordering a Podpot', () => {
     }
   });
 
-  test('a new maker orders and pays, then recovers an expired second order with the retry card', async ({ page }) => {
+  test('a new maker orders and pays, then recovers an expired second order with the retry card', {
+    tag: '@smoke',
+  }, async ({ page }) => {
     test.setTimeout(120_000);
 
     // 1. Logged out on /nl/podcastmaker: the order registers the maker in the same request.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expectNoViolations } from './support/axe';
+import { expect, test } from './support/test';
 
 /**
  * Privacy rights (issue 15, decision 037) as a person uses them on the account page: download a copy of

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { readOutbox } from './support/outbox';
 import { login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * A platform admin refunds part of a tip (issue 11), on a phone-sized screen: the refund dialog with
@@ -24,7 +25,9 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('an admin refunds part of a tip on a phone; the tipper is mailed and the maker sees it', async ({ browser }) => {
+test('an admin refunds part of a tip on a phone; the tipper is mailed and the maker sees it', {
+  tag: '@smoke',
+}, async ({ browser }) => {
   test.setTimeout(180_000);
   const name = `Refund fan ${run}`;
   const email = `refund-fan-${run}@example.com`;

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectNoViolations } from './support/axe';
 import { DEMO_SLUG, signedInOnce } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 14, "where listeners are" (decision 031): the demo maker opens the backoffice's Share page,

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { formatCents, intlLocaleOf as intl, type Statistics } from '@podpot/domain';
 import { expectNoViolations } from './support/axe';
 import { login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Issue 13: the charts of the backoffice dashboard (a tip jar) and the admin dashboard (all tip jars),

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { STOREFRONT_DATA_ELEMENT_ID } from '@podpot/domain/routes';
 import { expectNoViolations } from './support/axe';
 import { DEMO_SLUG, loginNl } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * The monthly goal and the supporter wall (decision 032) on a phone (390 px): a listener tips the demo

@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { loadingBars } from './support/loading';
 import { DEMO_SLUG, login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Tables that fit (issue 13, bug 11): at 1280 px the admin tips, the admin tip jars and the

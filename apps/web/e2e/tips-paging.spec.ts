@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_SLUG, login } from './support/session';
+import { expect, test } from './support/test';
 
 /**
  * Keyset paging in the tips table (decision 041): next and previous ask the API for the rows right after

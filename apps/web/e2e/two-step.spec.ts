@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { apiAs, login, totpCodeOf } from './support/session';
+import { expect, test } from './support/test';
 import { recordToasts, toasts } from './support/toasts';
 
 /**
@@ -74,9 +75,9 @@ async function logOut(page: Page) {
   await page.evaluate(() => localStorage.removeItem('podpot:token'));
 }
 
-test('an admin without two-step login is sent to set it up, then logs in with a code and once with a recovery code', async ({
-  browser,
-}) => {
+test('an admin without two-step login is sent to set it up, then logs in with a code and once with a recovery code', {
+  tag: '@smoke',
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const email = await newAdmin(browser, 'twostep');
   const page = await (await browser.newContext()).newPage();

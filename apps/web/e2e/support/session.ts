@@ -1,13 +1,6 @@
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expect, test } from './test';
 
 export const DEMO_PASSWORD = 'podpot-demo-koffie';
 export const DEMO_SLUG = 'de-koffiepod';
@@ -34,6 +27,9 @@ const deviceKey = (email: string) => `podpot:device:${email}`;
 
 /** Logs a demo user in through the Dutch (prefix '/nl') or English login form. */
 export async function login(page: Page, email: string, prefix: '' | '/nl' = '') {
+  // Signed in already (as someone else): signed out first, or the account menu awaited below would be
+  // the old session's and the test would go on before this login is done.
+  if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('podpot:token'));
   await page.goto(`${prefix}/login`);
   const device = devices.get(email);
   if (device) await page.evaluate(([key, value]) => localStorage.setItem(key, value), [deviceKey(email), device]);
