@@ -217,11 +217,12 @@ const otherDb = services.postgres ? ON_PGLITE : null;
 
 if (gate || stage === 'lint') {
   run('lint (biome)', 'npx', ['biome', 'check', '.']);
-  // The references build the shared packages once; the API and the web app then check side by side.
+  // The references build the shared packages once; the API and the web app (with its browser tests)
+  // then check side by side.
   if (run('typecheck: domain, simulator (tsc -b)', 'npx', ['tsc', '-b', 'packages/domain', 'apps/opp-simulator'])) {
-    await runTogether('typecheck: api and web (tsc -b, at once)', [
+    await runTogether('typecheck: api and web + browser tests (tsc -b, at once)', [
       ['npx', ['tsc', '-b', 'apps/api']],
-      ['npx', ['tsc', '-b', 'apps/web']],
+      ['npx', ['tsc', '-b', 'apps/web', 'apps/web/e2e']],
     ]);
   }
 }

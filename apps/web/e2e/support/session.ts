@@ -32,7 +32,9 @@ export async function login(page: Page, email: string, prefix: '' | '/nl' = '') 
   if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('podpot:token'));
   await page.goto(`${prefix}/login`);
   const device = devices.get(email);
-  if (device) await page.evaluate(([key, value]) => localStorage.setItem(key, value), [deviceKey(email), device]);
+  if (device) {
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [deviceKey(email), device] as const);
+  }
   await page.getByRole('textbox', { name: prefix ? 'E-mailadres' : 'E-mail address' }).fill(email);
   await page.locator('input[name=password]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: prefix ? 'Inloggen' : 'Log in' }).click();
