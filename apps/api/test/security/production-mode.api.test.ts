@@ -12,6 +12,11 @@ import { TEST_DB } from '../support/test-db.js';
 
 /** Issue 10, production mode: replayed as an attacker (and an operator who forgot a setting) would. */
 const PRODUCTION = PRODUCTION_ENV;
+/**
+ * Starting test apps (each migrates a new database): two on PGlite took over the 60 s default at a
+ * load of 21 on the 2-core machine; a hang still fails.
+ */
+const APP_START_MS = 240_000;
 
 describe('production start-up check', () => {
   it('names every missing setting in one message', () => {
@@ -142,7 +147,7 @@ describe(`production never seeds and never runs the simulator (${TEST_DB})`, () 
   beforeAll(async () => {
     // Production settings except NODE_ENV=test-style plumbing: buildApp as production builds it.
     t = await createTestApp({ ...PRODUCTION, NODE_ENV: 'production', SEED_DEMO: 'true' });
-  });
+  }, APP_START_MS);
   afterAll(() => t?.close());
 
   it('mounts no simulator: its API and its checkout (mark any order paid) do not exist', async () => {
@@ -216,7 +221,7 @@ describe(`the simulator's API key (${TEST_DB})`, () => {
   let b: TestApp;
   beforeAll(async () => {
     [a, b] = await Promise.all([createTestApp(), createTestApp()]);
-  });
+  }, APP_START_MS);
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
   });
