@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedFetchError, type SafeFetchOptions, safeFetch } from '../../src/modules/feeds/feeds.fetcher.js';
 import { FEED_MAX_EPISODES, FEED_MAX_TEXT, parseFeed } from '../../src/modules/feeds/feeds.parser.js';
+import { cpuMs } from '../support/cpu-time.js';
 import { type FeedServer, startFeedServer } from './feed-server.js';
 
 /**
@@ -124,12 +125,13 @@ describe('bounded work, whatever the feed holds', () => {
   const channel = (inside: string) => Buffer.from(`<rss><channel><title>T</title>${inside}</channel></rss>`);
 
   it('refuses elements nested 200,000 deep (1.4 MB) as not_a_feed, at once', async () => {
-    const started = performance.now();
+    // CPU time, not the wall clock: a loaded machine's waits for a core are not the parser's work.
+    const started = cpuMs();
     const reason = await reasonOf(
       Promise.resolve().then(() => parseFeed(channel(`${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}`), null)),
     );
     expect(reason).toBe('not_a_feed');
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(cpuMs() - started).toBeLessThan(200);
   });
 
   it('keeps one episode per guid, the newest first, undated ones last in the feed’s order', () => {

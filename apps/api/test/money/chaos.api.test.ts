@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods, tipjarAdmins, tipjars, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
@@ -84,9 +85,52 @@ async function moneyCheck() {
   return result;
 }
 
+/** Backends of this database waiting for a lock. */
+async function waitingOnLocks(): Promise<number> {
+  const [row] = await q<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return row!.n;
+}
+
+/** Mandates the provider (the simulator, on this database) has made. */
+async function providerMandates(): Promise<number> {
+  const [row] = await q<{ n: number }>(sql`select count(*)::int as n from sim_objects where object_type = 'mandate'`);
+  return row!.n;
+}
+
+/** A lock held by a connection of the test's own, in an open transaction, until `release`. */
+async function holdLock(statement: string) {
+  const client = new pg.Client({ connectionString: database.url! });
+  await client.connect();
+  await client.query('begin');
+  await client.query(statement);
+  return {
+    async release() {
+      await client.query('rollback');
+      await client.end();
+    },
+  };
+}
+
+/** Waits until `reached` holds, looking every 20 ms; the test's timeout bounds the wait. */
+async function until(reached: () => Promise<boolean>, what: string) {
+  for (const deadline = Date.now() + 120_000; !(await reached()); ) {
+    if (Date.now() > deadline) throw new Error(`not reached within 120 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 run('two app servers and kill -9 on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pg');
+    // A backend whose client was killed while it waits (a lock) notices within 100 ms and ends,
+    // rolling back, instead of running on once the wait is over (the kill test's held moments).
+    await database.db.execute(
+      sql.raw(
+        `alter database "${new URL(database.url!).pathname.slice(1)}" set client_connection_check_interval = '100ms'`,
+      ),
+    );
     const [method] = await database.db
       .insert(paymentMethods)
       .values({ name: 'iDEAL', type: 'ideal', priority: 10, active: true })
@@ -148,9 +192,43 @@ run('two app servers and kill -9 on one PostgreSQL', () => {
     const body = {
       data: { amount: 500, displayName: 'Fan', message: '', payment: { paymentmethod: ideal, paymentissuer: '' } },
     };
-    for (let round = 0; round < 3; round++) {
-      const victim = await startChildApp(database.url!);
-      // Two sign-ups per round, cut off at different moments by kill -9.
+    // Three moments, each held until the kill (no sleep guessing where a request has got to).
+    const moments: {
+      name: string;
+      hold?: string;
+      env?: Record<string, string>;
+      reached: () => Promise<boolean>;
+      /** What the cut-off requests left: monthly tips committed, mandates made at the provider. */
+      left: { tips: number; mandates: number };
+    }[] = [
+      {
+        name: 'in its transaction, before the commit',
+        // The sign-up locks the tip jar (shared) in its transaction: it waits behind this lock.
+        hold: `select 1 from tipjars where id = '${jarId}' for update`,
+        reached: async () => (await waitingOnLocks()) === 2,
+        left: { tips: 0, mandates: 0 },
+      },
+      {
+        name: 'committed, its provider call sent, nothing made at the provider',
+        // The simulator first reserves the Idempotency-Key: it waits behind this lock.
+        hold: 'lock table sim_idempotency_keys in share mode',
+        reached: async () => (await waitingOnLocks()) === 2,
+        left: { tips: 2, mandates: 0 },
+      },
+      {
+        name: 'the provider made the mandate, its answer not yet arrived',
+        // Every provider write acts, then its answer hangs (SIM_FAULTS in the victim's own simulator).
+        env: { SIM_FAULTS: 'timeout=1,hang-ms=60000,streak=1000' },
+        reached: async () => (await providerMandates()) === mandatesBefore + 2,
+        left: { tips: 2, mandates: 2 },
+      },
+    ];
+    let mandatesBefore = 0;
+    for (const [round, moment] of moments.entries()) {
+      const victim = await startChildApp(database.url!, moment.env);
+      mandatesBefore = await providerMandates();
+      const holder = moment.hold ? await holdLock(moment.hold) : undefined;
+      // Two sign-ups per round, cut off by kill -9 at the moment held.
       const pending = tippers
         .slice(round * 2, round * 2 + 2)
         .map((token, i) =>
@@ -158,9 +236,19 @@ run('two app servers and kill -9 on one PostgreSQL', () => {
             () => null,
           ),
         );
-      await new Promise((resolve) => setTimeout(resolve, 5 + round * 25));
+      await until(moment.reached, `${moment.name}: ${victim.output()}`);
       await victim.kill();
-      await Promise.all(pending);
+      expect(await Promise.all(pending), `cut off ${moment.name}`).toEqual([null, null]);
+      // The dead server's backends waiting on the lock end when the database sees its client gone
+      // (client_connection_check_interval): only then is the lock let go, so none of them runs on.
+      await until(async () => (await waitingOnLocks()) === 0, "the dead server's backends are gone");
+      await holder?.release();
+      const [tips] = await q<{ n: number }>(
+        sql`select count(*)::int as n from recurring_tips where idempotency_key like ${`chaos-monthly-${round}-%`}`,
+      );
+      expect({ tips: tips!.n, mandates: (await providerMandates()) - mandatesBefore }, moment.name).toEqual(
+        moment.left,
+      );
     }
     // Each tipper tries again (the same Idempotency-Key, a retry after the error) on the surviving server.
     for (let round = 0; round < 3; round++) {

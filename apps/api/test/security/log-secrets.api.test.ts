@@ -1,20 +1,15 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../../src/lib/log-options.js';
 import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
 import { createMonthlyWorld, signUpAndPay } from '../money/monthly-support.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { captureLog, createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
 /** Issue 10: the log of a whole journey holds no secret (tokens, passwords, links, SQL values). */
 let t: TestApp;
-let log = '';
+const captured = captureLog();
 beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk) => {
-    log += chunk;
-  });
-  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: captured.stream });
 });
 afterAll(() => t.close());
 
@@ -46,7 +41,9 @@ describe(`the log of a journey (${TEST_DB})`, () => {
     const manage = await signManageToken(t.ctx, monthlyId);
     expect((await t.api('GET', `/user/me/recurringtips/${monthlyId}?token=${manage}`)).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 50));
+    // The last request's line (written after its answer went out) is in the log before it is read.
+    await captured.until((text) => text.includes(`/api/v1/user/me/recurringtips/${monthlyId}?token=`));
+    const log = captured.text();
     expect(log).toContain('/api/v1/users/me');
     for (const secret of [password, access, resetToken, manage, 'Another-Strong-Pass-77', user.token]) {
       expect(log.includes(secret), `log holds ${secret.slice(0, 12)}…`).toBe(false);

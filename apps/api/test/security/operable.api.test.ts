@@ -117,6 +117,22 @@ describe(`metrics in production (${TEST_DB})`, () => {
   });
 });
 
+/** Resolves once nothing listens on 127.0.0.1:`port` any more (a connection is refused). */
+async function refusesConnections(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe.runIf(TEST_DB === 'pg')('graceful shutdown on SIGTERM', () => {
   const LOGIN = new URLSearchParams({
     grant_type: 'password',
@@ -148,24 +164,34 @@ describe.runIf(TEST_DB === 'pg')('graceful shutdown on SIGTERM', () => {
       const { port } = new URL(app.url);
       const socket = connect(Number(port), '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      let answer = '';
+      let raw = '';
+      // The server's interim "100 Continue" (the request asks for one) says it has read the headers:
+      // the request is in flight. What the test checks is the answer after it.
+      const answer = () => raw.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+      let headersRead!: () => void;
+      const inFlight = new Promise<void>((resolve) => {
+        headersRead = resolve;
+      });
       const answered = new Promise<number>((resolve) =>
         socket.on('data', (d) => {
-          answer += d;
-          resolve(Date.now());
+          raw += d;
+          if (raw.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) headersRead();
+          if (answer() !== '' && !answer().startsWith('HTTP/1.1 100')) resolve(Date.now());
         }),
       );
       const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
       const connection = options.keepAlive ? '' : 'Connection: close\r\n';
       socket.write(
-        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${LOGIN.length}\r\n${connection}\r\n${LOGIN.slice(0, 10)}`,
+        `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${LOGIN.length}\r\nExpect: 100-continue\r\n${connection}\r\n`,
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await inFlight;
+      socket.write(LOGIN.slice(0, 10));
       const exit = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
       app.process.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
+      // The shutdown has begun once the server no longer takes new connections; then the rest of the body.
+      await refusesConnections(Number(port));
       socket.write(LOGIN.slice(10));
-      await see({ answer: () => answer, answered, closed, exit, output: () => app.output() });
+      await see({ answer, answered, closed, exit, output: () => app.output() });
     } finally {
       app.process.kill('SIGKILL');
       await database.close();

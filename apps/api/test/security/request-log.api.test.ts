@@ -35,7 +35,7 @@ describe(`request log (${TEST_DB})`, () => {
   it('writes one line per request: method, URL, status and time taken', async () => {
     expect((await t.api('GET', '/paymentmethods')).status).toBe(200);
     expect((await t.api('GET', '/users/me')).status).toBe(401);
-    await new Promise((r) => setTimeout(r, 50));
+    await log.until(() => linesAbout('/api/v1/paymentmethods').length > 0 && linesAbout('/api/v1/users/me').length > 0);
 
     const [line, ...more] = linesAbout('/api/v1/paymentmethods');
     expect(more).toEqual([]);
@@ -56,7 +56,7 @@ describe(`request log (${TEST_DB})`, () => {
 
   it('still redacts a credential in the URL', async () => {
     await t.api('GET', '/tipjars?slug=nobody&token=s3cret-link-token');
-    await new Promise((r) => setTimeout(r, 50));
+    await log.until(() => linesAbout('/api/v1/tipjars?slug=nobody').length > 0);
     const [line, ...more] = linesAbout('/api/v1/tipjars?slug=nobody');
     expect(more).toEqual([]);
     expect(line!.req!.url).toBe('/api/v1/tipjars?slug=nobody&token=[REDACTED]');

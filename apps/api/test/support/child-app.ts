@@ -42,7 +42,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** What a child process wrote to stdout and stderr so far. */
-function outputOf(child: ChildProcess): () => string {
+export function outputOf(child: ChildProcess): () => string {
   let output = '';
   child.stdout!.on('data', (d) => {
     output += d;
@@ -51,6 +51,54 @@ function outputOf(child: ChildProcess): () => string {
     output += d;
   });
   return () => output;
+}
+
+/** How long a server process may take to start: a loaded 2-core machine has taken 40 s (tsx, migrations). */
+export const START_DEADLINE_MS = 150_000;
+
+/**
+ * Resolves once the server in `child` listens: server.ts prints its "is running at" banner right
+ * after `listen` resolves, so the banner is the observable state (no polling of the port). Rejects if
+ * the process exits first, or after START_DEADLINE_MS.
+ */
+export function startedListening(child: ChildProcess, output: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onData = () => {
+      if (/ is running at /.test(output())) done();
+    };
+    const onExit = () => done(new Error(`the app server exited at start:\n${output()}`));
+    const timer = setTimeout(
+      () => done(new Error(`the app server did not start within ${START_DEADLINE_MS / 1000} s:\n${output()}`)),
+      START_DEADLINE_MS,
+    );
+    // Listened to after outputOf's own listener, so output() already holds the chunk.
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+    if (child.exitCode !== null || child.signalCode !== null) onExit();
+    else onData();
+  });
+}
+
+/**
+ * Ends a server process with SIGTERM (its own shutdown closes the HTTP server and the database) and
+ * resolves once it has exited and its output is complete (stdout and stderr closed).
+ */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return child.stdout?.readableEnded === false
+      ? new Promise((r) => child.once('close', () => r()))
+      : Promise.resolve();
+  }
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  child.kill('SIGTERM');
+  return closed;
 }
 
 /** A script of apps/api running in a child process (startScript). */
@@ -109,20 +157,13 @@ export async function startChildApp(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = outputOf(child);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app server exited at start:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/v1/paymentmethods`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the app server did not start within 60 s:\n${output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await startedListening(child, output);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited(child);
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
   }
   const cleanUp = () => rm(dataDir, { recursive: true, force: true });
   return {

@@ -71,14 +71,36 @@ export interface ApiResponse {
   text: string;
 }
 
-/** A log stream for createTestApp's `logStream`, and everything written to it so far. */
-export function captureLog(): { stream: PassThrough; text(): string } {
+/**
+ * A log stream for createTestApp's `logStream`, and everything written to it so far. `until` resolves
+ * once the log holds what `seen` looks for: a request's line is written after its answer has gone out
+ * (onResponse), so a client can hold the answer before the line exists.
+ */
+export function captureLog(): {
+  stream: PassThrough;
+  text(): string;
+  until(seen: (text: string) => boolean): Promise<void>;
+} {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (chunk) => {
     text += chunk;
   });
-  return { stream, text: () => text };
+  return {
+    stream,
+    text: () => text,
+    until: (seen) =>
+      new Promise((resolve) => {
+        if (seen(text)) return resolve();
+        const look = () => {
+          if (!seen(text)) return;
+          stream.off('data', look);
+          resolve();
+        };
+        // After the listener above, so `text` already holds the chunk.
+        stream.on('data', look);
+      }),
+  };
 }
 
 /** SIM_FAULTS and SIM_FAULTS_SEED of the test process (the fault run), as config overrides. */
