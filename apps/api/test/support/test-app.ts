@@ -145,6 +145,12 @@ export async function createTestApp(
   const oppFetch = (url: string, init: RequestInit) => globalThis.fetch(url, init);
   const { app, ctx } = await buildApp({ config, db: database.db, logger, oppFetch });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The test's requests and the server share one event loop. After a long synchronous stretch (PGlite
+  // works on the loop), a request sent before the timers run could take an idle kept-alive socket whose
+  // server-side keep-alive (Node's 5 s) had run out meanwhile: the server closed it as the request went
+  // out, and fetch failed with ECONNRESET. An idle socket is kept for a minute here, longer than any
+  // stretch; the connection timeouts under test (CONNECTION_TIMEOUT_MS) are untouched.
+  app.server.keepAliveTimeout = 60_000;
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   // The provider client and public URL must point at the port we actually got.
