@@ -33,8 +33,8 @@ const failures = [];
 const timings = [];
 
 /** The API projects (vitest.config.ts): the fast ones share one module graph per worker where they can. */
-const API_FAST = ['api'];
-const API_SLOW = [];
+const API_FAST = ['api', 'api-isolated'];
+const API_SLOW = ['api-slow'];
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = { host: '127.0.0.1', port: 6379 };
@@ -232,7 +232,7 @@ if (gate || stage === 'api') {
   vitest(`api on ${gateDb.TEST_DB === 'pg' ? 'PostgreSQL' : 'PGlite'}`, API_FAST, gateDb, filters);
 }
 if ((full || stage === 'api-other') && otherDb) vitest('api on PGlite', API_FAST, otherDb, filters);
-if ((full || stage === 'api-slow') && API_SLOW.length > 0) {
+if (full || stage === 'api-slow') {
   if (services.postgres) vitest('slow api tests on PostgreSQL', API_SLOW, ON_PG, filters);
   vitest('slow api tests on PGlite', API_SLOW, ON_PGLITE, filters);
 }
