@@ -7,7 +7,8 @@ import { renderStorefront } from '@/storefront/server';
 import { readServerParts, StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate } from '@/storefront/strings';
 
-// React's act() in a plain jsdom environment.
+// React's act() in a plain jsdom environment. Set for the whole worker: the files that use this page
+// are *.isolated.test.tsx (decision 069).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let roots: Root[] = [];
