@@ -492,5 +492,5 @@ export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions 
 
 /** "5000 of 60004 transactions compared with the provider; all compared within 13 runs". */
 export function coverageLine(coverage: MoneyCheckCoverage): string {
-  return `${coverage.compared} of ${coverage.of} transactions compared with the provider; all compared within ${coverage.runs} runs`;
+  return `${coverage.compared} of ${coverage.of} transactions compared with the provider; all compared within ${coverage.runs} run${coverage.runs === 1 ? '' : 's'}`;
 }
