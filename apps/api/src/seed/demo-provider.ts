@@ -3,6 +3,7 @@ import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { oppTransactions, recurringTips, tipjars, tips } from '../db/schema/index.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
+import { tipProviderKey, tipTransactionRequest } from '../modules/tips/tips.service.js';
 import { notifyUrlOf } from '../payments/payments.service.js';
 import { DEMO_TIPJAR_SLUG } from './demo.js';
 
@@ -48,20 +49,16 @@ export async function ensureDemoProviderHistory(ctx: AppContext): Promise<void> 
     );
   for (const tip of unpaid) {
     const outcome = tip.status === 'completed' ? 'completed' : 'cancelled';
-    const key = `tip-${tip.id}`;
-    const request = {
-      merchant_uid: merchantUid,
-      products: [{ name: `Tip for ${jar.name}`, price: tip.amount, quantity: 1 }],
-      total_price: tip.amount,
-      return_url: ctx.config.publicUrl,
-      notify_url: notifyUrlOf(ctx),
-      payment_method: tip.paymentMethod === 'bcmc' ? ('bcmc' as const) : ('ideal' as const),
-      checkout: false,
-      partner_fee: tip.fee,
-      description: `${ctx.config.BRAND_NAME} tip ${jar.slug}`,
-      reference: key,
-      metadata: { tip_id: tip.id, tipjar_id: jar.id },
-    };
+    const key = tipProviderKey(tip.id);
+    const request = tipTransactionRequest(ctx, {
+      tipId: tip.id,
+      tipjar: jar,
+      merchantUid,
+      amount: tip.amount,
+      fee: tip.fee,
+      paymentMethod: tip.paymentMethod === 'bcmc' ? 'bcmc' : 'ideal',
+      returnUrl: ctx.config.publicUrl,
+    });
     const created = await ctx.opp.createTransaction(request, key);
     const paid = await simulatePayment(ctx, created.uid, outcome, { notify: false });
     await ctx.db

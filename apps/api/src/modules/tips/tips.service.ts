@@ -139,22 +139,17 @@ export async function createTip(
   const tipId = randomUUID();
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
   const locale: OppLocale = data.locale;
-  const providerKey = `tip-${tipId}`;
-  const request: CreateTransactionInput = {
-    merchant_uid: merchantUid,
-    products: [{ name: `Tip for ${tipjar.name}`, price: data.amount, quantity: 1 }],
-    total_price: data.amount,
-    return_url: appUrl(ctx.config.publicUrl, 'thankyou', {}, data.locale, { tip: tipId, slug: tipjar.slug }),
-    notify_url: notifyUrlOf(ctx),
-    payment_method: method.type,
-    checkout: false,
+  const providerKey = tipProviderKey(tipId);
+  const request = tipTransactionRequest(ctx, {
+    tipId,
+    tipjar,
+    merchantUid,
+    amount: data.amount,
+    fee,
+    paymentMethod: method.type,
+    returnUrl: appUrl(ctx.config.publicUrl, 'thankyou', {}, data.locale, { tip: tipId, slug: tipjar.slug }),
     locale,
-    partner_fee: fee,
-    description: `${ctx.config.BRAND_NAME} tip ${tipjar.slug}`,
-    // Ours and unique: a create whose answer was lost is found again by it (DESIGN.md §4.8).
-    reference: providerKey,
-    metadata: { tip_id: tipId, tipjar_id: tipjar.id },
-  };
+  });
 
   // The tip and its provider transaction, its create lease taken, in one statement: one round trip
   // instead of five (begin, two inserts, commit, the lease; decision 024), built once (decision 047).
@@ -217,6 +212,44 @@ const recordTipCreateAnswer: RecordAnswer = async (ctx, rowId, answer) => {
 const inFlightPayments = new Map<string, Promise<OppTransactionRow>>();
 
 /** A tip's provider call, registered as in flight so a repeated request can wait for it. */
+/** A tip's Idempotency-Key and reference at the provider: ours and unique (DESIGN.md §4.8). */
+export function tipProviderKey(tipId: string): string {
+  return `tip-${tipId}`;
+}
+
+/**
+ * The provider transaction that pays a tip: its reference (the key) finds a create whose answer was
+ * lost again; its metadata names the tip and tip jar. Also the demo's paid history (seed/demo-provider.ts).
+ */
+export function tipTransactionRequest(
+  ctx: AppContext,
+  tip: {
+    tipId: string;
+    tipjar: { id: string; name: string; slug: string };
+    merchantUid: string;
+    amount: number;
+    fee: number;
+    paymentMethod: CreateTransactionInput['payment_method'];
+    returnUrl: string;
+    locale?: OppLocale;
+  },
+): CreateTransactionInput {
+  return {
+    merchant_uid: tip.merchantUid,
+    products: [{ name: `Tip for ${tip.tipjar.name}`, price: tip.amount, quantity: 1 }],
+    total_price: tip.amount,
+    return_url: tip.returnUrl,
+    notify_url: notifyUrlOf(ctx),
+    payment_method: tip.paymentMethod,
+    checkout: false,
+    ...(tip.locale ? { locale: tip.locale } : {}),
+    partner_fee: tip.fee,
+    description: `${ctx.config.BRAND_NAME} tip ${tip.tipjar.slug}`,
+    reference: tipProviderKey(tip.tipId),
+    metadata: { tip_id: tip.tipId, tipjar_id: tip.tipjar.id },
+  };
+}
+
 async function startTipPayment(tipId: string, start: () => Promise<OppTransactionRow>) {
   const pending = start();
   inFlightPayments.set(tipId, pending);
