@@ -172,8 +172,15 @@ const faultEnv = { SIM_FAULTS: FAULT_PLAN, SIM_FAULTS_SEED: faultSeed };
 /** The ordinary runs never inherit a fault plan from the shell. */
 const noFaults = { SIM_FAULTS: '' };
 
-const ON_PG = { TEST_DB: 'pg', TEST_DATABASE_URL: PG_URL, ...noFaults };
-const ON_PGLITE = { TEST_DB: 'pglite', ...noFaults };
+/**
+ * Which side of each open question about OPP's answers the simulator plays (provider-modes.ts): the
+ * gate's database plays the pessimistic one, the other database the optimistic one, so every money
+ * test runs in both modes across the two commands without running twice in one.
+ */
+const PESSIMISTIC = { SIM_PROVIDER: 'pessimistic' };
+const OPTIMISTIC = { SIM_PROVIDER: 'optimistic' };
+const ON_PG = { TEST_DB: 'pg', TEST_DATABASE_URL: PG_URL, ...noFaults, ...PESSIMISTIC };
+const ON_PGLITE = { TEST_DB: 'pglite', ...noFaults, ...OPTIMISTIC };
 
 const stage = process.argv[2] ?? 'gate';
 const filters = process.argv.slice(3);
@@ -212,7 +219,7 @@ if (missing.length > 0) {
 }
 
 /** The gate's API database: PostgreSQL (production's) when it answers; the full run takes the other. */
-const gateDb = services.postgres ? ON_PG : ON_PGLITE;
+const gateDb = services.postgres ? ON_PG : { ...ON_PGLITE, ...PESSIMISTIC };
 const otherDb = services.postgres ? ON_PGLITE : null;
 
 if (gate || stage === 'lint') {
@@ -229,20 +236,31 @@ if (gate || stage === 'lint') {
 if (gate || stage === 'unit')
   vitest('unit: domain + simulator + web', ['domain', 'opp-simulator', 'web', 'web-isolated'], {}, filters);
 if (gate || stage === 'api') {
-  vitest(`api on ${gateDb.TEST_DB === 'pg' ? 'PostgreSQL' : 'PGlite'}`, API_FAST, gateDb, filters);
+  vitest(
+    `api on ${gateDb.TEST_DB === 'pg' ? 'PostgreSQL' : 'PGlite'}, pessimistic provider`,
+    API_FAST,
+    gateDb,
+    filters,
+  );
 }
-if ((full || stage === 'api-other') && otherDb) vitest('api on PGlite', API_FAST, otherDb, filters);
+if ((full || stage === 'api-other') && otherDb)
+  vitest('api on PGlite, optimistic provider', API_FAST, otherDb, filters);
 if (full || stage === 'api-slow') {
-  if (services.postgres) vitest('slow api tests on PostgreSQL', API_SLOW, ON_PG, filters);
-  vitest('slow api tests on PGlite', API_SLOW, ON_PGLITE, filters);
+  if (services.postgres) vitest('slow api tests on PostgreSQL, pessimistic provider', API_SLOW, ON_PG, filters);
+  vitest('slow api tests on PGlite, optimistic provider', API_SLOW, ON_PGLITE, filters);
 }
 if ((full || stage === 'faults') && faultsOn) {
   console.log(
     `\nFault run: SIM_FAULTS=${FAULT_PLAN} SIM_FAULTS_SEED=${faultSeed} (replay: SIM_FAULTS_SEED=${faultSeed} node scripts/test.mjs faults)`,
   );
-  vitest('api on PGlite, provider faults', API_FAST, { TEST_DB: 'pglite', ...faultEnv }, FAULT_FILES);
+  vitest(
+    'api on PGlite, provider faults, optimistic',
+    API_FAST,
+    { TEST_DB: 'pglite', ...OPTIMISTIC, ...faultEnv },
+    FAULT_FILES,
+  );
   if (services.postgres) {
-    vitest('api on PostgreSQL, provider faults', API_FAST, { ...ON_PG, ...faultEnv }, FAULT_FILES);
+    vitest('api on PostgreSQL, provider faults, pessimistic', API_FAST, { ...ON_PG, ...faultEnv }, FAULT_FILES);
   }
 }
 // One web build serves the first-visit budget (no browser needed) and the browser tests.

@@ -8,12 +8,20 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { describeFaultPlan, type Faults, faultsFromSettings } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import { migrateSimulator } from './migrate.js';
+import type { SimProviderProfile } from './provider-modes.js';
 import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './routes.js';
 import { OppSimulator, type SimOutcome } from './simulator.js';
 
 export { type FaultCounts, type FaultPlan, Faults, parseFaultPlan, seededRandom } from './faults.js';
 export type { SimDb, SimLog, SimulatorHost } from './host.js';
 export { KEY_REUSED, SIM_IDEMPOTENCY_MODES, type SimIdempotencyMode } from './idempotency-mode.js';
+export {
+  isProviderProfile,
+  providerModes,
+  SIM_PROVIDER_PROFILES,
+  type SimProviderModes,
+  type SimProviderProfile,
+} from './provider-modes.js';
 export type { SimObject } from './repository.js';
 export {
   DEFAULT_MERCHANT_LIVE_DELAY_MS,
@@ -40,6 +48,8 @@ export interface OppSimulatorOptions extends SimulatorHost {
   faults?: string;
   /** Seed of the fault mode's random choices (SIM_FAULTS_SEED): replays a run. Drawn (and logged) when absent. */
   faultsSeed?: number;
+  /** Which side of each open question about OPP's answers it plays (provider-modes.ts); pessimistic by default. */
+  provider?: SimProviderProfile;
   /** Key for the helpers below (simulatePayment(key, …)): usually the host's app context. */
   key: object;
 }
@@ -55,6 +65,7 @@ export async function registerOppSimulator(app: FastifyInstance, options: OppSim
     settleMandateChargesMs: options.settleMandateChargesMs,
     merchantLiveDelayMs: options.merchantLiveDelayMs,
     faults,
+    provider: options.provider,
   });
   if (faults) {
     options.log.warn(

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Faults } from './faults.js';
 import type { SimulatorHost } from './host.js';
 import { KEY_REUSED, type SimIdempotencyMode } from './idempotency-mode.js';
+import { providerModes, type SimProviderModes, type SimProviderProfile } from './provider-modes.js';
 import type { SimObject } from './repository.js';
 import * as repo from './repository.js';
 
@@ -129,6 +130,8 @@ export interface SimulatorOptions {
   merchantLiveDelayMs?: number;
   /** The fault mode (faults.ts): notifications twice, swapped or late. Off when absent. */
   faults?: Faults | null;
+  /** Which side of each open question about OPP's answers it plays (provider-modes.ts); pessimistic by default. */
+  provider?: SimProviderProfile;
 }
 
 export class OppSimulator {
@@ -140,6 +143,8 @@ export class OppSimulator {
   mandateNamesFirstPayment = false;
   /** How a reused Idempotency-Key is answered (idempotency-mode.ts); tests switch it, `replay` otherwise. */
   idempotencyMode: SimIdempotencyMode = 'replay';
+  /** The answers it gives where the evidence on OPP disagrees (provider-modes.ts); tests may switch one. */
+  modes: SimProviderModes;
   private readonly deliveries = new Set<Promise<unknown>>();
   private closed = false;
   private readonly wakeups = new Set<() => void>();
@@ -156,6 +161,7 @@ export class OppSimulator {
     this.settleMandateChargesMs = options.settleMandateChargesMs;
     this.merchantLiveDelayMs = options.merchantLiveDelayMs ?? DEFAULT_MERCHANT_LIVE_DELAY_MS;
     this.faults = options.faults ?? null;
+    this.modes = providerModes(options.provider);
   }
 
   /** The simulated API base, as objects name it in `object_url` (the same the client uses). */

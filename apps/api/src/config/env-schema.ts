@@ -149,6 +149,12 @@ export const EnvSchema = z.object({
    * the grammar is in apps/opp-simulator/src/faults.ts. Refused in production.
    */
   SIM_FAULTS: optionalText,
+  /**
+   * Simulator only: which side of each open question about OPP's answers it plays — `pessimistic`
+   * (default: partial refunds turn a payment `refunded`, refunds start `created`, no `reference` echoed…)
+   * or `optimistic` (apps/opp-simulator/src/provider-modes.ts, docs/sandbox-checklist.md).
+   */
+  SIM_PROVIDER: z.enum(['optimistic', 'pessimistic']).default('pessimistic'),
   /** Seed of the fault mode's random choices: the same seed replays a run (logged at start when drawn). */
   SIM_FAULTS_SEED: z.coerce
     .number()

@@ -31,6 +31,8 @@ export async function mountSimulator(app: FastifyInstance, ctx: AppContext): Pro
     // The provider misbehaving on purpose (the tests' fault run; off by default).
     faults: config.SIM_FAULTS,
     faultsSeed: config.SIM_FAULTS_SEED,
+    // Which side of each open question about OPP's answers it plays (the test matrix runs both).
+    provider: config.SIM_PROVIDER,
   });
   if (!config.OPP_PLATFORM_MERCHANT_UID) {
     // The same Idempotency-Key finds the same merchant after a restart; a second process starting at
