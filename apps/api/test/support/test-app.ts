@@ -106,7 +106,8 @@ export function captureLog(): {
 /** SIM_FAULTS, SIM_FAULTS_SEED (the fault run) and SIM_PROVIDER of the test process, as config overrides. */
 function faultSettings(): Partial<Env> {
   const { SIM_FAULTS, SIM_FAULTS_SEED, SIM_PROVIDER } = process.env;
-  const provider = SIM_PROVIDER === 'optimistic' || SIM_PROVIDER === 'pessimistic' ? { SIM_PROVIDER } : {};
+  const provider: Partial<Env> =
+    SIM_PROVIDER === 'optimistic' || SIM_PROVIDER === 'pessimistic' ? { SIM_PROVIDER } : {};
   if (!SIM_FAULTS) return provider;
   return { ...provider, SIM_FAULTS, ...(SIM_FAULTS_SEED ? { SIM_FAULTS_SEED: Number(SIM_FAULTS_SEED) } : {}) };
 }
