@@ -1,7 +1,7 @@
 import { BRAND_COLORS, type Locale } from '@podpot/domain';
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../lib/pdf.js';
-import { QUIET_ZONE, qrCode } from './share.qr.js';
+import { QUIET_ZONE, qrCode } from '../../lib/qr.js';
 import { shareTexts } from './share.texts.js';
 
 /**

@@ -87,9 +87,9 @@ async function draw(
     case 'badge':
       return (await badges()).badgeSvg(t.badge(brand), t.badgeTitle(tipjar.name, brand));
     case 'qr-svg':
-      return (await import('./share.qr.js')).qrSvg(url, t.qrTitle(tipjar.name, brand));
+      return (await import('../../lib/qr.js')).qrSvg(url, t.qrTitle(tipjar.name, brand));
     case 'qr-png':
-      return (await import('./share.qr.js')).qrPng(url, input.size ?? QR_PNG_SIZES[1]);
+      return (await import('../../lib/qr.js')).qrPng(url, input.size ?? QR_PNG_SIZES[1]);
     case 'poster': {
       const [artwork, { posterPdf }] = await Promise.all([storedArtworkOf(ctx, tipjar), import('./share.poster.js')]);
       return posterPdf({ locale: input.locale, brand, name: tipjar.name, url, episode: target.episode, artwork });

@@ -204,7 +204,7 @@ export async function startSetup(ctx: AppContext, actor: Actor): Promise<TwoStep
   await repo.savePendingSecret(ctx.db, user.id, encryptSecret(currentTwoStepKey(ctx.config), secret));
   const uri = totpUri(secret, user.email, ctx.config.BRAND_NAME);
   // qrcode loads with the first setup a process serves (decision 040).
-  const { qrSvg } = await import('../share/share.qr.js');
+  const { qrSvg } = await import('../../lib/qr.js');
   const svg = qrSvg(uri, `${ctx.config.BRAND_NAME}: ${user.email}`);
   return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
