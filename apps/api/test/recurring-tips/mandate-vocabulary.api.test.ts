@@ -14,6 +14,7 @@ import {
   query,
   retryMandate,
   signUp,
+  signUpAndPay,
   transactionsOfCharge,
   uidOf,
   useMonthlyWorld,
@@ -124,10 +125,7 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
   it('a charge against a mandate still `authorized` is accepted', async () => {
     play('active', 'redirect_url');
     const tipper = await t.createUser();
-    const res = await signUp(w, tipper);
-    const id = res.body.recurringTip.id as string;
-    await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
-    await awaitSimulatorDeliveries(t.ctx);
+    const id = await signUpAndPay(w, tipper);
     const started = await mine(tipper, id);
     expect(started.mandate.status).toBe('valid');
     const uid = await mandateUidOf(id);
@@ -195,10 +193,7 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
   it('a dead word other than revoked ends the mandate as a revocation does', async () => {
     play('active', 'redirect_url');
     const tipper = await t.createUser();
-    const res = await signUp(w, tipper);
-    const id = res.body.recurringTip.id as string;
-    await simulatePayment(t.ctx, uidOf(res.body.oppTransaction.redirectUrl), 'completed');
-    await awaitSimulatorDeliveries(t.ctx);
+    const id = await signUpAndPay(w, tipper);
     expect((await mine(tipper, id)).mandate.status).toBe('valid');
     const uid = await mandateUidOf(id);
     await simulateMandateStatus(t.ctx, uid, 'cancelled');
