@@ -110,6 +110,14 @@ export function simulateMandateRevocation(key: object, mandateUid: string) {
   return simulatorOf(key).revokeMandate(mandateUid);
 }
 
+/**
+ * The provider gives a simulated mandate any status word (sends mandate.status.changed): a word no
+ * source names, to test how an unknown one is held.
+ */
+export function simulateMandateStatus(key: object, mandateUid: string, status: string) {
+  return simulatorOf(key).setMandateStatus(mandateUid, status);
+}
+
 /** The simulator's fault mode (its plan, seed and what it has done so far); null when off. */
 export function simulatorFaults(key: object): Faults | null {
   return simulatorOf(key).faults;

@@ -24,11 +24,19 @@ export interface SimProviderModes {
   /** Whether a merchant's answer carries its `emailaddress` (`echoed`) or not (`omitted`: none recorded does). */
   merchantEmail: 'echoed' | 'omitted';
   /**
-   * A mandate's status words: `completed` once its first payment is made, or `active` (another source's
-   * `created → authorized → active`: authorized when the payer approved, active once collectable).
+   * A mandate's status words. `completed` (one SDK's list): `created`, then `completed` once its first
+   * payment is made. `active` (another source's `created → authorized → active`): `authorized` once its
+   * first payment is made — for a `payment` mandate that payment is the payer's approval — and `active`
+   * from the first read by uid after that: that read still answers `authorized` and the change to
+   * `active` is notified, so a client meets both words. An imported mandate is usable at once
+   * (`completed` or `active`). Either way a charge is accepted once the first payment is made, and a
+   * revoke answers `revoked` (no source names the second vocabulary's end word).
    */
   mandateWords: 'completed' | 'active';
-  /** Where a mandate names its checkout link: `redirect_url` or `mandate_url`. */
+  /**
+   * Where a mandate names its checkout (its first payment's page): `redirect_url` (one SDK's answer) or
+   * `mandate_url` (another SDK's mandate object); never both. An imported mandate names none.
+   */
   mandateLink: 'redirect_url' | 'mandate_url';
   /** How an expanded `specifications` comes on a settlement: a list, `{ data: [...] }`, or one object. */
   specifications: 'list' | 'data' | 'object';

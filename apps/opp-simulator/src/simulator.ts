@@ -47,6 +47,8 @@ export const SIM_TEST_AMOUNTS: Readonly<Record<number, string>> = {
 /** iDEAL, Bancontact and card transactions expire after about 15 minutes without payment (payments.md §2.4). */
 const EXPIRY_SECONDS = 15 * 60;
 const FINAL = new Set(['completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback']);
+/** Mandate words a charge is accepted against: the first payment was made (provider-modes.ts `mandateWords`). */
+const CHARGEABLE_MANDATE = new Set(['completed', 'authorized', 'active']);
 const MAX_DELIVERY_ATTEMPTS = 6;
 /** Undelivered notifications re-sent per batch after a restart. */
 const RESUME_BATCH_SIZE = 100;
@@ -141,6 +143,11 @@ export class OppSimulator {
    * and `mandate_uid`, and its notifications go to the mandate's notify_url.
    */
   mandateNamesFirstPayment = false;
+  /**
+   * A test may make new mandates answer without any checkout link (neither `redirect_url` nor
+   * `mandate_url`), as a provider that named it otherwise would; off, the link is where `modes.mandateLink` says.
+   */
+  mandateLinkOmitted = false;
   /** How a reused Idempotency-Key is answered (idempotency-mode.ts); tests switch it, `replay` otherwise. */
   idempotencyMode: SimIdempotencyMode = 'replay';
   /** The answers it gives where the evidence on OPP disagrees (provider-modes.ts); tests may switch one. */
@@ -880,14 +887,14 @@ export class OppSimulator {
       object: 'mandate',
       created: ts,
       updated: ts,
-      status: method === 'import' ? 'completed' : 'created',
+      status: method === 'import' ? this.usableWord() : 'created',
       token: randomBytes(16).toString('hex'),
       mandate_method: method,
       mandate_type: optionalString(body, 'mandate_type') ?? 'consumer',
       mandate_repeat: optionalString(body, 'mandate_repeat') ?? 'subscription',
       amount: typeof body.mandate_amount === 'number' ? body.mandate_amount : null,
       merchant_uid: merchantUid,
-      redirect_url: redirectUrl,
+      ...this.mandateLinkOf(redirectUrl),
       // No public source shows the real answer naming its first payment (payments.md §12): by default
       // the simulator does not either; a test may switch it on to cover both shapes.
       ...(this.mandateNamesFirstPayment ? { transaction_uid: firstTransactionUid } : {}),
@@ -905,17 +912,54 @@ export class OppSimulator {
     return this.listFiltered('mandate', '/v1/mandates', query);
   }
 
-  async getMandate(uid: string, read?: repo.ObjectsRead): Promise<SimObject> {
+  /**
+   * GET /mandates/{uid}. With the `active` words, the first read of an `authorized` mandate answers it
+   * so and then makes it `active` (notified): the provider activates it some time after the payer's
+   * approval, and a client meets both words.
+   */
+  async getMandate(uid: string): Promise<SimObject> {
+    const mandate = await this.mandateOf(uid);
+    if (mandate.status === 'authorized') await this.setMandateStatus(uid, 'active');
+    return mandate;
+  }
+
+  private async mandateOf(uid: string, read?: repo.ObjectsRead): Promise<SimObject> {
     const mandate = await this.findObject(uid, 'mandate', read);
     if (!mandate) throw new SimError(404, 'Mandate not found');
     return mandate;
   }
 
+  /** The word of a mandate that may be charged: `completed`, or `active` with the other words. */
+  private usableWord(): string {
+    return this.modes.mandateWords === 'active' ? 'active' : 'completed';
+  }
+
+  /** The checkout link of a new mandate, in the field `modes.mandateLink` names (none for an import). */
+  private mandateLinkOf(url: string | null): Body {
+    if (this.mandateLinkOmitted) return {};
+    return this.modes.mandateLink === 'mandate_url' ? { mandate_url: url } : { redirect_url: url };
+  }
+
   /** The payer (their bank) or the partner revokes a mandate: no further charges; notifies. */
-  async revokeMandate(uid: string): Promise<SimObject> {
-    const mandate = await this.getMandate(uid);
-    if (mandate.status === 'revoked') return mandate;
-    mandate.status = 'revoked';
+  revokeMandate(uid: string): Promise<SimObject> {
+    return this.setMandateStatus(uid, 'revoked');
+  }
+
+  /** The first payment of a mandate was made: the payer approved it (`completed`, or `authorized`). */
+  private async completeMandate(uid: string) {
+    const mandate = await repo.findObject(this.host.db, uid, 'mandate');
+    if (mandate?.status !== 'created') return;
+    await this.setMandateStatus(uid, this.modes.mandateWords === 'active' ? 'authorized' : 'completed');
+  }
+
+  /**
+   * Gives a mandate any status word and notifies `mandate.status.changed` (a test's way to a word no
+   * source names); the same word again changes nothing. `revoked` is final.
+   */
+  async setMandateStatus(uid: string, status: string): Promise<SimObject> {
+    const mandate = await this.mandateOf(uid);
+    if (mandate.status === status || mandate.status === 'revoked') return mandate;
+    mandate.status = status;
     mandate.updated = now();
     await repo.saveObject(this.host.db, mandate);
     if (typeof mandate.notify_url === 'string') {
@@ -924,19 +968,6 @@ export class OppSimulator {
       });
     }
     return mandate;
-  }
-
-  private async completeMandate(uid: string) {
-    const mandate = await repo.findObject(this.host.db, uid, 'mandate');
-    if (mandate?.status !== 'created') return;
-    mandate.status = 'completed';
-    mandate.updated = now();
-    await repo.saveObject(this.host.db, mandate);
-    if (typeof mandate.notify_url === 'string') {
-      await this.notify(mandate.notify_url, 'mandate.status.changed', 'mandate', uid, {
-        object_url: `${this.apiBase}/mandates/${uid}`,
-      });
-    }
   }
 
   /** A charge against a usable mandate: a SEPA transaction that starts `planned`. */
@@ -947,9 +978,9 @@ export class OppSimulator {
       uid,
       ...(typeof body.merchant_uid === 'string' ? [body.merchant_uid] : []),
     ]);
-    const mandate = await this.getMandate(mandateUid, read);
+    const mandate = await this.mandateOf(mandateUid, read);
     if (body.token !== mandate.token) throw new SimError(400, 'token does not match the mandate');
-    if (mandate.status !== 'completed') throw new SimError(400, 'The mandate is not usable (yet)');
+    if (!CHARGEABLE_MANDATE.has(String(mandate.status))) throw new SimError(400, 'The mandate is not usable (yet)');
     const transaction = await this.createTransaction(
       { ...body, payment_method: 'sepa', merchant_uid: body.merchant_uid ?? mandate.merchant_uid },
       { uid, mandateUid, status: 'planned' },

@@ -12,6 +12,7 @@ export * from './locale.js';
 export * from './merchant-schemas.js';
 export * from './merchant-status.js';
 export * from './money.js';
+export * from './opp-mandate-status.js';
 export * from './paging.js';
 export * from './password-strength.js';
 export * from './payment-status.js';

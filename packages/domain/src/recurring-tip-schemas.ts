@@ -14,7 +14,12 @@ import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMe
 export const RECURRING_TIP_STATUSES = ['active', 'paused', 'cancelled'] as const;
 export type RecurringTipStatus = (typeof RECURRING_TIP_STATUSES)[number];
 
-export const MANDATE_STATUSES = ['pending', 'valid', 'invalid', 'revoked'] as const;
+/**
+ * Our state of a monthly tip's mandate: pending (its first payment is being made), valid (charged
+ * monthly), invalid (not set up: the tipper pays again), revoked (ended at the provider), held (the
+ * provider answered a status word we do not know: neither charged nor given up until a person looked).
+ */
+export const MANDATE_STATUSES = ['pending', 'valid', 'invalid', 'revoked', 'held'] as const;
 export type MandateStatus = (typeof MANDATE_STATUSES)[number];
 
 /**
@@ -49,11 +54,12 @@ export const RECURRING_TIP_STATUS_COLOR: Record<RecurringTipStatus, 'success' | 
   paused: 'warning',
   cancelled: 'default',
 };
-export const MANDATE_STATUS_COLOR: Record<MandateStatus, 'info' | 'success' | 'error' | 'default'> = {
+export const MANDATE_STATUS_COLOR: Record<MandateStatus, 'info' | 'success' | 'warning' | 'error' | 'default'> = {
   pending: 'info',
   valid: 'success',
   invalid: 'error',
   revoked: 'default',
+  held: 'warning',
 };
 
 /* ---------- requests ---------- */

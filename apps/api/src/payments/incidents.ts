@@ -61,6 +61,23 @@ export async function recordExcessReversal(
   return row;
 }
 
+/**
+ * Records a mandate whose status word we do not know while its first payment is open at our side:
+ * the monthly tip is held for a person (recurring-tips.mandate.ts), nothing is refunded or charged.
+ * Once per attempt; undefined if it was recorded before (every read answers the same word).
+ */
+export async function recordUnknownMandateStatus(
+  tx: DbOrTx,
+  values: { transactionId: string; ownerKind: string; ownerId: string; amount: number; providerStatus: string },
+): Promise<PaymentIncidentRow | undefined> {
+  const [row] = await tx
+    .insert(paymentIncidents)
+    .values({ kind: 'unknown_mandate_status', ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
 /** Sends the refund of an incident's extra collection (idempotent); records the outcome. */
 export async function refundIncident(ctx: AppContext, incident: PaymentIncidentRow): Promise<boolean> {
   ctx.log.error(

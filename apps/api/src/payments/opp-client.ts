@@ -14,7 +14,7 @@
  * calls that may safely be repeated are retried on 409, 429, 5xx, a network error or a timeout;
  * changes to one merchant go one at a time, payments naming one merchant a bounded number at a time.
  */
-import { isKnownTransactionStatus } from '@podpot/domain';
+import { isKnownMandateStatus, isKnownTransactionStatus } from '@podpot/domain';
 import type { z } from 'zod';
 import {
   BankAccountSchema,
@@ -58,7 +58,6 @@ const KNOWN = {
   merchantStatus: ['new', 'pending', 'live', 'suspended', 'terminated', 'blocked'],
   complianceStatus: ['unverified', 'pending', 'verified'],
   bankAccountStatus: ['new', 'pending', 'approved', 'disapproved'],
-  mandateStatus: ['created', 'pending', 'completed', 'revoked'],
 } as const;
 const knows = (values: readonly string[]) => (value: string) => values.includes(value);
 
@@ -211,7 +210,7 @@ export class OppClient {
       return b;
     },
     mandate: (m: OppMandate) => {
-      this.check('mandate.status', m.status, knows(KNOWN.mandateStatus));
+      this.check('mandate.status', m.status, isKnownMandateStatus);
       return m;
     },
   };

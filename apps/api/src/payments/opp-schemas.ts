@@ -194,13 +194,19 @@ export const RefundSchema = z
     }),
   );
 
+/**
+ * A mandate. Its checkout link is `redirect_url` in one SDK's answer and `mandate_url` in another's
+ * (docs/sandbox-checklist.md): either is taken. The answer is kept whole as well (`answer`, fields we
+ * do not read included), for the log when it lacks what we need.
+ */
 export const MandateSchema = z
-  .object({
+  .looseObject({
     uid,
     created: num,
     status: str,
     token: str,
     redirect_url: str,
+    mandate_url: str,
     amount: num,
     mandate_amount: num,
     merchant_uid: str,
@@ -214,12 +220,13 @@ export const MandateSchema = z
       created: raw.created ?? 0,
       status: raw.status ?? '',
       token: raw.token,
-      redirectUrl: raw.redirect_url,
+      redirectUrl: raw.redirect_url ?? raw.mandate_url,
       amount: raw.amount ?? raw.mandate_amount,
       merchantUid: raw.merchant_uid,
       transactionUid: raw.transaction_uid,
       reference: raw.reference,
       metadata: raw.metadata,
+      answer: raw,
     }),
   );
 

@@ -107,6 +107,7 @@ export interface OppMandate {
   created: number;
   status: OppMandateStatus;
   token: string | null;
+  /** The first payment's checkout: `redirect_url`, or `mandate_url` (opp-schemas.ts); null when it names neither. */
   redirectUrl: string | null;
   amount: number | null;
   merchantUid: string | null;
@@ -118,6 +119,8 @@ export interface OppMandate {
   /** Our reference as sent with the create, if the provider echoes it (assumed, like a transaction's). */
   reference: string | null;
   metadata: Metadata;
+  /** The answer as the provider sent it, fields we do not read included: for the log when it lacks one we need. */
+  answer: Record<string, unknown>;
 }
 
 export interface OppSettlement {

@@ -13,11 +13,12 @@ import { handleNotification } from './payments.notifications.js';
 /**
  * A money event that needs a person's eye: a month collected twice (refunded automatically), a
  * provider answer naming another amount than we asked (its status not applied; `amount` is the
- * provider's), or a payment the provider reversed beyond its amount (`amount` is the excess).
+ * provider's), a payment the provider reversed beyond its amount (`amount` is the excess), or a
+ * monthly tip held because its mandate answered a status word we do not know (`providerStatus`).
  */
 const PaymentIncidentSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['double_collection', 'amount_mismatch', 'excess_reversal']),
+  kind: z.enum(['double_collection', 'amount_mismatch', 'excess_reversal', 'unknown_mandate_status']),
   ownerKind: z.string(),
   ownerId: z.uuid(),
   amount: z.number().int().describe('cents'),
@@ -25,6 +26,10 @@ const PaymentIncidentSchema = z.object({
   refundUid: z.string().nullable().describe('the provider refund; null while it still has to be made'),
   refundStatus: z.string().nullable(),
   lastError: z.string().nullable(),
+  providerStatus: z
+    .string()
+    .nullable()
+    .describe("the provider's word a person has to look at (unknown_mandate_status)"),
   created: z.string(),
 });
 
@@ -116,7 +121,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags: ['payments'],
         summary:
-          'Money incidents (a month collected twice and its automatic refund; a provider answer naming another amount than we asked; a provider that gave back more than a payment), newest first (ADMIN)',
+          'Money incidents (a month collected twice and its automatic refund; a provider answer naming another amount than we asked; a provider that gave back more than a payment; a monthly tip held on a mandate status word we do not know), newest first (ADMIN)',
         querystring: listQuerySchema(['created'] as const),
         response: {
           200: listResponseSchema(PaymentIncidentSchema),
@@ -140,6 +145,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           refundUid: incident.refundUid,
           refundStatus: incident.refundStatus,
           lastError: incident.lastError,
+          providerStatus: incident.providerStatus,
           created: incident.created.toISOString(),
         })),
         metadata: { count },

@@ -60,8 +60,8 @@ export const oppNotifications = pgTable('opp_notifications', {
 });
 
 /**
- * Money events that need a person's eye (DESIGN.md §4): a month collected twice, or a provider answer
- * naming another amount than we asked (decision 065). The row is
+ * Money events that need a person's eye (DESIGN.md §4): a month collected twice, a provider answer
+ * naming another amount than we asked (decision 065), or a mandate status word we do not know. The row is
  * written in the same transaction that saw it; the refund is sent after the commit with the
  * Idempotency-Key `refund-<transaction row id>`, and retried by the reconcile job until it is made.
  */
@@ -71,9 +71,12 @@ export const paymentIncidents = pgTable(
     id: id(),
     /**
      * double_collection: refunded automatically; amount_mismatch: a provider amount not ours, not applied;
-     * excess_reversal: the provider gave back more than the payment (a chargeback after a refund).
+     * excess_reversal: the provider gave back more than the payment (a chargeback after a refund);
+     * unknown_mandate_status: a first payment's mandate answered a word we do not know, the monthly tip held.
      */
-    kind: text({ enum: ['double_collection', 'amount_mismatch', 'excess_reversal'] }).notNull(),
+    kind: text({
+      enum: ['double_collection', 'amount_mismatch', 'excess_reversal', 'unknown_mandate_status'],
+    }).notNull(),
     /** Our opp_transactions row of the extra collection (the one refunded). */
     transactionId: uuid().notNull(),
     /** The month (recurring_tip_charges.id) or other owner the money was for. */
@@ -84,6 +87,8 @@ export const paymentIncidents = pgTable(
     refundUid: text(),
     refundStatus: text(),
     lastError: text(),
+    /** The provider's word that needs a person (unknown_mandate_status), as it answered it. */
+    providerStatus: text(),
     created: created(),
     updated: updated(),
   },

@@ -31,7 +31,7 @@ export const recurringTips = pgTable(
     status: text({ enum: ['active', 'paused', 'cancelled'] })
       .notNull()
       .default('active'),
-    mandateStatus: text({ enum: ['pending', 'valid', 'invalid', 'revoked'] })
+    mandateStatus: text({ enum: ['pending', 'valid', 'invalid', 'revoked', 'held'] })
       .notNull()
       .default('pending'),
     /** The provider mandate (mdt_…) and the token its charges need; replaced by a mandate retry. */

@@ -1,3 +1,4 @@
+import { mandateState } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
@@ -88,15 +89,17 @@ export async function revokeCancelledMandates(
   return revoked;
 }
 
+/** Revokes a mandate; done once the provider's answer (or its read of the mandate) says it is dead. */
 async function revokeAtProvider(ctx: AppContext, mandateUid: string): Promise<void> {
   try {
     // An answer without a body (204) accepted the revoke: the mandate's own read says whether it took.
     const mandate = (await ctx.opp.revokeMandate(mandateUid)) ?? (await ctx.opp.getMandate(mandateUid));
-    if (mandate.status === 'revoked') return;
+    if (mandateState(mandate.status) === 'dead') return;
   } catch (err) {
     // Revoked before (by the payer's bank, or by us with the answer lost): the provider may refuse a
     // second revoke. Its own read of the mandate decides.
-    if ((await ctx.opp.getMandate(mandateUid).catch(() => undefined))?.status === 'revoked') return;
+    const read = await ctx.opp.getMandate(mandateUid).catch(() => undefined);
+    if (mandateState(read?.status) === 'dead') return;
     throw err;
   }
   throw new Error(`the provider did not revoke mandate ${mandateUid}`);

@@ -1,5 +1,7 @@
+import { isOpenTransaction, mandateState, type OppMandateState } from '@podpot/domain';
 import type { AppContext, NotificationObjectHandler, TransactionAdopter } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { recordUnknownMandateStatus } from '../../payments/incidents.js';
 import type { OppMandate, OppTransaction } from '../../payments/opp-client.js';
 import { applyProviderTransaction, applyStatusOfUnknownTransaction } from '../../payments/payments.apply.js';
 import {
@@ -20,13 +22,12 @@ import * as repo from './recurring-tips.repository.js';
  *  1. a `transaction_uid`, when the provider does send one (in the answer or a later read);
  *  2. the transaction's own notification: read by uid with our key, it is adopted when it carries our
  *     metadata (charge and attempt) or names the mandate;
- *  3. failing both, the mandate's status: `completed` means its first payment was made, a dead mandate
- *     (or one still open a day later, long after its checkout expired) means it was not.
+ *  3. failing both, the mandate's status word, as `mandateState` (@podpot/domain) reads it: a usable
+ *     mandate's first payment was made, a dead one's was not, nor was that of one still waiting a day
+ *     later (long after its checkout expired); a word we do not know holds the monthly tip for a person.
  * The month and "mandate valid" follow the first payment when we know it, otherwise the mandate.
  */
 
-/** Mandate statuses after which its first payment can no longer be made (the list is open, payments.md §3). */
-const MANDATE_DEAD = new Set(['revoked', 'expired', 'cancelled', 'failed', 'rejected']);
 /** A first payment we never see resolve is given up after this long (its checkout expired long before). */
 const FIRST_PAYMENT_GIVE_UP_MS = 24 * 60 * 60_000;
 /** Pokes about unknown transactions are read (to adopt a first payment) only while one is this young. */
@@ -63,22 +64,23 @@ async function attemptOfMandate(db: DbOrTx, mandate: OppMandate) {
 
 /* ---------- what a mandate read means ---------- */
 
-/** What the mandate says of its first payment, while we do not know that payment itself. */
-function firstPaymentStatusOf(mandate: OppMandate, row: OppTransactionRow): string | null {
-  if (mandate.status === 'completed') return 'completed';
-  if (MANDATE_DEAD.has(mandate.status)) return 'failed';
+/** What a mandate in `state` says of its first payment, while we do not know that payment itself. */
+function firstPaymentStatusOf(state: Exclude<OppMandateState, 'unknown'>, row: OppTransactionRow): string | null {
+  if (state === 'usable') return 'completed';
+  if (state === 'dead') return 'failed';
   if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) return 'expired';
   return null;
 }
 
 /**
  * Applies a mandate as the provider answered it: its first payment to the month (read by uid when we
- * know it, else judged by the mandate's status), and a revocation to the recurring tip.
+ * know it, else judged by the mandate's status), and its end (revoked, or any word of a dead mandate)
+ * to the recurring tip.
  */
 export async function applyMandate(ctx: AppContext, mandate: OppMandate): Promise<void> {
   const row = await attemptOfMandate(ctx.db, mandate);
   if (row) await applyFirstPayment(ctx, row, mandate);
-  if (mandate.status === 'revoked') await revokeMandate(ctx, mandate.uid);
+  if (mandateState(mandate.status) === 'dead') await revokeMandate(ctx, mandate.uid);
 }
 
 async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandate: OppMandate) {
@@ -88,8 +90,46 @@ async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandat
     await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(firstUid));
     return;
   }
-  const status = firstPaymentStatusOf(mandate, row);
+  const state = mandateState(mandate.status);
+  if (state === 'unknown') {
+    await holdForAPerson(ctx, row, mandate);
+    return;
+  }
+  const status = firstPaymentStatusOf(state, row);
   if (status) await applyStatusOfUnknownTransaction(ctx, row.id, status);
+}
+
+/**
+ * A status word we do not know, on the mandate of a first payment we cannot read: it may mean paid
+ * or not. Completing the month could count money that never came; giving it up would ask a tipper
+ * who paid to pay again. So neither: the monthly tip is held — mandate `held`, not charged, never
+ * expired — and listed for admins as an incident naming the word (once per attempt). The next read
+ * that answers a word we know settles it as usual.
+ */
+async function holdForAPerson(ctx: AppContext, row: OppTransactionRow, mandate: OppMandate) {
+  if (row.status !== null && !isOpenTransaction(row.status)) return;
+  const incident = await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockMonth(tx, row.ownerId);
+    if (!locked || locked.charge.attempt !== row.attempt) return undefined;
+    const { recurringTip } = locked;
+    if (recurringTip.mandateStatus !== 'pending' && recurringTip.mandateStatus !== 'held') return undefined;
+    if (recurringTip.mandateStatus === 'pending') {
+      await repo.updateRecurringTip(tx, recurringTip.id, { mandateStatus: 'held' });
+    }
+    return recordUnknownMandateStatus(tx, {
+      transactionId: row.id,
+      ownerKind: CHARGE_KIND,
+      ownerId: row.ownerId,
+      amount: row.amount,
+      providerStatus: mandate.status,
+    });
+  });
+  if (incident) {
+    ctx.log.error(
+      { mandateUid: mandate.uid, status: mandate.status, incidentId: incident.id, chargeId: row.ownerId },
+      'a mandate answered a status word we do not know: its monthly tip is held for a person',
+    );
+  }
 }
 
 /**

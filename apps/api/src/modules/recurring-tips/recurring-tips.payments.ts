@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { type CreateMandateInput, isIdempotencyKeyUsed, type OppMandate } from '../../payments/opp-client.js';
+import { type CreateMandateInput, isIdempotencyKeyUsed, OppError, type OppMandate } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import {
   findLatestForOwner,
@@ -173,6 +173,7 @@ export async function sendMandatePayment(
     await repo.releaseCharge(ctx.db, charge.id);
     throw providerUnavailable(err);
   }
+  if (!mandate.redirectUrl) throw await failWithoutCheckout(ctx, { charge, key, merchantUid, request, mandate });
   // The mandate is stored first (uid, token, redirect). Its first payment's uid comes with the answer
   // only if the provider sends one; otherwise it is learnt later (recurring-tips.mandate.ts).
   const row = await ctx.db.transaction(async (tx) => {
@@ -195,6 +196,43 @@ export async function sendMandatePayment(
     return row;
   });
   return row.oppUid ? refreshAttempt(ctx, row) : row;
+}
+
+/**
+ * A `payment` mandate is set up on its first payment's checkout; an answer that names none (neither
+ * `redirect_url` nor `mandate_url`) leaves the tipper nothing to open. Sending the same request again
+ * would get the same answer, so the attempt is recorded as failed — no checkout claimed, no mandate
+ * stored, the month failed as after an unpaid first payment (the tipper may set it up again) — and
+ * the answer is logged whole. Answers the provider-unavailable error the caller throws.
+ */
+async function failWithoutCheckout(
+  ctx: AppContext,
+  a: { charge: repo.ChargeRow; key: string; merchantUid: string; request: CreateMandateInput; mandate: OppMandate },
+) {
+  const err = new OppError(0, a.mandate.answer, `OPP answered mandate ${a.mandate.uid} without a checkout link`);
+  ctx.log.error({ err, answer: err.body, chargeId: a.charge.id }, 'creating the mandate failed: no checkout link');
+  await ctx.db.transaction(async (tx) => {
+    // The one lock order of monthly tips (repo.lockMonth): the monthly tip, then its month.
+    await repo.lockMonth(tx, a.charge.id);
+    // Its first payment, made at the provider, stays ours: this row claims it (our metadata on it).
+    const row = await recordAttempt(tx, {
+      charge: a.charge,
+      key: a.key,
+      oppUid: null,
+      status: 'failed',
+      merchantUid: a.merchantUid,
+      redirectUrl: null,
+      request: a.request as unknown as Record<string, unknown>,
+    });
+    await repo.updateCharge(tx, a.charge.id, {
+      oppTransactionId: row.id,
+      lastAttemptAt: new Date(),
+      claimedUntil: null,
+    });
+    // What a failed first payment means for the month, as the provider's answer would say it.
+    await ctx.payments.owners[CHARGE_KIND]?.(tx, row, { previous: null, current: 'failed' }, ctx);
+  });
+  return providerUnavailable(err);
 }
 
 /** The mandate of this attempt: adopted by its reference when it may exist already, else created. */

@@ -123,3 +123,32 @@ describe('the monthly tip opened with a manage link', { timeout: 20_000 }, () =>
     expect(screen.queryByTestId('recurringtip-login-needed')).toBeNull();
   });
 });
+
+describe('a monthly tip held for a check (the provider answered a mandate word we do not know)', {
+  timeout: 20_000,
+}, () => {
+  const held: RecurringTip = {
+    ...tip,
+    mandate: { ...tip.mandate, status: 'held' },
+    chargeDay: null,
+    nextChargeAt: null,
+  };
+  beforeEach(() => get.mockReset().mockResolvedValue(held));
+  afterEach(() => setLanguage('en'));
+
+  it('says so to the tipper, and asks for no new payment', async () => {
+    openManageLink();
+    expect((await screen.findByTestId('mandate-status')).textContent).toBe('Payment held for a check');
+    const outcome = screen.getByTestId('recurringtip-outcome');
+    expect(outcome.textContent).toContain('Your first payment is being checked by hand');
+    expect(outcome.textContent).toContain('you do not need to pay again');
+    expect(screen.queryByText('Set up the payment again')).toBeNull();
+  });
+
+  it('in Dutch under /nl', async () => {
+    setLanguage('nl');
+    openManageLink('/nl');
+    expect((await screen.findByTestId('mandate-status')).textContent).toBe('Betaling aangehouden voor controle');
+    expect(screen.getByTestId('recurringtip-outcome').textContent).toContain('je hoeft niet opnieuw te betalen');
+  });
+});

@@ -152,6 +152,7 @@ function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'i
             {t('detail.waiting')}
           </Alert>
         )}
+        {!cancelled && tip.mandate.status === 'held' && <Alert severity="warning">{t('detail.held')}</Alert>}
         {justStarted && tip.status === 'active' && <Alert severity="success">{t('detail.started')}</Alert>}
         {cancelled && <Alert severity="info">{t('detail.cancelled')}</Alert>}
         {tip.status === 'paused' && <Alert severity="warning">{t('detail.paused')}</Alert>}
