@@ -120,7 +120,8 @@ async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status
       'a first payment was not found in time: judged by its mandate',
     );
   }
-  if (found) await applyProviderTransaction(ctx, row.id, found);
+  // Found, it is read by its uid as a known first payment is: its status now, not the list's.
+  if (found) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(found.uid));
   else await applyStatusOfUnknownTransaction(ctx, row.id, status);
 }
 
