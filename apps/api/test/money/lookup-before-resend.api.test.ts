@@ -45,14 +45,16 @@ afterEach(() => {
   simulatorOf(t.ctx).modes.references = profileReferences;
 });
 
-function providerKeys(mode: SimIdempotencyMode) {
-  simulatorOf(t.ctx).idempotencyMode = mode;
-}
+/** Both ways a provider may answer on `reference` and its filters (decision 071). */
+const REFERENCES = ['echoed', 'dropped'] as const;
 
-/** The pessimistic provider: reused keys make new objects, no answer echoes `reference`, unknown filters are ignored. */
-function providerIgnoresKeysAndReferences() {
-  providerKeys('ignore');
-  simulatorOf(t.ctx).modes.references = 'dropped';
+/**
+ * What the provider does with a reused key and, when given, with our reference: `dropped` answers none
+ * and ignores filter[reference], filter[created] and order[]; left out, the profile's.
+ */
+function providerKeys(mode: SimIdempotencyMode, references?: SimProviderModes['references']) {
+  simulatorOf(t.ctx).idempotencyMode = mode;
+  if (references) simulatorOf(t.ctx).modes.references = references;
 }
 
 /**
@@ -139,15 +141,17 @@ async function expectMoneyChecked() {
 }
 
 describe(`a one-off tip whose create answer was lost (${TEST_DB})`, () => {
-  it('is adopted by the reconcile job, not created twice, when the provider ignores Idempotency-Keys', async () => {
-    providerKeys('ignore');
-    const sent = await tipWithLostAnswer();
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
-    const atOpp = await atProvider('tip_id', sent.owner_id);
-    expect(atOpp).toHaveLength(1);
-    expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
-    await expectMoneyChecked();
-  });
+  for (const references of REFERENCES) {
+    it(`is adopted by the reconcile job, not created twice, when the provider ignores Idempotency-Keys (reference ${references})`, async () => {
+      providerKeys('ignore', references);
+      const sent = await tipWithLostAnswer();
+      expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+      const atOpp = await atProvider('tip_id', sent.owner_id);
+      expect(atOpp).toHaveLength(1);
+      expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
+      await expectMoneyChecked();
+    });
+  }
 
   it('is adopted when the tipper repeats the request, when the provider ignores Idempotency-Keys', async () => {
     providerKeys('ignore');
@@ -213,32 +217,22 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
     return { id, monthId: month.id, now };
   }
 
-  it('is adopted by the next run, not debited twice, when the provider ignores Idempotency-Keys', async () => {
-    providerKeys('ignore');
-    const debit = await debitWithLostAnswer();
-    const next = await runCharges(t.ctx, { now: debit.now });
-    expect(next).toMatchObject({ sent: 1, failed: 0 });
-    const atOpp = await atProvider('charge_id', debit.monthId);
-    expect(atOpp).toHaveLength(1);
-    const attempts = await transactionsOfCharge(t, debit.monthId);
-    expect(attempts).toMatchObject([{ attempt: 1, opp_uid: atOpp[0]!.uid, status: 'planned' }]);
-    await expectMoneyChecked();
-  });
-
-  it('is adopted by the next run by its metadata when the provider also drops our reference', async () => {
-    providerIgnoresKeysAndReferences();
-    const debit = await debitWithLostAnswer();
-    const next = await runCharges(t.ctx, { now: debit.now });
-    expect(next).toMatchObject({ sent: 1, failed: 0 });
-    const atOpp = await atProvider('charge_id', debit.monthId);
-    expect(atOpp).toHaveLength(1);
-    const attempts = await transactionsOfCharge(t, debit.monthId);
-    expect(attempts).toMatchObject([{ attempt: 1, opp_uid: atOpp[0]!.uid, status: 'planned' }]);
-    await expectMoneyChecked();
-  });
+  for (const references of REFERENCES) {
+    it(`is adopted by the next run, not debited twice, when the provider ignores Idempotency-Keys (reference ${references})`, async () => {
+      providerKeys('ignore', references);
+      const debit = await debitWithLostAnswer();
+      const next = await runCharges(t.ctx, { now: debit.now });
+      expect(next).toMatchObject({ sent: 1, failed: 0 });
+      const atOpp = await atProvider('charge_id', debit.monthId);
+      expect(atOpp).toHaveLength(1);
+      const attempts = await transactionsOfCharge(t, debit.monthId);
+      expect(attempts).toMatchObject([{ attempt: 1, opp_uid: atOpp[0]!.uid, status: 'planned' }]);
+      await expectMoneyChecked();
+    });
+  }
 
   it('is not ended as a late try when the job was down past the grace: the provider holds it, so it is adopted', async () => {
-    providerIgnoresKeysAndReferences();
+    providerKeys('ignore', 'dropped');
     const debit = await debitWithLostAnswer();
     const later = new Date(debit.now.getTime() + (CHARGE_GRACE_DAYS + 1) * DAY);
     expect(await runCharges(t.ctx, { now: later })).toMatchObject({ late: 0, failed: 0 });
@@ -280,61 +274,34 @@ describe(`a monthly tip's first payment whose mandate answer was lost (${TEST_DB
     return { tipper, id: row!.id, monthId: month!.id };
   }
 
-  it('a resubmit adopts the mandate by its metadata when the provider also drops our reference and ignores keys', async () => {
-    providerIgnoresKeysAndReferences();
-    const sent = await mandateWithLostAnswer('mandate-lost-dropped');
-    const again = await signUp(w, sent.tipper, 500, 'mandate-lost-dropped');
-    expect(again.status, again.text).toBe(201);
-    const mandates = await atProvider('charge_id', sent.monthId, 'mandate');
-    expect(mandates).toHaveLength(1);
-    const [tip] = await query<{ mandate_uid: string }>(
-      t,
-      sql`select mandate_uid from recurring_tips where id = ${sent.id}`,
-    );
-    expect(tip!.mandate_uid).toBe(mandates[0]!.uid);
-    await simulatePayment(t.ctx, uidOf(again.body.oppTransaction.redirectUrl), 'completed');
-    await awaitSimulatorDeliveries(t.ctx);
-    expect((await chargesOf(t, sent.id))[0]).toMatchObject({ status: 'completed', attempt: 1 });
-    await expectMoneyChecked();
-  });
-
   for (const mode of ['ignore', 'reject'] as const) {
-    it(`a resubmit adopts the mandate the provider made when it ${mode}s reused keys, and it can be paid`, async () => {
-      providerKeys(mode);
-      const sent = await mandateWithLostAnswer(`mandate-lost-${mode}`);
-      const again = await signUp(w, sent.tipper, 500, `mandate-lost-${mode}`);
-      expect(again.status, again.text).toBe(201);
-      const mandates = await atProvider('charge_id', sent.monthId, 'mandate');
-      expect(mandates).toHaveLength(1);
-      const [tip] = await query<{ mandate_uid: string }>(
-        t,
-        sql`select mandate_uid from recurring_tips where id = ${sent.id}`,
-      );
-      expect(tip!.mandate_uid).toBe(mandates[0]!.uid);
+    for (const references of REFERENCES) {
+      it(`a resubmit adopts the mandate the provider made when it ${mode}s reused keys (reference ${references}), and it can be paid`, async () => {
+        providerKeys(mode, references);
+        const sent = await mandateWithLostAnswer(`mandate-lost-${mode}-${references}`);
+        const again = await signUp(w, sent.tipper, 500, `mandate-lost-${mode}-${references}`);
+        expect(again.status, again.text).toBe(201);
+        const mandates = await atProvider('charge_id', sent.monthId, 'mandate');
+        expect(mandates).toHaveLength(1);
+        const [tip] = await query<{ mandate_uid: string }>(
+          t,
+          sql`select mandate_uid from recurring_tips where id = ${sent.id}`,
+        );
+        expect(tip!.mandate_uid).toBe(mandates[0]!.uid);
 
-      await simulatePayment(t.ctx, uidOf(again.body.oppTransaction.redirectUrl), 'completed');
-      await awaitSimulatorDeliveries(t.ctx);
-      const [month] = await chargesOf(t, sent.id);
-      expect(month).toMatchObject({ status: 'completed', attempt: 1 });
-      await expectMoneyChecked();
-    });
+        await simulatePayment(t.ctx, uidOf(again.body.oppTransaction.redirectUrl), 'completed');
+        await awaitSimulatorDeliveries(t.ctx);
+        const [month] = await chargesOf(t, sent.id);
+        expect(month).toMatchObject({ status: 'completed', attempt: 1 });
+        await expectMoneyChecked();
+      });
+    }
   }
 });
 
-describe(`a tip whose create answer was lost, when no answer echoes our reference (${TEST_DB})`, () => {
-  it('is adopted by the reconcile job by its metadata, not created twice, when the provider also ignores keys', async () => {
-    providerIgnoresKeysAndReferences();
-    const sent = await tipWithLostAnswer();
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
-    expect(result.failed).toBe(0);
-    const atOpp = await atProvider('tip_id', sent.owner_id);
-    expect(atOpp).toHaveLength(1);
-    expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
-    await expectMoneyChecked();
-  });
-
+describe(`a tip whose create answer was lost, behind the provider's newer transactions (${TEST_DB})`, () => {
   it('is found behind more than a page of newer transactions: the lookup pages back to when the tip was made', async () => {
-    providerIgnoresKeysAndReferences();
+    providerKeys('ignore', 'dropped');
     const sent = await tipWithLostAnswer();
     const others = await otherTransactions(150);
     try {
@@ -350,7 +317,7 @@ describe(`a tip whose create answer was lost, when no answer echoes our referenc
   });
 
   it('is neither sent again nor given up when the lookup reaches its page bound first: a later run adopts it', async () => {
-    providerIgnoresKeysAndReferences();
+    providerKeys('ignore', 'dropped');
     const sent = await tipWithLostAnswer();
     const others = await otherTransactions(LOOKUP_MAX_PAGES * 100 + 1);
     try {
@@ -398,7 +365,7 @@ describe(`an order whose payment answer was lost, when no answer echoes our refe
   }
 
   it('the retry card adopts the transaction the provider made, not a second one, when it also ignores keys', async () => {
-    providerIgnoresKeysAndReferences();
+    providerKeys('ignore', 'dropped');
     const maker = await t.createUser();
     const slug = `lookup-order-${++orders}-${Date.now().toString(36)}`;
     let status = 0;
@@ -422,7 +389,7 @@ describe(`an order whose payment answer was lost, when no answer echoes our refe
   });
 
   it("a second attempt's lost answer adopts that attempt's transaction, never the first attempt's", async () => {
-    providerIgnoresKeysAndReferences();
+    providerKeys('ignore', 'dropped');
     const maker = await t.createUser();
     const slug = `lookup-order-${++orders}-${Date.now().toString(36)}`;
     const ordered = await t.api('POST', '/tipjars', { token: maker.token, body: orderBody(slug) });

@@ -94,42 +94,42 @@ describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, 
     expect(after.charges[0]).toMatchObject({ status: 'completed', attempt: 2 });
   });
 
-  it("when the first payment never tells us, the mandate's word has it looked up by our metadata: found, it pays the month", async () => {
+  /**
+   * A tipper signs up and pays; the first payment's notification is lost and only the mandate's status
+   * change arrives. `carriesOurs: false`: a provider that passes neither our metadata nor our reference
+   * on to the first payment, so no lookup can find it. The month is paid either way.
+   */
+  async function paidWhileOnlyTheMandateTells(options: { carriesOurs: boolean }) {
     const tipper = await t.createUser();
     const res = await signUp(w, tipper);
     const id = res.body.recurringTip.id as string;
     const firstUid = uidOf(res.body.oppTransaction.redirectUrl);
-    // The transaction's notification is lost; only the mandate's status change arrives.
+    if (!options.carriesOurs) {
+      await t.database.db.execute(
+        sql`update sim_objects set data = (data - 'reference') || '{"metadata": []}'::jsonb where uid = ${firstUid}`,
+      );
+    }
     await simulatePayment(t.ctx, firstUid, 'completed', { notify: false });
     await awaitSimulatorDeliveries(t.ctx);
     const after = await mine(tipper, id);
     expect(after.mandate.status).toBe('valid');
     expect(after.charges[0]).toMatchObject({ status: 'completed', tipStatus: 'completed' });
     const [month] = await chargesOf(t, id);
+    return { id, firstUid, monthId: month!.id };
+  }
+
+  it("when the first payment never tells us, the mandate's word has it looked up by our metadata: found, it pays the month", async () => {
+    const { firstUid, monthId } = await paidWhileOnlyTheMandateTells({ carriesOurs: true });
     // Decision 071: before the month is judged by its mandate, its first payment is found in the provider's list.
-    expect(await transactionsOfCharge(t, month!.id)).toEqual([
+    expect(await transactionsOfCharge(t, monthId)).toEqual([
       expect.objectContaining({ opp_uid: firstUid, status: 'completed' }),
     ]);
     expect((await checkMoney(t.ctx)).violations).toEqual([]);
   });
 
   it('follows the mandate when the first payment never tells us and carries nothing of ours: its status pays the month; a later reversal still lands', async () => {
-    const tipper = await t.createUser();
-    const res = await signUp(w, tipper);
-    const id = res.body.recurringTip.id as string;
-    const firstUid = uidOf(res.body.oppTransaction.redirectUrl);
-    // A provider that passes neither our metadata nor our reference on to the first payment: no lookup finds it.
-    await t.database.db.execute(
-      sql`update sim_objects set data = (data - 'reference') || '{"metadata": []}'::jsonb where uid = ${firstUid}`,
-    );
-    // The transaction's notification is lost; only the mandate's status change arrives.
-    await simulatePayment(t.ctx, firstUid, 'completed', { notify: false });
-    await awaitSimulatorDeliveries(t.ctx);
-    const after = await mine(tipper, id);
-    expect(after.mandate.status).toBe('valid');
-    expect(after.charges[0]).toMatchObject({ status: 'completed', tipStatus: 'completed' });
-    const [month] = await chargesOf(t, id);
-    expect(await transactionsOfCharge(t, month!.id)).toEqual([
+    const { id, firstUid, monthId } = await paidWhileOnlyTheMandateTells({ carriesOurs: false });
+    expect(await transactionsOfCharge(t, monthId)).toEqual([
       expect.objectContaining({ opp_uid: null, status: 'completed' }),
     ]);
     // The money check knows whose payment it is (it names the mandate of a month without its uid), so it is no orphan.
@@ -139,7 +139,7 @@ describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, 
     await simulateReversal(t.ctx, firstUid, 'chargeback');
     await awaitSimulatorDeliveries(t.ctx);
     expect((await chargesOf(t, id))[0]).toMatchObject({ status: 'chargeback' });
-    expect(await transactionsOfCharge(t, month!.id)).toEqual([
+    expect(await transactionsOfCharge(t, monthId)).toEqual([
       expect.objectContaining({ opp_uid: firstUid, status: 'chargeback' }),
     ]);
   });
