@@ -678,7 +678,7 @@ export class OppSimulator {
       notify_url: optionalString(body, 'notify_url'),
       redirect_url: extra.mandateUid ? null : `${this.host.settings().publicUrl}/sim/checkout/${uid}`,
       status,
-      reference: optionalString(body, 'reference'),
+      ...this.referenceOf(body),
       metadata: toMetadata(body.metadata),
       statuses: [statusEntry(status, ts)],
       order: [],
@@ -706,23 +706,35 @@ export class OppSimulator {
 
   /**
    * GET /transactions: `filter[status]`, `filter[reference]` (our reference, exact) and a lower bound on
-   * `created` as OPP's list filters, oldest first on `order[]=created`.
+   * `created` as OPP's list filters, oldest first on `order[]=created` (with `references: echoed`).
    */
   listTransactions(query: ListQuery & ListFilters) {
     return this.listFiltered('transaction', '/v1/transactions', query);
   }
 
-  /** A page of objects of one type, the filters applied, in OPP's envelope. */
+  /**
+   * A page of objects of one type, the filters applied, in OPP's envelope. With `references: dropped`
+   * only `filter[status]` is known: the reference, created and order filters are ignored, so the list
+   * comes whole, newest first, as a provider answers filters it does not know.
+   */
   private async listFiltered(objectType: string, url: string, query: ListQuery & ListFilters) {
     const { page, perpage, window } = pageOf(query);
+    const known = this.modes.references === 'echoed';
     const { rows, total } = await repo.listObjects(this.host.db, objectType, {
       ...window,
       status: query.status,
-      reference: query.reference,
-      createdFrom: query.createdFrom,
-      oldestFirst: query.oldestFirst,
+      ...(known ? { reference: query.reference, createdFrom: query.createdFrom, oldestFirst: query.oldestFirst } : {}),
     });
     return listEnvelope(url, rows, total, page, perpage);
+  }
+
+  /**
+   * The `reference` a transaction or mandate keeps from its create: ours with `references: echoed`;
+   * with `dropped` it is not kept (no recorded answer has the field), so no answer about an object made
+   * then — create, read or list — carries it.
+   */
+  private referenceOf(body: Body): { reference?: string | null } {
+    return this.modes.references === 'echoed' ? { reference: optionalString(body, 'reference') } : {};
   }
 
   /**
@@ -900,14 +912,14 @@ export class OppSimulator {
       ...(this.mandateNamesFirstPayment ? { transaction_uid: firstTransactionUid } : {}),
       return_url: optionalString(body, 'return_url'),
       notify_url: optionalString(body, 'notify_url'),
-      reference: optionalString(body, 'reference'),
+      ...this.referenceOf(body),
       metadata: toMetadata(body.metadata),
     };
     await repo.insertObject(this.host.db, 'mandate', mandate, merchantUid);
     return mandate;
   }
 
-  /** GET /mandates: `filter[reference]` (exact) as OPP's list filters. */
+  /** GET /mandates: `filter[reference]` (exact) as OPP's list filters (with `references: echoed`). */
   listMandates(query: ListQuery & { reference?: string }) {
     return this.listFiltered('mandate', '/v1/mandates', query);
   }

@@ -16,8 +16,9 @@ import type { MoneyViolation } from './money-check.js';
  *    ends the lap and the next starts with the oldest again.
  *
  * Both read OPP's `filter[created]` oldest first. A provider that answers without honouring it (a row
- * older than asked, or newest first) is logged, and that run reads only what it was given: the newest
- * pages, as before the windows.
+ * older than asked, or newest first) is logged, and that run reads only what it was given: the first
+ * pages of the list in the provider's own order — the newest, for a provider that ignores both (the
+ * simulator's `references: dropped`), or the oldest, for one that keeps the order but not the filter.
  */
 export const RECENT_SECONDS = 2 * 24 * 3600;
 
@@ -35,8 +36,19 @@ interface WindowRead {
   transactions: OppTransaction[];
   /** The provider said there is nothing more after the last page read. */
   complete: boolean;
+  /** No transaction older than asked for came back. */
+  filtered: boolean;
+  /** The order the transactions came in: oldest first as asked, newest first, or none. */
+  order: 'oldest-first' | 'newest-first' | 'none';
   honoured: boolean;
 }
+
+/** What the transactions a provider answered first are, by the order it answered in. */
+const FIRST_ANSWERED: Record<WindowRead['order'], string> = {
+  'oldest-first': 'its oldest',
+  'newest-first': 'its newest',
+  none: 'in no order',
+};
 
 export async function providerOrphans(
   ctx: AppContext,
@@ -50,11 +62,6 @@ export async function providerOrphans(
   const lapPages = Math.max(1, options.pages - recentPages);
   const lap = recent.honoured ? await readWindow(ctx, from, lapPages, perpage) : recent;
   const honoured = recent.honoured && lap.honoured;
-  if (!honoured) {
-    ctx.log.warn(
-      'money check: the provider ignored the created filter of its transaction list; orphans were read from the newest pages only',
-    );
-  }
 
   let cursor: number | null = null;
   const last = lap.transactions.at(-1);
@@ -71,6 +78,13 @@ export async function providerOrphans(
   );
   const read = new Map<string, OppTransaction>();
   for (const transaction of [...recent.transactions, ...lap.transactions]) read.set(transaction.uid, transaction);
+  if (!honoured) {
+    const { filtered, order } = recent.honoured ? lap : recent;
+    ctx.log.warn(
+      { filtered, order, read: read.size },
+      `money check: the provider ignored the created filter or the order of its transaction list; orphans were read from the ${read.size} transactions it answered first (${FIRST_ANSWERED[order]}) only`,
+    );
+  }
   const violations: MoneyViolation[] = [];
   for (const transaction of read.values()) {
     // A completed-and-paid stranger is money we hold without a record; an open one is a checkout nobody tracks.
@@ -93,7 +107,9 @@ export async function providerOrphans(
 /** Up to `pages` pages of the transactions created at or after `from`, oldest first; stops on a repeated page. */
 async function readWindow(ctx: AppContext, from: number, pages: number, perpage: number): Promise<WindowRead> {
   const transactions: OppTransaction[] = [];
-  let honoured = true;
+  let filtered = true;
+  let fell = false;
+  let rose = false;
   let complete = false;
   for (let page = 1; page <= pages; page++) {
     let list: Awaited<ReturnType<typeof ctx.opp.listTransactions>>;
@@ -104,7 +120,9 @@ async function readWindow(ctx: AppContext, from: number, pages: number, perpage:
     }
     for (const transaction of list.data) {
       const previous = transactions.at(-1);
-      if (transaction.created < from || (previous && transaction.created < previous.created)) honoured = false;
+      if (transaction.created < from) filtered = false;
+      if (previous && transaction.created < previous.created) fell = true;
+      if (previous && transaction.created > previous.created) rose = true;
       transactions.push(transaction);
     }
     if (!list.hasMore || list.data.length === 0) {
@@ -112,7 +130,8 @@ async function readWindow(ctx: AppContext, from: number, pages: number, perpage:
       break;
     }
   }
-  return { transactions, complete, honoured };
+  const order = !fell ? 'oldest-first' : rose ? 'none' : 'newest-first';
+  return { transactions, complete, filtered, order, honoured: filtered && !fell };
 }
 
 /** True when one of our rows still learning its provider uid claims `transaction` (read-only). */

@@ -169,6 +169,39 @@ describe('OppClient against recorded OPP responses', () => {
     });
   });
 
+  it('finds a recorded transaction, which carries no reference, by its metadata in a recorded list envelope (advalley)', async () => {
+    // The recorded list envelope (a refund list's: has_more, current_page, last_page) around the
+    // recorded transaction: no `reference` in it, its metadata `external_id`.
+    const envelope = JSON.parse(fixture('advalley-refund-list.json'));
+    const list = JSON.stringify({
+      ...envelope,
+      url: '/v1/transactions',
+      data: [JSON.parse(fixture('advalley-transaction.json'))],
+    });
+    const calls: string[] = [];
+    const opp = new OppClient({
+      baseUrl: 'https://api-sandbox.onlinebetaalplatform.nl/v1',
+      apiKey: 'key',
+      retry: { tries: 1 },
+      fetch: (async (url: string) => {
+        calls.push(url);
+        return new Response(list, { status: 200, headers: { 'content-type': 'application/json' } });
+      }) as unknown as typeof fetch,
+    });
+    const sentAfter = new Date(1554113700 * 1000);
+    const found = await opp.findTransactions({ reference: 'tip-1', metadata: { external_id: '2015486' }, sentAfter });
+    expect(found.map((tx) => ({ uid: tx.uid, reference: tx.reference }))).toEqual([
+      { uid: 'tra_123456', reference: null },
+    ]);
+    // Another create's pairs: not on the hint's answer, and the walk's first page says it is the last.
+    calls.length = 0;
+    expect(await opp.findTransactions({ reference: 'tip-2', metadata: { external_id: '1' }, sentAfter })).toEqual([]);
+    expect(calls).toEqual([
+      'https://api-sandbox.onlinebetaalplatform.nl/v1/transactions?filter%5Breference%5D=tip-2&perpage=100',
+      'https://api-sandbox.onlinebetaalplatform.nl/v1/transactions?order%5B%5D=-created&perpage=100&page=1',
+    ]);
+  });
+
   it('reads a created refund and a list of refunds (advalley)', async () => {
     const created = await replay('advalley-refund.json').opp.createRefund('tra_1', { amount: 6750 }, 'refund-1');
     expect(created).toEqual({

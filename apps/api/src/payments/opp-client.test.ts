@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isIdempotencyKeyUsed, OppClient, OppError, type OppRetryOptions, parseMetadata } from './opp-client.js';
+import {
+  isIdempotencyKeyUsed,
+  LOOKUP_MAX_PAGES,
+  OppClient,
+  OppError,
+  OppLookupIncomplete,
+  type OppRetryOptions,
+  parseMetadata,
+} from './opp-client.js';
 
 /** Recorded shapes from payments.md; the fake fetch stands in for the live OPP API we cannot reach here. */
 const TRANSACTION = {
@@ -350,26 +358,6 @@ describe('OppClient', () => {
     expect(settlements.data[0]).toMatchObject({ uid: 'set_1', totalAmount: 1000, numberOfTransactions: 2 });
   });
 
-  it('finds transactions by our reference with filter[reference], exact matches only, oldest first', async () => {
-    const list = (data: unknown[]) => ({ object: 'list', has_more: false, total_item_count: data.length, data });
-    const { opp, calls } = client(() => ({
-      status: 200,
-      // As if the provider ignored the filter: other references and none come back too.
-      json: list([
-        { ...TRANSACTION, uid: 'tra_late', created: 20, reference: 'tip-1' },
-        { ...TRANSACTION, uid: 'tra_other', reference: 'tip-10' },
-        { ...TRANSACTION, uid: 'tra_none' },
-        { ...TRANSACTION, uid: 'tra_early', created: 10, reference: 'tip-1' },
-      ]),
-    }));
-    const found = await opp.findTransactionsByReference('tip-1');
-    expect(found.map((tx) => tx.uid)).toEqual(['tra_early', 'tra_late']);
-    expect(found[0]!.reference).toBe('tip-1');
-    const url = new URL(calls[0]!.url);
-    expect(url.pathname).toBe('/v1/transactions');
-    expect(url.searchParams.get('filter[reference]')).toBe('tip-1');
-  });
-
   it('recognises "Idempotency-Key already used" (assumed: 409, or 400/422 naming the key)', () => {
     const error = (status: number, message: string) =>
       new OppError(
@@ -394,6 +382,151 @@ describe('OppClient', () => {
     ).toEqual({ tip_id: 'abc', n: '5' });
     expect(parseMetadata({ a: 'b' })).toEqual({ a: 'b' });
     expect(parseMetadata(null)).toEqual({});
+  });
+});
+
+describe('OppClient: finding a create whose answer was lost (decision 071)', () => {
+  /** Now, in the provider's Unix seconds; our row was made `ROW_AGE` seconds ago. */
+  const NOW = 1_700_000_000;
+  const ROW_AGE = 3600;
+  const sentAfter = new Date((NOW - ROW_AGE) * 1000);
+  const ours = { tip_id: 'tip-a', attempt: '2' };
+  /** A recorded-shape transaction (no `reference`), made `age` seconds ago, with metadata pairs. */
+  const tx = (uid: string, age: number, metadata: Record<string, string> = { tip_id: 'someone-else' }) => ({
+    ...TRANSACTION,
+    uid,
+    created: NOW - age,
+    metadata: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+  });
+  /** A provider holding `all` (newest first unless said), paging as OPP does and ignoring what the flags say. */
+  function provider(all: unknown[], options: { ignoresReference?: boolean; ignoresPage?: boolean } = {}) {
+    return client((call) => {
+      const url = new URL(call.url);
+      const reference = url.searchParams.get('filter[reference]');
+      const rows = reference && !options.ignoresReference ? [] : all;
+      const perpage = Number(url.searchParams.get('perpage') ?? 10);
+      const page = options.ignoresPage ? 1 : Number(url.searchParams.get('page') ?? 1);
+      const lastPage = Math.max(1, Math.ceil(rows.length / perpage));
+      const data = rows.slice((page - 1) * perpage, page * perpage);
+      return {
+        status: 200,
+        json: {
+          object: 'list',
+          has_more: page < lastPage,
+          total_item_count: rows.length,
+          current_page: page,
+          last_page: lastPage,
+          data,
+        },
+      };
+    });
+  }
+  const pagesAsked = (calls: Call[]) =>
+    calls
+      .map((c) => new URL(c.url).searchParams)
+      .filter((q) => !q.has('filter[reference]'))
+      .map((q) => Number(q.get('page')));
+
+  it('asks filter[reference] first, and an object echoing our exact reference is ours: one call', async () => {
+    const { opp, calls } = client(() => ({
+      status: 200,
+      json: { object: 'list', has_more: false, data: [{ ...tx('tra_ours', 10), reference: 'tip-a' }] },
+    }));
+    const found = await opp.findTransactions({ reference: 'tip-a', metadata: ours, sentAfter });
+    expect(found.map((t) => t.uid)).toEqual(['tra_ours']);
+    expect(calls).toHaveLength(1);
+    const q = new URL(calls[0]!.url).searchParams;
+    expect(new URL(calls[0]!.url).pathname).toBe('/v1/transactions');
+    expect(q.get('filter[reference]')).toBe('tip-a');
+    expect(q.get('perpage')).toBe('100');
+  });
+
+  it('finds a recorded-shape object (no reference) by all our metadata pairs, paging newest first back to our row', async () => {
+    // 250 newer objects of others in front of ours, then older ones; the filter is ignored.
+    const others = Array.from({ length: 250 }, (_, i) => tx(`tra_new_${i}`, 10 + i));
+    const older = Array.from({ length: 300 }, (_, i) => tx(`tra_old_${i}`, ROW_AGE + 3600 + i));
+    const all = [
+      ...others,
+      tx('tra_other_attempt', 400, { tip_id: 'tip-a', attempt: '1' }),
+      tx('tra_ours', 500, ours),
+      ...older,
+    ];
+    const { opp, calls } = provider(all, { ignoresReference: true });
+    const found = await opp.findTransactions({ reference: 'tip-a', metadata: ours, sentAfter });
+    expect(found.map((t) => t.uid)).toEqual(['tra_ours']);
+    expect(found[0]!.reference).toBeNull();
+    // The hint, then pages 1–3: page 3 reaches objects older than our row (less the slack); no page 4.
+    expect(pagesAsked(calls)).toEqual([1, 2, 3]);
+    expect(calls).toHaveLength(4);
+    const walk = new URL(calls[1]!.url).searchParams;
+    expect(walk.get('order[]')).toBe('-created');
+    expect(walk.get('perpage')).toBe('100');
+  });
+
+  it('answers nothing found once the list is read back past our row, and only for exact pairs', async () => {
+    const all = [
+      tx('tra_1', 10, { tip_id: 'tip-a', attempt: '1' }),
+      tx('tra_2', 20, { tip_id: 'tip-a' }),
+      tx('tra_3', ROW_AGE + 900),
+    ];
+    const { opp } = provider(all);
+    expect(await opp.findTransactions({ metadata: ours, sentAfter })).toEqual([]);
+    // Without a reference and without pairs nothing can match, not even everything.
+    expect(await opp.findTransactions({ metadata: {}, sentAfter })).toEqual([]);
+  });
+
+  it('reads a list answered oldest first to its end: objects older than our row come first there', async () => {
+    const all = [
+      ...Array.from({ length: 150 }, (_, i) => tx(`tra_old_${i}`, ROW_AGE + 10_000 - i)),
+      tx('tra_ours', 100, ours),
+      ...Array.from({ length: 20 }, (_, i) => tx(`tra_new_${i}`, 50 - i)),
+    ];
+    const { opp, calls } = provider(all);
+    const found = await opp.findTransactions({ metadata: ours, sentAfter });
+    expect(found.map((t) => t.uid)).toEqual(['tra_ours']);
+    expect(pagesAsked(calls)).toEqual([1, 2]);
+  });
+
+  it(`fails (status 0, never "not found") when ${LOOKUP_MAX_PAGES} pages do not reach back to our row`, async () => {
+    const all = Array.from({ length: LOOKUP_MAX_PAGES * 100 + 1 }, (_, i) => tx(`tra_${i}`, 1 + Math.floor(i / 200)));
+    const { opp, calls } = provider(all);
+    const err = await opp.findTransactions({ metadata: ours, sentAfter }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OppLookupIncomplete);
+    expect(err).toMatchObject({ status: 0 });
+    expect(pagesAsked(calls)).toHaveLength(LOOKUP_MAX_PAGES);
+    // Found on the way, it is answered even when the bound is reached.
+    all[LOOKUP_MAX_PAGES * 100 - 1] = tx('tra_ours', 200, ours);
+    expect((await provider(all).opp.findTransactions({ metadata: ours, sentAfter })).map((t) => t.uid)).toEqual([
+      'tra_ours',
+    ]);
+  });
+
+  it('fails at once when the provider answers every page alike (it ignores `page`)', async () => {
+    const all = Array.from({ length: 300 }, (_, i) => tx(`tra_${i}`, 1));
+    const { opp, calls } = provider(all, { ignoresPage: true });
+    await expect(opp.findTransactions({ metadata: ours, sentAfter })).rejects.toBeInstanceOf(OppLookupIncomplete);
+    expect(pagesAsked(calls)).toEqual([1, 2]);
+  });
+
+  it('finds mandates the same way, on GET /mandates', async () => {
+    const mandate = (uid: string, age: number, metadata: Record<string, string>) => ({
+      uid,
+      object: 'mandate',
+      created: NOW - age,
+      status: 'created',
+      metadata: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+    });
+    const { opp, calls } = provider([
+      mandate('mdt_other', 10, { charge_id: 'c', attempt: '1' }),
+      mandate('mdt_ours', 20, { charge_id: 'c', attempt: '2' }),
+    ]);
+    const found = await opp.findMandates({
+      reference: 'mandate-x',
+      metadata: { charge_id: 'c', attempt: '2' },
+      sentAfter,
+    });
+    expect(found.map((m) => m.uid)).toEqual(['mdt_ours']);
+    expect(calls.every((c) => new URL(c.url).pathname === '/v1/mandates')).toBe(true);
   });
 });
 

@@ -2,7 +2,13 @@ import { ErrorCode } from '@podpot/domain';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
-import { type CreateTransactionInput, isIdempotencyKeyUsed, type OppTransaction } from './opp-client.js';
+import {
+  type CreateTransactionInput,
+  isIdempotencyKeyUsed,
+  type Metadata,
+  type OppLookup,
+  type OppTransaction,
+} from './opp-client.js';
 import { applyProviderTransaction } from './payments.apply.js';
 import * as repo from './payments.repository.js';
 import { providerUnavailable } from './payments.service.js';
@@ -10,7 +16,7 @@ import { providerUnavailable } from './payments.service.js';
 /*
  * Asking the provider to create a transaction: our row is written and committed before the
  * provider is called, the Idempotency-Key comes from our ids, one process at a time sends a create
- * (a lease), and a create sent before is looked up by our reference before it is sent again.
+ * (a lease), and a create sent before is looked up (by the metadata it carried) before it is sent again.
  */
 
 export interface StartPaymentInput {
@@ -102,7 +108,7 @@ export async function sendLeasedCreate(
 
 /**
  * The reconcile job's repair of a create whose answer we never recorded: the transaction is looked up
- * by our reference and adopted, or (not there) sent under its original key — unless another process
+ * (findSent) and adopted, or (not there) sent under its original key — unless another process
  * is sending it right now.
  */
 export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<boolean> {
@@ -115,7 +121,7 @@ export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow)
 /**
  * Adopt before you create (DESIGN.md §4.8): a row whose create was sent before may already have its
  * transaction at the provider (the answer was lost, or the process died), and a provider that ignores
- * the Idempotency-Key would make a second one — so it is looked up by our reference first. A create
+ * the Idempotency-Key would make a second one — so it is looked up first (findSent). A create
  * refused because its key was used is looked up as well (the provider has it). The answer is applied
  * through the one apply path; on any failure the lease is given back, marked as sent.
  */
@@ -143,24 +149,46 @@ async function sendLeased(
   }
 }
 
-/** The provider's transaction for our row, by the reference its create carried (none before references). */
+/** The provider's transaction for our row, by what its stored create carried (decision 071). */
 function findSentTransaction(ctx: AppContext, row: repo.OppTransactionRow): Promise<OppTransaction | undefined> {
-  const reference = (row.request as { reference?: unknown }).reference;
-  if (typeof reference !== 'string' || !reference) return Promise.resolve(undefined);
-  return findByReference(ctx, reference, { transactionRowId: row.id });
+  const lookup = lookupOf(row);
+  // A row whose create carried neither (one from before decision 014) has nothing to be found by.
+  if (!lookup.reference && Object.keys(lookup.metadata).length === 0) return Promise.resolve(undefined);
+  return findSent(ctx, lookup, { transactionRowId: row.id });
 }
 
 /**
- * The provider's transaction made for our `reference` (ours and unique), if there is one. Two found
- * means a provider made a second one for a re-sent create: the first is ours, the others are logged
- * for a person to refund.
+ * What identifies a row's create at the provider: its reference, and the metadata it carried, which
+ * the provider keeps. Metadata that names the owner but not the attempt (an order's, before `attempt`
+ * was sent) fits every attempt's transaction, so it counts only for a first attempt: a later one is
+ * made only once the one before has its transaction, so a first attempt without a uid has no sibling.
  */
-export async function findByReference(
+function lookupOf(row: repo.OppTransactionRow): OppLookup {
+  const request = row.request as { reference?: unknown; metadata?: unknown };
+  const metadata: Metadata = {};
+  if (request.metadata && typeof request.metadata === 'object') {
+    for (const [key, value] of Object.entries(request.metadata)) metadata[key] = String(value ?? '');
+  }
+  const namesAttempt = metadata.attempt === String(row.attempt) || row.attempt === 1;
+  return {
+    reference: typeof request.reference === 'string' && request.reference ? request.reference : undefined,
+    metadata: namesAttempt ? metadata : {},
+    sentAfter: row.created,
+  };
+}
+
+/**
+ * The provider's transaction made by one create of ours, if there is one. Two found means a provider
+ * made a second one for a re-sent create: the first is ours, the others are logged for a person to
+ * refund. A lookup that could not be finished throws (never "not found", which would send it again).
+ */
+export async function findSent(
   ctx: AppContext,
-  reference: string,
+  lookup: OppLookup,
   about: Record<string, string>,
 ): Promise<OppTransaction | undefined> {
-  const [first, ...more] = await ctx.opp.findTransactionsByReference(reference);
+  const [first, ...more] = await ctx.opp.findTransactions(lookup);
+  const { reference } = lookup;
   if (more.length > 0) {
     const extra = more.map((tx) => tx.uid);
     ctx.log.error({ ...about, reference, adopted: first!.uid, extra }, 'the provider holds one create twice');

@@ -1,10 +1,17 @@
-import { awaitSimulatorDeliveries, type SimIdempotencyMode, simulatePayment, simulatorOf } from '@podpot/opp-simulator';
+import { CHARGE_GRACE_DAYS } from '@podpot/domain';
+import {
+  awaitSimulatorDeliveries,
+  type SimIdempotencyMode,
+  type SimProviderModes,
+  simulatePayment,
+  simulatorOf,
+} from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
-import { OppError } from '../../src/payments/opp-client.js';
+import { LOOKUP_MAX_PAGES, OppError } from '../../src/payments/opp-client.js';
 import type { TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import {
@@ -22,19 +29,51 @@ import {
  * Issue 11.4: what the provider does with a reused Idempotency-Key is not known. Whether it replays,
  * ignores or refuses the key, a create whose answer was lost and that is sent again (reconcile, a
  * repeated request, the next charge run) makes no second payment and leaves nothing stuck: the object
- * is looked up by our reference and adopted (DESIGN.md §4.8).
+ * is looked up and adopted (DESIGN.md §4.8). Issue 36.2: no recorded answer echoes our `reference`
+ * and a provider may ignore `filter[reference]`, so the lookup matches the metadata we sent, walking
+ * the provider's list back to when our row was made (decision 071).
  */
 const w = useMonthlyWorld({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 });
 let t: TestApp;
+let profileReferences: SimProviderModes['references'];
 beforeAll(() => {
   t = w.t;
+  profileReferences = simulatorOf(t.ctx).modes.references;
 });
 afterEach(() => {
   simulatorOf(t.ctx).idempotencyMode = 'replay';
+  simulatorOf(t.ctx).modes.references = profileReferences;
 });
 
-function providerKeys(mode: SimIdempotencyMode) {
+/** Both ways a provider may answer on `reference` and its filters (decision 071). */
+const REFERENCES = ['echoed', 'dropped'] as const;
+
+/**
+ * What the provider does with a reused key and, when given, with our reference: `dropped` answers none
+ * and ignores filter[reference], filter[created] and order[]; left out, the profile's.
+ */
+function providerKeys(mode: SimIdempotencyMode, references?: SimProviderModes['references']) {
   simulatorOf(t.ctx).idempotencyMode = mode;
+  if (references) simulatorOf(t.ctx).modes.references = references;
+}
+
+/**
+ * `n` transactions of strangers at the provider, made after everything so far (newest first in its
+ * list); `forget` takes them away again (the money check at the end would name each one).
+ */
+async function otherTransactions(n: number) {
+  const prefix = `tra_other_${Date.now().toString(36)}_`;
+  await t.database.db.execute(
+    sql`insert into sim_objects (uid, object_type, data)
+        select ${prefix} || i, 'transaction',
+               jsonb_build_object('uid', ${prefix} || i, 'object', 'transaction', 'status', 'completed',
+                 'amount', 100, 'created', extract(epoch from now())::bigint, 'merchant_uid', 'mer_someone_else',
+                 'metadata', jsonb_build_array(jsonb_build_object('key', 'order', 'value', i::text)))
+        from generate_series(1, ${n}) as i`,
+  );
+  return {
+    forget: () => t.database.db.execute(sql`delete from sim_objects where uid like ${`${prefix}%`}`),
+  };
 }
 
 /** The provider makes the object, but its answer never reaches us (a timeout, a dropped connection). */
@@ -95,20 +134,24 @@ async function tipRow(id: string) {
   return row!;
 }
 
+const DAY = 24 * 60 * 60_000;
+
 async function expectMoneyChecked() {
   expect((await checkMoney(t.ctx)).violations).toEqual([]);
 }
 
 describe(`a one-off tip whose create answer was lost (${TEST_DB})`, () => {
-  it('is adopted by the reconcile job, not created twice, when the provider ignores Idempotency-Keys', async () => {
-    providerKeys('ignore');
-    const sent = await tipWithLostAnswer();
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
-    const atOpp = await atProvider('tip_id', sent.owner_id);
-    expect(atOpp).toHaveLength(1);
-    expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
-    await expectMoneyChecked();
-  });
+  for (const references of REFERENCES) {
+    it(`is adopted by the reconcile job, not created twice, when the provider ignores Idempotency-Keys (reference ${references})`, async () => {
+      providerKeys('ignore', references);
+      const sent = await tipWithLostAnswer();
+      expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+      const atOpp = await atProvider('tip_id', sent.owner_id);
+      expect(atOpp).toHaveLength(1);
+      expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
+      await expectMoneyChecked();
+    });
+  }
 
   it('is adopted when the tipper repeats the request, when the provider ignores Idempotency-Keys', async () => {
     providerKeys('ignore');
@@ -174,15 +217,30 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
     return { id, monthId: month.id, now };
   }
 
-  it('is adopted by the next run, not debited twice, when the provider ignores Idempotency-Keys', async () => {
-    providerKeys('ignore');
+  for (const references of REFERENCES) {
+    it(`is adopted by the next run, not debited twice, when the provider ignores Idempotency-Keys (reference ${references})`, async () => {
+      providerKeys('ignore', references);
+      const debit = await debitWithLostAnswer();
+      const next = await runCharges(t.ctx, { now: debit.now });
+      expect(next).toMatchObject({ sent: 1, failed: 0 });
+      const atOpp = await atProvider('charge_id', debit.monthId);
+      expect(atOpp).toHaveLength(1);
+      const attempts = await transactionsOfCharge(t, debit.monthId);
+      expect(attempts).toMatchObject([{ attempt: 1, opp_uid: atOpp[0]!.uid, status: 'planned' }]);
+      await expectMoneyChecked();
+    });
+  }
+
+  it('is not ended as a late try when the job was down past the grace: the provider holds it, so it is adopted', async () => {
+    providerKeys('ignore', 'dropped');
     const debit = await debitWithLostAnswer();
-    const next = await runCharges(t.ctx, { now: debit.now });
-    expect(next).toMatchObject({ sent: 1, failed: 0 });
+    const later = new Date(debit.now.getTime() + (CHARGE_GRACE_DAYS + 1) * DAY);
+    expect(await runCharges(t.ctx, { now: later })).toMatchObject({ late: 0, failed: 0 });
     const atOpp = await atProvider('charge_id', debit.monthId);
     expect(atOpp).toHaveLength(1);
-    const attempts = await transactionsOfCharge(t, debit.monthId);
-    expect(attempts).toMatchObject([{ attempt: 1, opp_uid: atOpp[0]!.uid, status: 'planned' }]);
+    const month = (await chargesOf(t, debit.id)).find((c) => c.id === debit.monthId)!;
+    expect(month).toMatchObject({ status: 'pending', failureReason: null });
+    expect(await transactionsOfCharge(t, debit.monthId)).toMatchObject([{ attempt: 1, opp_uid: atOpp[0]!.uid }]);
     await expectMoneyChecked();
   });
 
@@ -217,24 +275,173 @@ describe(`a monthly tip's first payment whose mandate answer was lost (${TEST_DB
   }
 
   for (const mode of ['ignore', 'reject'] as const) {
-    it(`a resubmit adopts the mandate the provider made when it ${mode}s reused keys, and it can be paid`, async () => {
-      providerKeys(mode);
-      const sent = await mandateWithLostAnswer(`mandate-lost-${mode}`);
-      const again = await signUp(w, sent.tipper, 500, `mandate-lost-${mode}`);
-      expect(again.status, again.text).toBe(201);
-      const mandates = await atProvider('charge_id', sent.monthId, 'mandate');
-      expect(mandates).toHaveLength(1);
-      const [tip] = await query<{ mandate_uid: string }>(
-        t,
-        sql`select mandate_uid from recurring_tips where id = ${sent.id}`,
-      );
-      expect(tip!.mandate_uid).toBe(mandates[0]!.uid);
+    for (const references of REFERENCES) {
+      it(`a resubmit adopts the mandate the provider made when it ${mode}s reused keys (reference ${references}), and it can be paid`, async () => {
+        providerKeys(mode, references);
+        const sent = await mandateWithLostAnswer(`mandate-lost-${mode}-${references}`);
+        const again = await signUp(w, sent.tipper, 500, `mandate-lost-${mode}-${references}`);
+        expect(again.status, again.text).toBe(201);
+        const mandates = await atProvider('charge_id', sent.monthId, 'mandate');
+        expect(mandates).toHaveLength(1);
+        const [tip] = await query<{ mandate_uid: string }>(
+          t,
+          sql`select mandate_uid from recurring_tips where id = ${sent.id}`,
+        );
+        expect(tip!.mandate_uid).toBe(mandates[0]!.uid);
 
-      await simulatePayment(t.ctx, uidOf(again.body.oppTransaction.redirectUrl), 'completed');
-      await awaitSimulatorDeliveries(t.ctx);
-      const [month] = await chargesOf(t, sent.id);
-      expect(month).toMatchObject({ status: 'completed', attempt: 1 });
-      await expectMoneyChecked();
+        await simulatePayment(t.ctx, uidOf(again.body.oppTransaction.redirectUrl), 'completed');
+        await awaitSimulatorDeliveries(t.ctx);
+        const [month] = await chargesOf(t, sent.id);
+        expect(month).toMatchObject({ status: 'completed', attempt: 1 });
+        await expectMoneyChecked();
+      });
+    }
+  }
+});
+
+describe(`a tip whose create answer was lost, behind the provider's newer transactions (${TEST_DB})`, () => {
+  it('is found behind more than a page of newer transactions: the lookup pages back to when the tip was made', async () => {
+    providerKeys('ignore', 'dropped');
+    const sent = await tipWithLostAnswer();
+    const others = await otherTransactions(150);
+    try {
+      const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+      expect(result.failed).toBe(0);
+    } finally {
+      await others.forget();
+    }
+    const atOpp = await atProvider('tip_id', sent.owner_id);
+    expect(atOpp).toHaveLength(1);
+    expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
+    await expectMoneyChecked();
+  });
+
+  it('is neither sent again nor given up when the lookup reaches its page bound first: a later run adopts it', async () => {
+    providerKeys('ignore', 'dropped');
+    const sent = await tipWithLostAnswer();
+    const others = await otherTransactions(LOOKUP_MAX_PAGES * 100 + 1);
+    try {
+      const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+      expect(result.failed).toBe(1);
+      expect(await atProvider('tip_id', sent.owner_id)).toHaveLength(1);
+      expect(await tipRow(sent.id)).toMatchObject({ opp_uid: null, status: null });
+    } finally {
+      await others.forget();
+    }
+    // With the newer transactions behind it settled elsewhere (here: gone), the next run finds it.
+    expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+    const atOpp = await atProvider('tip_id', sent.owner_id);
+    expect(atOpp).toHaveLength(1);
+    expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
+    await expectMoneyChecked();
+  });
+});
+
+describe(`an order whose payment answer was lost, when no answer echoes our reference (${TEST_DB})`, () => {
+  let orders = 0;
+  function orderBody(slug: string) {
+    return {
+      data: {
+        name: 'De Opzoekpod',
+        slug,
+        type: 'CONSUMER',
+        email: 'lookup-maker@example.test',
+        phoneNumber: '06 12345678',
+        payment: { paymentmethod: w.ideal, paymentissuer: '' },
+      },
+    };
+  }
+  function retry(maker: { token: string }, order: { tipjarId: string; addonId: string }) {
+    return t.api('POST', `/tipjars/${order.tipjarId}/addons/${order.addonId}/payment/retry`, {
+      token: maker.token,
+      body: { data: { paymentmethod: w.ideal, paymentissuer: '' } },
     });
   }
+  async function attemptsOf(addonId: string) {
+    return query<{ attempt: number; opp_uid: string | null }>(
+      t,
+      sql`select attempt, opp_uid from opp_transactions where kind = 'addon' and owner_id = ${addonId} order by attempt`,
+    );
+  }
+
+  it('the retry card adopts the transaction the provider made, not a second one, when it also ignores keys', async () => {
+    providerKeys('ignore', 'dropped');
+    const maker = await t.createUser();
+    const slug = `lookup-order-${++orders}-${Date.now().toString(36)}`;
+    let status = 0;
+    await answerLost('createTransaction', async () => {
+      status = (await t.api('POST', '/tipjars', { token: maker.token, body: orderBody(slug) })).status;
+    });
+    expect(status).toBe(502);
+    const [order] = await query<{ tipjarId: string; addonId: string }>(
+      t,
+      sql`select j.id as "tipjarId", a.id as "addonId" from tipjars j join addons a on a.tipjar_id = j.id where j.slug = ${slug}`,
+    );
+    expect(await atProvider('addon_id', order!.addonId)).toHaveLength(1);
+
+    const again = await retry(maker, order!);
+    expect(again.status, again.text).toBe(200);
+    const atOpp = await atProvider('addon_id', order!.addonId);
+    expect(atOpp).toHaveLength(1);
+    expect(uidOf(again.body.oppTransaction.redirectUrl)).toBe(atOpp[0]!.uid);
+    expect(await attemptsOf(order!.addonId)).toEqual([{ attempt: 1, opp_uid: atOpp[0]!.uid }]);
+    await expectMoneyChecked();
+  });
+
+  it("a second attempt's lost answer adopts that attempt's transaction, never the first attempt's", async () => {
+    providerKeys('ignore', 'dropped');
+    const maker = await t.createUser();
+    const slug = `lookup-order-${++orders}-${Date.now().toString(36)}`;
+    const ordered = await t.api('POST', '/tipjars', { token: maker.token, body: orderBody(slug) });
+    expect(ordered.status, ordered.text).toBe(201);
+    const order = { tipjarId: ordered.body.tipjar.id as string, addonId: ordered.body.addon.id as string };
+    const firstUid = uidOf(ordered.body.oppTransaction.redirectUrl);
+    await simulatePayment(t.ctx, firstUid, 'expired');
+    await awaitSimulatorDeliveries(t.ctx);
+
+    let status = 0;
+    await answerLost('createTransaction', async () => {
+      status = (await retry(maker, order)).status;
+    });
+    expect(status).toBe(502);
+    const again = await retry(maker, order);
+    expect(again.status, again.text).toBe(200);
+    const secondUid = uidOf(again.body.oppTransaction.redirectUrl);
+    expect(secondUid).not.toBe(firstUid);
+    expect((await atProvider('addon_id', order.addonId)).map((tx) => tx.uid).sort()).toEqual(
+      [firstUid, secondUid].sort(),
+    );
+    expect(await attemptsOf(order.addonId)).toEqual([
+      { attempt: 1, opp_uid: firstUid },
+      { attempt: 2, opp_uid: secondUid },
+    ]);
+    await expectMoneyChecked();
+  });
+});
+
+describe(`a mandate's first payment found by listing (${TEST_DB})`, () => {
+  it('a first payment paid while nothing about it reached us is found by its metadata before its month is given up', async () => {
+    simulatorOf(t.ctx).modes.references = 'dropped';
+    const tipper = await t.createUser();
+    const res = await signUp(w, tipper);
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.recurringTip.id as string;
+    const firstUid = uidOf(res.body.oppTransaction.redirectUrl);
+    // The tipper paid; every notification about it was lost and the mandate's own word says nothing yet.
+    await t.database.db.execute(
+      sql`update sim_objects set data = data || jsonb_build_object('status', 'completed', 'completed', extract(epoch from now())::bigint)
+          where uid = ${firstUid}`,
+    );
+    const [month] = await chargesOf(t, id);
+    expect(await transactionsOfCharge(t, month!.id)).toMatchObject([{ opp_uid: null }]);
+    // A day later, when the attempt would be given up as expired, the reconcile job finds the payment.
+    await t.database.db.execute(
+      sql`update opp_transactions set created = created - interval '25 hours'
+          where kind = 'recurring_charge' and owner_id = ${month!.id}`,
+    );
+    expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+    expect((await chargesOf(t, id))[0]).toMatchObject({ status: 'completed' });
+    expect(await transactionsOfCharge(t, month!.id)).toMatchObject([{ opp_uid: firstUid, status: 'completed' }]);
+    await expectMoneyChecked();
+  });
 });

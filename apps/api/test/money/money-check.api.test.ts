@@ -1,6 +1,12 @@
-import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@podpot/opp-simulator';
+import {
+  awaitSimulatorDeliveries,
+  type SimProviderModes,
+  simulatePayment,
+  simulateReversal,
+  simulatorOf,
+} from '@podpot/opp-simulator';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
@@ -10,9 +16,12 @@ import { createMonthlyWorld, type MonthlyWorld, signUpAndPay, startTip } from '.
 let t: TestApp;
 let w: MonthlyWorld;
 
+let profileReferences: SimProviderModes['references'];
+
 beforeAll(async () => {
   t = await createTestApp();
   w = await createMonthlyWorld(t);
+  profileReferences = simulatorOf(t.ctx).modes.references;
 });
 afterAll(() => t.close());
 
@@ -226,7 +235,52 @@ describe(`the money check's lines for monthly tips (${TEST_DB})`, () => {
 });
 
 describe(`the money check reads the provider by date window (${TEST_DB})`, () => {
+  afterEach(() => {
+    simulatorOf(t.ctx).modes.references = profileReferences;
+  });
+
+  it('against a provider that ignores the created filter and order, warns that it read its newest only and names a stranger there', async () => {
+    simulatorOf(t.ctx).modes.references = 'dropped';
+    const now = Math.floor(Date.now() / 1000);
+    const strangers = ['tra_money_check_new_1', 'tra_money_check_new_2'];
+    // Two strangers, the newest the provider holds (its list's first two): one made a minute ago, then one now.
+    for (const [i, uid] of strangers.entries()) {
+      const data = {
+        uid,
+        object: 'transaction',
+        status: 'completed',
+        amount: 1234,
+        created: now - 60 + 60 * i,
+        metadata: [],
+      };
+      await t.database.db.execute(
+        sql`insert into sim_objects (uid, object_type, data, created)
+            values (${uid}, 'transaction', ${JSON.stringify(data)}::jsonb, now() + ${`${i + 1} seconds`}::interval)`,
+      );
+    }
+    const warn = vi.spyOn(t.ctx.log, 'warn');
+    try {
+      const result = await checkMoney(t.ctx, { settledMinutes: 0, providerPages: 2, providerPageSize: 2 });
+      const named = result.violations.filter((v) => v.invariant === 'one-owner').map((v) => v.subject);
+      expect(named).toEqual(expect.arrayContaining(strangers.map((uid) => `provider transaction ${uid}`)));
+      // One page of two (the recent window's); no lap, nothing to go on from.
+      expect(result.providerRead).toBe(2);
+      expect(result.orphanCursor).toBeNull();
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ order: 'newest-first', read: 2 }),
+        expect.stringMatching(
+          /ignored the created filter or the order .* read from the 2 transactions it answered first \(its newest\) only/,
+        ),
+      );
+    } finally {
+      warn.mockRestore();
+      await t.database.db.execute(sql`delete from sim_objects where uid in (${strangers[0]}, ${strangers[1]})`);
+    }
+  });
+
   it('finds a stranger among old provider transactions within one lap of runs, and reads it again the next lap', async () => {
+    // A provider that honours `filter[created]` and `order[]` (the lap cannot go on without them).
+    simulatorOf(t.ctx).modes.references = 'echoed';
     const now = Math.floor(Date.now() / 1000);
     const day = 24 * 3600;
     // Every settled provider transaction is about ten days old (a second apart); a stranger of five days ago

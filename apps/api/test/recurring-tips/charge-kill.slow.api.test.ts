@@ -34,9 +34,10 @@ async function count(statement: ReturnType<typeof sql>): Promise<number> {
   const [row] = await query<{ n: number }>(w.t, statement);
   return row!.n;
 }
+/** Debits are SEPA (no answer need echo our `charge-…` reference: the simulator's `references: dropped`). */
 const providerDebits = () =>
   count(sql`select count(*)::int as n from sim_objects
-            where object_type = 'transaction' and data->>'reference' like 'charge-%'`);
+            where object_type = 'transaction' and data->>'payment_method' = 'sepa'`);
 const recordedDebits = () =>
   count(sql`select count(*)::int as n from opp_transactions where kind = 'recurring_charge' and opp_uid is not null`);
 /** Months whose first try has no answer yet (a try the provider failed waits for its retry as attempt 2). */

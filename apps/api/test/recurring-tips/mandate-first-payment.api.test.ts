@@ -19,7 +19,8 @@ import { TEST_DB } from '../support/test-db.js';
  * Issue 11.2: no public source shows the provider's mandate answer naming its first payment
  * (`transaction_uid`); only our simulator used to. A monthly tip is set up either way: the mandate
  * is stored first and its first payment learnt from its own notification (our metadata on it), from
- * a `transaction_uid` when there is one, or from the mandate's status.
+ * a `transaction_uid` when there is one, by listing the provider's transactions for our metadata
+ * (decision 071), or from the mandate's status.
  */
 const w = useMonthlyWorld();
 let t: TestApp;
@@ -93,29 +94,52 @@ describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, 
     expect(after.charges[0]).toMatchObject({ status: 'completed', attempt: 2 });
   });
 
-  it('follows the mandate when the first payment never tells us: its status pays the month; a later reversal still lands', async () => {
+  /**
+   * A tipper signs up and pays; the first payment's notification is lost and only the mandate's status
+   * change arrives. `carriesOurs: false`: a provider that passes neither our metadata nor our reference
+   * on to the first payment, so no lookup can find it. The month is paid either way.
+   */
+  async function paidWhileOnlyTheMandateTells(options: { carriesOurs: boolean }) {
     const tipper = await t.createUser();
     const res = await signUp(w, tipper);
     const id = res.body.recurringTip.id as string;
     const firstUid = uidOf(res.body.oppTransaction.redirectUrl);
-    // The transaction's notification is lost; only the mandate's status change arrives.
+    if (!options.carriesOurs) {
+      await t.database.db.execute(
+        sql`update sim_objects set data = (data - 'reference') || '{"metadata": []}'::jsonb where uid = ${firstUid}`,
+      );
+    }
     await simulatePayment(t.ctx, firstUid, 'completed', { notify: false });
     await awaitSimulatorDeliveries(t.ctx);
     const after = await mine(tipper, id);
     expect(after.mandate.status).toBe('valid');
     expect(after.charges[0]).toMatchObject({ status: 'completed', tipStatus: 'completed' });
     const [month] = await chargesOf(t, id);
-    expect(await transactionsOfCharge(t, month!.id)).toEqual([
+    return { id, firstUid, monthId: month!.id };
+  }
+
+  it("when the first payment never tells us, the mandate's word has it looked up by our metadata: found, it pays the month", async () => {
+    const { firstUid, monthId } = await paidWhileOnlyTheMandateTells({ carriesOurs: true });
+    // Decision 071: before the month is judged by its mandate, its first payment is found in the provider's list.
+    expect(await transactionsOfCharge(t, monthId)).toEqual([
+      expect.objectContaining({ opp_uid: firstUid, status: 'completed' }),
+    ]);
+    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+  });
+
+  it('follows the mandate when the first payment never tells us and carries nothing of ours: its status pays the month; a later reversal still lands', async () => {
+    const { id, firstUid, monthId } = await paidWhileOnlyTheMandateTells({ carriesOurs: false });
+    expect(await transactionsOfCharge(t, monthId)).toEqual([
       expect.objectContaining({ opp_uid: null, status: 'completed' }),
     ]);
-    // The money check knows whose payment it is (our metadata on it), so it is no orphan.
+    // The money check knows whose payment it is (it names the mandate of a month without its uid), so it is no orphan.
     expect((await checkMoney(t.ctx)).violations).toEqual([]);
 
     // Weeks later the payer's bank reverses it: that notification names the transaction, which we adopt.
     await simulateReversal(t.ctx, firstUid, 'chargeback');
     await awaitSimulatorDeliveries(t.ctx);
     expect((await chargesOf(t, id))[0]).toMatchObject({ status: 'chargeback' });
-    expect(await transactionsOfCharge(t, month!.id)).toEqual([
+    expect(await transactionsOfCharge(t, monthId)).toEqual([
       expect.objectContaining({ opp_uid: firstUid, status: 'chargeback' }),
     ]);
   });

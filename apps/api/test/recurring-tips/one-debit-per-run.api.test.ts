@@ -28,12 +28,12 @@ async function recurringTipOf(id: string) {
   return row!;
 }
 
-/** The debits the provider holds against a mandate (its first payment is not one). */
+/** The debits the provider holds against a mandate (SEPA; its first payment, by iDEAL, is not one). */
 async function debitsAgainst(mandateUid: string) {
   const [row] = await query<{ n: number }>(
     t,
     sql`select count(*)::int as n from sim_objects where object_type = 'transaction'
-        and data->>'mandate_uid' = ${mandateUid} and data->>'reference' like 'charge-%'`,
+        and data->>'mandate_uid' = ${mandateUid} and data->>'payment_method' = 'sepa'`,
   );
   return row!.n;
 }

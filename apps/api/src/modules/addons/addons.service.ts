@@ -94,9 +94,10 @@ export async function startAddonPayment(
     checkout: false,
     locale,
     description: `${ctx.config.BRAND_NAME} ${tipjar.slug}`,
-    // Ours and unique: a create whose answer was lost is found again by it (DESIGN.md §4.8).
+    // Ours and unique: a hint to find a create whose answer was lost (DESIGN.md §4.8)…
     reference: key,
-    metadata: { addon_id: addon.id, tipjar_id: tipjar.id },
+    // …which is found by what the provider keeps: the order and the attempt (decision 071).
+    metadata: { addon_id: addon.id, tipjar_id: tipjar.id, attempt: String(attempt) },
   };
   return startPayment(ctx, { kind: ADDON_KIND, ownerId: addon.id, attempt, idempotencyKey: key, request });
 }

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { preNotificationMail } from '../../mail/recurring-mails.js';
-import { findByReference } from '../../payments/payments.create.js';
 import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as usersRepo from '../users/users.repository.js';
 import { manageLinkOf } from './manage-token.js';
@@ -17,6 +16,7 @@ import {
   prepareDebits,
   sendDebit,
 } from './recurring-tips.charge-send.js';
+import { findSentDebit } from './recurring-tips.lookups.js';
 import { recordLateTry } from './recurring-tips.outcomes.js';
 import { isLeased, newMonths } from './recurring-tips.payments.js';
 import * as repo from './recurring-tips.repository.js';
@@ -301,7 +301,7 @@ async function endLateTries(ctx: AppContext, now: Date): Promise<number> {
   for (let i = 0; i < MAX_BATCHES; i++) {
     const late = await chargeRepo.listLateTries(ctx.db, before, BATCH, cursor);
     for (const { id, ...month } of late) {
-      // A try a run may have sent (its answer lost) is left to the send, which adopts it by its reference.
+      // A try a run may have sent (its answer lost) is left to the send, which looks it up and adopts it.
       if (month.claimedBefore && !(await isKnownNotSent(ctx, id, month))) continue;
       const effect = await ctx.db.transaction(async (tx) => {
         const locked = (await repo.lockMonth(tx, id))?.charge;
@@ -319,15 +319,15 @@ async function endLateTries(ctx: AppContext, now: Date): Promise<number> {
   return ended;
 }
 
-/** Whether the provider holds no debit for a try an earlier run claimed (false when it cannot be asked). */
-async function isKnownNotSent(
-  ctx: AppContext,
-  chargeId: string,
-  month: { recurringTipId: string; period: string; attempt: number },
-): Promise<boolean> {
-  const key = `charge-${month.recurringTipId}-${month.period}-${month.attempt}`;
+/**
+ * Whether the provider holds no debit for a try an earlier run claimed: false when it cannot be asked
+ * or the lookup could not read back far enough (decision 071), and for a try that moved on meanwhile.
+ */
+async function isKnownNotSent(ctx: AppContext, chargeId: string, month: { attempt: number }): Promise<boolean> {
   try {
-    return (await findByReference(ctx, key, { chargeId })) === undefined;
+    const charge = await repo.findCharge(ctx.db, chargeId);
+    if (charge?.attempt !== month.attempt) return false;
+    return (await findSentDebit(ctx, charge)) === undefined;
   } catch (err) {
     ctx.log.warn({ err, chargeId }, 'could not look up a late try; the next run does');
     return false;

@@ -7,20 +7,20 @@ import {
   type OppTransaction,
 } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
-import { findByReference } from '../../payments/payments.create.js';
 import { findLatestForOwners } from '../../payments/payments.repository.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
 import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
 import { acceptsTips } from '../merchants/merchants.service.js';
 import type { ClaimedCharge } from './recurring-tips.charge.repository.js';
+import { attemptMetadata, debitKey, findSentDebit } from './recurring-tips.lookups.js';
 import { CHARGE_KIND, recordDebitFailure } from './recurring-tips.outcomes.js';
 import { recordAttempt, refreshAttempt } from './recurring-tips.payments.js';
 import * as repo from './recurring-tips.repository.js';
 
 /**
  * The charge job's provider call (decisions 019 and 023): a leased batch made ready with three reads,
- * each debit sent with its Idempotency-Key (adopted by its reference when an earlier run may have
- * sent it), and its answer handed to the recorder (recurring-tips.charge-batch.ts) or recorded alone.
+ * each debit sent with its Idempotency-Key (looked up and adopted when an earlier run may have sent
+ * it), and its answer handed to the recorder (recurring-tips.charge-batch.ts) or recorded alone.
  */
 
 /** A leased debit ready to be sent: its key and request (prepareDebits reads them for a whole batch). */
@@ -64,8 +64,8 @@ export type PreparedDebit = { send: DebitToSend } | { settle: () => Promise<bool
  * merchant that takes no payments, or of a monthly tip `debited` already holds (a debit sent in this
  * run) it is held back (HeldDebit: the run moves it on, the next run does not lease it first again);
  * an attempt recorded before (the process died after recording) is released and only refreshed; any
- * other is sent with Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>`, and
- * its monthly tip added to `debited`.
+ * other is sent with Idempotency-Key and reference `charge-<recurringTipId>-<period>-<attempt>` and
+ * the month and attempt in its metadata, and its monthly tip added to `debited`.
  */
 export async function prepareDebits(
   ctx: AppContext,
@@ -105,7 +105,7 @@ export async function prepareDebits(
     if (!acceptsTips(merchant)) return hold(charge, 'merchant_not_taking_payments', recurringTip.tipjarId);
     if (debited.has(recurringTip.id)) return hold(charge, 'one_debit_per_run', recurringTip.tipjarId);
     debited.add(recurringTip.id);
-    const key = `charge-${recurringTip.id}-${charge.period}-${charge.attempt}`;
+    const key = debitKey(charge);
     const request: CreateMandateTransactionInput = {
       merchant_uid: merchant!.merchantUid,
       token: recurringTip.mandateToken,
@@ -115,7 +115,12 @@ export async function prepareDebits(
       ],
       reference: key,
       notify_url: notifyUrlOf(ctx),
-      metadata: { recurring_tip_id: recurringTip.id, charge_id: charge.id, period: charge.period },
+      // The month and its attempt: what finds this debit again if its answer is lost (decision 071).
+      metadata: {
+        recurring_tip_id: recurringTip.id,
+        period: charge.period,
+        ...attemptMetadata(charge.id, charge.attempt),
+      },
     };
     return { send: { charge, mandateUid: recurringTip.mandateUid, merchantUid: merchant!.merchantUid, key, request } };
   });
@@ -123,11 +128,11 @@ export async function prepareDebits(
 
 /**
  * Sends a prepared debit: `POST /mandates/{uid}/transactions`; an attempt an earlier run claimed is
- * looked up by its reference before it is sent again (sendOrAdoptDebit), so a crash or a lost answer
- * can never collect twice, whatever the provider does with the key. The answer is handed to `record`
- * (the charge run records a batch at once; until it is recorded the month stays leased, and a run
- * after a crash adopts the debit by its reference). Returns false when the provider could not be
- * reached (the claim is released and the next run tries again).
+ * looked up before it is sent again (sendOrAdoptDebit), so a crash or a lost answer can never collect
+ * twice, whatever the provider does with the key. The answer is handed to `record` (the charge run
+ * records a batch at once; until it is recorded the month stays leased, and a run after a crash looks
+ * the debit up and adopts it). Returns false when the provider could not be reached (the claim is
+ * released and the next run tries again).
  */
 export async function sendDebit(
   ctx: AppContext,
@@ -185,10 +190,11 @@ export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promis
 
 /**
  * The provider's debit for this attempt. Adopt before you create (DESIGN.md §4.8): when an earlier run
- * claimed the attempt (it may have sent it and lost the answer, or died) it is looked up by its
- * reference first, so a provider that ignores the Idempotency-Key cannot collect the month twice; a
- * create refused because its key was used is looked up too. A failed lookup is no answer (status 0):
- * the claim is released and the next run tries again.
+ * claimed the attempt (it may have sent it and lost the answer, or died) it is looked up first, by the
+ * month and attempt in its metadata (decision 071), so a provider that ignores the Idempotency-Key
+ * cannot collect the month twice; a create refused because its key was used is looked up too. A
+ * failed or unfinished lookup is no answer (status 0, never a refusal): the claim is released and the
+ * next run tries again.
  */
 async function sendOrAdoptDebit(
   ctx: AppContext,
@@ -198,7 +204,7 @@ async function sendOrAdoptDebit(
   key: string,
 ): Promise<OppTransaction> {
   const find = () =>
-    findByReference(ctx, key, { chargeId: charge.id }).catch((err: Error) => {
+    findSentDebit(ctx, charge).catch((err: Error) => {
       throw new OppError(0, undefined, `looking up the debit ${key} failed: ${err.message}`);
     });
   const sentBefore = charge.claimedBefore ? await find() : undefined;

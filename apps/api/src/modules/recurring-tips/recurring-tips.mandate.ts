@@ -1,8 +1,8 @@
-import { isOpenTransaction, mandateState, type OppMandateState } from '@podpot/domain';
+import { canAdvanceTransaction, isOpenTransaction, mandateState, type OppMandateState } from '@podpot/domain';
 import type { AppContext, NotificationObjectHandler, TransactionAdopter } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordUnknownMandateStatus } from '../../payments/incidents.js';
-import type { OppMandate, OppTransaction } from '../../payments/opp-client.js';
+import { OppLookupIncomplete, type OppMandate, type OppTransaction } from '../../payments/opp-client.js';
 import { applyProviderTransaction, applyStatusOfUnknownTransaction } from '../../payments/payments.apply.js';
 import {
   findAttemptRow,
@@ -11,6 +11,7 @@ import {
   type OppTransactionRow,
 } from '../../payments/payments.repository.js';
 import { providerUnavailable } from '../../payments/payments.service.js';
+import { findFirstPayment } from './recurring-tips.lookups.js';
 import { CHARGE_KIND, isMandatePayment, moveTip } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 
@@ -24,7 +25,9 @@ import * as repo from './recurring-tips.repository.js';
  *     metadata (charge and attempt) or names the mandate;
  *  3. failing both, the mandate's status word, as `mandateState` (@podpot/domain) reads it: a usable
  *     mandate's first payment was made, a dead one's was not, nor was that of one still waiting a day
- *     later (long after its checkout expired); a word we do not know holds the monthly tip for a person.
+ *     later (long after its checkout expired) — but before the month is judged so, the payment is
+ *     looked for among the provider's transactions by our metadata (decision 071), and when found it
+ *     speaks for itself; a word we do not know holds the monthly tip for a person.
  * The month and "mandate valid" follow the first payment when we know it, otherwise the mandate.
  */
 
@@ -96,7 +99,36 @@ async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandat
     return;
   }
   const status = firstPaymentStatusOf(state, row);
-  if (status) await applyStatusOfUnknownTransaction(ctx, row.id, status);
+  if (status) await judgeFirstPayment(ctx, row, status);
+}
+
+/**
+ * A first payment whose uid we never learnt, about to be judged `status` by its mandate (or by the
+ * time gone by): the payment itself is looked for first, among the provider's transactions by the
+ * attempt's metadata (decision 071), and when found it speaks for the month — a paid one is never
+ * given up because its notifications were lost. A lookup that fails leaves the judgement to the next
+ * read (the reconcile job's); one that cannot read back far enough lets the mandate's word stand.
+ */
+async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status: string) {
+  // A judgement that would change nothing costs no lookup.
+  if (!canAdvanceTransaction(row.status, status)) return;
+  const charge = await repo.findCharge(ctx.db, row.ownerId);
+  let found: OppTransaction | undefined;
+  try {
+    found = charge && (await findFirstPayment(ctx, row, charge));
+  } catch (err) {
+    if (!(err instanceof OppLookupIncomplete)) {
+      ctx.log.warn({ err, transactionRowId: row.id }, 'could not look for a first payment; the next read judges it');
+      return;
+    }
+    ctx.log.error(
+      { err, transactionRowId: row.id, status },
+      'a first payment was not found in time: judged by its mandate',
+    );
+  }
+  // Found, it is read by its uid as a known first payment is: its status now, not the list's.
+  if (found) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(found.uid));
+  else await applyStatusOfUnknownTransaction(ctx, row.id, status);
 }
 
 /**
@@ -183,7 +215,7 @@ export async function refreshMandateAttempt(ctx: AppContext, row: OppTransaction
     await applyMandate(ctx, mandate);
   } else if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) {
     // A later attempt holds the recurring tip's mandate now; this one's checkout is long gone.
-    await applyStatusOfUnknownTransaction(ctx, row.id, 'expired');
+    await judgeFirstPayment(ctx, row, 'expired');
   }
 }
 

@@ -17,6 +17,7 @@ import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
+import { attemptMetadata, findSentMandate } from './recurring-tips.lookups.js';
 import { refreshMandateAttempt } from './recurring-tips.mandate.js';
 import { CHARGE_KIND, isMandatePayment } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
@@ -114,10 +115,10 @@ function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
 
 /**
  * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key and
- * reference `mandate-<recurringTipId>-<period>-<attempt>`). An attempt that may have been sent before
- * (`sentBefore`) is looked up by that reference first and adopted (DESIGN.md §4.8), as is one whose
- * create is refused because the key was used. The answer is recorded as the attempt's transaction
- * row, then applied.
+ * reference `mandate-<recurringTipId>-<period>-<attempt>`, the month and attempt in its metadata). An
+ * attempt that may have been sent before (`sentBefore`) is looked up first and adopted (DESIGN.md
+ * §4.8), as is one whose create is refused because the key was used. The answer is recorded as the
+ * attempt's transaction row, then applied.
  */
 export async function sendMandatePayment(
   ctx: AppContext,
@@ -156,17 +157,17 @@ export async function sendMandatePayment(
     locale,
     reference: key,
     // Read back on the mandate and (if the provider passes it on) its first payment: our way to tell
-    // which attempt a first payment belongs to when the mandate's answer does not name it.
+    // which attempt a first payment belongs to when the mandate's answer does not name it, and to
+    // find the mandate or its first payment again when an answer was lost (decision 071).
     metadata: {
       recurring_tip_id: recurringTip.id,
-      charge_id: charge.id,
       period: charge.period,
-      attempt: String(charge.attempt),
+      ...attemptMetadata(charge.id, charge.attempt),
     },
   };
   let mandate: OppMandate;
   try {
-    mandate = await sendOrAdoptMandate(ctx, request, key, input.sentBefore ?? false);
+    mandate = await sendOrAdoptMandate(ctx, charge, request, key, input.sentBefore ?? false);
   } catch (err) {
     // Our rows stay: the mandate retry (or the repair job) sends the very same request under the same key.
     ctx.log.error({ err, chargeId: charge.id }, 'creating the mandate failed');
@@ -235,20 +236,18 @@ async function failWithoutCheckout(
   return providerUnavailable(err);
 }
 
-/** The mandate of this attempt: adopted by its reference when it may exist already, else created. */
+/**
+ * The mandate of this attempt: looked up (GET /mandates, by the attempt's metadata, decision 071) and
+ * adopted when it may exist already, else created. An unfinished lookup fails the send: never "not there".
+ */
 async function sendOrAdoptMandate(
   ctx: AppContext,
+  charge: repo.ChargeRow,
   request: CreateMandateInput,
   key: string,
   sentBefore: boolean,
 ): Promise<OppMandate> {
-  const find = async () => {
-    const [first, ...more] = await ctx.opp.findMandatesByReference(key);
-    if (more.length > 0) {
-      ctx.log.error({ reference: key, adopted: first!.uid, extra: more.map((m) => m.uid) }, 'two mandates for one key');
-    }
-    return first;
-  };
+  const find = () => findSentMandate(ctx, charge, key);
   const sent = sentBefore ? await find() : undefined;
   if (sent) return sent;
   try {
@@ -262,9 +261,9 @@ async function sendOrAdoptMandate(
 
 /**
  * Finishes a mandate attempt that never reached the provider (or whose answer was never recorded):
- * leases the month, looks the mandate up by its reference (an earlier request may have made it) and
- * otherwise sends the same request again under the same key. If another request holds the month,
- * waits briefly for its answer.
+ * leases the month, looks the mandate up (an earlier request may have made it) and otherwise sends
+ * the same request again under the same key. If another request holds the month, waits briefly for
+ * its answer.
  * Used by a resubmit and by the repair in the reconcile job.
  */
 export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {

@@ -14,7 +14,6 @@ import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
-import { findByReference } from '../../payments/payments.create.js';
 import { findAttemptRow, findLatestForOwner } from '../../payments/payments.repository.js';
 import { providerUnavailable } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
@@ -22,6 +21,7 @@ import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import * as usersRepo from '../users/users.repository.js';
 import { cancellation, cancelWaitingCharges, revokeCancelledMandates } from './recurring-tips.cancel.js';
+import { debitKey, findSentDebit } from './recurring-tips.lookups.js';
 import { CHARGE_KIND, moveTip } from './recurring-tips.outcomes.js';
 import {
   isLeased,
@@ -244,7 +244,7 @@ export async function retryMandate(
     if (current && current.attempt === latest.attempt) await refreshAttempt(ctx, current);
   }
   // A debit month waiting under the dead mandate is taken over below; if a run may have sent its
-  // try (its answer lost), that debit is looked up by its reference and recorded first.
+  // try (its answer lost), that debit is looked up (decision 071) and recorded first.
   if (latest && isWaitingForDeadMandate(latest)) await adoptLostDebit(ctx, view, latest);
   const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
@@ -325,8 +325,8 @@ function isWaitingForDeadMandate(month: repo.ChargeRow): boolean {
 async function adoptLostDebit(ctx: AppContext, recurringTip: repo.RecurringTipRow, month: repo.ChargeRow) {
   const claimedBefore = month.lastAttemptAt && month.nextAttemptAt && month.lastAttemptAt >= month.nextAttemptAt;
   if (!claimedBefore || (await findAttemptRow(ctx.db, CHARGE_KIND, month.id, month.attempt))) return;
-  const key = `charge-${recurringTip.id}-${month.period}-${month.attempt}`;
-  const sent = await findByReference(ctx, key, { chargeId: month.id }).catch((err: unknown) => {
+  const key = debitKey(month);
+  const sent = await findSentDebit(ctx, month).catch((err: unknown) => {
     throw providerUnavailable(err);
   });
   if (!sent) return;
