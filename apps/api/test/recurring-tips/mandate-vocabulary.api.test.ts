@@ -164,6 +164,13 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
       }),
     );
 
+    // The tipper did pay: the provider has the first payment completed, its notification lost.
+    const { data: sent } = await simulatorOf(t.ctx).listTransactions({ perpage: 100 });
+    const first = sent.find((tx) =>
+      (tx.metadata as { key: string; value: string }[]).some((m) => m.key === 'charge_id' && m.value === month!.id),
+    );
+    await simulatePayment(t.ctx, String(first!.uid), 'completed', { notify: false });
+
     // A day later nothing expired it, and the tipper is not asked to pay again.
     await aDayLater();
     const held = await mine(tipper, id);
@@ -182,7 +189,8 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
       ),
     ).toHaveLength(1);
 
-    // Once the provider answers a word we know, the hold ends by itself.
+    // Once the provider answers a word we know, the hold ends by itself: the first payment is looked
+    // up by our metadata (decision 071) and speaks for the month.
     await simulateMandateStatus(t.ctx, uid, 'active');
     await awaitSimulatorDeliveries(t.ctx);
     const settled = await mine(tipper, id);
