@@ -140,14 +140,15 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     );
     api.get<{ Params: Params }>('/merchants/:uid/settlements', async (request) => {
       const data = await sim.settlements(request.params.uid);
-      return listPageOf(`/v1/merchants/${request.params.uid}/settlements`, data, page(request));
+      return listPageOf(`/v1/merchants/${request.params.uid}/settlements`, data, page(request), sim.settlementsPerPage);
     });
     api.get<{ Params: { uid: string; specUid: string } }>(
       '/settlements/:uid/specifications/:specUid/rows',
       async (request) => {
         const { uid, specUid } = request.params;
         const data = await sim.settlementRows(uid, specUid);
-        return listPageOf(`/v1/settlements/${uid}/specifications/${specUid}/rows`, data, page(request));
+        const url = `/v1/settlements/${uid}/specifications/${specUid}/rows`;
+        return listPageOf(url, data, page(request), sim.settlementsPerPage);
       },
     );
 

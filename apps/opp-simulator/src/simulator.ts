@@ -145,6 +145,11 @@ export class OppSimulator {
   idempotencyMode: SimIdempotencyMode = 'replay';
   /** The answers it gives where the evidence on OPP disagrees (provider-modes.ts); tests may switch one. */
   modes: SimProviderModes;
+  /**
+   * The most settlements, or rows of a specification, one page holds whatever `perpage` asks (OPP
+   * documents at most 100). A test lowers it so a few months span several pages.
+   */
+  settlementsPerPage = MAX_PER_PAGE;
   private readonly deliveries = new Set<Promise<unknown>>();
   private closed = false;
   private readonly wakeups = new Set<() => void>();
@@ -543,7 +548,9 @@ export class OppSimulator {
     const current = monthKey(now());
     return [...months.entries()]
       .sort(([a], [b]) => b.localeCompare(a))
-      .map(([month, entries]) => settlementOf(merchantUid, month, entries, month !== current));
+      .map(([month, entries]) =>
+        settlementOf(merchantUid, month, entries, month !== current, this.modes.specifications),
+      );
   }
 
   /** The rows of a settlement's specification (GET /settlements/{uid}/specifications/{uid}/rows). */
@@ -1135,9 +1142,12 @@ export type ListQuery = { page?: number; perpage?: number; status?: string };
 /** The list filters beyond status: our reference (exact), created at or after a Unix second, oldest first. */
 export type ListFilters = { reference?: string; createdFrom?: number; oldestFirst?: boolean };
 
-/** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window. */
-function pageOf(query: ListQuery) {
-  const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
+/** The most items OPP answers on one page of a list. */
+const MAX_PER_PAGE = 100;
+
+/** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window; `maxPerPage` may cap it lower. */
+function pageOf(query: ListQuery, maxPerPage = MAX_PER_PAGE) {
+  const perpage = Math.min(maxPerPage, Math.max(1, query.perpage ?? 10));
   const page = Math.max(1, query.page ?? 1);
   return { page, perpage, window: { offset: (page - 1) * perpage, limit: perpage } };
 }
@@ -1146,8 +1156,8 @@ function pageOf(query: ListQuery) {
  * One page of a list held in memory (settlements, their rows): the window `page`/`perpage` asks for,
  * so a client that follows `has_more` reads each item once, as with the lists read from the table.
  */
-export function listPageOf(url: string, all: unknown[], query: ListQuery) {
-  const { page, perpage, window } = pageOf(query);
+export function listPageOf(url: string, all: unknown[], query: ListQuery, maxPerPage = MAX_PER_PAGE) {
+  const { page, perpage, window } = pageOf(query, maxPerPage);
   return listEnvelope(url, all.slice(window.offset, window.offset + window.limit), all.length, page, perpage);
 }
 
@@ -1190,7 +1200,19 @@ interface SettledEntry {
   metadata: unknown;
 }
 
-function settlementOf(merchantUid: string, month: string, entries: SettledEntry[], isPaid: boolean): SimObject {
+/** An expanded `specifications` in the shape `modes.specifications` says the provider sends. */
+function expandedAs(specifications: Body[], shape: SimProviderModes['specifications']): unknown {
+  if (shape === 'data') return { data: specifications };
+  return shape === 'object' ? specifications[0] : specifications;
+}
+
+function settlementOf(
+  merchantUid: string,
+  month: string,
+  entries: SettledEntry[],
+  isPaid: boolean,
+  specificationsShape: SimProviderModes['specifications'],
+): SimObject {
   const year = Number(month.slice(0, 4));
   const monthIndex = Number(month.slice(4)) - 1;
   const start = Date.UTC(year, monthIndex, 1) / 1000;
@@ -1228,6 +1250,9 @@ function settlementOf(merchantUid: string, month: string, entries: SettledEntry[
     total_transaction_costs: -costs,
     payout_type: 'collective',
     livemode: false,
-    specifications: [{ uid: `spe_${uid.slice(4)}`, object: 'specification', type: 'transaction' }],
+    specifications: expandedAs(
+      [{ uid: `spe_${uid.slice(4)}`, object: 'specification', type: 'transaction' }],
+      specificationsShape,
+    ),
   };
 }

@@ -21,6 +21,7 @@ import {
   describeIssues,
   IssuersSchema,
   listSchema,
+  listSkippingBadItems,
   MandateSchema,
   MerchantSchema,
   RefundSchema,
@@ -42,6 +43,7 @@ import type {
   OppList,
   OppMandate,
   OppMerchant,
+  OppPartialList,
   OppRefund,
   OppSettlement,
   OppSettlementRow,
@@ -377,18 +379,24 @@ export class OppClient {
 
   /* ----- settlements, issuers ----- */
 
-  async listSettlements(merchantUid: string, page = 1): Promise<OppList<OppSettlement>> {
-    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period&perpage=100&page=${page}`;
-    return this.call(listSchema(SettlementSchema), 'GET', path);
+  /**
+   * A page of a merchant's settlements with their specifications, in the provider's order: only the
+   * documented parameters are sent (no `order[]`), the caller sorts. A settlement that does not parse
+   * is left out and named in `skipped`.
+   */
+  async listSettlements(merchantUid: string, page = 1): Promise<OppPartialList<OppSettlement>> {
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&perpage=100&page=${page}`;
+    return this.call(listSkippingBadItems(SettlementSchema), 'GET', path);
   }
 
+  /** A page of a specification's rows; a row that does not parse is left out and named in `skipped`. */
   async listSettlementRows(
     settlementUid: string,
     specificationUid: string,
     page = 1,
-  ): Promise<OppList<OppSettlementRow>> {
+  ): Promise<OppPartialList<OppSettlementRow>> {
     const path = `/settlements/${encodeURIComponent(settlementUid)}/specifications/${encodeURIComponent(specificationUid)}/rows?perpage=100&page=${page}`;
-    return this.call(listSchema(SettlementRowSchema), 'GET', path);
+    return this.call(listSkippingBadItems(SettlementRowSchema), 'GET', path);
   }
 
   /** iDEAL banks. With iDEAL 2.0 the bank is chosen at the hub, so this list may be empty. */
