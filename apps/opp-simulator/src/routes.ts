@@ -111,22 +111,29 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       return listEnvelope(`/v1/transactions/${request.params.uid}/refunds`, data, data.length, 1, 100);
     });
 
+    // A merchant is answered as the provider answers it (sim.merchantAnswer: with or without its address).
     api.post('/merchants', async (request) =>
-      sim.idempotent('merchants', idempotencyKey(request), newUid('mer'), (uid) =>
-        sim.createMerchant(body(request), uid),
+      sim.merchantAnswer(
+        await sim.idempotent('merchants', idempotencyKey(request), newUid('mer'), (uid) =>
+          sim.createMerchant(body(request), uid),
+        ),
       ),
     );
     api.get('/merchants', async (request) => {
       const q = request.query as Record<string, string | undefined>;
       return sim.listMerchants({ ...page(request), emailaddress: q['filter[emailaddress]'] });
     });
-    api.get<{ Params: Params }>('/merchants/:uid', async (request) => sim.getMerchant(request.params.uid));
+    api.get<{ Params: Params }>('/merchants/:uid', async (request) =>
+      sim.merchantAnswer(await sim.getMerchant(request.params.uid)),
+    );
     api.post<{ Params: Params }>('/merchants/:uid', async (request) =>
-      sim.updateMerchant(request.params.uid, body(request)),
+      sim.merchantAnswer(await sim.updateMerchant(request.params.uid, body(request))),
     );
     api.post<{ Params: Params }>('/merchants/:uid/migrate', async (request) =>
-      sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), request.params.uid, () =>
-        sim.migrateMerchant(request.params.uid, body(request)),
+      sim.merchantAnswer(
+        await sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), request.params.uid, () =>
+          sim.migrateMerchant(request.params.uid, body(request)),
+        ),
       ),
     );
     api.get<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request) => {

@@ -327,6 +327,16 @@ export class OppSimulator {
     }
   }
 
+  /**
+   * A merchant as the API answers it: without its `emailaddress` when the provider omits it
+   * (`modes.merchantEmail`, as every recorded merchant answer does). The simulator keeps the address.
+   */
+  merchantAnswer(merchant: SimObject): SimObject {
+    if (this.modes.merchantEmail === 'echoed') return merchant;
+    const { emailaddress: _kept, ...answer } = merchant;
+    return answer as SimObject;
+  }
+
   /** Wakes up when a new consumer merchant is due to go live, so its notification comes by itself. */
   private goLiveLater(uid: string) {
     void this.sleep(this.merchantLiveDelayMs)
@@ -371,7 +381,7 @@ export class OppSimulator {
       status: query.status,
       emailaddress: query.emailaddress?.trim().toLowerCase(),
     });
-    const data = await Promise.all(rows.map((m) => this.liveWhenDue(m)));
+    const data = await Promise.all(rows.map(async (m) => this.merchantAnswer(await this.liveWhenDue(m))));
     return listEnvelope('/v1/merchants', data, total, page, perpage);
   }
 

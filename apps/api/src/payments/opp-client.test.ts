@@ -399,6 +399,22 @@ describe('OppClient', () => {
     expect(rows.skipped.map((r) => r.index)).toEqual([1, 2]);
   });
 
+  it('finds merchants by e-mail trusting the filter: answers without an address are kept, another address is not', async () => {
+    const { opp, calls } = client(() => ({
+      status: 200,
+      json: {
+        data: [
+          { ...BUSINESS_MERCHANT, uid: 'mer_unnamed', emailaddress: undefined },
+          { ...BUSINESS_MERCHANT, uid: 'mer_same', emailaddress: ' Maker@Example.test ' },
+          { ...BUSINESS_MERCHANT, uid: 'mer_other', emailaddress: 'other@example.test' },
+        ],
+      },
+    }));
+    const found = await opp.findMerchantsByEmail('maker@example.test');
+    expect(found.map((m) => m.uid)).toEqual(['mer_unnamed', 'mer_same']);
+    expect(new URL(calls[0]!.url).searchParams.get('filter[emailaddress]')).toBe('maker@example.test');
+  });
+
   it('finds transactions by our reference with filter[reference], exact matches only, oldest first', async () => {
     const list = (data: unknown[]) => ({ object: 'list', has_more: false, total_item_count: data.length, data });
     const { opp, calls } = client(() => ({

@@ -236,13 +236,16 @@ export class OppClient {
 
   /**
    * The partner's merchants with this e-mail address (`filter[emailaddress]`, as public integrations
-   * use it). Only exact matches are answered, so a provider that ignored the filter adopts nothing.
+   * use it). No recorded merchant answer carries `emailaddress`, so the filter is trusted: a merchant
+   * that names another address is left out, one that names none is kept. Callers decide whose a
+   * merchant is by the metadata we sent with it, never by the address alone.
    */
   async findMerchantsByEmail(emailaddress: string): Promise<OppMerchant[]> {
     const q = new URLSearchParams({ 'filter[emailaddress]': emailaddress, perpage: '100' });
     const list = await this.call(listSchema(MerchantSchema), 'GET', `/merchants?${q}`);
     const wanted = emailaddress.trim().toLowerCase();
-    return list.data.filter((m) => m.emailaddress?.trim().toLowerCase() === wanted).map(this.checked.merchant);
+    const named = (m: OppMerchant) => !m.emailaddress || m.emailaddress.trim().toLowerCase() === wanted;
+    return list.data.filter(named).map(this.checked.merchant);
   }
 
   /** Consumer → business merchant, same uid (payments.md §1.7). */

@@ -1,7 +1,7 @@
 import { awaitSimulatorDeliveries, simulateMerchantVerification } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { OppError } from '../../src/payments/opp-client.js';
+import { insertJarToRegister } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Registering a tip jar with the payment provider (backoffice 'Registratie'). Real HTTP + simulator. */
@@ -10,7 +10,6 @@ let admin: TestUser;
 let maker: TestUser;
 let otherMaker: TestUser;
 let stranger: TestUser;
-let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,22 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function makeJar(owner: TestUser, values: Partial<typeof tipjars.$inferInsert> = {}) {
-  n += 1;
-  const [jar] = await t.database.db
-    .insert(tipjars)
-    .values({
-      slug: `reg-${n}-${Date.now().toString(36)}`,
-      name: `Registratie ${n}`,
-      status: 'LIVE',
-      contactEmail: `maker${n}@example.test`,
-      contactPhone: '+31612345678',
-      ...values,
-    })
-    .returning();
-  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
-  return jar!;
-}
+const makeJar = (owner: TestUser, values: Parameters<typeof insertJarToRegister>[2] = {}) =>
+  insertJarToRegister(t, owner, values);
 
 const person = { data: { firstName: 'Mark', lastName: 'de Maker', country: 'nld' } };
 
