@@ -262,15 +262,11 @@ export class OppSimulator {
       created: ts,
       updated: ts,
       status: 'pending',
-      // Recorded sandbox answers: consumers start verified at level 100, businesses unverified at 400.
+      // Recorded sandbox answers: consumers start verified at level 100, businesses unverified at 400
+      // with a bank account to add and a contact to verify, both `unverified`.
       compliance:
         type === 'business'
-          ? {
-              level: 400,
-              status: 'unverified',
-              overview_url: null,
-              requirements: [requirement('bank_account.required'), requirement('contact.verification.required')],
-            }
+          ? { level: 400, status: 'unverified', overview_url: null, requirements: this.businessRequirements(uid) }
           : { level: 100, status: 'verified', overview_url: null, requirements: [] },
       type,
       coc_nr: optionalString(body, 'coc_nr'),
@@ -293,10 +289,6 @@ export class OppSimulator {
     };
     // The provider's hosted KYC overview: here the simulator's verification page.
     (merchant.compliance as Body).overview_url = this.verificationUrlOf(String(merchant.uid));
-    if (type === 'business') {
-      const requirements = (merchant.compliance as { requirements: Body[] }).requirements;
-      requirements[1]!.object_redirect_url = this.verificationUrlOf(uid);
-    }
     await this.claimEmail(emailaddress, uid, async () => repo.insertObject(this.host.db, 'merchant', merchant));
     if (type === 'consumer') this.goLiveLater(uid);
     return merchant;
@@ -325,6 +317,32 @@ export class OppSimulator {
       await repo.releaseIdempotencyKey(db, MERCHANT_EMAIL_SCOPE, key, uid);
       throw err;
     }
+  }
+
+  /**
+   * The requirements of a new business merchant as the recorded sandbox answer has them: a bank
+   * account to add (the list to add it to) and its contact to verify (a deep link to the page).
+   */
+  private businessRequirements(merchantUid: string): Body[] {
+    const contactUid = newUid('con');
+    return [
+      {
+        type: 'bank_account.required',
+        status: 'unverified',
+        object_uid: null,
+        object_type: 'bank_account',
+        object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts`,
+        object_redirect_url: null,
+      },
+      {
+        type: 'contact.verification.required',
+        status: 'unverified',
+        object_uid: contactUid,
+        object_type: 'contact',
+        object_url: `${this.apiBase}/merchants/${merchantUid}/contacts/${contactUid}`,
+        object_redirect_url: this.verificationUrlOf(merchantUid),
+      },
+    ];
   }
 
   /**
@@ -420,23 +438,32 @@ export class OppSimulator {
     return merchant;
   }
 
-  /** Consumer → business, same uid (payments.md §1.7). */
+  /**
+   * Consumer → business, same uid (payments.md §1.7): the merchant becomes a business at level 400 with
+   * its contact to verify besides what it still had to do. The answer is the business merchant, or with
+   * `modes.migrateAnswer` `consumer` the merchant as it was with the new CoC number and country (the
+   * recorded answer).
+   */
   async migrateMerchant(uid: string, body: Body): Promise<SimObject> {
     const merchant = await this.getMerchant(uid);
     if (merchant.type !== 'consumer') throw new SimError(400, 'Only consumer merchants can be migrated');
+    const before = structuredClone(merchant);
     merchant.type = 'business';
     merchant.coc_nr = requireString(body, 'coc_nr');
     merchant.country = requireString(body, 'country').toLowerCase();
     if (typeof body.notify_url === 'string') merchant.notify_url = body.notify_url;
+    const compliance = (merchant.compliance as { requirements?: Body[] } & Body) ?? {};
+    const contact = this.businessRequirements(uid).filter((r) => r.type === 'contact.verification.required');
     merchant.compliance = {
+      ...compliance,
       level: 400,
       status: 'unverified',
-      overview_url: null,
-      requirements: [requirement('contact.verification.required')],
+      requirements: [...(compliance.requirements ?? []), ...contact],
     };
     merchant.updated = now();
     await repo.saveObject(this.host.db, merchant);
-    return merchant;
+    if (this.modes.migrateAnswer === 'business') return merchant;
+    return { ...before, coc_nr: merchant.coc_nr, country: merchant.country, updated: merchant.updated };
   }
 
   async createBankAccount(merchantUid: string, body: Body, uid = newUid('bnk')): Promise<SimObject> {
@@ -497,6 +524,30 @@ export class OppSimulator {
     return rows;
   }
 
+  /**
+   * The provider sets the status of a merchant's bank accounts and notifies, e.g. `pending` while it
+   * checks the account the maker confirmed (the recorded bank account list shows one so), tests.
+   */
+  async setBankAccountStatus(merchantUid: string, status: string): Promise<SimObject[]> {
+    const accounts = await this.listBankAccounts(merchantUid);
+    for (const account of accounts) {
+      account.status = status;
+      account.updated = now();
+      await repo.saveObject(this.host.db, account);
+      await this.notifyBankAccount(merchantUid, account);
+    }
+    return accounts;
+  }
+
+  private async notifyBankAccount(merchantUid: string, account: SimObject) {
+    if (typeof account.notify_url !== 'string') return;
+    await this.notify(account.notify_url, 'bank_account.status.changed', 'bank_account', account.uid, {
+      object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
+      parent_uid: merchantUid,
+      parent_type: 'merchant',
+    });
+  }
+
   /** Where a maker verifies bank account and identity (OPP's hosted pages; here one simulator page). */
   verificationUrlOf(merchantUid: string): string {
     return `${this.host.settings().publicUrl}/sim/verify/${merchantUid}`;
@@ -520,13 +571,7 @@ export class OppSimulator {
       account.bank = { bic: approve ? 'INGBNL2A' : null };
       account.updated = ts;
       await repo.saveObject(this.host.db, account);
-      if (typeof account.notify_url === 'string') {
-        await this.notify(account.notify_url, 'bank_account.status.changed', 'bank_account', account.uid, {
-          object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
-          parent_uid: merchantUid,
-          parent_type: 'merchant',
-        });
-      }
+      await this.notifyBankAccount(merchantUid, account);
     }
     const compliance = (merchant.compliance as Body) ?? {};
     merchant.compliance = approve
@@ -1137,10 +1182,6 @@ function signedHeaders(url: string, body: string, secret: string): Record<string
     digest,
     signature: `keyId="opp",algorithm="hmac-sha256",headers="(request-target) host date digest",signature="${signature}"`,
   };
-}
-
-function requirement(type: string) {
-  return { type, status: 'pending', object_type: null, object_uid: null, object_url: null, object_redirect_url: null };
 }
 
 function statusEntry(status: string, ts: number) {

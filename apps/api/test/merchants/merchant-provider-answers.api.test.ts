@@ -1,12 +1,19 @@
-import { type SimIdempotencyMode, type SimProviderModes, simulatorOf } from '@podpot/opp-simulator';
+import {
+  awaitSimulatorDeliveries,
+  type SimIdempotencyMode,
+  type SimProviderModes,
+  simulateBankAccountStatus,
+  simulatorOf,
+} from '@podpot/opp-simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CreateMerchantInput, OppError } from '../../src/payments/opp-client.js';
 import { insertJarToRegister } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /**
- * Merchants as the provider's recorded answers have them (issue 36): no `emailaddress` on a merchant.
- * Real HTTP + simulator.
+ * Merchants as the provider's recorded answers have them (issue 36): no `emailaddress` on a merchant,
+ * a bank account `pending` while it is checked, and the requirements of a business as recorded (a
+ * migrate answered with `type` still `consumer`: merchants.api.test.ts). Real HTTP + simulator.
  */
 let t: TestApp;
 let maker: TestUser;
@@ -142,5 +149,57 @@ describe('a merchant answer without its e-mail address', () => {
     const adopted = await register(next.id, maker);
     expect(adopted.status, adopted.text).toBe(201);
     expect(adopted.body.merchantUid).toBe(created.body.merchantUid);
+  });
+});
+
+describe('what the maker is shown of the provider’s checks', () => {
+  it('a bank account the provider is checking is `pending` and the registration is not complete', async () => {
+    const jar = await makeJar(maker);
+    const created = await register(jar.id, maker);
+    await simulateBankAccountStatus(t.ctx, created.body.merchantUid, 'pending');
+    await awaitSimulatorDeliveries(t.ctx);
+    const read = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
+    expect(read.body).toMatchObject({
+      bankAccount: { status: 'pending', verificationUrl: expect.any(String) },
+      registrationComplete: false,
+    });
+    const summary = await t.api('GET', `/tipjars/${jar.id}`, { token: maker.token });
+    expect(summary.body.oppMerchant).toMatchObject({ bankAccountStatus: 'pending', registrationComplete: false });
+  });
+
+  it('a business lists the recorded requirements: a bank account to add, then to confirm, and its contact to verify', async () => {
+    const jar = await makeJar(maker, { type: 'BUSINESS', companyName: 'Pod BV', cocNumber: '12345678' });
+    const created = await register(jar.id, maker);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ complianceStatus: 'unverified', complianceLevel: 400 });
+    expect(created.body.requirements).toEqual([
+      {
+        type: 'bank_account.verification.required',
+        status: 'pending',
+        redirectUrl: expect.stringContaining('/sim/verify/'),
+      },
+      {
+        type: 'contact.verification.required',
+        status: 'unverified',
+        redirectUrl: expect.stringContaining('/sim/verify/'),
+      },
+    ]);
+  });
+
+  it("a Belgian maker's provider pages are in the language of the page they registered from, never a guessed French", async () => {
+    const sent: CreateMerchantInput[] = [];
+    const original = t.ctx.opp.createMerchant.bind(t.ctx.opp);
+    vi.spyOn(t.ctx.opp, 'createMerchant').mockImplementation((input, key) => {
+      sent.push(input);
+      return original(input, key);
+    });
+    for (const locale of ['en', 'nl'] as const) {
+      const jar = await makeJar(maker);
+      expect((await register(jar.id, maker, { country: 'bel', locale })).status).toBe(201);
+    }
+    expect(sent.map((s) => [s.country, s.locale])).toEqual([
+      ['bel', 'en'],
+      ['bel', 'nl'],
+    ]);
   });
 });

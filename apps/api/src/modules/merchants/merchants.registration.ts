@@ -100,7 +100,8 @@ function merchantRequest(
     ...(phone ? { phone } : {}),
     notify_url: notifyUrlOf(ctx),
     return_url: returnUrl,
-    // The maker reads the provider's verification screens and mails in their own language.
+    // The maker reads the provider's verification screens and mails in their own language: that of our
+    // pages (en/nl). Never a `fr` guessed from Belgium: Flemish makers are Belgian too (decision 011).
     locale,
     ...(isBusiness
       ? {
