@@ -141,3 +141,8 @@ export function simulateMerchantVerification(
 export function simulateMerchantStatus(key: object, merchantUid: string, status: string) {
   return simulatorOf(key).setMerchantStatus(merchantUid, status);
 }
+
+/** The provider sets a simulated merchant's bank accounts to `status` (`pending`: it checks them); notifies. */
+export function simulateBankAccountStatus(key: object, merchantUid: string, status: string) {
+  return simulatorOf(key).setBankAccountStatus(merchantUid, status);
+}

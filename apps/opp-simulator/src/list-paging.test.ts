@@ -29,4 +29,14 @@ describe('listPageOf', () => {
     });
     expect(listPageOf('/v1/rows', rows, { page: 200, perpage: 100 })).toMatchObject({ has_more: false, data: [] });
   });
+
+  it('answers fewer per page than asked when its page size is lowered (a test making a short list span pages)', () => {
+    expect(listPageOf('/v1/rows', rows.slice(0, 12), { page: 2, perpage: 100 }, 10)).toMatchObject({
+      has_more: false,
+      items_per_page: 10,
+      current_page: 2,
+      last_page: 2,
+      data: rows.slice(10, 12),
+    });
+  });
 });

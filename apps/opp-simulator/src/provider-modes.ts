@@ -24,6 +24,12 @@ export interface SimProviderModes {
   /** Whether a merchant's answer carries its `emailaddress` (`echoed`) or not (`omitted`: none recorded does). */
   merchantEmail: 'echoed' | 'omitted';
   /**
+   * What `POST /merchants/{uid}/migrate` answers: the merchant as it now is (`business`), or as the one
+   * recorded answer shows it (`consumer`: `type` still consumer, its compliance unchanged, only the
+   * CoC number new), while a later read shows the business merchant with its new requirements.
+   */
+  migrateAnswer: 'business' | 'consumer';
+  /**
    * A mandate's status words. `completed` (one SDK's list): `created`, then `completed` once its first
    * payment is made. `active` (another source's `created → authorized → active`): `authorized` once its
    * first payment is made — for a `payment` mandate that payment is the payer's approval — and `active`
@@ -51,6 +57,7 @@ const PROFILES: Record<SimProviderProfile, SimProviderModes> = {
     refunds: 'instant',
     references: 'echoed',
     merchantEmail: 'echoed',
+    migrateAnswer: 'business',
     mandateWords: 'completed',
     mandateLink: 'redirect_url',
     specifications: 'list',
@@ -60,6 +67,7 @@ const PROFILES: Record<SimProviderProfile, SimProviderModes> = {
     refunds: 'created-first',
     references: 'dropped',
     merchantEmail: 'omitted',
+    migrateAnswer: 'consumer',
     mandateWords: 'active',
     mandateLink: 'mandate_url',
     specifications: 'data',

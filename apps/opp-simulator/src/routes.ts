@@ -111,22 +111,29 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       return listEnvelope(`/v1/transactions/${request.params.uid}/refunds`, data, data.length, 1, 100);
     });
 
+    // A merchant is answered as the provider answers it (sim.merchantAnswer: with or without its address).
     api.post('/merchants', async (request) =>
-      sim.idempotent('merchants', idempotencyKey(request), newUid('mer'), (uid) =>
-        sim.createMerchant(body(request), uid),
+      sim.merchantAnswer(
+        await sim.idempotent('merchants', idempotencyKey(request), newUid('mer'), (uid) =>
+          sim.createMerchant(body(request), uid),
+        ),
       ),
     );
     api.get('/merchants', async (request) => {
       const q = request.query as Record<string, string | undefined>;
       return sim.listMerchants({ ...page(request), emailaddress: q['filter[emailaddress]'] });
     });
-    api.get<{ Params: Params }>('/merchants/:uid', async (request) => sim.getMerchant(request.params.uid));
+    api.get<{ Params: Params }>('/merchants/:uid', async (request) =>
+      sim.merchantAnswer(await sim.getMerchant(request.params.uid)),
+    );
     api.post<{ Params: Params }>('/merchants/:uid', async (request) =>
-      sim.updateMerchant(request.params.uid, body(request)),
+      sim.merchantAnswer(await sim.updateMerchant(request.params.uid, body(request))),
     );
     api.post<{ Params: Params }>('/merchants/:uid/migrate', async (request) =>
-      sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), request.params.uid, () =>
-        sim.migrateMerchant(request.params.uid, body(request)),
+      sim.merchantAnswer(
+        await sim.idempotent(`migrate:${request.params.uid}`, idempotencyKey(request), request.params.uid, () =>
+          sim.migrateMerchant(request.params.uid, body(request)),
+        ),
       ),
     );
     api.get<{ Params: Params }>('/merchants/:uid/bank_accounts', async (request) => {
@@ -140,14 +147,15 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
     );
     api.get<{ Params: Params }>('/merchants/:uid/settlements', async (request) => {
       const data = await sim.settlements(request.params.uid);
-      return listPageOf(`/v1/merchants/${request.params.uid}/settlements`, data, page(request));
+      return listPageOf(`/v1/merchants/${request.params.uid}/settlements`, data, page(request), sim.settlementsPerPage);
     });
     api.get<{ Params: { uid: string; specUid: string } }>(
       '/settlements/:uid/specifications/:specUid/rows',
       async (request) => {
         const { uid, specUid } = request.params;
         const data = await sim.settlementRows(uid, specUid);
-        return listPageOf(`/v1/settlements/${uid}/specifications/${specUid}/rows`, data, page(request));
+        const url = `/v1/settlements/${uid}/specifications/${specUid}/rows`;
+        return listPageOf(url, data, page(request), sim.settlementsPerPage);
       },
     );
 

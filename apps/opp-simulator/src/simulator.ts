@@ -152,6 +152,11 @@ export class OppSimulator {
   idempotencyMode: SimIdempotencyMode = 'replay';
   /** The answers it gives where the evidence on OPP disagrees (provider-modes.ts); tests may switch one. */
   modes: SimProviderModes;
+  /**
+   * The most settlements, or rows of a specification, one page holds whatever `perpage` asks (OPP
+   * documents at most 100). A test lowers it so a few months span several pages.
+   */
+  settlementsPerPage = MAX_PER_PAGE;
   private readonly deliveries = new Set<Promise<unknown>>();
   private closed = false;
   private readonly wakeups = new Set<() => void>();
@@ -264,15 +269,11 @@ export class OppSimulator {
       created: ts,
       updated: ts,
       status: 'pending',
-      // Recorded sandbox answers: consumers start verified at level 100, businesses unverified at 400.
+      // Recorded sandbox answers: consumers start verified at level 100, businesses unverified at 400
+      // with a bank account to add and a contact to verify, both `unverified`.
       compliance:
         type === 'business'
-          ? {
-              level: 400,
-              status: 'unverified',
-              overview_url: null,
-              requirements: [requirement('bank_account.required'), requirement('contact.verification.required')],
-            }
+          ? { level: 400, status: 'unverified', overview_url: null, requirements: this.businessRequirements(uid) }
           : { level: 100, status: 'verified', overview_url: null, requirements: [] },
       type,
       coc_nr: optionalString(body, 'coc_nr'),
@@ -295,10 +296,6 @@ export class OppSimulator {
     };
     // The provider's hosted KYC overview: here the simulator's verification page.
     (merchant.compliance as Body).overview_url = this.verificationUrlOf(String(merchant.uid));
-    if (type === 'business') {
-      const requirements = (merchant.compliance as { requirements: Body[] }).requirements;
-      requirements[1]!.object_redirect_url = this.verificationUrlOf(uid);
-    }
     await this.claimEmail(emailaddress, uid, async () => repo.insertObject(this.host.db, 'merchant', merchant));
     if (type === 'consumer') this.goLiveLater(uid);
     return merchant;
@@ -327,6 +324,42 @@ export class OppSimulator {
       await repo.releaseIdempotencyKey(db, MERCHANT_EMAIL_SCOPE, key, uid);
       throw err;
     }
+  }
+
+  /**
+   * The requirements of a new business merchant as the recorded sandbox answer has them: a bank
+   * account to add (the list to add it to) and its contact to verify (a deep link to the page).
+   */
+  private businessRequirements(merchantUid: string): Body[] {
+    const contactUid = newUid('con');
+    return [
+      {
+        type: 'bank_account.required',
+        status: 'unverified',
+        object_uid: null,
+        object_type: 'bank_account',
+        object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts`,
+        object_redirect_url: null,
+      },
+      {
+        type: 'contact.verification.required',
+        status: 'unverified',
+        object_uid: contactUid,
+        object_type: 'contact',
+        object_url: `${this.apiBase}/merchants/${merchantUid}/contacts/${contactUid}`,
+        object_redirect_url: this.verificationUrlOf(merchantUid),
+      },
+    ];
+  }
+
+  /**
+   * A merchant as the API answers it: without its `emailaddress` when the provider omits it
+   * (`modes.merchantEmail`, as every recorded merchant answer does). The simulator keeps the address.
+   */
+  merchantAnswer(merchant: SimObject): SimObject {
+    if (this.modes.merchantEmail === 'echoed') return merchant;
+    const { emailaddress: _kept, ...answer } = merchant;
+    return answer as SimObject;
   }
 
   /** Wakes up when a new consumer merchant is due to go live, so its notification comes by itself. */
@@ -373,7 +406,7 @@ export class OppSimulator {
       status: query.status,
       emailaddress: query.emailaddress?.trim().toLowerCase(),
     });
-    const data = await Promise.all(rows.map((m) => this.liveWhenDue(m)));
+    const data = await Promise.all(rows.map(async (m) => this.merchantAnswer(await this.liveWhenDue(m))));
     return listEnvelope('/v1/merchants', data, total, page, perpage);
   }
 
@@ -412,23 +445,32 @@ export class OppSimulator {
     return merchant;
   }
 
-  /** Consumer → business, same uid (payments.md §1.7). */
+  /**
+   * Consumer → business, same uid (payments.md §1.7): the merchant becomes a business at level 400 with
+   * its contact to verify besides what it still had to do. The answer is the business merchant, or with
+   * `modes.migrateAnswer` `consumer` the merchant as it was with the new CoC number and country (the
+   * recorded answer).
+   */
   async migrateMerchant(uid: string, body: Body): Promise<SimObject> {
     const merchant = await this.getMerchant(uid);
     if (merchant.type !== 'consumer') throw new SimError(400, 'Only consumer merchants can be migrated');
+    const before = structuredClone(merchant);
     merchant.type = 'business';
     merchant.coc_nr = requireString(body, 'coc_nr');
     merchant.country = requireString(body, 'country').toLowerCase();
     if (typeof body.notify_url === 'string') merchant.notify_url = body.notify_url;
+    const compliance = (merchant.compliance as { requirements?: Body[] } & Body) ?? {};
+    const contact = this.businessRequirements(uid).filter((r) => r.type === 'contact.verification.required');
     merchant.compliance = {
+      ...compliance,
       level: 400,
       status: 'unverified',
-      overview_url: null,
-      requirements: [requirement('contact.verification.required')],
+      requirements: [...(compliance.requirements ?? []), ...contact],
     };
     merchant.updated = now();
     await repo.saveObject(this.host.db, merchant);
-    return merchant;
+    if (this.modes.migrateAnswer === 'business') return merchant;
+    return { ...before, coc_nr: merchant.coc_nr, country: merchant.country, updated: merchant.updated };
   }
 
   async createBankAccount(merchantUid: string, body: Body, uid = newUid('bnk')): Promise<SimObject> {
@@ -489,6 +531,30 @@ export class OppSimulator {
     return rows;
   }
 
+  /**
+   * The provider sets the status of a merchant's bank accounts and notifies, e.g. `pending` while it
+   * checks the account the maker confirmed (the recorded bank account list shows one so), tests.
+   */
+  async setBankAccountStatus(merchantUid: string, status: string): Promise<SimObject[]> {
+    const accounts = await this.listBankAccounts(merchantUid);
+    for (const account of accounts) {
+      account.status = status;
+      account.updated = now();
+      await repo.saveObject(this.host.db, account);
+      await this.notifyBankAccount(merchantUid, account);
+    }
+    return accounts;
+  }
+
+  private async notifyBankAccount(merchantUid: string, account: SimObject) {
+    if (typeof account.notify_url !== 'string') return;
+    await this.notify(account.notify_url, 'bank_account.status.changed', 'bank_account', account.uid, {
+      object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
+      parent_uid: merchantUid,
+      parent_type: 'merchant',
+    });
+  }
+
   /** Where a maker verifies bank account and identity (OPP's hosted pages; here one simulator page). */
   verificationUrlOf(merchantUid: string): string {
     return `${this.host.settings().publicUrl}/sim/verify/${merchantUid}`;
@@ -512,13 +578,7 @@ export class OppSimulator {
       account.bank = { bic: approve ? 'INGBNL2A' : null };
       account.updated = ts;
       await repo.saveObject(this.host.db, account);
-      if (typeof account.notify_url === 'string') {
-        await this.notify(account.notify_url, 'bank_account.status.changed', 'bank_account', account.uid, {
-          object_url: `${this.apiBase}/merchants/${merchantUid}/bank_accounts/${account.uid}`,
-          parent_uid: merchantUid,
-          parent_type: 'merchant',
-        });
-      }
+      await this.notifyBankAccount(merchantUid, account);
     }
     const compliance = (merchant.compliance as Body) ?? {};
     merchant.compliance = approve
@@ -550,7 +610,9 @@ export class OppSimulator {
     const current = monthKey(now());
     return [...months.entries()]
       .sort(([a], [b]) => b.localeCompare(a))
-      .map(([month, entries]) => settlementOf(merchantUid, month, entries, month !== current));
+      .map(([month, entries]) =>
+        settlementOf(merchantUid, month, entries, month !== current, this.modes.specifications),
+      );
   }
 
   /** The rows of a settlement's specification (GET /settlements/{uid}/specifications/{uid}/rows). */
@@ -1165,10 +1227,6 @@ function signedHeaders(url: string, body: string, secret: string): Record<string
   };
 }
 
-function requirement(type: string) {
-  return { type, status: 'pending', object_type: null, object_uid: null, object_url: null, object_redirect_url: null };
-}
-
 function statusEntry(status: string, ts: number) {
   return { uid: newUid('sta'), object: 'status', created: ts, updated: ts, status };
 }
@@ -1178,9 +1236,12 @@ export type ListQuery = { page?: number; perpage?: number; status?: string };
 /** The list filters beyond status: our reference (exact), created at or after a Unix second, oldest first. */
 export type ListFilters = { reference?: string; createdFrom?: number; oldestFirst?: boolean };
 
-/** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window. */
-function pageOf(query: ListQuery) {
-  const perpage = Math.min(100, Math.max(1, query.perpage ?? 10));
+/** The most items OPP answers on one page of a list. */
+const MAX_PER_PAGE = 100;
+
+/** OPP's paging (`page`, `perpage` 1–100, default 10) as a row window; `maxPerPage` may cap it lower. */
+function pageOf(query: ListQuery, maxPerPage = MAX_PER_PAGE) {
+  const perpage = Math.min(maxPerPage, Math.max(1, query.perpage ?? 10));
   const page = Math.max(1, query.page ?? 1);
   return { page, perpage, window: { offset: (page - 1) * perpage, limit: perpage } };
 }
@@ -1189,8 +1250,8 @@ function pageOf(query: ListQuery) {
  * One page of a list held in memory (settlements, their rows): the window `page`/`perpage` asks for,
  * so a client that follows `has_more` reads each item once, as with the lists read from the table.
  */
-export function listPageOf(url: string, all: unknown[], query: ListQuery) {
-  const { page, perpage, window } = pageOf(query);
+export function listPageOf(url: string, all: unknown[], query: ListQuery, maxPerPage = MAX_PER_PAGE) {
+  const { page, perpage, window } = pageOf(query, maxPerPage);
   return listEnvelope(url, all.slice(window.offset, window.offset + window.limit), all.length, page, perpage);
 }
 
@@ -1233,7 +1294,19 @@ interface SettledEntry {
   metadata: unknown;
 }
 
-function settlementOf(merchantUid: string, month: string, entries: SettledEntry[], isPaid: boolean): SimObject {
+/** An expanded `specifications` in the shape `modes.specifications` says the provider sends. */
+function expandedAs(specifications: Body[], shape: SimProviderModes['specifications']): unknown {
+  if (shape === 'data') return { data: specifications };
+  return shape === 'object' ? specifications[0] : specifications;
+}
+
+function settlementOf(
+  merchantUid: string,
+  month: string,
+  entries: SettledEntry[],
+  isPaid: boolean,
+  specificationsShape: SimProviderModes['specifications'],
+): SimObject {
   const year = Number(month.slice(0, 4));
   const monthIndex = Number(month.slice(4)) - 1;
   const start = Date.UTC(year, monthIndex, 1) / 1000;
@@ -1271,6 +1344,9 @@ function settlementOf(merchantUid: string, month: string, entries: SettledEntry[
     total_transaction_costs: -costs,
     payout_type: 'collective',
     livemode: false,
-    specifications: [{ uid: `spe_${uid.slice(4)}`, object: 'specification', type: 'transaction' }],
+    specifications: expandedAs(
+      [{ uid: `spe_${uid.slice(4)}`, object: 'specification', type: 'transaction' }],
+      specificationsShape,
+    ),
   };
 }

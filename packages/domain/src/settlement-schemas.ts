@@ -47,5 +47,17 @@ export const SettlementSchema = z.object({
   tipCount: z.number().int(),
   /** Only on the single-settlement read. */
   rows: z.array(SettlementRowSchema).optional(),
+  /** Only on the single-settlement read, when not every row could be read from the provider. */
+  incomplete: z.boolean().optional(),
 });
 export type Settlement = z.infer<typeof SettlementSchema>;
+
+/**
+ * A page of settlements. `incomplete` when the provider's list could not be read to the end, or a
+ * settlement in it could not be read at all: what is listed is then not every payout.
+ */
+export const SettlementListSchema = z.object({
+  data: z.array(SettlementSchema),
+  metadata: z.object({ count: z.number().int(), incomplete: z.boolean().optional() }),
+});
+export type SettlementList = z.infer<typeof SettlementListSchema>;

@@ -358,6 +358,71 @@ describe('OppClient', () => {
     expect(settlements.data[0]).toMatchObject({ uid: 'set_1', totalAmount: 1000, numberOfTransactions: 2 });
   });
 
+  it('reads an expanded specifications sent as a list, as {data: [...]} and as one object', async () => {
+    const spec = { uid: 'spe_1', object: 'specification' };
+    const shapes = [[spec], { data: [spec] }, spec, null];
+    const { opp, calls } = client(() => ({
+      status: 200,
+      json: {
+        object: 'list',
+        has_more: false,
+        data: shapes.map((specifications, i) => ({ uid: `set_${i}`, status: 'paid', specifications })),
+      },
+    }));
+    const { data, skipped } = await opp.listSettlements('mer_1', 2);
+    expect(data.map((s) => s.specificationUids)).toEqual([['spe_1'], ['spe_1'], ['spe_1'], []]);
+    expect(skipped).toEqual([]);
+    // Only documented parameters: the order is the caller's to make.
+    const url = new URL(calls[0]!.url);
+    expect(url.pathname).toBe('/v1/merchants/mer_1/settlements');
+    expect([...url.searchParams.entries()]).toEqual([
+      ['expand[]', 'specifications'],
+      ['perpage', '100'],
+      ['page', '2'],
+    ]);
+  });
+
+  it('leaves out a settlement or row that does not parse and names it, keeping the others', async () => {
+    const { opp } = client((call) => ({
+      status: 200,
+      json: call.url.includes('/rows')
+        ? { data: [{ type: 'transaction', reference: 'tra_1', amount: 500 }, 'not a row', null] }
+        : {
+            data: [
+              { uid: 'set_good', status: 'paid' },
+              { uid: null, status: 'paid' },
+              { uid: 'set_odd', specifications: 'spe_1' },
+              { uid: 'set_fine', status: 'current' },
+            ],
+          },
+    }));
+    const settlements = await opp.listSettlements('mer_1');
+    expect(settlements.data.map((s) => s.uid)).toEqual(['set_good', 'set_fine']);
+    expect(settlements.skipped).toEqual([
+      { index: 1, uid: null, problem: expect.stringContaining('uid') },
+      { index: 2, uid: 'set_odd', problem: expect.stringContaining('specifications') },
+    ]);
+    const rows = await opp.listSettlementRows('set_good', 'spe_1');
+    expect(rows.data.map((r) => r.reference)).toEqual(['tra_1']);
+    expect(rows.skipped.map((r) => r.index)).toEqual([1, 2]);
+  });
+
+  it('finds merchants by e-mail trusting the filter: answers without an address are kept, another address is not', async () => {
+    const { opp, calls } = client(() => ({
+      status: 200,
+      json: {
+        data: [
+          { ...BUSINESS_MERCHANT, uid: 'mer_unnamed', emailaddress: undefined },
+          { ...BUSINESS_MERCHANT, uid: 'mer_same', emailaddress: ' Maker@Example.test ' },
+          { ...BUSINESS_MERCHANT, uid: 'mer_other', emailaddress: 'other@example.test' },
+        ],
+      },
+    }));
+    const found = await opp.findMerchantsByEmail('maker@example.test');
+    expect(found.map((m) => m.uid)).toEqual(['mer_unnamed', 'mer_same']);
+    expect(new URL(calls[0]!.url).searchParams.get('filter[emailaddress]')).toBe('maker@example.test');
+  });
+
   it('recognises "Idempotency-Key already used" (assumed: 409, or 400/422 naming the key)', () => {
     const error = (status: number, message: string) =>
       new OppError(

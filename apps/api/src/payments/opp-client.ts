@@ -21,6 +21,7 @@ import {
   describeIssues,
   IssuersSchema,
   listSchema,
+  listSkippingBadItems,
   MandateSchema,
   MerchantSchema,
   RefundSchema,
@@ -43,6 +44,7 @@ import type {
   OppList,
   OppMandate,
   OppMerchant,
+  OppPartialList,
   OppRefund,
   OppSettlement,
   OppSettlementRow,
@@ -289,13 +291,16 @@ export class OppClient {
 
   /**
    * The partner's merchants with this e-mail address (`filter[emailaddress]`, as public integrations
-   * use it). Only exact matches are answered, so a provider that ignored the filter adopts nothing.
+   * use it). No recorded merchant answer carries `emailaddress`, so the filter is trusted: a merchant
+   * that names another address is left out, one that names none is kept. Callers decide whose a
+   * merchant is by the metadata we sent with it, never by the address alone.
    */
   async findMerchantsByEmail(emailaddress: string): Promise<OppMerchant[]> {
     const q = new URLSearchParams({ 'filter[emailaddress]': emailaddress, perpage: '100' });
     const list = await this.call(listSchema(MerchantSchema), 'GET', `/merchants?${q}`);
     const wanted = emailaddress.trim().toLowerCase();
-    return list.data.filter((m) => m.emailaddress?.trim().toLowerCase() === wanted).map(this.checked.merchant);
+    const named = (m: OppMerchant) => !m.emailaddress || m.emailaddress.trim().toLowerCase() === wanted;
+    return list.data.filter(named).map(this.checked.merchant);
   }
 
   /** Consumer → business merchant, same uid (payments.md §1.7). */
@@ -470,18 +475,24 @@ export class OppClient {
 
   /* ----- settlements, issuers ----- */
 
-  async listSettlements(merchantUid: string, page = 1): Promise<OppList<OppSettlement>> {
-    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&order[]=-period&perpage=100&page=${page}`;
-    return this.call(listSchema(SettlementSchema), 'GET', path);
+  /**
+   * A page of a merchant's settlements with their specifications, in the provider's order: only the
+   * documented parameters are sent (no `order[]`), the caller sorts. A settlement that does not parse
+   * is left out and named in `skipped`.
+   */
+  async listSettlements(merchantUid: string, page = 1): Promise<OppPartialList<OppSettlement>> {
+    const path = `/merchants/${encodeURIComponent(merchantUid)}/settlements?expand[]=specifications&perpage=100&page=${page}`;
+    return this.call(listSkippingBadItems(SettlementSchema), 'GET', path);
   }
 
+  /** A page of a specification's rows; a row that does not parse is left out and named in `skipped`. */
   async listSettlementRows(
     settlementUid: string,
     specificationUid: string,
     page = 1,
-  ): Promise<OppList<OppSettlementRow>> {
+  ): Promise<OppPartialList<OppSettlementRow>> {
     const path = `/settlements/${encodeURIComponent(settlementUid)}/specifications/${encodeURIComponent(specificationUid)}/rows?perpage=100&page=${page}`;
-    return this.call(listSchema(SettlementRowSchema), 'GET', path);
+    return this.call(listSkippingBadItems(SettlementRowSchema), 'GET', path);
   }
 
   /** iDEAL banks. With iDEAL 2.0 the bank is chosen at the hub, so this list may be empty. */

@@ -10,10 +10,12 @@ import type {
   OppList,
   OppMandate,
   OppMerchant,
+  OppPartialList,
   OppRefund,
   OppRequirement,
   OppSettlement,
   OppSettlementRow,
+  OppSkippedItem,
   OppTransaction,
 } from './opp-types.js';
 
@@ -230,6 +232,17 @@ export const MandateSchema = z
     }),
   );
 
+/**
+ * An expanded `specifications` as a list: the provider has been seen sending it as a list, as
+ * `{ data: [...] }` and as one object (docs/sandbox-checklist.md). Anything else stays as it is and
+ * fails the settlement's parse.
+ */
+function specificationsAsList(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const data = (value as { data?: unknown }).data;
+  return Array.isArray(data) ? data : [value];
+}
+
 export const SettlementSchema = z
   .object({
     uid,
@@ -246,7 +259,7 @@ export const SettlementSchema = z
     transaction_volume: num,
     paid: num,
     date_paid: num,
-    specifications: listOf(z.object({ uid: str })),
+    specifications: z.preprocess(specificationsAsList, listOf(z.object({ uid: str }))),
   })
   .transform(
     (raw): OppSettlement => ({
@@ -290,6 +303,29 @@ export function listSchema<T>(item: z.ZodType<T>) {
         lastPage: raw.last_page ?? 1,
       }),
     );
+}
+
+/**
+ * A list envelope whose items are parsed one by one: an item that does not fit is left out and named
+ * in `skipped` (where it stood, its uid if it has one, what was wrong), so one bad settlement or row
+ * never fails the others. The envelope itself must still fit.
+ */
+export function listSkippingBadItems<T>(item: z.ZodType<T>) {
+  return listSchema(z.unknown()).transform((list): OppPartialList<T> => {
+    const data: T[] = [];
+    const skipped: OppSkippedItem[] = [];
+    list.data.forEach((raw, index) => {
+      const parsed = item.safeParse(raw);
+      if (parsed.success) data.push(parsed.data);
+      else skipped.push({ index, uid: uidOf(raw), problem: describeIssues(parsed.error) });
+    });
+    return { ...list, data, skipped };
+  });
+}
+
+function uidOf(raw: unknown): string | null {
+  const value = raw && typeof raw === 'object' ? (raw as { uid?: unknown }).uid : undefined;
+  return typeof value === 'string' ? value : null;
 }
 
 export const IssuersSchema = z.object({ data: listOf(z.object({ bic: z.string(), name: z.string() })) });

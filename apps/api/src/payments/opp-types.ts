@@ -159,6 +159,20 @@ export interface OppList<T> {
   lastPage: number;
 }
 
+/** An item of a list answer that did not parse and was left out. */
+export interface OppSkippedItem {
+  /** Where it stood on its page. */
+  index: number;
+  uid: string | null;
+  /** Which of its fields were wrong. */
+  problem: string;
+}
+
+/** A list whose items were parsed one by one: those that did not parse are in `skipped`, not in `data`. */
+export interface OppPartialList<T> extends OppList<T> {
+  skipped: OppSkippedItem[];
+}
+
 /* ---------- requests (the provider's field names) ---------- */
 
 export interface OppProduct {

@@ -1,7 +1,7 @@
-import { awaitSimulatorDeliveries, simulateMerchantVerification } from '@podpot/opp-simulator';
+import { awaitSimulatorDeliveries, simulateMerchantVerification, simulatorOf } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { OppError } from '../../src/payments/opp-client.js';
+import { insertJarToRegister } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** Registering a tip jar with the payment provider (backoffice 'Registratie'). Real HTTP + simulator. */
@@ -10,7 +10,6 @@ let admin: TestUser;
 let maker: TestUser;
 let otherMaker: TestUser;
 let stranger: TestUser;
-let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,22 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function makeJar(owner: TestUser, values: Partial<typeof tipjars.$inferInsert> = {}) {
-  n += 1;
-  const [jar] = await t.database.db
-    .insert(tipjars)
-    .values({
-      slug: `reg-${n}-${Date.now().toString(36)}`,
-      name: `Registratie ${n}`,
-      status: 'LIVE',
-      contactEmail: `maker${n}@example.test`,
-      contactPhone: '+31612345678',
-      ...values,
-    })
-    .returning();
-  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
-  return jar!;
-}
+const makeJar = (owner: TestUser, values: Parameters<typeof insertJarToRegister>[2] = {}) =>
+  insertJarToRegister(t, owner, values);
 
 const person = { data: { firstName: 'Mark', lastName: 'de Maker', country: 'nld' } };
 
@@ -185,26 +170,45 @@ describe('connect, migrate and disconnect', () => {
     expect(malformed.status).toBe(400);
   });
 
-  it('migrates a consumer merchant to a business merchant with the same uid, once', async () => {
-    const jar = await makeJar(maker);
-    const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
-    const migrated = await t.api('POST', `/tipjars/${jar.id}/oppmerchant/migrate`, {
-      body: { data: { cocNumber: '87654321', country: 'nld' } },
-      token: maker.token,
+  // The recorded migrate answer still says `consumer` (the change shows on a later read); the other
+  // answer is the business merchant at once. Either way the tip jar's merchant is a business.
+  for (const answer of ['consumer', 'business'] as const) {
+    it(`migrates a consumer merchant to a business merchant with the same uid, once (answered ${answer})`, async () => {
+      const sim = simulatorOf(t.ctx);
+      const before = sim.modes.migrateAnswer;
+      sim.modes.migrateAnswer = answer;
+      try {
+        const jar = await makeJar(maker);
+        const created = await t.api('POST', `/tipjars/${jar.id}/oppmerchant`, { body: person, token: maker.token });
+        const migrate = (cocNumber: string) =>
+          t.api('POST', `/tipjars/${jar.id}/oppmerchant/migrate`, {
+            body: { data: { cocNumber, country: 'nld' } },
+            token: maker.token,
+          });
+        const migrated = await migrate('87654321');
+        expect(migrated.status, migrated.text).toBe(200);
+        expect(migrated.body).toMatchObject({
+          merchantUid: created.body.merchantUid,
+          type: 'business',
+          complianceStatus: 'unverified',
+          complianceLevel: 400,
+          registrationComplete: false,
+        });
+        // Its contact to verify, with the provider's link.
+        expect(migrated.body.requirements).toContainEqual({
+          type: 'contact.verification.required',
+          status: 'unverified',
+          redirectUrl: expect.stringContaining(`/sim/verify/${created.body.merchantUid}`),
+        });
+        const read = await t.api('GET', `/tipjars/${jar.id}/oppmerchant`, { token: maker.token });
+        expect(read.body.type).toBe('business');
+        expect((await migrate('87654321')).status).toBe(409);
+        expect((await migrate('123')).status).toBe(400);
+      } finally {
+        sim.modes.migrateAnswer = before;
+      }
     });
-    expect(migrated.status, migrated.text).toBe(200);
-    expect(migrated.body).toMatchObject({ merchantUid: created.body.merchantUid, type: 'business' });
-    const again = await t.api('POST', `/tipjars/${jar.id}/oppmerchant/migrate`, {
-      body: { data: { cocNumber: '87654321', country: 'nld' } },
-      token: maker.token,
-    });
-    expect(again.status).toBe(409);
-    const badCoc = await t.api('POST', `/tipjars/${jar.id}/oppmerchant/migrate`, {
-      body: { data: { cocNumber: '123', country: 'nld' } },
-      token: maker.token,
-    });
-    expect(badCoc.status).toBe(400);
-  });
+  }
 });
 
 describe('verification at the provider', () => {

@@ -166,8 +166,8 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
 
     // The tipper did pay: the provider has the first payment completed, its notification lost.
     const { data: sent } = await simulatorOf(t.ctx).listTransactions({ perpage: 100 });
-    const first = sent.find((tx) =>
-      (tx.metadata as { key: string; value: string }[]).some((m) => m.key === 'charge_id' && m.value === month!.id),
+    const first = (sent as { uid: string; metadata: { key: string; value: string }[] }[]).find((tx) =>
+      tx.metadata.some((m) => m.key === 'charge_id' && m.value === month!.id),
     );
     await simulatePayment(t.ctx, String(first!.uid), 'completed', { notify: false });
 

@@ -1,7 +1,36 @@
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
+import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import type { TestApp, TestUser } from './test-app.js';
 
 let registered = 0;
+let jars = 0;
+
+/**
+ * A LIVE tip jar run by `owner`, written straight to the database with its contact details and no
+ * merchant yet: ready for the maker to register with the payment provider. Its contact address is
+ * its own unless `values` says otherwise.
+ */
+export async function insertJarToRegister(
+  t: TestApp,
+  owner: TestUser,
+  values: Partial<typeof tipjars.$inferInsert> = {},
+) {
+  jars += 1;
+  const unique = `${jars}-${Date.now().toString(36)}`;
+  const [jar] = await t.database.db
+    .insert(tipjars)
+    .values({
+      slug: `reg-${unique}`,
+      name: `Registratie ${jars}`,
+      status: 'LIVE',
+      contactEmail: `maker-${unique}@example.test`,
+      contactPhone: '+31612345678',
+      ...values,
+    })
+    .returning();
+  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
+  return jar!;
+}
 
 /**
  * An e-mail address no merchant has yet: the provider allows one merchant per address (decision 011),

@@ -12,6 +12,7 @@ import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   type CreateMerchantInput,
+  isIdempotencyKeyUsed,
   type OppBankAccount,
   OppError,
   type OppMerchant,
@@ -99,7 +100,8 @@ function merchantRequest(
     ...(phone ? { phone } : {}),
     notify_url: notifyUrlOf(ctx),
     return_url: returnUrl,
-    // The maker reads the provider's verification screens and mails in their own language.
+    // The maker reads the provider's verification screens and mails in their own language: that of our
+    // pages (en/nl). Never a `fr` guessed from Belgium: Flemish makers are Belgian too (decision 011).
     locale,
     ...(isBusiness
       ? {
@@ -132,19 +134,29 @@ async function registerAtProvider(
   try {
     merchant = await ctx.opp.createMerchant(request, merchantKey(tipjar.id, request));
   } catch (err) {
-    if (!isEmailTakenAtProvider(err)) throw refusedFields(err) ?? providerFailed(ctx, err);
-    merchant = await adoptOwnMerchant(ctx, actor, tipjar, request);
+    // The address is taken, or the key was used (a provider that refuses a repeated key): either way
+    // an earlier attempt of ours may have made the merchant and lost its answer.
+    const emailTaken = isEmailTakenAtProvider(err);
+    if (!emailTaken && !isIdempotencyKeyUsed(err)) throw refusedFields(err) ?? providerFailed(ctx, err);
+    const own = await adoptOwnMerchant(ctx, actor, tipjar, request);
+    if (!own) throw emailTaken ? merchantEmailTaken() : providerFailed(ctx, err);
+    merchant = own;
   }
   return linkMerchant(ctx, actor, tipjar.id, merchant);
 }
 
-/** The provider's merchant with the taken address, when it is ours to continue with (see createMerchant). */
+/**
+ * The provider's merchant with this address, when it is ours to continue with (see createMerchant):
+ * whose it is is decided by the metadata we sent with it (the provider's answers carry no address), the
+ * address only by the provider's filter. A maker's own unlinked merchant is marked as this tip jar's
+ * once adopted, so what we sent keeps naming the tip jar it belongs to.
+ */
 async function adoptOwnMerchant(
   ctx: AppContext,
   actor: Actor,
   tipjar: TipjarRow,
   request: CreateMerchantInput,
-): Promise<OppMerchant> {
+): Promise<OppMerchant | null> {
   let candidates: OppMerchant[];
   try {
     candidates = await ctx.opp.findMerchantsByEmail(request.emailaddress);
@@ -159,10 +171,20 @@ async function adoptOwnMerchant(
       !(await repo.findMerchantByUid(ctx.db, merchant.uid));
     if (ofThisTipjar || unlinkedOfThisMaker) {
       ctx.log.info({ tipjarId: tipjar.id, merchantUid: merchant.uid }, 'adopting the existing merchant of this e-mail');
+      if (!ofThisTipjar) await markAsTipjars(ctx, merchant, request);
       return merchant;
     }
   }
-  throw merchantEmailTaken();
+  return null;
+}
+
+/** Our metadata on an adopted merchant names the tip jar it now belongs to (best effort: adoption stands). */
+async function markAsTipjars(ctx: AppContext, merchant: OppMerchant, request: CreateMerchantInput) {
+  try {
+    await ctx.opp.updateMerchant(merchant.uid, { metadata: request.metadata });
+  } catch (err) {
+    ctx.log.warn({ err, merchantUid: merchant.uid }, 'could not mark an adopted merchant with its new tip jar');
+  }
 }
 
 /** Stores the link at once. A concurrent request for the same tip jar may have stored it first: answer that. */

@@ -263,12 +263,33 @@ export async function migrateMerchant(
   } catch (err) {
     throw providerFailed(ctx, err);
   }
+  merchant = await afterMigrate(ctx, merchant);
   const updated = await ctx.db.transaction(async (tx) => {
     const after = await repo.updateMerchant(tx, row.id, stateOf(merchant, null));
     if (after && after.type !== row.type) await recordAudit(tx, actor, merchantChange('merchant.migrated', after, row));
     return after;
   });
   return toMerchantView(updated ?? row);
+}
+
+/**
+ * The merchant once the provider accepted its migration. The recorded answer still says `consumer`
+ * (with its old compliance): the migration is not refused, it shows on a later read, so the merchant
+ * is read back once. Should that still say consumer, it is stored as the provider has it and its next
+ * notification or refresh brings the change; nothing is made up.
+ */
+async function afterMigrate(ctx: AppContext, answer: OppMerchant): Promise<OppMerchant> {
+  if (answer.type === 'business') return answer;
+  try {
+    const read = await ctx.opp.getMerchant(answer.uid);
+    if (read.type !== 'business') {
+      ctx.log.info({ merchantUid: answer.uid, type: read.type }, 'the provider does not show the migration yet');
+    }
+    return read;
+  } catch (err) {
+    ctx.log.warn({ err, merchantUid: answer.uid }, 'reading a merchant back after its migration failed');
+    return answer;
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import {
   listQuerySchema,
-  listResponseSchema,
   SETTLEMENT_SORTABLE,
   SETTLEMENT_STATUSES,
+  SettlementListSchema,
   SettlementSchema,
   singleLineText,
 } from '@podpot/domain';
@@ -32,9 +32,9 @@ export const settlementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary:
-          "All tip jars' settlements with the tip jar's name (platform admins), newest period first. `search` looks in tip jar name and settlement id.",
+          "All tip jars' settlements with the tip jar's name (platform admins), newest period first. `search` looks in tip jar name and settlement id. `metadata.incomplete` when the provider's lists could not all be read in full.",
         querystring: AllQuerySchema,
-        response: { 200: listResponseSchema(SettlementSchema), ...adminOnly },
+        response: { 200: SettlementListSchema, ...adminOnly },
       },
     },
     async (request) => service.listAllSettlements(ctx, await requireAdmin(request), request.query),
@@ -46,10 +46,10 @@ export const settlementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary:
-          "A tip jar's payouts from the payment provider, newest period first (its admins and platform admins). Empty until a merchant is registered.",
+          "A tip jar's payouts from the payment provider, newest period first (its admins and platform admins). Empty until a merchant is registered. `metadata.incomplete` when the provider's list could not be read in full.",
         params: IdParams,
         querystring: TipjarQuerySchema,
-        response: { 200: listResponseSchema(SettlementSchema), ...managed },
+        response: { 200: SettlementListSchema, ...managed },
       },
     },
     async (request) => service.listTipjarSettlements(ctx, await requireUser(request), request.params.id, request.query),
@@ -60,7 +60,8 @@ export const settlementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     {
       schema: {
         tags,
-        summary: 'One settlement with its specification rows; a row names our tip when it is one',
+        summary:
+          'One settlement with its specification rows; a row names our tip when it is one. `incomplete` when not every row could be read from the provider.',
         params: SettlementParamsSchema,
         response: { 200: SettlementSchema, ...managed },
       },

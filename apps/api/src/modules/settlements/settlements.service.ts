@@ -1,8 +1,8 @@
 import {
   ErrorCode,
-  type ListResponse,
   type SETTLEMENT_SORTABLE,
   type Settlement,
+  type SettlementList,
   type SettlementRow,
   type SettlementStatus,
 } from '@podpot/domain';
@@ -10,7 +10,7 @@ import type { Actor, AppContext } from '../../context.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import type { OppList, OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
+import type { OppPartialList, OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
 import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
 import * as repo from './settlements.repository.js';
 
@@ -33,23 +33,64 @@ const MAX_ROW_PAGES = 50;
 /** Settlements are paged by 100, one a month: more than this many pages is not a merchant's history. */
 const MAX_SETTLEMENT_PAGES = 20;
 
+/** What a walk over a provider list read: its items, and whether they are all of it. */
+interface ReadList<T> {
+  items: T[];
+  complete: boolean;
+}
+
+/** What is read, for the log: the list's name, its one item's name, and whose it is. */
+interface ListRead {
+  items: 'settlements' | 'settlement rows';
+  item: 'settlement' | 'settlement row';
+  of: Record<string, string>;
+}
+
 /**
- * Every item of a provider list, page by page while it says `has_more`. A page that repeats one
- * already read (a provider answering every page with the same items) ends the walk, so a misbehaving
- * provider can neither make us loop nor show its items twice.
+ * Every item of a provider list, page by page while it says there is more (`has_more`, or a
+ * `last_page` beyond the page read). Never passed off as all of it when it is not: an item the client
+ * could not parse (left out and logged), a page that repeats one already read (a provider answering
+ * every page alike: the walk ends, so it can neither make us loop nor show its items twice) while
+ * more was promised, or `maxPages` read with more still to come make the answer `complete: false`.
  */
-async function readAllPages<T>(read: (page: number) => Promise<OppList<T>>, maxPages: number): Promise<T[]> {
+async function readAllPages<T>(
+  ctx: AppContext,
+  list: ListRead,
+  read: (page: number) => Promise<OppPartialList<T>>,
+  maxPages: number,
+): Promise<ReadList<T>> {
   const items: T[] = [];
   const pagesRead = new Set<string>();
-  for (let page = 1; page <= maxPages; page += 1) {
+  let complete = true;
+  for (let page = 1; ; page += 1) {
     const answer = await read(page);
-    const fingerprint = JSON.stringify(answer.data);
-    if (answer.data.length === 0 || pagesRead.has(fingerprint)) break;
+    for (const skipped of answer.skipped) {
+      ctx.log.warn(
+        { ...list.of, page, ...skipped },
+        `a ${list.item} the provider answered was left out: it does not parse`,
+      );
+      complete = false;
+    }
+    const fingerprint = JSON.stringify([answer.data, answer.skipped]);
+    if (answer.data.length === 0 && answer.skipped.length === 0) break;
+    if (pagesRead.has(fingerprint)) {
+      ctx.log.warn({ ...list.of, page }, `the provider answered a page of ${list.items} it had answered before`);
+      complete = false;
+      break;
+    }
     pagesRead.add(fingerprint);
     items.push(...answer.data);
-    if (!answer.hasMore) break;
+    if (!answer.hasMore && page >= answer.lastPage) break;
+    if (page >= maxPages) {
+      ctx.log.error(
+        { ...list.of, pagesRead: page, itemsRead: items.length, totalItemCount: answer.totalItemCount },
+        `${list.items} of the provider not read to the end: more after the last page we read`,
+      );
+      complete = false;
+      break;
+    }
   }
-  return items;
+  return { items, complete };
 }
 
 function providerFailed(ctx: AppContext, err: unknown): AppError {
@@ -106,21 +147,31 @@ export function toSettlement(tipjarId: string, s: OppSettlement): Settlement {
   };
 }
 
-async function readSettlements(ctx: AppContext, merchantUid: string): Promise<OppSettlement[]> {
+async function readSettlements(ctx: AppContext, merchantUid: string): Promise<ReadList<OppSettlement>> {
+  const list: ListRead = { items: 'settlements', item: 'settlement', of: { merchantUid } };
   try {
-    const all = await readAllPages((page) => ctx.opp.listSettlements(merchantUid, page), MAX_SETTLEMENT_PAGES);
+    const read = await readAllPages(
+      ctx,
+      list,
+      (page) => ctx.opp.listSettlements(merchantUid, page),
+      MAX_SETTLEMENT_PAGES,
+    );
     // A settlement that moved to the next page while we read (a new month came first) is listed once.
-    return [...new Map(all.map((s) => [s.uid, s])).values()];
+    return { ...read, items: [...new Map(read.items.map((s) => [s.uid, s])).values()] };
   } catch (err) {
     throw providerFailed(ctx, err);
   }
 }
 
-/** Filters, sorts (default: newest period first) and windows an in-memory list. */
+/**
+ * Filters, sorts (default: newest period first: the provider is not asked for an order) and windows
+ * an in-memory list; `complete: false` says so in the answer.
+ */
 function toPage(
   all: Settlement[],
   query: ParsedListQuery<SettlementSortBy> & SettlementFilter,
-): ListResponse<Settlement> {
+  complete: boolean,
+): SettlementList {
   const search = query.search?.toLowerCase();
   const rows = all.filter(
     (s) =>
@@ -136,7 +187,8 @@ function toPage(
     const order = x < y ? -1 : x > y ? 1 : 0;
     return order * direction || a.id.localeCompare(b.id);
   });
-  return { data: rows.slice(query.skip, query.limit), metadata: { count: rows.length } };
+  const metadata = { count: rows.length, ...(complete ? {} : { incomplete: true }) };
+  return { data: rows.slice(query.skip, query.limit), metadata };
 }
 
 /** GET tipjars/{id}/settlements: its admins and platform admins; no merchant yet → nothing to pay out. */
@@ -145,19 +197,30 @@ export async function listTipjarSettlements(
   actor: Actor,
   tipjarId: string,
   query: ParsedListQuery<SettlementSortBy> & SettlementFilter,
-): Promise<ListResponse<Settlement>> {
+): Promise<SettlementList> {
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
   const merchant = await findMerchantOfTipjar(ctx.db, tipjar.id);
   if (!merchant) return { data: [], metadata: { count: 0 } };
   const settlements = await readSettlements(ctx, merchant.merchantUid);
   return toPage(
-    settlements.map((s) => toSettlement(tipjar.id, s)),
+    settlements.items.map((s) => toSettlement(tipjar.id, s)),
     query,
+    settlements.complete,
   );
 }
 
-function readRows(ctx: AppContext, settlementUid: string, specificationUid: string): Promise<OppSettlementRow[]> {
-  return readAllPages((page) => ctx.opp.listSettlementRows(settlementUid, specificationUid, page), MAX_ROW_PAGES);
+function readRows(
+  ctx: AppContext,
+  settlementUid: string,
+  specificationUid: string,
+): Promise<ReadList<OppSettlementRow>> {
+  const list: ListRead = { items: 'settlement rows', item: 'settlement row', of: { settlementUid, specificationUid } };
+  return readAllPages(
+    ctx,
+    list,
+    (page) => ctx.opp.listSettlementRows(settlementUid, specificationUid, page),
+    MAX_ROW_PAGES,
+  );
 }
 
 /** GET tipjars/{id}/settlements/{settlementId}: the settlement with its rows, each linked to our tip where known. */
@@ -171,17 +234,17 @@ export async function getTipjarSettlement(
   const merchant = await findMerchantOfTipjar(ctx.db, tipjar.id);
   if (!merchant) throw AppError.notFound('Settlement');
   // Only the merchant's own settlements are looked up, so another jar's settlement id is a 404.
-  const settlement = (await readSettlements(ctx, merchant.merchantUid)).find((s) => s.uid === settlementId);
+  const settlement = (await readSettlements(ctx, merchant.merchantUid)).items.find((s) => s.uid === settlementId);
   if (!settlement) throw AppError.notFound('Settlement');
-  let providerRows: OppSettlementRow[];
+  let perSpecification: ReadList<OppSettlementRow>[];
   try {
-    const perSpecification = await Promise.all(
+    perSpecification = await Promise.all(
       settlement.specificationUids.map((spec) => readRows(ctx, settlement.uid, spec)),
     );
-    providerRows = perSpecification.flat();
   } catch (err) {
     throw providerFailed(ctx, err);
   }
+  const providerRows = perSpecification.flatMap((read) => read.items);
   const tipIds = await repo.tipIdsOfTransactions(
     ctx.db,
     providerRows.map((r) => r.reference),
@@ -193,7 +256,8 @@ export async function getTipjarSettlement(
     fee: Math.abs(r.totalPartnerFee),
     payable: r.amountPayable,
   }));
-  return { ...toSettlement(tipjar.id, settlement), rows };
+  const complete = perSpecification.every((read) => read.complete);
+  return { ...toSettlement(tipjar.id, settlement), rows, ...(complete ? {} : { incomplete: true }) };
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time, keeping the order. */
@@ -219,15 +283,17 @@ export async function listAllSettlements(
   ctx: AppContext,
   _admin: Actor,
   query: ParsedListQuery<SettlementSortBy> & SettlementFilter,
-): Promise<ListResponse<Settlement>> {
+): Promise<SettlementList> {
   const merchants = (await repo.listRegisteredMerchants(ctx.db)).filter(
     (m) => !query.tipjarId || m.tipjarId === query.tipjarId,
   );
-  const perMerchant = await mapLimit(merchants, PROVIDER_CONCURRENCY, async (m) =>
-    (await readSettlements(ctx, m.merchantUid)).map((s) => ({
-      ...toSettlement(m.tipjarId, s),
-      tipjarName: m.tipjarName,
-    })),
+  const perMerchant = await mapLimit(merchants, PROVIDER_CONCURRENCY, (m) => readSettlements(ctx, m.merchantUid));
+  const all = perMerchant.flatMap((read, i) =>
+    read.items.map((s) => ({ ...toSettlement(merchants[i]!.tipjarId, s), tipjarName: merchants[i]!.tipjarName })),
   );
-  return toPage(perMerchant.flat(), query);
+  return toPage(
+    all,
+    query,
+    perMerchant.every((read) => read.complete),
+  );
 }

@@ -10,6 +10,7 @@ import { useAdminSettlement, useAdminSettlements } from '@/features/payouts/api/
 import {
   DEFAULT_SETTLEMENTS_TABLE_STATE,
   SettlementDetailDialog,
+  SettlementsIncompleteAlert,
   SettlementsTable,
   type SettlementsTableState,
 } from '@/features/payouts/components/settlements-table';
@@ -29,6 +30,7 @@ export default function AdminSettlementsPage() {
           {t('loadError')}
         </Alert>
       )}
+      <SettlementsIncompleteAlert incomplete={query.data?.metadata.incomplete} />
       <SettlementsTable
         label={t('admin.title')}
         {...listProps(query)}

@@ -102,6 +102,38 @@ describe('backoffice Uitbetalingen', () => {
     expect(get).toHaveBeenCalledWith(`tipjars/${tipjar.id}/settlements/${paid.id}`, expect.anything());
   });
 
+  it('says so when not every payout, or not every payment of a payout, could be read from the provider', async () => {
+    get.mockImplementation(async (path: string) =>
+      path.endsWith('/settlements')
+        ? { data: [paid], metadata: { count: 1, incomplete: true } }
+        : { ...paid, rows: [], incomplete: true },
+    );
+    renderPage();
+    expect((await screen.findByTestId('settlements-incomplete')).textContent).toMatch(
+      /Not every payout could be read from the payment provider/,
+    );
+    fireEvent.click(
+      within(await screen.findByTestId('settlement-row')).getByRole('button', { name: 'Show the specification' }),
+    );
+    expect((await screen.findByTestId('settlement-rows-incomplete')).textContent).toMatch(
+      /Not every payment in this payout could be read/,
+    );
+  });
+
+  it('does not call an unreadable list "no payouts yet"', async () => {
+    get.mockResolvedValue({ data: [], metadata: { count: 0, incomplete: true } });
+    renderPage();
+    expect(await screen.findByTestId('settlements-incomplete')).toBeTruthy();
+    expect(screen.queryByText('No payouts yet')).toBeNull();
+  });
+
+  it('says nothing of the kind when the list is complete', async () => {
+    get.mockResolvedValue(list([paid]));
+    renderPage();
+    await screen.findByTestId('settlement-row');
+    expect(screen.queryByTestId('settlements-incomplete')).toBeNull();
+  });
+
   it('says so when the provider cannot be reached', async () => {
     get.mockRejectedValue(new Error('502'));
     renderPage();

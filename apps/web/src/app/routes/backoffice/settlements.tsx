@@ -11,6 +11,7 @@ import { useTipjarSettlement, useTipjarSettlements } from '@/features/payouts/ap
 import {
   DEFAULT_SETTLEMENTS_TABLE_STATE,
   SettlementDetailDialog,
+  SettlementsIncompleteAlert,
   SettlementsTable,
   type SettlementsTableState,
 } from '@/features/payouts/components/settlements-table';
@@ -23,8 +24,9 @@ export default function BackofficeSettlementsPage() {
   const query = useTipjarSettlements(tipjar.id, state);
   const [open, setOpen] = useState<Settlement | null>(null);
   const detail = useTipjarSettlement(tipjar.id, open?.id);
-  // Nothing at all (not merely nothing matching the filter): payouts have not started yet.
-  const isEmpty = query.isSuccess && query.data.metadata.count === 0 && !state.status;
+  // Nothing at all (not merely nothing matching the filter, nor nothing readable): payouts have not started yet.
+  const isEmpty =
+    query.isSuccess && query.data.metadata.count === 0 && !state.status && !query.data.metadata.incomplete;
 
   return (
     <Page title={t('backoffice.title')} subtitle={t('backoffice.intro')}>
@@ -33,6 +35,7 @@ export default function BackofficeSettlementsPage() {
           {t('loadError')}
         </Alert>
       )}
+      <SettlementsIncompleteAlert incomplete={query.data?.metadata.incomplete} />
       {isEmpty ? (
         <LinkAlert
           severity="info"

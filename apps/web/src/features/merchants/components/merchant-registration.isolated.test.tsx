@@ -2,8 +2,8 @@ import type { ApiErrorBody, OppMerchantView } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import '@/lib/i18n';
-import { render } from '@/test/render';
+import { i18n, setLanguage } from '@/lib/i18n';
+import { cleanup, render } from '@/test/render';
 
 const get = vi.fn();
 const post = vi.fn();
@@ -72,6 +72,35 @@ describe('backoffice Registratie', () => {
         .getAttribute('href'),
     ).toBe('https://provider.example/overview');
     expect(todo.queryByText('Confirm your identity')).toBeNull();
+  });
+
+  it('shows a bank account the provider is checking as being checked, without a button to confirm it again', async () => {
+    get.mockResolvedValue({ ...merchant, bankAccount: { ...merchant.bankAccount!, status: 'pending' } });
+    renderRegistration();
+    expect(await screen.findByText('Bank account: being checked')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Confirm bank account' })).toBeNull();
+  });
+
+  it('says "wordt gecontroleerd" in Dutch for a bank account being checked', async () => {
+    await i18n.changeLanguage('nl');
+    try {
+      get.mockResolvedValue({ ...merchant, bankAccount: { ...merchant.bankAccount!, status: 'pending' } });
+      renderRegistration();
+      expect(await screen.findByText('Bankrekening: wordt gecontroleerd')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Bankrekening bevestigen' })).toBeNull();
+    } finally {
+      setLanguage('en');
+    }
+  });
+
+  it('offers to confirm a bank account that is new or was refused', async () => {
+    for (const status of ['new', 'disapproved']) {
+      get.mockResolvedValue({ ...merchant, bankAccount: { ...merchant.bankAccount!, status } });
+      renderRegistration();
+      const confirm = await screen.findByRole('link', { name: 'Confirm bank account' });
+      expect(confirm.getAttribute('href')).toBe('https://provider.example/bank');
+      cleanup();
+    }
   });
 
   it('says clearly that a suspended merchant takes no tips', async () => {

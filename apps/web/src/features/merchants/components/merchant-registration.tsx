@@ -28,6 +28,11 @@ type StatusColor = 'success' | 'warning' | 'error' | 'default' | 'info';
 const GOOD = new Set(['live', 'verified', 'approved']);
 const BAD = new Set(['suspended', 'terminated', 'blocked', 'disapproved', 'rejected']);
 const colorOf = (status: string): StatusColor => (GOOD.has(status) ? 'success' : BAD.has(status) ? 'error' : 'warning');
+/**
+ * Bank account statuses in which the maker has something to do on the provider's page: not confirmed
+ * yet, or refused. `pending` is the provider checking what the maker confirmed: nothing to do but wait.
+ */
+const BANK_TO_VERIFY = new Set(['new', 'disapproved']);
 
 /** What the registration needs of the tip jar: its id and the contact e-mail the form proposes. */
 export interface RegistrationTipjar {
@@ -123,7 +128,7 @@ function MerchantState(props: { merchant: OppMerchantView; refreshing: boolean; 
   const label = (group: 'merchantStatus' | 'complianceStatus' | 'bankStatus', status: string) =>
     t(`registration.statuses.${group}.${status}`, { defaultValue: status });
   const bankToVerify =
-    merchant.bankAccount && !GOOD.has(merchant.bankAccount.status) && merchant.bankAccount.verificationUrl;
+    merchant.bankAccount && BANK_TO_VERIFY.has(merchant.bankAccount.status) && merchant.bankAccount.verificationUrl;
   // Everything the provider still asks for, each with its own link (or the overview of open steps).
   const openRequirements = merchant.requirements.filter(isOpenRequirement);
 

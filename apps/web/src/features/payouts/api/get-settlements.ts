@@ -1,4 +1,4 @@
-import { type ListResponse, type Settlement, toListQuery } from '@podpot/domain';
+import { type Settlement, type SettlementList, toListQuery } from '@podpot/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SettlementsTableState } from '@/features/payouts/components/settlements-table';
 import { api } from '@/lib/api-client';
@@ -9,7 +9,7 @@ export const useAdminSettlements = (state: SettlementsTableState) =>
     queryKey: ['settlements', 'admin', state],
     queryFn: ({ signal }) => {
       const { status, ...table } = state;
-      return api.get<ListResponse<Settlement>>('tipjars/settlements', {
+      return api.get<SettlementList>('tipjars/settlements', {
         query: { ...toListQuery(table), status },
         signal,
       });

@@ -1,4 +1,4 @@
-import { type ListResponse, type Settlement, toListQuery } from '@podpot/domain';
+import { type Settlement, type SettlementList, toListQuery } from '@podpot/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SettlementsTableState } from '@/features/payouts/components/settlements-table';
 import { api } from '@/lib/api-client';
@@ -8,7 +8,7 @@ const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}/sett
 /** GET tipjars/{id}/settlements: the spec's paging conversion plus the status filter. */
 export function listTipjarSettlements(tipjarId: string, state: SettlementsTableState, signal?: AbortSignal) {
   const { status, ...table } = state;
-  return api.get<ListResponse<Settlement>>(base(tipjarId), { query: { ...toListQuery(table), status }, signal });
+  return api.get<SettlementList>(base(tipjarId), { query: { ...toListQuery(table), status }, signal });
 }
 
 export const useTipjarSettlements = (tipjarId: string, state: SettlementsTableState) =>

@@ -167,6 +167,17 @@ export function SettlementsTable({
   );
 }
 
+/** The payouts listed are not all of them: the provider's list could not be read in full. */
+export function SettlementsIncompleteAlert({ incomplete }: { incomplete: boolean | undefined }) {
+  const { t } = useTranslation('settlements');
+  if (!incomplete) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="settlements-incomplete">
+      {t('incomplete')}
+    </Alert>
+  );
+}
+
 /**
  * One settlement's specification: its totals ("tips − fees − costs = payout") and the payments in
  * it. `settlement` is the row from the list until the detail call (with rows) answers.
@@ -221,6 +232,11 @@ export function SettlementDetailDialog({
       <DialogContent>
         {loading && <LinearProgress aria-label={tc('loading')} />}
         {error && <Alert severity="error">{t('detail.loadError')}</Alert>}
+        {settlement?.incomplete && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="settlement-rows-incomplete">
+            {t('detail.incomplete')}
+          </Alert>
+        )}
         {settlement && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
