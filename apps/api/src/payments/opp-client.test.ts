@@ -767,15 +767,16 @@ describe('OppClient: lanes per merchant (decision 019)', () => {
 
   it('retries payments the provider answered 409 one at a time per merchant', async () => {
     const refused = new Set<string>();
-    let inFlight = 0;
+    // Retries in flight when a retry starts: the first tries may still overlap them on a slow machine
+    // (they run side by side by design); the retries themselves go one at a time.
+    let retriesInFlight = 0;
     const inFlightAtRetry: number[] = [];
     const { opp, calls } = client(async (call) => {
       const key = call.headers['idempotency-key']!;
       const isRetry = refused.has(key);
-      inFlight += 1;
-      if (isRetry) inFlightAtRetry.push(inFlight);
+      if (isRetry) inFlightAtRetry.push(++retriesInFlight);
       await later(20);
-      inFlight -= 1;
+      if (isRetry) retriesInFlight -= 1;
       if (isRetry) return { status: 200, json: TRANSACTION };
       refused.add(key);
       return { status: 409, json: { error: { code: 409, message: 'Conflict due to concurrent request' } } };
