@@ -50,6 +50,8 @@ export interface OppSimulatorOptions extends SimulatorHost {
   faultsSeed?: number;
   /** Which side of each open question about OPP's answers it plays (provider-modes.ts); pessimistic by default. */
   provider?: SimProviderProfile;
+  /** `created-first` refunds complete on a read of the refunds this long after they were made (default 0). */
+  refundSettleMs?: number;
   /** Key for the helpers below (simulatePayment(key, …)): usually the host's app context. */
   key: object;
 }
@@ -66,6 +68,7 @@ export async function registerOppSimulator(app: FastifyInstance, options: OppSim
     merchantLiveDelayMs: options.merchantLiveDelayMs,
     faults,
     provider: options.provider,
+    refundSettleMs: options.refundSettleMs,
   });
   if (faults) {
     options.log.warn(
@@ -100,9 +103,20 @@ export function simulatePayment(key: object, uid: string, outcome: SimOutcome, o
   return simulatorOf(key).chooseOutcome(uid, outcome, options);
 }
 
-/** A chargeback (or refund) of a completed simulated transaction, e.g. a reversed SEPA debit. */
+/** A chargeback of a paid simulated transaction (e.g. a reversed SEPA debit), or a refund of all that is left of it. */
 export function simulateReversal(key: object, uid: string, status: 'chargeback' | 'refunded' = 'chargeback') {
   return simulatorOf(key).reverse(uid, status);
+}
+
+/** The provider refunds (part of) a paid simulated transaction itself, as from its dashboard: all that is left unless `amount`. */
+export async function simulateProviderRefund(key: object, uid: string, amount?: number) {
+  const sim = simulatorOf(key);
+  return sim.createRefund(uid, { amount: amount ?? (await sim.leftToRefund(uid)) });
+}
+
+/** A simulated refund still `created` (modes.refunds `created-first`) is paid out or fails at the provider. */
+export function simulateRefundOutcome(key: object, refundUid: string, outcome: 'completed' | 'failed') {
+  return simulatorOf(key).settleRefund(refundUid, outcome);
 }
 
 /** The payer's bank revokes a simulated mandate (sends mandate.status.changed). */

@@ -49,6 +49,9 @@ const EXPIRY_SECONDS = 15 * 60;
 const FINAL = new Set(['completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback']);
 /** Mandate words a charge is accepted against: the first payment was made (provider-modes.ts `mandateWords`). */
 const CHARGEABLE_MANDATE = new Set(['completed', 'authorized', 'active']);
+/** A refund in these statuses is not paid out yet; in FAILED_REFUND its money stayed (or went back) with the merchant. */
+const OPEN_REFUND = new Set(['created', 'pending']);
+const FAILED_REFUND = new Set(['failed', 'cancelled']);
 const MAX_DELIVERY_ATTEMPTS = 6;
 /** Undelivered notifications re-sent per batch after a restart. */
 const RESUME_BATCH_SIZE = 100;
@@ -132,6 +135,8 @@ export interface SimulatorOptions {
   merchantLiveDelayMs?: number;
   /** The fault mode (faults.ts): notifications twice, swapped or late. Off when absent. */
   faults?: Faults | null;
+  /** `created-first` refunds complete on a read of the refunds this long after they were made (default 0: the next read). */
+  refundSettleMs?: number;
   /** Which side of each open question about OPP's answers it plays (provider-modes.ts); pessimistic by default. */
   provider?: SimProviderProfile;
 }
@@ -163,6 +168,8 @@ export class OppSimulator {
   private readonly retryBaseMs: number;
   private readonly settleMandateChargesMs: number | undefined;
   private readonly merchantLiveDelayMs: number;
+  /** In `created-first` mode a refund completes on the first read of the refunds this long after it was made; tests change it. */
+  refundSettleMs: number;
   readonly faults: Faults | null;
 
   constructor(
@@ -172,6 +179,7 @@ export class OppSimulator {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.settleMandateChargesMs = options.settleMandateChargesMs;
     this.merchantLiveDelayMs = options.merchantLiveDelayMs ?? DEFAULT_MERCHANT_LIVE_DELAY_MS;
+    this.refundSettleMs = options.refundSettleMs ?? 0;
     this.faults = options.faults ?? null;
     this.modes = providerModes(options.provider);
   }
@@ -825,8 +833,10 @@ export class OppSimulator {
   }
 
   /**
-   * Reverses a completed transaction, as the bank does for a SEPA chargeback (the payer may do so
-   * for 8 weeks) or a refund: the one way a final status still changes.
+   * Reverses a paid transaction, the one way a final status still changes: `chargeback` as the bank
+   * does for a SEPA chargeback (the payer may do so for 8 weeks; a partly or wholly refunded payment
+   * too: the bank takes the whole payment back), or `refunded`: the provider refunds all that is left
+   * itself (a refund made in its dashboard), a refund object like any other.
    */
   async reverse(
     uid: string,
@@ -835,57 +845,120 @@ export class OppSimulator {
   ): Promise<SimObject> {
     const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
-    if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be reversed');
+    if (status === 'refunded') {
+      const left = await this.leftToRefund(uid);
+      if (left <= 0) throw new SimError(400, 'Nothing is left to refund');
+      await this.createRefund(uid, { amount: left }, newUid('ref'), options);
+      return (await repo.findObject(this.host.db, uid, 'transaction'))!;
+    }
+    if (transaction.status !== 'completed' && transaction.status !== 'refunded') {
+      throw new SimError(400, 'Only a paid transaction can be charged back');
+    }
+    return this.moveReversed(transaction, status, options);
+  }
+
+  /** A paid transaction's new reversed status, in its history, and its notification (none when it stays). */
+  private async moveReversed(
+    transaction: SimObject,
+    status: 'chargeback' | 'refunded',
+    options: { notify?: boolean },
+  ): Promise<SimObject> {
+    if (transaction.status === status) return transaction;
     const ts = now();
     transaction.status = status;
     transaction.updated = ts;
     transaction.statuses = [...((transaction.statuses as unknown[]) ?? []), statusEntry(status, ts)];
     await repo.saveObject(this.host.db, transaction);
     if (options.notify !== false && typeof transaction.notify_url === 'string') {
-      await this.notify(transaction.notify_url, 'transaction.status.changed', 'transaction', uid, {
-        object_url: `${this.apiBase}/transactions/${uid}`,
+      await this.notify(transaction.notify_url, 'transaction.status.changed', 'transaction', transaction.uid, {
+        object_url: `${this.apiBase}/transactions/${transaction.uid}`,
       });
     }
     return transaction;
   }
 
+  /** Cents of a transaction refunded or being refunded (a failed refund gave its money back). */
+  private async refundedOf(uid: string): Promise<number> {
+    const { rows } = await repo.listObjects(this.host.db, 'refund', { parentUid: uid, limit: 100 });
+    return rows.filter((r) => !FAILED_REFUND.has(String(r.status))).reduce((sum, r) => sum + Number(r.amount ?? 0), 0);
+  }
+
+  /** Cents of a transaction that can still be refunded. */
+  async leftToRefund(uid: string): Promise<number> {
+    const transaction = await repo.findObject(this.host.db, uid, 'transaction');
+    if (!transaction) throw new SimError(404, 'Transaction not found');
+    return Number(transaction.amount) - (await this.refundedOf(uid));
+  }
+
   /**
-   * POST /transactions/{uid}/refunds (payments.md §2.6): returns (part of) a completed payment. The
-   * refund completes at once here; a full refund moves the transaction to `refunded` and notifies.
+   * POST /transactions/{uid}/refunds (payments.md §2.6): returns (part of) a paid payment, at most what
+   * is left of it. `modes.refunds`: answered `completed` at once, or `created` with `paid: null`
+   * (completed by a later read of the refunds, or by settleRefund). `modes.refundedStatus`: the
+   * transaction turns `refunded` (and notifies) once its refunds add up to all of it, or at the first
+   * refund — it then stays `refunded`, and what is left can still be refunded. Both read pessimistically:
+   * the status moves when the refund is made, not when it is paid out.
    */
-  async createRefund(uid: string, body: Body, refundUid = newUid('ref')): Promise<SimObject> {
+  async createRefund(
+    uid: string,
+    body: Body,
+    refundUid = newUid('ref'),
+    options: { notify?: boolean } = {},
+  ): Promise<SimObject> {
     const existing = await repo.findObject(this.host.db, refundUid, 'refund');
     if (existing) return existing;
     const transaction = await repo.findObject(this.host.db, uid, 'transaction');
     if (!transaction) throw new SimError(404, 'Transaction not found');
-    if (transaction.status !== 'completed') throw new SimError(400, 'Only a completed transaction can be refunded');
+    if (transaction.status !== 'completed' && transaction.status !== 'refunded') {
+      throw new SimError(400, 'Only a completed transaction can be refunded');
+    }
     const amount = requireInt(body, 'amount');
-    const { rows } = await repo.listObjects(this.host.db, 'refund', { parentUid: uid, limit: 100 });
-    const refunded = rows.reduce((sum, r) => sum + Number(r.amount ?? 0), 0);
+    const refunded = await this.refundedOf(uid);
     if (amount > Number(transaction.amount) - refunded)
       throw new SimError(400, 'amount exceeds what is left to refund');
     const ts = now();
+    const instant = this.modes.refunds === 'instant';
     const refund: SimObject = {
       uid: refundUid,
       object: 'refund',
       created: ts,
       updated: ts,
-      paid: ts,
+      paid: instant ? ts : null,
       amount,
-      status: 'completed',
+      status: instant ? 'completed' : 'created',
       message: optionalString(body, 'message'),
       internal_reason: optionalString(body, 'internal_reason'),
       payout_description: optionalString(body, 'payout_description'),
       fees: {},
     };
     await repo.insertObject(this.host.db, 'refund', refund, uid);
-    if (refunded + amount === Number(transaction.amount)) await this.reverse(uid, 'refunded');
+    const whole = refunded + amount === Number(transaction.amount);
+    if (whole || this.modes.refundedStatus === 'after-any') await this.moveReversed(transaction, 'refunded', options);
     return refund;
   }
 
+  /** A transaction's refunds; in `created-first` mode a read completes those made `refundSettleMs` ago or more. */
   async listRefunds(uid: string): Promise<SimObject[]> {
     const { rows } = await repo.listObjects(this.host.db, 'refund', { parentUid: uid, limit: 100 });
+    const due = Date.now() - this.refundSettleMs;
+    for (const refund of rows) {
+      if (OPEN_REFUND.has(String(refund.status)) && Number(refund.created) * 1000 <= due) {
+        Object.assign(refund, await this.settleRefund(String(refund.uid), 'completed'));
+      }
+    }
     return rows;
+  }
+
+  /** A refund still `created` is paid out (`completed`, `paid` set) or fails at the provider (tests, demo). */
+  async settleRefund(refundUid: string, outcome: 'completed' | 'failed'): Promise<SimObject> {
+    const refund = await repo.findObject(this.host.db, refundUid, 'refund');
+    if (!refund) throw new SimError(404, 'Refund not found');
+    if (!OPEN_REFUND.has(String(refund.status))) return refund;
+    const ts = now();
+    refund.status = outcome;
+    refund.updated = ts;
+    if (outcome === 'completed') refund.paid = ts;
+    await repo.saveObject(this.host.db, refund);
+    return refund;
   }
 
   /** The hosted checkout was opened: created → pending. */

@@ -53,8 +53,9 @@ const OUTCOME: Record<KnownOppTransactionStatus, PaymentOutcome> = {
 
 /**
  * Rank on the forward-only ladder. created < pending/planned < reserved < cancelled/expired/failed
- * < completed < refunded/chargeback. A closed-unpaid transaction may still become completed (a
- * late bank confirmation: the money did arrive), never the other way round.
+ * < completed < refunded < chargeback. A closed-unpaid transaction may still become completed (a
+ * late bank confirmation: the money did arrive), never the other way round; a refunded one — perhaps
+ * only in part — may still be charged back (the bank takes the whole payment, decision 067).
  */
 const RANK: Record<KnownOppTransactionStatus, number> = {
   created: 0,
@@ -66,7 +67,7 @@ const RANK: Record<KnownOppTransactionStatus, number> = {
   failed: 3,
   completed: 4,
   refunded: 5,
-  chargeback: 5,
+  chargeback: 6,
 };
 
 export function paymentOutcome(status: OppTransactionStatus | null | undefined): PaymentOutcome | null {

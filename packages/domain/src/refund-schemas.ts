@@ -14,8 +14,10 @@ export type RefundKind = (typeof REFUND_KINDS)[number];
 export const REFUND_SOURCES = ['admin', 'provider'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
 /**
- * pending — recorded, the provider has not accepted it yet (the reconcile job sends it again);
- * completed — the provider has it (or it came from the provider); failed — the provider refused it.
+ * pending — recorded, not paid out yet: either the provider has not answered it (`providerUid` null;
+ * the reconcile job sends it again) or it has it but not paid it (`created`; the reconcile job follows
+ * it); completed — the provider paid it out (docs/decisions/070); failed — the provider refused it, or
+ * it failed there: its amount is refundable again.
  */
 export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -65,4 +67,22 @@ export type Refund = z.infer<typeof RefundSchema>;
 export function feeCreditOf(tip: { amount: number; fee: number }, refundedBefore: number, refund: number): number {
   const keptOn = (left: number) => shareOf(tip.fee, left, tip.amount);
   return keptOn(tip.amount - refundedBefore) - keptOn(tip.amount - refundedBefore - refund);
+}
+
+/**
+ * What a provider refund's status says (docs/decisions/070): `completed` — paid out; `failed` — it will
+ * never be (`failed`, `cancelled`, …); `open` — not yet (`created`, `pending`, or a word we do not know).
+ */
+export function refundOutcomeOf(status: string): 'completed' | 'failed' | 'open' {
+  if (status === 'completed') return 'completed';
+  return ['failed', 'cancelled', 'canceled', 'expired', 'refused'].includes(status) ? 'failed' : 'open';
+}
+
+/**
+ * What a payment's status means for the tip or month it paid. The provider's `refunded` is "(partly)
+ * refunded" — some source reads it as "refund initiated" — so for its owner the payment is refunded
+ * only once our completed refunds of it cover it; until then it stays paid (docs/decisions/070).
+ */
+export function ownerStatusOfPayment(status: string, refundedInFull: boolean): string {
+  return status === 'refunded' && !refundedInFull ? 'completed' : status;
 }

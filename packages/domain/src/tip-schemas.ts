@@ -169,7 +169,10 @@ export function tipStatusOfTransaction(status: string): TipStatus | null {
   }
 }
 
-/** Forward-only ladder of tips, mirroring the transaction ladder (a late bank confirmation may still complete). */
+/**
+ * Forward-only ladder of tips, mirroring the transaction ladder (a late bank confirmation may still
+ * complete; a refunded tip may still be charged back).
+ */
 const TIP_RANK: Record<TipStatus, number> = {
   created: 0,
   pending: 1,
@@ -178,7 +181,7 @@ const TIP_RANK: Record<TipStatus, number> = {
   failed: 2,
   completed: 3,
   refunded: 4,
-  chargeback: 4,
+  chargeback: 5,
 };
 
 /** True when a tip now `from` may move to `to` (DESIGN.md §4.3: a late or repeated event is a no-op). */

@@ -34,7 +34,9 @@ export async function reversalExcessMismatches(db: AppContext['db']): Promise<Mo
  * 5. (the provider half) Per payment the provider reversed or we refunded: the provider's refunds of
  * it, plus the whole payment when it was charged back, equal our completed refunds and reversals of it
  * (with the refund of a month's extra collection, made for its incident).
- * A payment with a refund still pending at our side is settling and left for a later run.
+ * A payment with a refund still pending at our side (not paid out yet), or whose refunds at the provider
+ * are still to be read and booked (refund_reads: the reconcile job reads them again), is settling and
+ * left for a later run (decision 070).
  */
 export async function reversalsAgainstProvider(
   ctx: AppContext,
@@ -53,6 +55,7 @@ export async function reversalsAgainstProvider(
         where o.opp_uid is not null and o.updated <= ${settled.toISOString()}::timestamptz
           and (o.status in ('refunded', 'chargeback') or exists (select 1 from refunds r where r.opp_transaction_id = o.id))
           and not exists (select 1 from refunds r where r.opp_transaction_id = o.id and r.status = 'pending')
+          and not exists (select 1 from refund_reads d where d.opp_transaction_id = o.id)
         order by o.updated desc limit ${limit}`,
   );
   const found: MoneyViolation[] = [];

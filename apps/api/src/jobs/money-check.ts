@@ -1,4 +1,4 @@
-import { tipStatusOfTransaction } from '@podpot/domain';
+import { ownerStatusOfPayment, tipStatusOfTransaction } from '@podpot/domain';
 import { desc, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
@@ -139,13 +139,19 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     violations.push({ invariant: 'one-owner', subject: `tips ${r.owner_id}`, detail: `${r.n} provider transactions` });
   }
 
-  // 4. Totals agree to the cent.
+  // 4. Totals agree to the cent. A payment the provider calls `refunded` that our completed refunds do
+  // not cover yet was refunded in part: its tip is still completed (decision 070).
   const [tipSums] = await rowsOf<{ tips: string; transactions: string }>(
     db,
     sql`select
           (select coalesce(sum(amount), 0) from tips where status = 'completed' and recurring_tip_id is null)::bigint as tips,
           (select coalesce(sum(o.amount), 0) from opp_transactions o join tips t on t.id = o.owner_id
-             where o.kind = 'tip' and o.status = 'completed')::bigint as transactions`,
+             where o.kind = 'tip'
+               and (o.status = 'completed'
+                    or (o.status = 'refunded'
+                        and coalesce((select sum(r.amount) from refunds r where r.opp_transaction_id = o.id
+                                      and r.kind = 'refund' and r.status = 'completed'), 0) < o.amount))
+          )::bigint as transactions`,
   );
   if (Number(tipSums!.tips) !== Number(tipSums!.transactions)) {
     violations.push({
@@ -276,13 +282,17 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
     const lastRow = ours.at(-1);
     providerCursor = ours.length === budget && lastRow ? { created: lastRow.created, id: lastRow.id } : null;
     coverage = { compared: 0, of: all!.n, runs: Math.max(1, Math.ceil(all!.n / budget)) };
+    // A payment the provider calls `refunded` is a refunded tip once our completed refunds cover it (decision 070).
     const tipStatuses = new Map(
       (
-        await rowsOf<{ id: string; status: string }>(
+        await rowsOf<{ id: string; status: string; refunded_in_full: boolean }>(
           db,
-          sql`select t.id, t.status from tips t join opp_transactions o on o.owner_id = t.id and o.kind = 'tip'`,
+          sql`select t.id, t.status,
+                     coalesce((select sum(r.amount) from refunds r where r.opp_transaction_id = o.id
+                               and r.kind = 'refund' and r.status = 'completed'), 0) >= o.amount as refunded_in_full
+              from tips t join opp_transactions o on o.owner_id = t.id and o.kind = 'tip'`,
         )
-      ).map((r) => [r.id, r.status]),
+      ).map((r) => [r.id, r]),
     );
     for (const row of ours) {
       if (!row.settled) continue;
@@ -305,12 +315,16 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
           detail: `ours ${row.status ?? 'none'}, the provider's ${provider}`,
         });
       }
-      const tipStatus = row.kind === 'tip' ? tipStatuses.get(row.owner_id) : undefined;
-      if (tipStatus && row.status && tipStatusOfTransaction(row.status) !== tipStatus) {
+      const tip = row.kind === 'tip' ? tipStatuses.get(row.owner_id) : undefined;
+      if (
+        tip &&
+        row.status &&
+        tipStatusOfTransaction(ownerStatusOfPayment(row.status, tip.refunded_in_full)) !== tip.status
+      ) {
         violations.push({
           invariant: 'status-matches-provider',
           subject: `tips ${row.owner_id}`,
-          detail: `tip ${tipStatus}, its transaction ${row.status}`,
+          detail: `tip ${tip.status}, its transaction ${row.status}`,
         });
       }
     }

@@ -3,7 +3,7 @@ import { endMonthlyTipsOfArchived } from '../modules/recurring-tips/recurring-ti
 import { refreshMandateAttempt } from '../modules/recurring-tips/recurring-tips.mandate.js';
 import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurring-tips.outcomes.js';
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
-import { retryPendingRefunds } from '../modules/refunds/refunds.service.js';
+import { followPendingRefunds } from '../modules/refunds/refunds.service.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
 import { applyProviderTransaction } from '../payments/payments.apply.js';
 import { resendCreate } from '../payments/payments.create.js';
@@ -14,7 +14,10 @@ export interface ReconcileResult {
   failed: number;
   /** Refunds of double collections made in this run (retries of ones that could not be sent). */
   refunded: number;
-  /** Admin refunds of tips sent in this run (ones the provider could not be reached for before). */
+  /**
+   * Refunds of tips sent or moved in this run: admin refunds the provider could not be reached for
+   * before, refunds it has paid out or failed since, and refunds it made itself (decision 070).
+   */
   tipRefunds: number;
   /** Monthly tips whose first payment was left half-made by a crash, sent again. */
   repairedMandates: number;
@@ -36,6 +39,8 @@ export interface ReconcileOptions {
   maxBatches?: number;
   /** A completed debit is read again at most this often while it may still be reversed. */
   recheckDebitsEveryHours?: number;
+  /** A payment's refunds are followed up when untouched this long (default a minute: the request's own send first). */
+  refundsOlderThanMs?: number;
 }
 
 /**
@@ -51,7 +56,8 @@ const REVERSAL_WINDOW_DAYS = 8 * 7 + 7;
  * row gets its turn; a create whose answer we never recorded is re-sent with its original
  * idempotency key (so the provider answers the transaction it already made, or makes it once).
  * Completed mandate debits still inside the SEPA reversal window are read again (a late chargeback),
- * refunds that could not be sent (double collections, admin refunds of tips) are retried, half-made monthly-tip set-ups repaired, and the
+ * refunds that could not be sent (double collections, admin refunds of tips) are retried and refunds
+ * not paid out yet followed (decision 070), half-made monthly-tip set-ups repaired, and the
  * mandates of cancelled monthly tips that are still valid revoked (DESIGN.md §4.9).
  */
 export async function reconcileTransactions(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
@@ -80,7 +86,9 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
   }
   const recheckedDebits = await recheckReversibleDebits(ctx, options, deadline, batchSize, maxBatches);
   const refunded = await retryOpenRefunds(ctx);
-  const tipRefunds = await retryPendingRefunds(ctx);
+  const tipRefunds = await followPendingRefunds(ctx, {
+    olderThan: new Date(Date.now() - (options.refundsOlderThanMs ?? 60_000)),
+  });
   const repairedMandates = await repairHalfMadeMandates(ctx, { olderThan });
   const ended = await endMonthlyTipsOfArchived(ctx);
   return {

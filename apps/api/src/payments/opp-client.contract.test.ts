@@ -211,6 +211,8 @@ describe('OppClient against recorded OPP responses', () => {
       amount: 6750,
       status: 'created',
       message: null,
+      // Echoed: a refund whose answer was lost is recognised in the list by the description we sent.
+      payoutDescription: 'Refund from Product A',
     });
     const { opp, calls } = replay('advalley-refund-list.json');
     const list = await opp.listRefunds('tra_f47ed2f5a079');
@@ -224,6 +226,7 @@ describe('OppClient against recorded OPP responses', () => {
           amount: 21500,
           status: 'completed',
           message: null,
+          payoutDescription: null,
         },
       ],
       hasMore: false,

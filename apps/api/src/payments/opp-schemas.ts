@@ -184,7 +184,7 @@ export const BankAccountSchema = z
   );
 
 export const RefundSchema = z
-  .object({ uid, created: num, paid: num, amount: num, status: str, message: str })
+  .object({ uid, created: num, paid: num, amount: num, status: str, message: str, payout_description: str })
   .transform(
     (raw): OppRefund => ({
       uid: raw.uid,
@@ -193,6 +193,7 @@ export const RefundSchema = z
       amount: raw.amount ?? 0,
       status: raw.status ?? '',
       message: raw.message,
+      payoutDescription: raw.payout_description,
     }),
   );
 

@@ -100,6 +100,8 @@ export interface OppRefund {
   amount: number;
   status: OppRefundStatus;
   message: string | null;
+  /** What we sent as `payout_description` (recorded answers echo it): ours names our refund's id. */
+  payoutDescription: string | null;
 }
 
 export interface OppMandate {

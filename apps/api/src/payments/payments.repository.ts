@@ -280,7 +280,9 @@ export async function claimStaleTransactions(db: DbOrTx, olderThan: Date, limit:
  * Claims completed debits against a mandate (rows of `kind` whose request is not the mandate-making
  * first payment) made since `since` and not checked since `checkedBefore`, least recently checked
  * first: a SEPA payer may reverse a debit for eight weeks, and the notification of a late reversal
- * can be lost like any other. One statement bumps checkedAt, so two instances never take the same row.
+ * can be lost like any other. A `refunded` debit counts too: it may be refunded only in part
+ * (decision 070), and the bank can still take the whole payment back. One statement bumps
+ * checkedAt, so two instances never take the same row.
  */
 export async function claimReversibleDebits(
   db: DbOrTx,
@@ -292,7 +294,7 @@ export async function claimReversibleDebits(
     .where(
       and(
         eq(oppTransactions.kind, options.kind),
-        eq(oppTransactions.status, 'completed'),
+        inArray(oppTransactions.status, ['completed', 'refunded']),
         isNotNull(oppTransactions.oppUid),
         sql`${oppTransactions.request} ->> 'mandate_method' is null`,
         gt(oppTransactions.created, options.since),

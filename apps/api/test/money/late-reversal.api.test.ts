@@ -1,8 +1,9 @@
 import { awaitSimulatorDeliveries, simulatePayment, simulatorOf } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { refundsPaidOut } from '../support/refunds.js';
 import type { TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { chargesOf, query, signUpAndPay, transactionsOfCharge, useMonthlyWorld } from './monthly-support.js';
@@ -57,6 +58,31 @@ describe(`a SEPA debit reversed weeks later, its notification lost (${TEST_DB})`
       sql`select t.status from tips t join recurring_tip_charges c on c.tip_id = t.id where c.id = ${debit.debitId}`,
     );
     expect(tip!.status).toBe('chargeback');
+  });
+
+  it('finds a late reversal of a debit refunded in part too (a payment the provider already calls refunded)', async () => {
+    const { modes } = simulatorOf(t.ctx);
+    const before = modes.refundedStatus;
+    modes.refundedStatus = 'after-any';
+    onTestFinished(() => {
+      modes.refundedStatus = before;
+    });
+    const debit = await collectedDebit();
+    const tipId = (await chargesOf(t, debit.id)).find((c) => c.id === debit.debitId)!.tipId!;
+    const admin = await t.createUser({ role: 'ADMIN' });
+    const refund = await t.api('POST', `/tips/${tipId}/refunds`, {
+      token: admin.token,
+      body: { data: { amount: 100, reason: 'Part of a month' } },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    await refundsPaidOut(t);
+    // "(partly) refunded" at the provider; the month is still paid.
+    expect((await transactionsOfCharge(t, debit.debitId))[0]!.status).toBe('refunded');
+    expect(await monthStatus(debit.id, debit.debitId)).toBe('completed');
+    await simulatorOf(t.ctx).reverse(debit.uid, 'chargeback', { notify: false });
+
+    await reconcileTransactions(t.ctx);
+    expect(await monthStatus(debit.id, debit.debitId)).toBe('chargeback');
   });
 
   it('re-reads each completed debit about once a day, in bounded batches, least recently checked first', async () => {

@@ -6,8 +6,9 @@ import {
   simulatorOf,
 } from '@podpot/opp-simulator';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
+import { followPendingRefunds } from '../../src/modules/refunds/refunds.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { createMonthlyWorld, type MonthlyWorld, signUpAndPay, startTip } from './monthly-support.js';
@@ -24,6 +25,27 @@ beforeAll(async () => {
   profileReferences = simulatorOf(t.ctx).modes.references;
 });
 afterAll(() => t.close());
+
+async function paymentOf(uid: string) {
+  const [row] = (
+    (await t.database.db.execute(sql`select id from opp_transactions where opp_uid = ${uid}`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows;
+  return row!;
+}
+
+/** A payment with a refund not paid out yet, or whose refunds are still to be read (decision 070). */
+async function unsettled(uid: string) {
+  const { id } = await paymentOf(uid);
+  const [row] = (
+    (await t.database.db.execute(
+      sql`select exists (select 1 from refunds where opp_transaction_id = ${id} and status = 'pending')
+              or exists (select 1 from refund_reads where opp_transaction_id = ${id}) as open`,
+    )) as unknown as { rows: { open: boolean }[] }
+  ).rows;
+  return row!.open;
+}
 
 describe(`the money check (${TEST_DB})`, () => {
   it('finds nothing wrong after ordinary tips and monthly tips', async () => {
@@ -122,6 +144,53 @@ describe(`the money check (${TEST_DB})`, () => {
       ]),
     );
     expect(found).toHaveLength(2);
+  });
+});
+
+describe(`the money check and refunds that follow the provider (decision 070, ${TEST_DB})`, () => {
+  it('agrees with partial refunds in either refunded-status mode, and names a refund the provider made that we never booked', async () => {
+    const admin = await t.createUser({ role: 'ADMIN' });
+    const sim = simulatorOf(t.ctx);
+    const before = sim.modes.refundedStatus;
+    onTestFinished(() => {
+      sim.modes.refundedStatus = before;
+    });
+    const partlyRefunded = async (mode: 'when-full' | 'after-any') => {
+      sim.modes.refundedStatus = mode;
+      const tip = await startTip(w, 1000);
+      await simulatePayment(t.ctx, tip.uid, 'completed');
+      await awaitSimulatorDeliveries(t.ctx);
+      const res = await t.api('POST', `/tips/${tip.tipId}/refunds`, {
+        token: admin.token,
+        body: { data: { amount: 300, reason: 'Part' } },
+      });
+      expect(res.status, res.text).toBe(201);
+      // Paid out and read, however often the provider fails to answer meanwhile.
+      await awaitSimulatorDeliveries(t.ctx);
+      for (let tries = 0; tries < 5 && (await unsettled(tip.uid)); tries++) {
+        await followPendingRefunds(t.ctx, { olderThan: new Date(Date.now() + 1000) });
+        await awaitSimulatorDeliveries(t.ctx);
+      }
+      expect(await unsettled(tip.uid)).toBe(false);
+      return { ...tip, id: (await paymentOf(tip.uid)).id };
+    };
+    const whenFull = await partlyRefunded('when-full');
+    const afterAny = await partlyRefunded('after-any');
+    const ours = (v: { subject: string }) =>
+      [whenFull, afterAny].some((p) => v.subject.includes(p.id) || v.subject.includes(p.tipId));
+    expect((await runMoneyCheck(t.ctx, { settledMinutes: 0 })).violations.filter(ours)).toEqual([]);
+
+    // The provider refunds another 200 itself and nothing tells us (no status change, no notification).
+    sim.modes.refundedStatus = 'when-full';
+    await sim.createRefund(whenFull.uid, { amount: 200 }, undefined, { notify: false });
+    const found = (await runMoneyCheck(t.ctx, { settledMinutes: 0 })).violations.filter(ours);
+    expect(found).toEqual([
+      expect.objectContaining({
+        invariant: 'reversals-match-provider',
+        subject: `opp_transactions ${whenFull.id} (${whenFull.uid})`,
+        detail: 'the provider gave back 500 cents, our refunds and reversals 300',
+      }),
+    ]);
   });
 });
 

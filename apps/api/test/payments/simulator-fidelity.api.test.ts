@@ -1,5 +1,5 @@
-import { awaitSimulatorDeliveries, SIM_TEST_AMOUNTS, simulatePayment } from '@podpot/opp-simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awaitSimulatorDeliveries, SIM_TEST_AMOUNTS, simulatePayment, simulatorOf } from '@podpot/opp-simulator';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -127,5 +127,70 @@ describe(`the sandbox's test amounts (${TEST_DB})`, () => {
     const { body } = await provider('POST', '/transactions', transaction(801));
     const refunded = await visitCheckout(body.uid);
     expect(refunded.statuses.map((s: Json) => s.status)).toEqual(['created', 'pending', 'completed', 'refunded']);
+  });
+});
+
+describe(`refunds in each provider mode (decision 070, ${TEST_DB})`, () => {
+  const sim = () => simulatorOf(t.ctx);
+  let saved: ReturnType<typeof sim>['modes'];
+  beforeAll(() => {
+    saved = { ...sim().modes };
+  });
+  afterEach(() => {
+    Object.assign(sim().modes, saved);
+  });
+
+  /** A paid transaction of `amount` cents, without notifications. */
+  async function paid(amount: number) {
+    const { body } = await provider('POST', '/transactions', transaction(amount));
+    await simulatePayment(t.ctx, body.uid, 'completed', { notify: false });
+    return body.uid as string;
+  }
+  const refund = (uid: string, amount: number) =>
+    provider('POST', `/transactions/${uid}/refunds`, { amount, payout_description: `Podpot refund ${amount}` });
+  const statusOf = async (uid: string) => (await provider('GET', `/transactions/${uid}`)).body.status;
+
+  it('created-first answers as recorded (created, paid null, the description echoed); a read of the refunds pays it out', async () => {
+    sim().modes.refunds = 'created-first';
+    const uid = await paid(1000);
+    const made = await refund(uid, 400);
+    expect(made.body).toMatchObject({
+      object: 'refund',
+      status: 'created',
+      paid: null,
+      amount: 400,
+      payout_description: 'Podpot refund 400',
+    });
+    const list = await provider('GET', `/transactions/${uid}/refunds`);
+    expect(list.body.data).toEqual([expect.objectContaining({ uid: made.body.uid, status: 'completed' })]);
+    expect(list.body.data[0].paid).toEqual(expect.any(Number));
+    // A refund still created can fail instead; its money is refundable again.
+    const other = await paid(1000);
+    const failing = await refund(other, 1000);
+    await sim().settleRefund(failing.body.uid, 'failed');
+    expect((await refund(other, 1000)).status).toBe(200);
+  });
+
+  it('after-any turns the payment refunded at the first refund; what is left can still be refunded, no more', async () => {
+    sim().modes.refundedStatus = 'after-any';
+    const uid = await paid(1000);
+    expect((await refund(uid, 200)).status).toBe(200);
+    expect(await statusOf(uid)).toBe('refunded');
+    expect((await refund(uid, 800)).status).toBe(200);
+    expect((await refund(uid, 1)).status).toBe(400);
+    // The bank may still take the whole payment back.
+    await sim().reverse(uid, 'chargeback', { notify: false });
+    expect(await statusOf(uid)).toBe('chargeback');
+    await awaitSimulatorDeliveries(t.ctx);
+  });
+
+  it('when-full leaves a partly refunded payment completed until its refunds add up to it', async () => {
+    sim().modes.refundedStatus = 'when-full';
+    const uid = await paid(1000);
+    await refund(uid, 200);
+    expect(await statusOf(uid)).toBe('completed');
+    await refund(uid, 800);
+    expect(await statusOf(uid)).toBe('refunded');
+    await awaitSimulatorDeliveries(t.ctx);
   });
 });

@@ -10,6 +10,7 @@ import { recurringTipCharges, recurringTips, tipjarAdmins, tipjars, tips } from 
 import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
 import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
 import { registerMerchant } from '../support/merchant.js';
+import { answeredStatus, refundsPaidOut } from '../support/refunds.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -474,7 +475,8 @@ describe('the charge run (jobs/charge.ts)', () => {
       body: { data: { amount: 300, reason: 'Charged the wrong amount' } },
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ chargeId: month.id, amount: 300, status: 'completed' });
+    expect(res.body).toMatchObject({ chargeId: month.id, amount: 300, status: answeredStatus(t) });
+    await refundsPaidOut(t);
     const seen = await t.api('GET', `/tipjars/${jar.id}/recurringtips/${id}`, { token: maker.token });
     expect(seen.body.charges[0]).toMatchObject({ status: 'completed', tipStatus: 'completed' });
     expect(seen.body.mandate.status).toBe('valid');

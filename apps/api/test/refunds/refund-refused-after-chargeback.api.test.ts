@@ -6,7 +6,7 @@ import {
   simulatorOf,
 } from '@podpot/opp-simulator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { refunds } from '../../src/db/schema/index.js';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
@@ -108,6 +108,14 @@ describe(`a refund the provider made during the outage, accepted after the charg
   it('credits no fee twice and lists the money the payer has back twice for admins', async () => {
     const jar = await orderLiveJar(t, { paymentmethod: ideal, name: 'Lost Answer Pod' });
     const tip = await paidTip(t, jar.id, { amount: 10_045, paymentmethod: ideal });
+    // The payment stays `completed` after this partial refund, so nothing tells us of it before the
+    // chargeback (with `after-any` its `refunded` notification would: chargeback-after-partial-refund).
+    const { modes } = simulatorOf(t.ctx);
+    const before = modes.refundedStatus;
+    modes.refundedStatus = 'when-full';
+    onTestFinished(() => {
+      modes.refundedStatus = before;
+    });
     // The provider makes the refund, but its answer never reaches us: recorded, pending.
     const { shares } = faults.plan;
     shares.http5xx = 0;

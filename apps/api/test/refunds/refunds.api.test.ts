@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds, tips } from '../../src/db/schema/index.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { OppError } from '../../src/payments/opp-client.js';
+import { answeredStatus, refundsPaidOut } from '../support/refunds.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { orderLiveJar } from '../support/tipjar.js';
 
@@ -79,15 +80,23 @@ describe('POST /api/v1/tips/:id/refunds', () => {
       tipjarId: jar.id,
       kind: 'refund',
       source: 'admin',
-      status: 'completed',
+      // Done at once, or accepted and paid out later (decision 070).
+      status: answeredStatus(t),
       amount: 250,
       feeCredit: 12,
       reason: 'Double tip by mistake',
     });
     expect(res.body.providerUid).toMatch(/^ref_/);
+    await refundsPaidOut(t);
     const atProvider = await t.ctx.opp.listRefunds(tip.uid);
     expect(atProvider.data.map((r) => [r.uid, r.amount])).toEqual([[res.body.providerUid, 250]]);
-    expect((await t.ctx.opp.getTransaction(tip.uid)).status).toBe('completed');
+    // The provider may call a partly refunded payment `refunded` ("(partly) refunded").
+    const partly = simulatorOf(t.ctx).modes.refundedStatus === 'after-any' ? 'refunded' : 'completed';
+    expect((await t.ctx.opp.getTransaction(tip.uid)).status).toBe(partly);
+    const listed = await t.api('GET', `/tips/${tip.id}/refunds`, { token: admin.token });
+    expect(listed.body.data.map((r: { status: string; amount: number }) => [r.status, r.amount])).toEqual([
+      ['completed', 250],
+    ]);
 
     const seen = await t.api('GET', `/tipjars/${jar.id}/tips/${tip.id}`, { token: jar.maker.token });
     expect(seen.body).toMatchObject({ status: 'completed', amount: 1000, refundedAmount: 250, refundedFee: 12 });
@@ -108,7 +117,8 @@ describe('POST /api/v1/tips/:id/refunds', () => {
     expect((await refund(tip.id, { amount: 400, reason: 'Deels' })).status).toBe(201);
     const rest = await refund(tip.id, { reason: 'Rest terug' });
     expect(rest.status, rest.text).toBe(201);
-    expect(rest.body).toMatchObject({ amount: 600, status: 'completed' });
+    expect(rest.body).toMatchObject({ amount: 600, status: answeredStatus(t) });
+    await refundsPaidOut(t);
     // All of the fee (50) is back with the maker: 20 + 30.
     const row = await tipRow(tip.id);
     expect(row).toMatchObject({ status: 'refunded', refundedAmount: 1000, refundedFee: 50 });
@@ -210,6 +220,7 @@ describe('POST /api/v1/tips/:id/refunds', () => {
 
     const [x, y] = await Promise.all([refund(tip.id, { reason: 'All' }), refund(tip.id, { reason: 'All' })]);
     expect([x.status, y.status].sort()).toEqual([201, 400]);
+    await refundsPaidOut(t);
     const refunded = (await t.ctx.opp.listRefunds(tip.uid)).data.reduce((sum, r) => sum + r.amount, 0);
     expect(refunded).toBe(1000);
     expect(await tipRow(tip.id)).toMatchObject({ status: 'refunded', refundedAmount: 1000 });

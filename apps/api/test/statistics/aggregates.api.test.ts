@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { aggregateDrift } from '../../src/modules/statistics/statistics.scan.js';
+import { refundsPaidOut } from '../support/refunds.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { addIdeal, openTip, orderLiveJar } from '../support/tipjar.js';
 
@@ -68,7 +69,7 @@ describe('statistics from kept aggregates', () => {
     for (const res of parallel) expect(res.status, res.text).toBe(201);
     expect((await refund(c.id, { reason: 'All of it' })).status).toBe(201);
     await simulateReversal(t.ctx, d.uid, 'chargeback');
-    await awaitSimulatorDeliveries(t.ctx);
+    await refundsPaidOut(t);
     // One tip was paid yesterday (Amsterdam): its day moves with it.
     await t.database.db.execute(sql`update tips set completed_at = completed_at - interval '1 day' where id = ${e.id}`);
 

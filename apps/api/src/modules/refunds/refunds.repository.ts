@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { oppTransactions, recurringTipCharges, refunds } from '../../db/schema/index.js';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { oppTransactions, recurringTipCharges, refundReads, refunds } from '../../db/schema/index.js';
 
-/** The only code touching the refunds table (plus the read of which payment paid a tip). */
+/** The only code touching the refunds and refund_reads tables (plus the read of which payment paid a tip). */
 export type RefundRow = typeof refunds.$inferSelect;
 
 export async function insertRefund(db: DbOrTx, values: typeof refunds.$inferInsert): Promise<RefundRow> {
@@ -37,21 +37,44 @@ export async function listTipRefunds(db: DbOrTx, tipId: string) {
   return db.select().from(refunds).where(eq(refunds.tipId, tipId)).orderBy(asc(refunds.created), asc(refunds.id));
 }
 
-/** The provider accepted a pending refund; undefined if it was no longer pending (another process recorded it). */
-export async function markAccepted(db: DbOrTx, id: string, answer: { providerUid: string; providerStatus: string }) {
+/** A payment's refunds and chargebacks, oldest first. */
+export async function listPaymentRefunds(db: DbOrTx, oppTransactionId: string) {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.oppTransactionId, oppTransactionId))
+    .orderBy(asc(refunds.created), asc(refunds.id));
+}
+
+/**
+ * The provider's answer on a pending refund: its uid and status, and — when it paid the refund out —
+ * `completed`; undefined if the refund was no longer pending (another process recorded it). A refund
+ * answered before keeps its uid.
+ */
+export async function markAnswered(
+  db: DbOrTx,
+  id: string,
+  answer: { providerUid: string; providerStatus: string },
+  paidOut = false,
+) {
   const [row] = await db
     .update(refunds)
-    .set({ status: 'completed', ...answer, lastError: null })
+    .set({
+      ...(paidOut ? { status: 'completed' as const } : {}),
+      providerUid: sql`coalesce(${refunds.providerUid}, ${answer.providerUid})`,
+      providerStatus: answer.providerStatus,
+      lastError: null,
+    })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning();
   return row;
 }
 
-/** The provider refused a pending refund for good; undefined if it was no longer pending. */
-export async function markRefused(db: DbOrTx, id: string, error: string) {
+/** The provider refused a pending refund, or it failed there; undefined if it was no longer pending. */
+export async function markRefused(db: DbOrTx, id: string, error: string, providerStatus?: string) {
   const [row] = await db
     .update(refunds)
-    .set({ status: 'failed', lastError: error })
+    .set({ status: 'failed', lastError: error, ...(providerStatus ? { providerStatus } : {}) })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning();
   return row;
@@ -72,12 +95,21 @@ export async function sumCompletedReversals(db: DbOrTx, oppTransactionId: string
   return { amount: Number(row?.amount ?? 0), feeCredit: Number(row?.feeCredit ?? 0) };
 }
 
-/** The reversal the provider reported for a payment (its chargeback first), if any. */
+/**
+ * The reversal the provider reported for a payment that took all of it back: its chargeback, else a
+ * refund recorded as "the rest of the tip" before refunds were read one by one (no provider uid).
+ */
 export async function findProviderReversal(db: DbOrTx, oppTransactionId: string) {
   const [row] = await db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.oppTransactionId, oppTransactionId), eq(refunds.source, 'provider')))
+    .where(
+      and(
+        eq(refunds.oppTransactionId, oppTransactionId),
+        eq(refunds.source, 'provider'),
+        or(eq(refunds.kind, 'chargeback'), isNull(refunds.providerUid)),
+      ),
+    )
     .orderBy(asc(refunds.kind))
     .limit(1);
   return row;
@@ -101,14 +133,67 @@ export async function recordSendError(db: DbOrTx, id: string, error: string) {
   await db.update(refunds).set({ lastError: error }).where(eq(refunds.id, id));
 }
 
-/** Admin refunds the provider has not accepted yet and not touched for a while: the reconcile job sends them again. */
-export async function listPendingRefunds(db: DbOrTx, olderThan: Date, limit: number) {
+/**
+ * Payments the reconcile job follows up (decision 070), least recently tried first: those with a refund
+ * not paid out yet (unanswered: sent again; answered: read) and those whose refunds are still to be
+ * read, each untouched since `olderThan`.
+ */
+export async function listPaymentsToFollow(db: DbOrTx, olderThan: Date, limit: number): Promise<string[]> {
+  const before = olderThan.toISOString();
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from (
+          select opp_transaction_id as id, updated as tried from refunds
+          where status = 'pending' and updated < ${before}::timestamptz
+          union all
+          select opp_transaction_id, updated from refund_reads where updated < ${before}::timestamptz
+        ) due group by id order by min(tried) limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Admin refunds of a payment not answered by the provider yet (to be sent again). */
+export async function listUnanswered(db: DbOrTx, oppTransactionId: string) {
   return db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), lt(refunds.updated, olderThan)))
-    .orderBy(asc(refunds.updated))
-    .limit(limit);
+    .where(
+      and(
+        eq(refunds.oppTransactionId, oppTransactionId),
+        eq(refunds.status, 'pending'),
+        eq(refunds.source, 'admin'),
+        isNull(refunds.providerUid),
+      ),
+    )
+    .orderBy(asc(refunds.created));
+}
+
+/** A payment's pending refunds were looked at now (the reconcile job goes on with others first). */
+export async function touchPending(db: DbOrTx, oppTransactionId: string) {
+  await db
+    .update(refunds)
+    .set({ updated: new Date() })
+    .where(and(eq(refunds.oppTransactionId, oppTransactionId), eq(refunds.status, 'pending')));
+}
+
+/* ---------- payments whose refunds are to be read ---------- */
+
+/** A payment's refunds are to be read at the provider (kept if it already was). */
+export async function markRefundsToRead(db: DbOrTx, oppTransactionId: string) {
+  await db.insert(refundReads).values({ oppTransactionId }).onConflictDoNothing();
+}
+
+/** A read that failed, or found a refund it could not place yet: the reconcile job reads it again. */
+export async function keepRefundsToRead(db: DbOrTx, oppTransactionId: string, lastError: string | null) {
+  await db
+    .insert(refundReads)
+    .values({ oppTransactionId, lastError })
+    .onConflictDoUpdate({ target: refundReads.oppTransactionId, set: { lastError, updated: new Date() } });
+}
+
+/** Everything the provider listed for the payment is booked. */
+export async function refundsRead(db: DbOrTx, oppTransactionId: string) {
+  await db.delete(refundReads).where(eq(refundReads.oppTransactionId, oppTransactionId));
 }
 
 /* ---------- the next fee invoice ---------- */

@@ -17,7 +17,8 @@ export const refundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary:
           'Refund (part of) a paid tip or monthly charge (platform admins), with a reason the tipper is mailed. ' +
           '`amount` in cents, left out = all that is left; more than is left is a 400 on data.amount (refundTooLarge, params.max). ' +
-          'The refund is recorded first and then sent to the provider: `status` pending means it could not be sent yet and is retried. ' +
+          'The refund is recorded first and then sent to the provider. `status` pending: not paid out yet — without `providerUid` it could not be sent yet and is retried; ' +
+          'with it the provider accepted it and the tipper is mailed once it is paid out (completed), or it fails there (failed, the amount refundable again). ' +
           'Send an Idempotency-Key header to make the call safe to repeat: the same key answers the same refund (200).',
         params: IdParamsSchema,
         body: CreateRefundBodySchema,

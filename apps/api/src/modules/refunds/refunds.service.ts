@@ -1,34 +1,25 @@
-import {
-  type CreateRefundBody,
-  ErrorCode,
-  feeCreditOf,
-  type ListResponse,
-  paymentOutcome,
-  type Refund,
-  type RefundKind,
-} from '@podpot/domain';
-import type { Actor, AfterCommit, AppContext, TransactionOwnerHandler } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { type CreateRefundBody, ErrorCode, feeCreditOf, type ListResponse, type Refund } from '@podpot/domain';
+import type { Actor, AfterCommit, AppContext } from '../../context.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
-import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
-import { tipRefundedMail } from '../../mail/refund-mails.js';
-import { recordExcessReversal } from '../../payments/incidents.js';
+import { sendQueuedMail } from '../../mail/outbox.js';
 import { OppError } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
-import { findTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
+import { findTransactionRow, lockTransactionRow } from '../../payments/payments.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
 import * as tipsRepo from '../tips/tips.repository.js';
+import { followProviderRefunds } from './refunds.provider.js';
 import * as repo from './refunds.repository.js';
+import { applyProviderAnswer, giveBackRefused, settleOwner } from './refunds.settle.js';
 
 /**
- * Refunds and chargebacks of paid tips (docs/decisions/015-refunds-and-disputes.md), the money-safety
- * rules of DESIGN.md §4: a refund is recorded (and the tip's refunded totals raised) in one database
- * transaction under the tip's row lock, so what is left is decided once; only after the commit is the
- * provider called, with Idempotency-Key `tip-refund-<refund id>`, so a retry (the reconcile job) can
- * never refund twice. Reversals the provider reports are recorded by the payment owners' wrapper below.
+ * Refunds and chargebacks of paid tips (docs/decisions/015-refunds-and-disputes.md, 070), the
+ * money-safety rules of DESIGN.md §4: a refund is recorded (and the tip's refunded totals raised) in one
+ * database transaction under the tip's row lock, so what is left is decided once; only after the commit
+ * is the provider called, with Idempotency-Key `tip-refund-<refund id>`, so a retry (the reconcile job)
+ * can never refund twice. A refund is done when the provider paid it out, which may be later than its
+ * answer: the reconcile job follows it. Reversals the provider reports: refunds.provider.ts.
  */
 
 export function toRefund(row: repo.RefundRow): Refund {
@@ -130,13 +121,16 @@ export async function createRefund(
 }
 
 /**
- * Sends a recorded refund to the provider (idempotent by its key) and records the answer: accepted →
- * completed and the tipper's mail queued in the same transaction; refused for good (a 4xx) → failed
- * and the tip's refunded totals given back; unreachable → stays pending for the reconcile job.
+ * Sends a recorded, unanswered refund to the provider (idempotent by its key) and records the answer:
+ * paid out (`completed`) → completed and the tipper's mail queued in the same transaction; accepted but
+ * not paid out yet (`created`, `paid: null`) → stays pending with the provider's uid, followed by the
+ * reconcile job; refused for good (a 4xx) → failed and the tip's refunded totals given back;
+ * unreachable → stays pending, unanswered, for the reconcile job. A refund the provider answered is
+ * never sent again.
  */
 export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promise<repo.RefundRow> {
   const payment = await findTransactionRow(ctx.db, refund.oppTransactionId);
-  if (!payment?.oppUid) return refund;
+  if (!payment?.oppUid || refund.providerUid) return refund;
   let answer: Awaited<ReturnType<AppContext['opp']['createRefund']>>;
   try {
     answer = await ctx.opp.createRefund(
@@ -145,6 +139,7 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
         amount: refund.amount,
         internal_reason: refund.reason,
         message: refund.reason,
+        // Names our refund: the provider's list of refunds says which is this one if the answer is lost.
         payout_description: `${ctx.config.BRAND_NAME} refund ${refund.id}`,
       },
       `tip-refund-${refund.id}`,
@@ -172,20 +167,21 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
     });
     return failed ?? (await repo.findRefund(ctx.db, refund.id)) ?? refund;
   }
-  const accepted = await ctx.db.transaction(async (tx) => {
+  let after: AfterCommit | undefined;
+  const answered = await ctx.db.transaction(async (tx) => {
+    // The payment's row first, then the tip: the order the provider's status changes lock them in.
+    const locked = (await lockTransactionRow(tx, payment.id))!;
     await tipsRepo.lockTip(tx, refund.tipId);
-    let row = await repo.markAccepted(tx, refund.id, { providerUid: answer.uid, providerStatus: answer.status });
-    if (row) row = await acceptedAfterChargeback(ctx, tx, row, payment);
-    if (row) await queueRefundMail(ctx, tx, row);
-    return row;
+    const row = await repo.findRefund(tx, refund.id);
+    // Recorded meanwhile from the provider's list of refunds (a notification came first).
+    if (row?.status !== 'pending' || (row.providerUid && row.providerUid !== answer.uid)) return row;
+    const now = await applyProviderAnswer(ctx, tx, row, answer, locked);
+    after = await settleOwner(ctx, tx, locked);
+    return now;
   });
-  if (!accepted) return (await repo.findRefund(ctx.db, refund.id)) ?? refund;
-  await sendQueuedMail(ctx);
-  // A refund of all that was left ends the payment at the provider: read it back now (the
-  // notification may come later) so the tip and its month show `refunded` at once.
-  const tip = await tipsRepo.findTip(ctx.db, accepted.tipId);
-  if (tip && tip.refundedAmount >= tip.amount) await readPaymentAgain(ctx, payment.id, payment.oppUid, accepted.id);
-  return accepted;
+  if (answered?.status === 'completed') await sendQueuedMail(ctx);
+  if (after) await after(ctx);
+  return answered ?? (await repo.findRefund(ctx.db, refund.id)) ?? refund;
 }
 
 /** Reads a payment back from the provider and applies its status (a failed read leaves it to its notification). */
@@ -198,202 +194,36 @@ async function readPaymentAgain(ctx: AppContext, paymentId: string, oppUid: stri
 }
 
 /**
- * A refund the provider refused for good, under the tip's lock. When the provider reversed the payment
- * itself meanwhile, the tipper got the money back through that reversal: a chargeback already counted
- * the whole tip (the tip's totals stay), and a refund made at the provider takes the refused amount
- * and its fee credit over. Only otherwise are they handed back to the tip.
+ * The reconcile job's refunds (decision 070): per payment with a refund not paid out yet, or whose
+ * refunds are still to be read, least recently tried first — the provider's refunds are read and
+ * applied (followProviderRefunds), then the admin refunds still unanswered are sent again with their
+ * key (adopt before you create: a refund the provider has under our description was adopted by the
+ * read), and if any was, read once more. Answers how many of our refunds were sent or moved.
  */
-async function giveBackRefused(tx: Tx, refused: repo.RefundRow) {
-  const reversal = await repo.findProviderReversal(tx, refused.oppTransactionId);
-  if (reversal?.kind === 'chargeback') return;
-  if (reversal) {
-    await repo.addToReversal(tx, reversal.id, refused.amount, refused.feeCredit);
-    return;
-  }
-  await tipsRepo.addRefunded(tx, refused.tipId, -refused.amount, -refused.feeCredit);
-}
-
-/**
- * A refund the provider made although we had recorded a chargeback of its payment (it was accepted
- * before the chargeback, its answer lost): the payer has it back twice. The chargeback already gave
- * the whole fee back, so this refund credits none; its amount is excess, listed for admins.
- */
-async function acceptedAfterChargeback(
-  ctx: AppContext,
-  tx: Tx,
-  row: repo.RefundRow,
-  payment: OppTransactionRow,
-): Promise<repo.RefundRow> {
-  const reversal = await repo.findProviderReversal(tx, row.oppTransactionId);
-  if (reversal?.kind !== 'chargeback') return row;
-  await recordExcessReversal(tx, {
-    transactionId: payment.id,
-    ownerKind: payment.kind,
-    ownerId: payment.ownerId,
-    amount: row.amount,
-  });
-  ctx.log.error(
-    { refundId: row.id, paymentId: payment.id, amount: row.amount },
-    'a refund was made after the chargeback of its payment: the payer has it back twice',
-  );
-  return (await repo.clearFeeCredit(tx, row.id)) ?? row;
-}
-
-/** The tipper's mail about a refund, once per refund (the dedupe key). */
-async function queueRefundMail(ctx: AppContext, tx: DbOrTx, refund: repo.RefundRow) {
-  const tip = await tipsRepo.findTip(tx, refund.tipId);
-  const tipjar = tip && (await tipjarsRepo.findTipjar(tx, tip.tipjarId));
-  if (!tip || !tipjar) return;
-  const mail = tipRefundedMail(tip.locale, {
-    brand: ctx.config.BRAND_NAME,
-    tipjarName: tipjar.name,
-    amount: refund.amount,
-    tipAmount: tip.amount,
-    whole: tip.refundedAmount >= tip.amount,
-    reason: refund.reason,
-    reference: tip.id,
-  });
-  await queueMail(tx, { to: tip.email, ...mail }, { dedupeKey: `tip-refund:${refund.id}` });
-}
-
-/** Pending admin refunds (the provider could not be reached): the reconcile job sends them again. */
-export async function retryPendingRefunds(ctx: AppContext, options: { olderThan?: Date; limit?: number } = {}) {
-  const pending = await repo.listPendingRefunds(
+export async function followPendingRefunds(ctx: AppContext, options: { olderThan?: Date; limit?: number } = {}) {
+  const payments = await repo.listPaymentsToFollow(
     ctx.db,
     options.olderThan ?? new Date(Date.now() - 60_000),
     options.limit ?? 50,
   );
-  let sent = 0;
-  for (const refund of pending) {
-    const row = await sendRefund(ctx, refund);
-    if (row.status !== 'pending') sent += 1;
-  }
-  return sent;
-}
-
-/* ---------- reversals the provider reports ---------- */
-
-/**
- * A payment owner that also records what the provider reversed, in the same database transaction as
- * the status change: a chargeback at the whole payment (below), a payment turned `refunded` at the
- * provider for the rest our refunds do not already cover. The unique index (payment, kind) keeps each
- * to one.
- */
-export function recordingReversals(
-  owner: TransactionOwnerHandler,
-  tipOf: (tx: Tx, row: OppTransactionRow) => Promise<{ tipId: string | null; chargeId: string | null } | undefined>,
-): TransactionOwnerHandler {
-  return async (tx, row, change, ctx) => {
-    const after = (await owner(tx, row, change, ctx)) ?? undefined;
-    if (paymentOutcome(change.current) !== 'reversed') return after;
-    const target = await tipOf(tx, row);
-    if (!target?.tipId) return after;
-    const kind: RefundKind = change.current === 'chargeback' ? 'chargeback' : 'refund';
-    const recorded = await recordProviderReversal(ctx, tx, { ...target, tipId: target.tipId }, row, kind);
-    return recorded ? both(after, sendQueuedMail) : after;
-  };
-}
-
-function both(a: AfterCommit | undefined, b: AfterCommit): AfterCommit {
-  return a
-    ? async (ctx) => {
-        await a(ctx);
-        await b(ctx);
+  const moved = new Set<string>();
+  for (const paymentId of payments) {
+    try {
+      for (const id of (await followProviderRefunds(ctx, paymentId)).moved) moved.add(id);
+      const unanswered = await repo.listUnanswered(ctx.db, paymentId);
+      for (const refund of unanswered) {
+        const row = await sendRefund(ctx, refund);
+        if (row.status !== 'pending' || row.providerUid) moved.add(row.id);
       }
-    : b;
-}
-
-async function recordProviderReversal(
-  ctx: AppContext,
-  tx: Tx,
-  target: { tipId: string; chargeId: string | null },
-  payment: OppTransactionRow,
-  kind: RefundKind,
-): Promise<boolean> {
-  const tip = await tipsRepo.lockTip(tx, target.tipId);
-  if (!tip) return false;
-  if (kind === 'chargeback') return recordChargebackOf(ctx, tx, tip, target, payment);
-  const left = tip.amount - tip.refundedAmount;
-  if (left <= 0) return false;
-  const feeCredit = feeCreditOf(tip, tip.refundedAmount, left);
-  const row = await repo.insertProviderReversal(tx, {
-    tipId: tip.id,
-    tipjarId: tip.tipjarId,
-    chargeId: target.chargeId,
-    oppTransactionId: payment.id,
-    kind: 'refund',
-    source: 'provider',
-    status: 'completed',
-    amount: left,
-    feeCredit,
-    reason: '',
-    providerStatus: 'refunded',
-  });
-  if (!row) return false;
-  await tipsRepo.addRefunded(tx, tip.id, left, feeCredit);
-  ctx.log.warn({ tipId: tip.id, kind, amount: left }, 'the provider reversed a paid tip');
-  // A refund made at the provider is mailed (a chargeback is the tipper's own request to their bank).
-  await queueRefundMail(ctx, tx, row);
-  return true;
-}
-
-/**
- * A chargeback takes the whole payment back, whatever was refunded before (docs/decisions/067): it is
- * recorded at that amount. The tip is then reversed in full (its refunded totals become the tip and its
- * fee, never more); its fee credit is what completed refunds have not given back yet — a pending
- * refund may still be refused. What the payer now has back beyond the payment (completed refunds plus
- * the chargeback) is an `excess_reversal` incident for platform admins.
- */
-async function recordChargebackOf(
-  ctx: AppContext,
-  tx: Tx,
-  tip: NonNullable<Awaited<ReturnType<typeof tipsRepo.lockTip>>>,
-  target: { chargeId: string | null },
-  payment: OppTransactionRow,
-): Promise<boolean> {
-  const reversed = payment.amount;
-  const before = await repo.sumCompletedReversals(tx, payment.id);
-  const row = await repo.insertProviderReversal(tx, {
-    tipId: tip.id,
-    tipjarId: tip.tipjarId,
-    chargeId: target.chargeId,
-    oppTransactionId: payment.id,
-    kind: 'chargeback',
-    source: 'provider',
-    status: 'completed',
-    amount: reversed,
-    feeCredit: Math.max(0, tip.fee - before.feeCredit),
-    reason: '',
-    providerStatus: 'chargeback',
-  });
-  if (!row) return false;
-  await tipsRepo.addRefunded(tx, tip.id, tip.amount - tip.refundedAmount, tip.fee - tip.refundedFee);
-  ctx.log.warn({ tipId: tip.id, kind: 'chargeback', amount: reversed }, 'the provider reversed a paid tip');
-  const excess = before.amount + reversed - tip.amount;
-  if (excess > 0) {
-    await recordExcessReversal(tx, {
-      transactionId: payment.id,
-      ownerKind: payment.kind,
-      ownerId: payment.ownerId,
-      amount: excess,
-    });
-    ctx.log.error(
-      { tipId: tip.id, paymentId: payment.id, excess },
-      'a chargeback after a refund: the payer has more back than they paid',
-    );
+      if (unanswered.length > 0) {
+        for (const id of (await followProviderRefunds(ctx, paymentId)).moved) moved.add(id);
+      }
+      await repo.touchPending(ctx.db, paymentId);
+    } catch (err) {
+      ctx.log.warn({ err, paymentId }, "reconcile: could not follow a payment's refunds");
+    }
   }
-  return true;
-}
-
-/** Owner target of a one-off tip's payment: the tip itself. */
-export async function tipOfTipPayment(_tx: Tx, row: OppTransactionRow) {
-  return { tipId: row.ownerId, chargeId: null };
-}
-
-/** Owner target of a monthly charge's payment: the month it paid, and that month's tip. */
-export async function tipOfChargePayment(tx: Tx, row: OppTransactionRow) {
-  const charge = await repo.findChargePaidBy(tx, row.id);
-  return charge ? { tipId: charge.tipId, chargeId: charge.id } : undefined;
+  return moved.size;
 }
 
 /* ---------- reads ---------- */

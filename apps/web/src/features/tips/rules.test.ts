@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refundableOf, refundCentsOf, refundFormSchema } from './rules';
+import { i18n } from '@/lib/i18n';
+import { refundableOf, refundCentsOf, refundFormSchema, refundStage } from './rules';
 
 describe('refund form rules', () => {
   const keyOf = (values: Record<string, string>) =>
@@ -22,5 +23,30 @@ describe('refund form rules', () => {
     expect(refundableOf({ amount: 1000, refundedAmount: 250, status: 'completed' })).toBe(750);
     expect(refundableOf({ amount: 1000, refundedAmount: 1000, status: 'refunded' })).toBe(0);
     expect(refundableOf({ amount: 1000, refundedAmount: 0, status: 'pending' })).toBe(0);
+  });
+});
+
+describe("a refund's stage in the tip's refund list", () => {
+  it('tells unanswered, being paid out, done and failed apart, in English and Dutch', () => {
+    const stages = [
+      refundStage({ status: 'pending', providerUid: null }),
+      refundStage({ status: 'pending', providerUid: 'ref_1' }),
+      refundStage({ status: 'completed', providerUid: 'ref_1' }),
+      refundStage({ status: 'failed', providerUid: 'ref_1' }),
+    ];
+    expect(stages).toEqual(['pending', 'processing', 'completed', 'failed']);
+    const [en, nl] = [i18n.getFixedT('en', 'tips'), i18n.getFixedT('nl', 'tips')];
+    expect(stages.map((s) => en(`refunds.status.${s}`))).toEqual([
+      'being sent',
+      'being paid out by the payment provider',
+      'done',
+      'failed at the payment provider: not refunded',
+    ]);
+    expect(stages.map((s) => nl(`refunds.status.${s}`))).toEqual([
+      'wordt verstuurd',
+      'wordt uitbetaald door de betaalprovider',
+      'gedaan',
+      'mislukt bij de betaalprovider: niet terugbetaald',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CreateRefundDataSchema, parseEuroToCents } from '@podpot/domain';
+import { CreateRefundDataSchema, parseEuroToCents, type Refund } from '@podpot/domain';
 import { z } from 'zod';
 
 /** What is left to refund of a tip, in cents. */
@@ -38,4 +38,16 @@ export function refundFormSchema(left: number) {
 /** The cents a valid form refunds. */
 export function refundCentsOf(values: RefundFormValues, left: number): number {
   return values.mode === 'full' ? left : (parseEuroToCents(values.amount) ?? 0);
+}
+
+export type RefundStage = 'pending' | 'processing' | 'completed' | 'failed';
+
+/**
+ * Where a refund stands, as the tip's refund list says it (decision 070): done, being sent (the
+ * provider has not answered), being paid out (the provider has it, not paid out yet), or failed (not
+ * refunded; its amount is refundable again).
+ */
+export function refundStage(refund: Pick<Refund, 'status' | 'providerUid'>): RefundStage {
+  if (refund.status === 'pending') return refund.providerUid ? 'processing' : 'pending';
+  return refund.status;
 }

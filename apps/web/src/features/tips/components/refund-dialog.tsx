@@ -65,7 +65,8 @@ export function RefundDialog({ tip, open, onClose }: { tip: Tip; open: boolean; 
       },
       {
         onSuccess: (refund) => {
-          if (refund.status === 'pending') notify(t('refund.pending'), 'info');
+          if (refund.status === 'pending')
+            notify(t(refund.providerUid ? 'refund.processing' : 'refund.pending'), 'info');
           else notifySuccess(t('refund.done'));
           close();
         },

@@ -22,6 +22,7 @@ import {
 } from '@/components/data-table';
 import { DetailDialog } from '@/components/detail-dialog';
 import { TipName } from '@/components/tip-name';
+import { refundStage } from '@/features/tips/rules';
 import { formatDateTime, paymentMethodName } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 
@@ -179,7 +180,7 @@ export function TipsTable({
   );
 }
 
-/** A tip's refunds and chargebacks: what went back, when, and why. */
+/** A tip's refunds and chargebacks: what went back, when, and why; a failed one stands out. */
 function TipRefunds({ refunds }: { refunds: Refund[] }) {
   const { t } = useTranslation('tips');
   const locale = useLocale();
@@ -194,8 +195,9 @@ function TipRefunds({ refunds }: { refunds: Refund[] }) {
           <ListItem key={refund.id} disableGutters divider data-testid="tip-refund">
             <ListItemText
               primary={`${t(`refunds.kind.${refund.kind}`)}: ${formatCents(refund.amount, locale)}${
-                refund.status === 'completed' ? '' : ` (${t(`refunds.status.${refund.status}`)})`
+                refund.status === 'completed' ? '' : ` (${t(`refunds.status.${refundStage(refund)}`)})`
               }`}
+              slotProps={{ primary: refund.status === 'failed' ? { color: 'error' } : undefined }}
               secondary={[formatDateTime(refund.created, locale), refund.reason].filter(Boolean).join(' — ')}
             />
           </ListItem>
