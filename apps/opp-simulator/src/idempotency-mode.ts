@@ -1,6 +1,6 @@
 /**
  * How the simulated provider treats an Idempotency-Key it has seen before — unknown for the real OPP
- * (payments.md §12, docs/sandbox-checklist.md), so the API is tested against all three answers:
+ * (docs/provider.md §12, docs/sandbox-checklist.md), so the API is tested against all three answers:
  * - `replay` (default): the same key answers the object the first request made;
  * - `ignore`: the key means nothing, every request creates (a re-sent create is a second payment);
  * - `reject`: a key already used is refused with KEY_REUSED (the object it made is not answered).

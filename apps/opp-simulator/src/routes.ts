@@ -60,7 +60,7 @@ function createdWindow(q: Record<string, string | undefined>): { createdFrom?: n
   return window;
 }
 
-/** The simulated OPP REST API under /sim/opp/v1 (same shapes as payments.md). */
+/** The simulated OPP REST API under /sim/opp/v1 (same shapes as docs/provider.md). */
 export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestRoutes: boolean) {
   return async (api: FastifyInstance) => {
     api.addHook('onRequest', async (request, reply) => {
@@ -89,7 +89,7 @@ export function simApiRoutes(sim: OppSimulator, host: SimulatorHost, exposeTestR
       };
     };
 
-    // Creates answer 200 with the object, as OPP's recorded answers do (payments.md §12).
+    // Creates answer 200 with the object, as OPP's recorded answers do (docs/provider.md §12).
     api.post('/transactions', async (request) =>
       sim.idempotent('transactions', idempotencyKey(request), newUid('tra'), (uid, resumed) =>
         sim.createTransaction(body(request), { uid, unused: !resumed }),

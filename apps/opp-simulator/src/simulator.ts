@@ -7,7 +7,7 @@ import type { SimObject } from './repository.js';
 import * as repo from './repository.js';
 
 /**
- * The built-in OPP simulator's behaviour (DESIGN.md §1): an OPP-compatible subset of the REST API
+ * The built-in OPP simulator's behaviour (docs/conventions.md §1): an OPP-compatible subset of the REST API
  * whose state lives in our database (sim_* tables), so it survives restarts. The HTTP side is in
  * sim.routes.ts; this file holds the rules.
  */
@@ -27,11 +27,11 @@ export type SimOutcome = 'completed' | 'cancelled' | 'expired' | 'failed' | 'pen
 export const SIM_OUTCOMES: readonly SimOutcome[] = ['completed', 'cancelled', 'expired', 'failed', 'pending'];
 
 /**
- * The sandbox's test amounts (payments.md §2.7): a transaction of one of these totals takes this status
+ * The sandbox's test amounts (docs/provider.md §2.7): a transaction of one of these totals takes this status
  * when the buyer reaches the checkout (a mandate charge, which has no checkout, at once). Source: one
- * secondary summary of OPP's docs — jeffreyvanhees/laravel-online-payment-platform,
- * docs/api-documentation.md, "Sandbox Testing → Transaction Status Simulation" (generated from OPP's
- * Context7 guide, 2025-07-28); no recorded sandbox response confirms it. Other amounts behave as usual.
+ * secondary summary of OPP's docs — the api-documentation.md of jeffreyvanhees/laravel-online-payment-platform,
+ * "Sandbox Testing → Transaction Status Simulation" (generated from OPP's Context7 guide, 2025-07-28);
+ * no recorded sandbox response confirms it. Other amounts behave as usual.
  */
 export const SIM_TEST_AMOUNTS: Readonly<Record<number, string>> = {
   101: 'created',
@@ -44,7 +44,7 @@ export const SIM_TEST_AMOUNTS: Readonly<Record<number, string>> = {
   901: 'reserved',
 };
 
-/** iDEAL, Bancontact and card transactions expire after about 15 minutes without payment (payments.md §2.4). */
+/** iDEAL, Bancontact and card transactions expire after about 15 minutes without payment (docs/provider.md §2.4). */
 const EXPIRY_SECONDS = 15 * 60;
 const FINAL = new Set(['completed', 'cancelled', 'expired', 'failed', 'refunded', 'chargeback']);
 /** Mandate words a charge is accepted against: the first payment was made (provider-modes.ts `mandateWords`). */
@@ -59,7 +59,7 @@ const RESUME_BATCH_SIZE = 100;
 const IDEMPOTENCY_STALE_MS = 15_000;
 /** Merchant statuses the partner may set (POST /merchants/{uid}); `live` is the provider's to give. */
 const PARTNER_MERCHANT_STATUSES = ['terminated', 'suspended'];
-/** A merchant in these statuses receives no payments (an assumption: payments.md names the statuses only). */
+/** A merchant in these statuses receives no payments (an assumption: docs/provider.md §1.2 names the statuses only). */
 const STOPPED_MERCHANT_STATUSES = ['suspended', 'blocked', 'terminated', 'deleted'];
 /** Where the simulator keeps which e-mail address belongs to which merchant (one merchant per address). */
 const MERCHANT_EMAIL_SCOPE = 'merchant_emailaddress';
@@ -254,7 +254,7 @@ export class OppSimulator {
   /* ---------- merchants ---------- */
 
   /**
-   * POST /merchants. One merchant per e-mail address across the partner's merchants (payments.md
+   * POST /merchants. One merchant per e-mail address across the partner's merchants (docs/provider.md
    * §12): a taken address is a 400 naming `emailaddress` in `error.parameters`. The address is
    * claimed atomically, so of two concurrent creates with one address only one succeeds.
    */
@@ -454,7 +454,7 @@ export class OppSimulator {
   }
 
   /**
-   * Consumer → business, same uid (payments.md §1.7): the merchant becomes a business at level 400 with
+   * Consumer → business, same uid (docs/provider.md §1.7): the merchant becomes a business at level 400 with
    * its contact to verify besides what it still had to do. The answer is the business merchant, or with
    * `modes.migrateAnswer` `consumer` the merchant as it was with the new CoC number and country (the
    * recorded answer).
@@ -891,7 +891,7 @@ export class OppSimulator {
   }
 
   /**
-   * POST /transactions/{uid}/refunds (payments.md §2.6): returns (part of) a paid payment, at most what
+   * POST /transactions/{uid}/refunds (docs/provider.md §2.6): returns (part of) a paid payment, at most what
    * is left of it. `modes.refunds`: answered `completed` at once, or `created` with `paid: null`
    * (completed by a later read of the refunds, or by settleRefund). `modes.refundedStatus`: the
    * transaction turns `refunded` (and notifies) once its refunds add up to all of it, or at the first
@@ -1042,7 +1042,7 @@ export class OppSimulator {
       amount: typeof body.mandate_amount === 'number' ? body.mandate_amount : null,
       merchant_uid: merchantUid,
       ...this.mandateLinkOf(redirectUrl),
-      // No public source shows the real answer naming its first payment (payments.md §12): by default
+      // No public source shows the real answer naming its first payment (docs/provider.md §12): by default
       // the simulator does not either; a test may switch it on to cover both shapes.
       ...(this.mandateNamesFirstPayment ? { transaction_uid: firstTransactionUid } : {}),
       return_url: optionalString(body, 'return_url'),
@@ -1278,7 +1278,7 @@ export class OppSimulator {
 }
 
 /**
- * Which way OPP signs notifications is not settled (payments.md §12), so the simulator signs both
+ * Which way OPP signs notifications is not settled (docs/provider.md §12), so the simulator signs both
  * ways: the body's `verification_hash` (HMAC of the uid) and HTTP `Digest` + `Signature` headers
  * (draft-cavage HTTP signatures, hmac-sha256 over request target, host, date and digest).
  */
@@ -1401,7 +1401,7 @@ function settlementOf(
     period_start: start,
     period_end: end,
     // As the documented object: no payout date, and once paid the payout is amount_paid while
-    // amount_payable drops to 0 (payments.md §5).
+    // amount_payable drops to 0 (docs/provider.md §5).
     total_amount: volume,
     amount_paid: isPaid ? payable : 0,
     amount_payable: isPaid ? 0 : payable,

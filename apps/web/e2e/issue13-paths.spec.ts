@@ -3,7 +3,7 @@ import { apiAs, DEMO_SLUG, login } from './support/session';
 import { expect, test } from './support/test';
 
 /**
- * Issue 13: paths the spec implies that could not be walked (bug 13), the provider's pages in the
+ * Issue 13: paths the product rules imply (docs/product.md §2) that could not be walked (bug 13), the provider's pages in the
  * user's language (bug 10), and a Refund action offered only where it can work (left from issue 11):
  * on a tip paid at the provider, which the demo's one-off tips are since the demo's provider history.
  */

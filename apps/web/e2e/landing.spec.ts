@@ -78,7 +78,7 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('searchbox', { name: 'Zoek een podcast' })).toBeVisible();
     await expect(page).toHaveTitle('Fooi geven - Podpot');
 
-    // The cookie now says Dutch: the root sends this visitor to /nl (the server's redirect, spec §9).
+    // The cookie now says Dutch: the root sends this visitor to /nl (the server's redirect, docs/product.md §9).
     await page.goto('/');
     await expect(page).toHaveURL(/\/nl$/);
 

@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 
 /**
  * Keyset paging in the tips table (decision 041): next and previous ask the API for the rows right after
- * or before the page shown (`after` / `before`), and the rows are the ones the spec's skip/limit gives —
+ * or before the page shown (`after` / `before`), and the rows are the ones the skip/limit window gives (docs/domain-rules.md §2) —
  * nothing the maker sees changes. Page 1 and a new sort go by skip.
  */
 const rowsOf = (page: Page) => page.getByTestId('tip-row').allInnerTexts();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserTipjarRefSchema } from './schemas.js';
 
 /**
- * What DELETE tipjars/{id} and DELETE users/{id} will do (DESIGN.md §4.9, docs/decisions/009): money
+ * What DELETE tipjars/{id} and DELETE users/{id} will do (docs/money-rules.md §9, docs/decisions/009): money
  * records are never deleted, so a tip jar or user with any money history is ARCHIVED — hidden, no
  * longer tippable or able to sign in, its monthly tips cancelled — and only one without any is
  * deleted for real. The client asks before it confirms, so its dialog can say which it will be.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineText } from './field-schemas.js';
 
 /**
- * Invoices: Podpot invoices a maker for its platform fee on a month's tips (DESIGN.md §3,
+ * Invoices: Podpot invoices a maker for its platform fee on a month's tips (docs/domain-rules.md §8,
  * docs/decisions/007-invoices.md). All amounts are integer cents.
  */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'void'] as const;

@@ -1,6 +1,6 @@
 /* The list query of table views, without zod: the web client (also the storefront's small entry) uses it. */
 
-/** The spec's default list query: skip 0, limit 100, no sort, no search. */
+/** The default list query (docs/product.md §9): skip 0, limit 100, no sort, no search. */
 export const DEFAULT_SKIP = 0;
 export const DEFAULT_LIMIT = 100;
 /** The most rows one list call may return. */
@@ -23,10 +23,10 @@ export interface TableOptions {
 }
 
 /**
- * The spec's paging conversion for table views:
+ * The paging conversion for table views (docs/product.md §5):
  * skip = page*itemsPerPage - itemsPerPage; limit = page*itemsPerPage;
  * sortBy and sortDesc reduced to their first element when given.
- * The API reads `limit` as the exclusive end of the window (see DESIGN.md §3).
+ * The API reads `limit` as the exclusive end of the window (see docs/domain-rules.md §2).
  */
 export function toListQuery(options: TableOptions): ListQuery {
   const query: ListQuery = {};
@@ -42,7 +42,7 @@ export function toListQuery(options: TableOptions): ListQuery {
   return query;
 }
 
-/** Builds a query string, leaving out empty or undefined values (spec §5). */
+/** Builds a query string, leaving out empty or undefined values (docs/product.md §5). */
 export function toQueryString(params: object): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -18,7 +18,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The language cookie (spec §9): `lang`, kept 365 days. */
+/** The language cookie (docs/product.md §9): `lang`, kept 365 days. */
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_DAYS = 365;
 
@@ -51,7 +51,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /**
- * The locale redirect happens only at the root '/' (spec §9): to /nl when the cookie says nl, or,
+ * The locale redirect happens only at the root '/' (docs/product.md §9): to /nl when the cookie says nl, or,
  * without a cookie, when the browser's first language we support is Dutch. Returns the target or null.
  * The same rule for the server (the landing page's first HTML) and the app's router.
  */

@@ -58,7 +58,7 @@ export const OppMerchantSchema = z.object({
     .nullable(),
   /**
    * True when payouts can happen: live, compliance verified at the payout level and the bank
-   * account approved (spec §4's verified and live, plus what the provider pays out on; decision 011).
+   * account approved (docs/product.md §4's verified and live, plus what the provider pays out on; decision 011).
    */
   registrationComplete: z.boolean(),
   /** False when the provider suspended, blocked or terminated the merchant: no tips can be taken. */

@@ -27,7 +27,7 @@ describe('isRegistrationComplete (payout-ready)', () => {
     expect(isRegistrationComplete({ ...ready, merchantStatus: 'pending' })).toBe(false);
     expect(isRegistrationComplete({ ...ready, merchantStatus: 'suspended' })).toBe(false);
     expect(isRegistrationComplete({ ...ready, complianceStatus: 'unverified' })).toBe(false);
-    // The spec's two fields alone are not enough.
+    // The two fields of docs/product.md §4 alone are not enough.
     expect(isRegistrationComplete({ complianceStatus: 'verified', merchantStatus: 'live' })).toBe(false);
     expect(isRegistrationComplete(null)).toBe(false);
   });

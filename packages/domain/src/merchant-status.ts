@@ -1,5 +1,5 @@
 /**
- * What the payment provider's merchant state means for a tip jar (payments.md §1.2–1.4, decision 011).
+ * What the payment provider's merchant state means for a tip jar (docs/provider.md §1.2–1.4, decision 011).
  * The provider's enums stay open: a status this file does not name is neither "stopped" nor "ready".
  */
 
@@ -8,7 +8,7 @@ export const MERCHANT_STOPPED_STATUSES = ['suspended', 'blocked', 'terminated', 
 
 /**
  * The compliance level from which the provider pays out: 100 is "created", 200 "bank account
- * verified", 400 "full KYC" (payments.md §1.2, [S]). A business starts at 400 unverified.
+ * verified", 400 "full KYC" (docs/provider.md §1.2, [S]). A business starts at 400 unverified.
  */
 export const PAYOUT_COMPLIANCE_LEVEL = 200;
 
@@ -27,7 +27,7 @@ export function merchantTakesPayments(merchantStatus: string | null | undefined)
 
 /**
  * Registration is complete when the provider will pay out: the merchant is live, its compliance is
- * verified at the payout level and its bank account is approved. Spec §4's "verified and live" is
+ * verified at the payout level and its bank account is approved. docs/product.md §4's "verified and live" is
  * necessary but not enough (a consumer merchant is verified at level 100 and goes live before any
  * bank account is confirmed). Without a merchant nothing can be paid out, so that is incomplete too.
  */

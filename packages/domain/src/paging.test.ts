@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateQueryParam, listQuerySchema, toListQuery, toQueryString } from './paging.js';
 
-describe('toListQuery (spec §5 paging conversion)', () => {
+describe('toListQuery (docs/product.md §5 paging conversion)', () => {
   it('computes skip = page*itemsPerPage - itemsPerPage and limit = page*itemsPerPage', () => {
     expect(toListQuery({ page: 1, itemsPerPage: 10 })).toEqual({ skip: 0, limit: 10 });
     expect(toListQuery({ page: 3, itemsPerPage: 25 })).toEqual({ skip: 50, limit: 75 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Provider (OPP) transaction statuses and the ONE forward-only rule for applying them
- * (DESIGN.md §4.3). Notifications arrive late, twice or out of order; whatever arrives, a
+ * (docs/money-rules.md §3). Notifications arrive late, twice or out of order; whatever arrives, a
  * transaction only ever moves up this ladder, so a late `pending` never overwrites `completed`.
  */
 export const OPP_TRANSACTION_STATUSES = [
@@ -35,7 +35,7 @@ export function isKnownTransactionStatus(status: string): status is KnownOppTran
   return (OPP_TRANSACTION_STATUSES as readonly string[]).includes(status);
 }
 
-/** What a status means for us (payments.md §8). */
+/** What a status means for us (docs/provider.md §8). */
 export type PaymentOutcome = 'open' | 'held' | 'paid' | 'unpaid' | 'reversed';
 
 const OUTCOME: Record<KnownOppTransactionStatus, PaymentOutcome> = {

@@ -7,7 +7,7 @@ import { OppTransactionRefSchema } from './payment-status.js';
 import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip-schemas.js';
 
 /**
- * Monthly (recurring) tips (DESIGN.md §3): the first payment sets up a mandate, later months are
+ * Monthly (recurring) tips (docs/domain-rules.md §5): the first payment sets up a mandate, later months are
  * charged against it on the same day of the month. A month is charged at most once, ever.
  */
 

@@ -1,5 +1,5 @@
 /**
- * THE route table of Podpot (spec §2): every page of the web app, its layout and who may see it.
+ * THE route table of Podpot (docs/product.md §2): every page of the web app, its layout and who may see it.
  * The web app builds its router and every link from it; the API builds every link it sends out
  * (mails, provider return URLs) with `appUrl`, and refuses tip jar slugs that collide with a route.
  */
@@ -13,7 +13,7 @@ export type RouteAccess = 'public' | 'user' | 'admin';
 export interface AppRoute {
   /** Stable id; the router maps it to a page component. */
   id: string;
-  /** Path without locale prefix, as the spec writes it ('' is the home page). */
+  /** Path without locale prefix, as docs/product.md §2 writes it ('' is the home page). */
   path: string;
   layout: LayoutName;
   access: RouteAccess;
@@ -192,7 +192,7 @@ export function routePath(id: RouteId, params?: Record<string, string | undefine
   return fillPath(route.path, params);
 }
 
-/** Login page and post-logout page (spec §9). */
+/** Login page and post-logout page (docs/product.md §9). */
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 

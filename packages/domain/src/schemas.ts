@@ -101,7 +101,7 @@ export const UserSchema = z.object({
    * reset link, decision 061). Until then the privacy export holds no tip merely given with it.
    */
   emailVerified: z.boolean(),
-  /** Set once the user was archived (deleted with money records kept, DESIGN.md §4.9); null otherwise. */
+  /** Set once the user was archived (deleted with money records kept, docs/money-rules.md §9); null otherwise. */
   archivedAt: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;

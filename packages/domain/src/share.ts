@@ -17,7 +17,7 @@ export interface ShareTarget {
   episode?: { id: string; title: string };
 }
 
-/** The brand colours (spec §9), for files drawn outside the web app's theme (badge, poster). */
+/** The brand colours (docs/product.md §9), for files drawn outside the web app's theme (badge, poster). */
 export const BRAND_COLORS = {
   primary: '#f28a3d',
   secondary: '#4E8381',

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE } from './locale.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
 import { TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from './tip-rules.js';
 
-/** Our tip states (DESIGN.md §3). */
+/** Our tip states (docs/domain-rules.md §4). */
 export const TIP_STATUSES = [
   'created',
   'pending',
@@ -184,7 +184,7 @@ const TIP_RANK: Record<TipStatus, number> = {
   chargeback: 5,
 };
 
-/** True when a tip now `from` may move to `to` (DESIGN.md §4.3: a late or repeated event is a no-op). */
+/** True when a tip now `from` may move to `to` (docs/money-rules.md §3: a late or repeated event is a no-op). */
 export function canAdvanceTip(from: TipStatus, to: TipStatus): boolean {
   return TIP_RANK[to] > TIP_RANK[from];
 }

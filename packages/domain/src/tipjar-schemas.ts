@@ -246,7 +246,7 @@ export const TipjarSchema = PublicTipjarSchema.extend({
   created: z.string(),
   updated: z.string(),
   /**
-   * Set once the tip jar was archived (deleted with its money records kept, DESIGN.md §4.9): hidden and
+   * Set once the tip jar was archived (deleted with its money records kept, docs/money-rules.md §9): hidden and
    * no longer tippable. Null otherwise.
    */
   archivedAt: z.string().nullable(),

@@ -1,4 +1,4 @@
-/** Tip jar statuses (spec §4) and the one status machine (DESIGN.md §3). */
+/** Tip jar statuses (docs/product.md §4) and the one status machine (docs/domain-rules.md §3). */
 export const TIPJAR_STATUSES = [
   'NEW',
   'AWAITING_PAYMENT',
@@ -47,12 +47,12 @@ export function nextTipjarStatuses(from: TipjarStatus, actor: TransitionActor): 
     .map(([to]) => to);
 }
 
-/** The backoffice shows the payment dialog in these statuses (spec §2). */
+/** The backoffice shows the payment dialog in these statuses (docs/product.md §2). */
 export const PAYMENT_DIALOG_STATUSES: readonly TipjarStatus[] = ['AWAITING_PAYMENT', 'PAYMENT_EXPIRED', 'NEW'];
 
 /**
  * Only a LIVE, active tip jar that is not archived takes tips (one-off and monthly) and shows its
- * storefront; any other is a plain 404 (DESIGN.md §3, §4.9).
+ * storefront; any other is a plain 404 (docs/domain-rules.md §3, docs/money-rules.md §9).
  */
 export function isTipjarTippable(tipjar: {
   status: TipjarStatus;

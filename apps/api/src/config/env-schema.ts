@@ -198,7 +198,7 @@ export const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
   /**
-   * Whether this process sends the mail outbox (DESIGN.md §4.10): right after a commit that queued mail,
+   * Whether this process sends the mail outbox (docs/money-rules.md §10): right after a commit that queued mail,
    * and every few seconds while JOBS=on. Off: mail stays queued for another process (tests of a crash).
    */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),

@@ -45,12 +45,12 @@ export interface ReconcileOptions {
 
 /**
  * How long a completed mandate debit may still be reversed: SEPA Core payers have eight weeks from
- * the debit, which is collected some days after our row was made (payments.md §3).
+ * the debit, which is collected some days after our row was made (docs/provider.md §3).
  */
 const REVERSAL_WINDOW_DAYS = 8 * 7 + 7;
 
 /**
- * Repairs what a lost notification (or a crash) left open (DESIGN.md §4.6): transactions still
+ * Repairs what a lost notification (or a crash) left open (docs/money-rules.md §6): transactions still
  * created/pending at our side for more than `olderThanMinutes` are read back from the provider and
  * applied, least recently checked first and batch after batch within a time budget, so every open
  * row gets its turn; a create whose answer we never recorded is re-sent with its original
@@ -58,7 +58,7 @@ const REVERSAL_WINDOW_DAYS = 8 * 7 + 7;
  * Completed mandate debits still inside the SEPA reversal window are read again (a late chargeback),
  * refunds that could not be sent (double collections, admin refunds of tips) are retried and refunds
  * not paid out yet followed (decision 070), half-made monthly-tip set-ups repaired, and the
- * mandates of cancelled monthly tips that are still valid revoked (DESIGN.md §4.9).
+ * mandates of cancelled monthly tips that are still valid revoked (docs/money-rules.md §9).
  */
 export async function reconcileTransactions(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
   const olderThan = new Date(Date.now() - (options.olderThanMinutes ?? 30) * 60_000);

@@ -17,7 +17,7 @@ export interface ParsedListQuery<S extends string = string> {
 }
 
 /**
- * SQL window of a list query. `limit` is the exclusive end of the window (DESIGN.md §3),
+ * SQL window of a list query. `limit` is the exclusive end of the window (docs/domain-rules.md §2),
  * so the page size is `limit - skip`.
  */
 export function windowOf(query: { skip: number; limit: number }): { offset: number; limit: number } {

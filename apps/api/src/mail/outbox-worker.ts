@@ -4,7 +4,7 @@ import type { Mailer, MailMessage } from '../lib/mailer.js';
 import { claimDueMails, markMailAttemptFailed, markMailSent, type OutboxRow, releaseMailClaims } from './outbox.js';
 
 /**
- * The mail outbox worker (DESIGN.md §4.10, decision 010). A mail is a row committed with the change
+ * The mail outbox worker (docs/money-rules.md §10, decision 010). A mail is a row committed with the change
  * that caused it; this worker sends it, marks it sent, and on failure tries again later with a
  * growing wait, up to MAX_MAIL_ATTEMPTS. Rows are claimed with a lease (FOR UPDATE SKIP LOCKED), so
  * workers in several processes on one database never send the same mail, and a mail whose worker

@@ -4,7 +4,7 @@ import { mailOutbox } from '../db/schema/index.js';
 import type { MailMessage } from '../lib/mailer.js';
 
 /**
- * Queues a mail in the outbox (DESIGN.md §4.10). Call it with the transaction that makes the change
+ * Queues a mail in the outbox (docs/money-rules.md §10). Call it with the transaction that makes the change
  * the mail tells about: the mail exists exactly when the change committed. The outbox worker sends it.
  * `dedupeKey` names the cause (`tip-receipt:<tip id>`): queueing the same cause again does nothing.
  * Returns whether a new mail was queued.

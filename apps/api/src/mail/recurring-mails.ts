@@ -3,7 +3,7 @@ import type { MailContent } from './templates.js';
 import { userText } from './user-text.js';
 
 /**
- * Mails about monthly tips, in the tipper's language (DESIGN.md §6). Every one carries the signed
+ * Mails about monthly tips, in the tipper's language (docs/conventions.md §2). Every one carries the signed
  * manage link (pause, change, cancel, fix the payment) — no password needed.
  */
 
@@ -250,7 +250,7 @@ export function chargebackMail(locale: Locale, p: Common & { amount: number; per
 
 /**
  * A monthly tip was stopped by the platform because its tip jar closed (`tipjar`) or the tipper's
- * account was closed (`account`): tip jar or user archived (DESIGN.md §4.9). No manage link: the
+ * account was closed (`account`): tip jar or user archived (docs/money-rules.md §9). No manage link: the
  * monthly tip is cancelled for good and its links are ended.
  */
 export function monthlyTipEndedMail(

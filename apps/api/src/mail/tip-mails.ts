@@ -2,7 +2,7 @@ import { formatCents, intlLocaleOf, type Locale, shownEpisodeNumber } from '@pod
 import type { MailContent } from './templates.js';
 import { userText } from './user-text.js';
 
-/** Mails about tips, in the recipient's language (DESIGN.md §6). Amounts are integer cents. */
+/** Mails about tips, in the recipient's language (docs/conventions.md §2). Amounts are integer cents. */
 
 function formatDate(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocaleOf(locale), {
@@ -25,7 +25,7 @@ function episodeLine(locale: Locale, episode: { title: string; number: number | 
     : `For the episode: ${userText(episode.title)}`;
 }
 
-/** The tipper's receipt: amount, maker, date, the platform fee (never hidden, DESIGN.md §3) and the reference. */
+/** The tipper's receipt: amount, maker, date, the platform fee (never hidden, docs/domain-rules.md §9) and the reference. */
 export function tipReceiptMail(
   locale: Locale,
   p: {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { moneyCheckRuns, oppTransactions, paymentIncidents } from '../db/schema/index.js';
 
 /**
- * Money events that need a person's eye. Money that came in twice (DESIGN.md §4): the extra collection is recorded in the same database
+ * Money events that need a person's eye. Money that came in twice (docs/money-rules.md §4): the extra collection is recorded in the same database
  * transaction that saw it, then refunded after the commit with Idempotency-Key
  * `refund-<transaction row id>`, so a retry (the reconcile job) can never refund twice. Every
  * incident is logged at error level and listed for platform admins.

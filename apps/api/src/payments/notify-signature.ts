@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/env.js';
 
 /**
- * Checks the signature of a provider notification by the configured scheme (payments.md §4, §12:
+ * Checks the signature of a provider notification by the configured scheme (docs/provider.md §4, §12:
  * which one OPP uses is not settled). The verdict is a filter, never a source of truth: a notification
  * only ever makes us re-read its object from the provider with our key, so a forged one can cause a
  * read and nothing else. A verified notification may be skipped when repeated; that is all it buys.

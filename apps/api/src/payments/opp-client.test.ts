@@ -9,7 +9,7 @@ import {
   parseMetadata,
 } from './opp-client.js';
 
-/** Recorded shapes from payments.md; the fake fetch stands in for the live OPP API we cannot reach here. */
+/** Recorded shapes from docs/provider.md; the fake fetch stands in for the live OPP API we cannot reach here. */
 const TRANSACTION = {
   livemode: false,
   uid: 'tra_2e0a1d9b3c4f',

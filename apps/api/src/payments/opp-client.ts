@@ -1,5 +1,5 @@
 /**
- * The one typed client of the OPP REST API (see shared/payments.md). Talks to the real API when
+ * The one typed client of the OPP REST API (see docs/provider.md). Talks to the real API when
  * OPP_API_URL is set, otherwise to the built-in simulator under /sim/opp/v1 — same shapes either way.
  *
  * Conventions: amounts are integer cents; provider enums stay open (`string & {}`) and unknown
@@ -10,7 +10,7 @@
  * provider may omit a field or send a number as a string, strict where a missing value would leave us
  * with `undefined` (an object without its uid): that answer is an OppError naming the bad field.
  *
- * Robustness (payments.md §0 errors; decisions 013 and 019) lives in the transport (opp-transport.ts):
+ * Robustness (docs/provider.md §0 errors; decisions 013 and 019) lives in the transport (opp-transport.ts):
  * calls that may safely be repeated are retried on 409, 429, 5xx, a network error or a timeout;
  * changes to one merchant go one at a time, payments naming one merchant a bounded number at a time.
  */
@@ -66,7 +66,7 @@ const knows = (values: readonly string[]) => (value: string) => values.includes(
 
 /**
  * True when a create was refused because its Idempotency-Key was used before — what a provider that
- * does not replay keys would answer (DESIGN.md §4.8). What OPP answers is not known (payments.md §12,
+ * does not replay keys would answer (docs/money-rules.md §8). What OPP answers is not known (docs/provider.md §12,
  * sandbox checklist 3); assumed: a 409 (documented for a concurrent request with the key, so the object
  * may exist already), or a 400/422 whose code or message names the idempotency key. Either way the
  * caller looks the object up by its reference instead of giving up.
@@ -303,7 +303,7 @@ export class OppClient {
     return list.data.filter(named).map(this.checked.merchant);
   }
 
-  /** Consumer → business merchant, same uid (payments.md §1.7). */
+  /** Consumer → business merchant, same uid (docs/provider.md §1.7). */
   async migrateMerchant(uid: string, input: MigrateMerchantInput, idempotencyKey: string): Promise<OppMerchant> {
     return this.checked.merchant(
       await this.create(MerchantSchema, `/merchants/${encodeURIComponent(uid)}/migrate`, input, idempotencyKey),
@@ -454,7 +454,7 @@ export class OppClient {
 
   /**
    * Revokes a mandate (DELETE /mandates/{uid}): no further charges against it. The provider's answer
-   * is not documented (payments.md §12): the mandate as it now is, or null when it answered without a
+   * is not documented (docs/provider.md §12): the mandate as it now is, or null when it answered without a
    * body (204) — read the mandate to see its status then.
    */
   async revokeMandate(uid: string): Promise<OppMandate | null> {
@@ -463,7 +463,7 @@ export class OppClient {
     return json === undefined ? null : this.checked.mandate(this.parse(MandateSchema, 'DELETE', path, status, json));
   }
 
-  /** A charge against a mandate: an ordinary transaction (payments.md §3). */
+  /** A charge against a mandate: an ordinary transaction (docs/provider.md §3). */
   async createMandateTransaction(
     mandateUid: string,
     input: CreateMandateTransactionInput,

@@ -86,7 +86,7 @@ export const TransactionSchema = z
       completed: raw.completed,
       merchantUid: raw.merchant_uid ?? '',
       status: raw.status ?? '',
-      // The request says total_price; the answer says amount (payments.md §2.2).
+      // The request says total_price; the answer says amount (docs/provider.md §2.2).
       amount: raw.amount ?? raw.total_price ?? null,
       paymentMethod: raw.payment_method,
       redirectUrl: raw.redirect_url,
@@ -333,7 +333,7 @@ export const IssuersSchema = z.object({ data: listOf(z.object({ bic: z.string(),
 
 /**
  * The provider's field messages (`error.parameters`), as field → messages. Its shape is not documented:
- * integrations read `parameters.emailaddress` (payments.md §12), so a field may carry one message, a
+ * integrations read `parameters.emailaddress` (docs/provider.md §12), so a field may carry one message, a
  * list of them, or — for nested request fields — an object of its own, flattened to dotted paths.
  */
 export function fieldMessages(value: unknown, prefix = '', depth = 0): Record<string, string[]> {
@@ -350,7 +350,7 @@ export function fieldMessages(value: unknown, prefix = '', depth = 0): Record<st
 }
 
 /**
- * An error answer, `{"error":{"code","message","parameters"?}}` (payments.md §0). Lenient: a body
+ * An error answer, `{"error":{"code","message","parameters"?}}` (docs/provider.md §0). Lenient: a body
  * that does not fit (an HTML page from a proxy, nothing at all) is still an error, just without detail.
  */
 export const ErrorBodySchema = z

@@ -1,7 +1,7 @@
 /** The provider's objects as we see them (camelCase, integer cents, open enums) and its request bodies. */
 import type { OppTransactionStatus } from '@podpot/domain';
 
-/* ---------- open enums (payments.md §8) ---------- */
+/* ---------- open enums (docs/provider.md §8) ---------- */
 
 export type OppMerchantStatus = 'new' | 'pending' | 'live' | 'suspended' | 'terminated' | 'blocked' | (string & {});
 export type OppComplianceStatus = 'unverified' | 'pending' | 'verified' | (string & {});
@@ -86,9 +86,9 @@ export interface OppTransaction {
   returnUrl: string | null;
   notifyUrl: string | null;
   statuses: OppStatusEntry[];
-  /** The mandate a mandate's payment belongs to, if the provider says (not confirmed, payments.md §12). */
+  /** The mandate a mandate's payment belongs to, if the provider says (not confirmed, docs/provider.md §12). */
   mandateUid: string | null;
-  /** Our reference as sent with the create, if the provider echoes it (assumed: payments.md §2.1). */
+  /** Our reference as sent with the create, if the provider echoes it (assumed: docs/provider.md §2.1). */
   reference: string | null;
   metadata: Metadata;
 }
@@ -115,7 +115,7 @@ export interface OppMandate {
   merchantUid: string | null;
   /**
    * The first payment of a `payment`-method mandate, IF the provider names it: no public source shows
-   * this field (payments.md §12), so nothing may depend on it being there.
+   * this field (docs/provider.md §12), so nothing may depend on it being there.
    */
   transactionUid: string | null;
   /** Our reference as sent with the create, if the provider echoes it (assumed, like a transaction's). */
@@ -189,7 +189,7 @@ export interface CreateTransactionInput {
   total_price: number;
   return_url: string;
   notify_url: string;
-  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (payments.md §6).
+  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (docs/provider.md §6).
   payment_method?: OppPaymentMethod;
   checkout?: boolean;
   locale?: OppLocale;
@@ -216,7 +216,7 @@ export interface CreateMerchantInput {
   coc_nr?: string;
   vat_nr?: string;
   legal_name?: string;
-  /** Code from the provider's legal-entity list (not known to us yet: payments.md §1.1). */
+  /** Code from the provider's legal-entity list (not known to us yet: docs/provider.md §1.1). */
   legal_entity?: string;
   trading_names?: { name: string }[];
   metadata?: Record<string, string>;
@@ -257,7 +257,7 @@ export interface CreateMandateInput {
   mandate_amount?: number;
   products?: OppProduct[];
   total_price?: number;
-  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (payments.md §6).
+  // No `issuer`: with iDEAL 2.0 the payer picks their bank on the iDEAL hub (docs/provider.md §6).
   payment_method?: OppPaymentMethod;
   return_url: string;
   notify_url: string;
@@ -279,7 +279,7 @@ export interface CreateMandateTransactionInput {
 }
 
 /**
- * A provider notification (payments.md §4): a poke about one object, to be read back. Only the
+ * A provider notification (docs/provider.md §4): a poke about one object, to be read back. Only the
  * object's uid is certain; its type may be inferred from the uid's prefix.
  */
 export interface OppNotificationBody {

@@ -7,7 +7,7 @@ import * as repo from './payments.repository.js';
 
 /*
  * Recording the provider's answers: the one path by which a transaction's status changes
- * (DESIGN.md §4). Each answer is applied in one database transaction that also runs the owner's
+ * (docs/money-rules.md). Each answer is applied in one database transaction that also runs the owner's
  * consequences; statuses only move forward (domain `canAdvanceTransaction`); effects run after commit.
  */
 

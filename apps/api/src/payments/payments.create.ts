@@ -119,7 +119,7 @@ export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow)
 }
 
 /**
- * Adopt before you create (DESIGN.md §4.8): a row whose create was sent before may already have its
+ * Adopt before you create (docs/money-rules.md §8): a row whose create was sent before may already have its
  * transaction at the provider (the answer was lost, or the process died), and a provider that ignores
  * the Idempotency-Key would make a second one — so it is looked up first (findSent). A create
  * refused because its key was used is looked up as well (the provider has it). The answer is applied

@@ -8,11 +8,11 @@ import { applyProviderTransaction } from './payments.apply.js';
 import * as repo from './payments.repository.js';
 import { providerUnavailable } from './payments.service.js';
 
-/* Provider notifications: pokes that make us re-read the object they name (payments.md §12). */
+/* Provider notifications: pokes that make us re-read the object they name (docs/provider.md §12). */
 
 export type NotificationResult = 'applied' | 'duplicate' | 'ignored';
 
-/** What the uid prefix of an object says it is (payments.md §0), for pokes that do not name the type. */
+/** What the uid prefix of an object says it is (docs/provider.md §0), for pokes that do not name the type. */
 const OBJECT_TYPE_OF_PREFIX: Readonly<Record<string, string>> = {
   tra: 'transaction',
   mer: 'merchant',
@@ -88,7 +88,7 @@ function normalise(ctx: AppContext, fields: NotificationFields): OppNotification
 }
 
 /**
- * A provider notification is a poke (payments.md §12): whatever it says, we re-read the object it
+ * A provider notification is a poke (docs/provider.md §12): whatever it says, we re-read the object it
  * names by uid from the configured API with our key, and act only on that answer. The signature is
  * checked by the configured scheme; a mismatch is logged and the poke is still only a re-read, so a
  * forgery can cause an authenticated read and nothing else. Re-reads of one object are coalesced

@@ -317,9 +317,9 @@ function markChecked(db: DbOrTx, candidates: SQLWrapper) {
 }
 
 /**
- * Leases a row whose create has not reached the provider yet, for this process only (DESIGN.md §4.2):
+ * Leases a row whose create has not reached the provider yet, for this process only (docs/money-rules.md §2):
  * `first` when no create was ever sent for it, `again` when one was (its lease ran out or was given
- * back: the provider may have made the object, DESIGN.md §4.8), undefined when another process holds
+ * back: the provider may have made the object, docs/money-rules.md §8), undefined when another process holds
  * it or the provider already answered. Each statement re-checks the row it takes, so the answer is
  * exact under concurrency; the usual case (a new row) is one statement.
  */

@@ -42,7 +42,7 @@ const uidText = z
 const optionalText = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /**
- * An OPP notification (payments.md §4), as JSON or form fields: a poke naming one object. Only the
+ * An OPP notification (docs/provider.md §4), as JSON or form fields: a poke naming one object. Only the
  * object's uid is required; its type may be left to the uid's prefix, and nothing in it is trusted —
  * the object is read back from the provider.
  */

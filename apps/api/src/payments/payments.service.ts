@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error.js';
 import { OppError } from './opp-client.js';
 
 /**
- * Provider transactions, the money-safety rules (DESIGN.md §4), in four files:
+ * Provider transactions, the money-safety rules (docs/money-rules.md), in four files:
  * - payments.create.ts: our row is written and committed before the provider is called; the
  *   Idempotency-Key comes from our ids; a create sent before is looked up before it is sent again;
  * - payments.apply.ts: each application of a provider answer is one DB transaction that also runs

@@ -270,7 +270,7 @@ export async function registerWeb(
     const url = request.url;
     const isApi = url.startsWith('/api/') || url.startsWith('/sim/opp/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // At the root only (spec §9): to /nl when the `lang` cookie, or without one the browser, says Dutch.
+      // At the root only (docs/product.md §9): to /nl when the `lang` cookie, or without one the browser, says Dutch.
       const [pathname = '/', query] = url.split('?');
       const redirect = rootLocaleRedirect({
         pathname,

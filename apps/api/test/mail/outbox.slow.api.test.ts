@@ -19,7 +19,7 @@ import { captureLog, createTestApp, type TestApp } from '../support/test-app.js'
 import { createTestDatabase, TEST_DB } from '../support/test-db.js';
 
 /**
- * Issue 10, side effects through an outbox (DESIGN.md §4.10, decision 010): a mail is committed with
+ * Issue 10, side effects through an outbox (docs/money-rules.md §10, decision 010): a mail is committed with
  * the change that causes it and sent by a worker with retries — never lost (kill -9 between the commit
  * and the send), never twice (two workers, a repeated cause), one Message-ID for every try.
  */

@@ -280,7 +280,7 @@ describe('tips after registration', () => {
 
 /**
  * The provider allows one merchant per e-mail address and may ignore a repeated Idempotency-Key
- * (payments.md §12). These tests make the client behave like such a provider: every create gets a
+ * (docs/provider.md §12). These tests make the client behave like such a provider: every create gets a
  * fresh key, as if the provider had never seen the first.
  */
 function providerIgnoresIdempotencyKeys(): () => void {

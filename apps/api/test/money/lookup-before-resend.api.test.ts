@@ -29,7 +29,7 @@ import {
  * Issue 11.4: what the provider does with a reused Idempotency-Key is not known. Whether it replays,
  * ignores or refuses the key, a create whose answer was lost and that is sent again (reconcile, a
  * repeated request, the next charge run) makes no second payment and leaves nothing stuck: the object
- * is looked up and adopted (DESIGN.md §4.8). Issue 36.2: no recorded answer echoes our `reference`
+ * is looked up and adopted (docs/money-rules.md §8). Issue 36.2: no recorded answer echoes our `reference`
  * and a provider may ignore `filter[reference]`, so the lookup matches the metadata we sent, walking
  * the provider's list back to when our row was made (decision 071).
  */

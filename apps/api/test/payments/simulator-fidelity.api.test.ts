@@ -5,7 +5,7 @@ import { TEST_DB } from '../support/test-db.js';
 
 /**
  * The simulator answers as the recorded real API does (apps/api/src/payments/fixtures/SOURCES.md):
- * creates answer 200 with the object; and the sandbox's test amounts (payments.md §2.7) force a
+ * creates answer 200 with the object; and the sandbox's test amounts (docs/provider.md §2.7) force a
  * transaction's outcome at the checkout, or at once for a mandate charge.
  */
 let t: TestApp;
@@ -109,7 +109,7 @@ describe(`the sandbox's test amounts (${TEST_DB})`, () => {
       outcomes[amount] = (await visitCheckout(body.uid)).status;
     }
     expect(outcomes).toEqual(SIM_TEST_AMOUNTS);
-    // As the source lists them (payments.md §2.7).
+    // As the source lists them (docs/provider.md §2.7).
     expect(Object.values(outcomes).join(' ')).toBe(
       'created pending expired cancelled completed failed refunded reserved',
     );

@@ -52,7 +52,7 @@ function weakExamples(p: Person): [password: string, key: string][] {
     ['password', 'passwordCommon'],
     ['wachtwoord', 'passwordCommon'],
     ['Podpot2024', 'passwordBrand'],
-    ['podpot', 'tooShort'], // the spec's length rule answers first, with its own message
+    ['podpot', 'tooShort'], // the length rule (docs/domain-rules.md §12) answers first, with its own message
     [p.email, 'passwordPersonal'],
     [p.email.split('@')[0]!, 'passwordPersonal'],
     [`${p.firstName}${p.lastName}`, 'passwordPersonal'],

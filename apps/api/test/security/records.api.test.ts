@@ -28,7 +28,7 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 import { TEST_DB } from '../support/test-db.js';
 
 /**
- * Issue "Safe to run with real money", DESIGN.md §4.9: money records are never deleted. Deleting a
+ * Issue "Safe to run with real money", docs/money-rules.md §9: money records are never deleted. Deleting a
  * tip jar or user with money history archives it — hidden, no longer tippable or able to sign in,
  * its monthly tips cancelled (tippers mailed, mandates revoked) — and keeps every tip, charge,
  * invoice and provider transaction; only a tip jar or user without any is deleted for real.

@@ -5,7 +5,7 @@ import { OppClient } from '../../src/payments/opp-client.js';
 /**
  * Settlements in the provider's recorded shape, read through the client (no simulator): the two
  * settlements of the list in jeffreyvanhees/laravel-online-payment-platform
- * tests/Feature/SettlementsTest.php, an SDK test modelled on OPP's documentation (payments.md §5).
+ * tests/Feature/SettlementsTest.php, an SDK test modelled on OPP's documentation (docs/provider.md §5).
  * A paid settlement reports `amount_payable: 0` and what was paid out in `amount_paid`.
  */
 const RECORDED = {

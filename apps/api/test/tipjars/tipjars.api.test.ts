@@ -344,7 +344,7 @@ describe('DELETE /api/v1/tipjars/:id', () => {
     const live = await orderJar(owner.token, true);
     expect((await t.api('DELETE', `/tipjars/${live.id}`, { token: owner.token })).status).toBe(409);
     expect((await t.api('DELETE', `/tipjars/${live.id}`, { token: admin.token })).status).toBe(204);
-    // Both saw a payment (a checkout, a paid order): archived, not deleted (DESIGN.md §4.9).
+    // Both saw a payment (a checkout, a paid order): archived, not deleted (docs/money-rules.md §9).
     for (const id of [unpaid.id, live.id]) {
       const kept = await t.api('GET', `/tipjars/${id}`, { token: admin.token });
       expect(kept.status).toBe(200);

@@ -5,7 +5,7 @@ import { makeWebDist, pageHtml } from '../support/web-dist.js';
 
 /**
  * The landing page (`/`, `/nl`) as its own server-rendered page (apps/web home.html and the server
- * build's renderHome), and the locale redirect at the root, which the server now answers (spec §9).
+ * build's renderHome), and the locale redirect at the root, which the server now answers (docs/product.md §9).
  */
 let t: TestApp;
 let dist: string;

@@ -21,7 +21,7 @@ export function RootShell() {
     writeLangCookie(locale);
   }, [locale]);
 
-  // Page-view event 250 ms after each route change (spec §9).
+  // Page-view event 250 ms after each route change (docs/product.md §9).
   useEffect(() => schedulePageView(location.pathname + location.search), [location.pathname, location.search]);
 
   // Hash links (/#podcastluisteraar, /podcastmaker#order) scroll to their section once it is rendered.

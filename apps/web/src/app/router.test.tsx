@@ -7,7 +7,7 @@ import { isReservedSlug, localizePath, RESERVED_SLUGS } from '@/config/paths';
 import { buildLangCookie, LANG_COOKIE_DAYS, readLangCookie, rootLocaleRedirect } from '@/lib/locale';
 import { render } from '@/test/render';
 
-/** Every route of spec §2, as a sample URL, with the page it must reach. */
+/** Every route of docs/product.md §2, as a sample URL, with the page it must reach. */
 const SPEC_ROUTES: [string, string][] = [
   ['/', 'home'],
   ['/about', 'about'],

@@ -9,18 +9,18 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** The sidebar's mobile breakpoint (spec §9): below 960 px menus are temporary drawers. */
+/** The sidebar's mobile breakpoint (docs/product.md §9): below 960 px menus are temporary drawers. */
 export const SIDEBAR_BREAKPOINT = 960;
 
 /**
- * The spec's orange as text on white is 2.5:1; where the theme would write text in it (text and
+ * The brand orange (docs/product.md §9) as text on white is 2.5:1; where the theme would write text in it (text and
  * outlined buttons, links, a selected toggle, a focused field's label) it uses this darker shade (5.8:1 on white, 5.4:1 on the
  * selected toggle's tint), so those pass WCAG AA. The palette colour itself stays as specified.
  */
 const PRIMARY_TEXT = '#a0500f';
 
 /**
- * White on the spec's teal #4E8381 is 4.29:1, just under WCAG AA (4.5:1) for text; filled secondary
+ * White on the brand teal (docs/product.md §9) #4E8381 is 4.29:1, just under WCAG AA (4.5:1) for text; filled secondary
  * buttons and chips use this slightly darker shade of it (6.0:1). The palette colour stays as specified.
  */
 const SECONDARY_FILL = '#3d6866';

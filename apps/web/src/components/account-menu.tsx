@@ -8,7 +8,7 @@ import { routePath } from '@/config/paths';
 import { initials, isAdmin, logout, useAuth } from '@/lib/auth';
 import { useLocalePath } from '@/lib/use-locale';
 
-/** Top-bar account menu, shown when a profile is loaded (spec §2). */
+/** Top-bar account menu, shown when a profile is loaded (docs/product.md §2). */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -74,7 +74,7 @@ export function ActiveChip({ active }: { active: boolean }) {
   );
 }
 
-/** Whether an admin list shows the archived rows instead of the current ones (DESIGN.md §4.9). */
+/** Whether an admin list shows the archived rows instead of the current ones (docs/money-rules.md §9). */
 export function ArchivedFilter({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const { t } = useTranslation();
   return (

@@ -4,8 +4,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifySuccess } from '@/lib/notifications';
 
 /**
- * Confirms a DELETE that the API turns into an archive when money records hang on the row (DESIGN.md
- * §4.9). The caller asked the API first and passes what it will be (`deletion`, undefined while
+ * Confirms a DELETE that the API turns into an archive when money records hang on the row (docs/money-rules.md
+ * §9). The caller asked the API first and passes what it will be (`deletion`, undefined while
  * unknown or when it cannot be done — the button stays disabled) and the text saying so; the button
  * reads Delete or Archive, and the toast says which it was. `id` null: closed.
  */

@@ -8,7 +8,7 @@ import { routePath } from '@/config/paths';
 import { errorStatus } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 
-/** Error page (spec §2, §8): message and status code; 404 gets a link back home. */
+/** Error page (docs/product.md §2, §8): message and status code; 404 gets a link back home. */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
   const { t } = useTranslation(['common', 'errors']);
   const text = status === 404 ? t('errors:page.notFound') : message || t('errors:page.title');

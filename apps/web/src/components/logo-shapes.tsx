@@ -1,4 +1,4 @@
-/** The brand mark's shapes in a 100×50 view box: a pot with a coin, plus the name (spec §9). Plain SVG, no MUI. */
+/** The brand mark's shapes in a 100×50 view box: a pot with a coin, plus the name (docs/product.md §9). Plain SVG, no MUI. */
 export function LogoShapes({ brand }: { brand: string }) {
   return (
     <>

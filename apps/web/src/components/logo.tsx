@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LogoShapes } from '@/components/logo-shapes';
 
-/** The brand mark: a pot with a coin, plus the name. Max height 50, max width 100 (spec §9). */
+/** The brand mark: a pot with a coin, plus the name. Max height 50, max width 100 (docs/product.md §9). */
 export function Logo() {
   const { t } = useTranslation();
   return (

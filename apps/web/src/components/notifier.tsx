@@ -2,7 +2,7 @@ import { Alert, Box, LinearProgress, Snackbar } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@/lib/notifications';
 
-/** Shows the notification queue: one at a time, top-right, no confirm button (spec §4, §9). */
+/** Shows the notification queue: one at a time, top-right, no confirm button (docs/product.md §4, §9). */
 export function Notifier() {
   const current = useSyncExternalStore(notifications.subscribe, notifications.getCurrent, notifications.getCurrent);
   return (

@@ -1,6 +1,6 @@
 import { env } from '@/config/env';
 
-/** The spec's page title template '%s - {product}'. */
+/** The page title template (docs/product.md §9) '%s - {product}'. */
 export const TITLE_TEMPLATE = `%s - ${env.brandName}`;
 
 export function formatTitle(title: string): string {

@@ -18,7 +18,7 @@ export interface PublicMenuEntry {
   to: string;
 }
 
-/** The entries of the public side menu (spec §2), in order, for this visitor. */
+/** The entries of the public side menu (docs/product.md §2), in order, for this visitor. */
 export function publicMenuEntries(user: User | null, loggedIn: boolean): PublicMenuEntry[] {
   const entries: PublicMenuEntry[] = [
     { key: 'giveTip', to: '/' },

@@ -9,7 +9,7 @@ import { type AuthState, isAdmin, useAuth } from '@/lib/auth';
  * Where a visitor must go instead of this route, or null to let them in.
  * - needs login and not logged in → the login page with `redirect` back here, or '/' when the user
  *   logged out themselves (there is nothing to come back to);
- * - admin route and the user is not ADMIN → '/' (spec §5 admin route guard);
+ * - admin route and the user is not ADMIN → '/' (docs/product.md §5 admin route guard);
  * - admin route and an ADMIN without two-step login → their account page, to set it up (decision 036).
  */
 export function guardRedirect(

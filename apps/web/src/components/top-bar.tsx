@@ -22,7 +22,7 @@ interface TopBarProps {
   children?: ReactNode;
 }
 
-/** Top bar (spec §2): sidebar toggle, 'terug' back button, logo home (hidden on home), account menu. */
+/** Top bar (docs/product.md §2): sidebar toggle, 'terug' back button, logo home (hidden on home), account menu. */
 export function TopBar({
   onToggleSidebar,
   sidebarOpen,

@@ -1,5 +1,5 @@
 /*
- * The landing page's pictures: our own SVG in the brand colours (spec §9: primary #f28a3d, secondary
+ * The landing page's pictures: our own SVG in the brand colours (docs/product.md §9: primary #f28a3d, secondary
  * #4E8381, accent #FBBD51, success #7ED957), drawn inline so they paint with the HTML.
  */
 

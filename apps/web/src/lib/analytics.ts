@@ -1,6 +1,6 @@
 /** Page-view analytics without a third party: a DOM event others (or a future tracker) can listen to. */
 export const PAGEVIEW_EVENT = 'podpot:pageview';
-/** Spec §9: the page view is sent 250 ms after each route change. */
+/** docs/product.md §9: the page view is sent 250 ms after each route change. */
 export const PAGEVIEW_DELAY_MS = 250;
 
 export interface PageView {

@@ -21,7 +21,7 @@ describe('api client', () => {
     setApiErrorHandler(() => {});
   });
 
-  it('converts table options with the spec paging rule and leaves out empty values', () => {
+  it('converts table options with the paging conversion (docs/product.md §5) and leaves out empty values', () => {
     expect(tableQuery({ page: 3, itemsPerPage: 10, sortBy: ['email'], sortDesc: [true], search: '' })).toBe(
       '?skip=20&limit=30&sortBy=email&sortDesc=true',
     );
@@ -71,7 +71,7 @@ describe('api client', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it('maps statuses to the spec toasts', () => {
+  it('maps statuses to the status toasts (docs/product.md §8)', () => {
     expect(statusToastKey(400)).toBe('badRequest');
     expect(statusToastKey(401)).toBe('forbidden');
     expect(statusToastKey(403)).toBe('forbidden');

@@ -33,7 +33,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/* ---------- bearer token (spec §7: stored after login) ---------- */
+/* ---------- bearer token (docs/product.md §7: stored after login) ---------- */
 
 const TOKEN_KEY = 'podpot:token';
 
@@ -64,7 +64,7 @@ let errorHandler: ErrorHandler = () => {};
 let unauthorizedHandler: () => void = () => {};
 
 /**
- * Installed once by the app (status toasts, spec §8). Every failed call goes through it once unless
+ * Installed once by the app (status toasts, docs/product.md §8). Every failed call goes through it once unless
  * `silent`: a write at once, a read (GET) when the query reading it gives up (see {@link apiRequest}).
  */
 export function setApiErrorHandler(handler: ErrorHandler): void {
@@ -109,7 +109,7 @@ export function buildUrl(path: string, query?: object): string {
   return `${base}/${path.replace(/^\//, '')}${query ? toQueryString(query) : ''}`;
 }
 
-/** The query string of a table view: the spec's paging conversion (domain `toListQuery`). */
+/** The query string of a table view: the paging conversion (docs/product.md §5, domain `toListQuery`). */
 export function tableQuery(options: TableOptions): string {
   return toQueryString(toListQuery(options));
 }

@@ -4,7 +4,7 @@ import { notify } from '@/lib/notifications';
 
 export type StatusToastKey = 'badRequest' | 'forbidden' | 'notFound' | 'methodNotAllowed' | 'generic';
 
-/** Spec §8: which toast a failed response gets. */
+/** docs/product.md §8: which toast a failed response gets. */
 export function statusToastKey(status: number): StatusToastKey {
   switch (status) {
     case 400:

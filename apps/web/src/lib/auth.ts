@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
 import { api, setUnauthorizedHandler, tokenStorage } from '@/lib/api-client';
 
-/** Auth state (spec §3): the user and whether we are logged in. */
+/** Auth state (docs/product.md §3): the user and whether we are logged in. */
 export interface AuthState {
   user: User | null;
   loggedIn: boolean;
@@ -37,7 +37,7 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribe, getAuthState, getAuthState);
 }
 
-/** Checks the users/me answer (spec §8: it must contain id). */
+/** Checks the users/me answer (docs/product.md §8: it must contain id). */
 export function assertUser(data: unknown): User {
   if (!data || typeof data !== 'object' || !('id' in data) || !(data as { id: unknown }).id) {
     throw new Error('User Data response does not contain field id');
@@ -86,7 +86,7 @@ function deviceToken(username: string): string | null {
 }
 
 /**
- * OAuth2 password grant; client id and scope come from configuration (spec §7). Silent: every login
+ * OAuth2 password grant; client id and scope come from configuration (docs/product.md §7). Silent: every login
  * form shows its own message for a refusal (a wrong password is no 'insufficient permissions' toast).
  * Throws TwoStepNeeded when the account has two-step login and this device is not remembered.
  */
@@ -119,7 +119,7 @@ export async function loginSecondStep(step: TwoStepNeeded, code: string, remembe
 }
 
 /**
- * There is no logout call (spec §7): the token is dropped locally. `onPurpose`: the user asked for it
+ * There is no logout call (docs/product.md §7): the token is dropped locally. `onPurpose`: the user asked for it
  * (a Log out button, erasing the account), so a page that needs a login sends them home.
  */
 export function logout(options: { onPurpose?: boolean } = {}): void {

@@ -2,7 +2,7 @@ import type { ListResponse, TableOptions } from '@podpot/domain';
 import { toListQuery } from '@podpot/domain';
 import { api } from '@/lib/api-client';
 
-/** The standard calls of an admin resource (spec §7): list with the paging conversion, get, create, update, delete. */
+/** The standard calls of an admin resource (docs/product.md §7): list with the paging conversion, get, create, update, delete. */
 export function crud<T, TData = Partial<T>>(resource: string) {
   return {
     list: (options: TableOptions = {}, signal?: AbortSignal) =>

@@ -9,7 +9,7 @@ import {
 } from '@/lib/form';
 import { i18n } from '@/lib/i18n';
 
-describe('createValidationScheduler (spec §5 timing)', () => {
+describe('createValidationScheduler (docs/product.md §5 timing)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -109,7 +109,7 @@ export function domainResolver<T extends FieldValues>(
   };
 }
 
-/** The text of a validation key. Phone keys show the value typed (spec §5). */
+/** The text of a validation key. Phone keys show the value typed (docs/product.md §5). */
 export function validationMessage(t: TFunction<'validation'>, error: DomainFieldError, value?: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
   if (error.key === 'phone' || error.key === 'phoneGeneric') {
@@ -144,7 +144,7 @@ function getError(errors: FieldErrors, name: string): FieldError | undefined {
 }
 
 /**
- * react-hook-form driven by a domain schema with the spec's validation timing. `field(name)` gives
+ * react-hook-form driven by a domain schema with the validation timing of docs/product.md §5. `field(name)` gives
  * the props of a labelled MUI TextField (error state and translated helper text included).
  */
 export function useDomainForm<T extends FieldValues>(

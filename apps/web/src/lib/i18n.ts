@@ -32,7 +32,7 @@ void i18n.use(initReactI18next).init({
   interpolation: {
     // React escapes already.
     escapeValue: false,
-    // The brand ({product} in the spec) is available in every string as {{product}}.
+    // The brand ({product} in docs/product.md) is available in every string as {{product}}.
     defaultVariables: { product: env.brandName },
   },
   react: { useSuspense: false },

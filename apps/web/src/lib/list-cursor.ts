@@ -13,7 +13,7 @@ interface PagedState {
  * in the cache and full, the rows right after its last row (`after`); else, when the page right after
  * it is cached, those right before its first row (`before`). Deep in a big list that is an index range
  * instead of skipping every row before it. Page 1 (always the newest rows), a jump, a new sort or
- * filter: no cursor, the spec's skip/limit.
+ * filter: no cursor, the skip/limit window (docs/domain-rules.md §2).
  */
 export function neighbourCursor<S extends PagedState>(
   client: QueryClient,

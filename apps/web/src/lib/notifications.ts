@@ -1,5 +1,5 @@
 /**
- * The notification queue (spec §4, §9): notifications are queued and shown one at a time, each
+ * The notification queue (docs/product.md §4, §9): notifications are queued and shown one at a time, each
  * removed from the queue once displayed, top-right, for 3000 ms, without a confirm button.
  */
 export type NotificationColor = 'success' | 'info' | 'warning' | 'error';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Online/offline state (spec §8), from the browser's events. */
+/** Online/offline state (docs/product.md §8), from the browser's events. */
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);

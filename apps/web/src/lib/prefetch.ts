@@ -1,4 +1,4 @@
-/** Prefetching route chunks, switched off on slow (2g) or data-saver connections (spec §9). */
+/** Prefetching route chunks, switched off on slow (2g) or data-saver connections (docs/product.md §9). */
 
 interface NetworkInformationLike {
   saveData?: boolean;

@@ -1,4 +1,4 @@
-/* ---------- validation timing (spec §5) ---------- */
+/* ---------- validation timing (docs/product.md §5) ---------- */
 
 /** Validate on input, change and blur after this delay; after an error, on input at once. */
 export const VALIDATION_DELAY_MS = 150;

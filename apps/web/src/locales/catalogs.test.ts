@@ -53,7 +53,7 @@ describe('translation catalogs', () => {
     for (const key of VALIDATION_KEYS) expect(nl[key], key).toBeTruthy();
   });
 
-  it('uses the spec texts word for word in nl (typos corrected)', () => {
+  it('uses the fixed Dutch texts word for word in nl (docs/conventions.md §2)', () => {
     const common = read('nl', 'common') as { toasts: Record<string, string>; nav: Record<string, string> };
     expect(common.toasts.paymentMethodDeleted).toBe('Betaalmethode verwijderd');
     expect(common.toasts.invoiceDeleted).toBe('Factuur verwijderd');

@@ -55,7 +55,7 @@ export interface CheckoutProps {
 }
 
 /**
- * The checkout block of the storefront (spec §2; the app's is features/paymentmethods CheckoutBlock):
+ * The checkout block of the storefront (docs/product.md §2; the app's is features/paymentmethods CheckoutBlock):
  * the active payment methods with their logos, the first preselected, iDEAL's bank, the terms and the
  * submit button of the surrounding form with the amount.
  */

@@ -145,7 +145,7 @@ export function TipForm({
   }, []);
 
   const errorsOf = useCallback((input: TipFormInput) => tipFormErrors(input, { oneOff: !monthly }), [monthly]);
-  // The spec's validation timing (lib/validation-timing.ts): a field shows its error once validated.
+  // The validation timing (docs/product.md §5, lib/validation-timing.ts): a field shows its error once validated.
   const scheduler = useMemo(
     () =>
       createValidationScheduler((name) =>

@@ -18,7 +18,7 @@ function Logo({ t }: { t: Translate }) {
 }
 
 /**
- * The storefront's top bar (spec §2, as the app's TopBar draws it): back, the logo home (not on the
+ * The storefront's top bar (docs/product.md §2, as the app's TopBar draws it): back, the logo home (not on the
  * home page itself), the language switch, log in or my account, and the public menu from the right.
  * Plain links: the storefront and the landing page have no router, every other page is the full app's.
  * `path`: this page's address without the language prefix ('/' on the landing page, src/home).

@@ -10,7 +10,7 @@ export interface OutboxAttachment {
 }
 
 /**
- * Mails waiting to go out (DESIGN.md §4.10). A row is written in the same transaction as the change
+ * Mails waiting to go out (docs/money-rules.md §10). A row is written in the same transaction as the change
  * that causes the mail; the outbox worker sends it with retries and marks it sent, so a crash between
  * the commit and the send loses nothing, and `dedupeKey` keeps a repeated cause from mailing twice.
  */

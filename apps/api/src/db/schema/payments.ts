@@ -4,7 +4,7 @@ import { created, id, updated } from './columns.js';
 
 /**
  * Our record of every provider (OPP) transaction. The row is written BEFORE the provider is called
- * (DESIGN.md §4.1): `oppUid`/`status` stay null until the provider answered, and `request` keeps what
+ * (docs/money-rules.md §1): `oppUid`/`status` stay null until the provider answered, and `request` keeps what
  * we sent so a crash in between can be repaired by re-sending it with the same idempotency key.
  */
 export const oppTransactions = pgTable(
@@ -20,7 +20,7 @@ export const oppTransactions = pgTable(
     /** Sent as Idempotency-Key; derived from our ids so a retried request never pays twice. */
     idempotencyKey: text().notNull(),
     oppUid: text(),
-    /** Provider status (payments.md §2.3); null until the provider answered. */
+    /** Provider status (docs/provider.md §2.3); null until the provider answered. */
     status: text(),
     amount: integer().notNull(),
     merchantUid: text().notNull(),
@@ -29,7 +29,7 @@ export const oppTransactions = pgTable(
     /** When the reconcile job last asked the provider about this row (least recently checked go first). */
     checkedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /**
-     * A process calling the provider to create this transaction holds it until then (DESIGN.md §4.2):
+     * A process calling the provider to create this transaction holds it until then (docs/money-rules.md §2):
      * only one process at a time sends the create, so no second provider transaction can appear.
      */
     leaseUntil: timestamp({ withTimezone: true, mode: 'date' }),
@@ -60,7 +60,7 @@ export const oppNotifications = pgTable('opp_notifications', {
 });
 
 /**
- * Money events that need a person's eye (DESIGN.md §4): a month collected twice, a provider answer
+ * Money events that need a person's eye (docs/money-rules.md §4): a month collected twice, a provider answer
  * naming another amount than we asked (decision 065), or a mandate status word we do not know. The row is
  * written in the same transaction that saw it; the refund is sent after the commit with the
  * Idempotency-Key `refund-<transaction row id>`, and retried by the reconcile job until it is made.

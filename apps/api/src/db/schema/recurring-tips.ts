@@ -7,10 +7,10 @@ import { tips } from './tips.js';
 import { users } from './users.js';
 
 /**
- * Monthly tips (DESIGN.md §3). The first payment creates the provider mandate; later months are
+ * Monthly tips (docs/domain-rules.md §5). The first payment creates the provider mandate; later months are
  * charged by the charge job (jobs/charge.ts) against that mandate. Each month paid (or tried) is one
  * `recurring_tip_charges` row, and the unique key (recurring tip, period) is what guarantees a month
- * is charged at most once, ever (DESIGN.md §4.4).
+ * is charged at most once, ever (docs/money-rules.md §4).
  */
 export const recurringTips = pgTable(
   'recurring_tips',
@@ -63,7 +63,7 @@ export const recurringTips = pgTable(
     updated: updated(),
   },
   (t) => [
-    // Lists: own (user/me), a tip jar's, all — each newest first (spec §9).
+    // Lists: own (user/me), a tip jar's, all — each newest first (docs/product.md §9).
     index('recurring_tips_user_created_idx').on(t.userId, t.created, t.id),
     uniqueIndex('recurring_tips_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('recurring_tips_tipjar_created_idx').on(t.tipjarId, t.created, t.id),

@@ -9,7 +9,7 @@ import { users } from './users.js';
 
 /**
  * Money that went back after a tip was paid (docs/decisions/015-refunds-and-disputes.md): a refund a
- * platform admin made (written BEFORE the provider is called, DESIGN.md §4.1, sent with
+ * platform admin made (written BEFORE the provider is called, docs/money-rules.md §1, sent with
  * Idempotency-Key `tip-refund-<id>`, re-sent by the reconcile job while unanswered), or a reversal the
  * provider reported (a chargeback; a refund made at the provider, one row per provider refund by its
  * uid, decision 070). A row is pending until the provider paid it out (the reconcile job follows it).

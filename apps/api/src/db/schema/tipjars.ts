@@ -83,7 +83,7 @@ export const tipjars = pgTable(
     goalTarget: integer(),
     /**
      * Archived tip jars are hidden and no longer tippable; their tips, monthly tips, invoices and
-     * settlements stay for the books (DESIGN.md §4.9). Only a NEW tip jar without a payment is deleted.
+     * settlements stay for the books (docs/money-rules.md §9). Only a NEW tip jar without a payment is deleted.
      */
     archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),

@@ -39,7 +39,7 @@ export const users = pgTable(
     locale: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     /**
      * Every access token carries this number; a password reset or change raises it, which signs out
-     * every token issued before (DESIGN.md §4).
+     * every token issued before (docs/domain-rules.md §12).
      */
     tokenVersion: integer().notNull().default(0),
     /**
@@ -52,7 +52,7 @@ export const users = pgTable(
      * reset link mailed to it was used (decision 061). Null until then, and again after it changes.
      */
     emailVerifiedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    /** Archived users are hidden and cannot log in; their money records stay for the books (DESIGN.md §4.9). */
+    /** Archived users are hidden and cannot log in; their money records stay for the books (docs/money-rules.md §9). */
     archivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     created: created(),
     updated: updated(),

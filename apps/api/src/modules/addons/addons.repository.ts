@@ -19,7 +19,7 @@ export async function findAddon(db: DbOrTx, id: string, tipjarId?: string) {
   return row;
 }
 
-/** Add-ons of a tip jar, newest first (spec §9). */
+/** Add-ons of a tip jar, newest first (docs/product.md §9). */
 export async function listAddons(db: DbOrTx, tipjarId: string, query: ParsedListQuery) {
   const { offset, limit } = windowOf(query);
   const where = eq(addons.tipjarId, tipjarId);

@@ -94,7 +94,7 @@ export async function startAddonPayment(
     checkout: false,
     locale,
     description: `${ctx.config.BRAND_NAME} ${tipjar.slug}`,
-    // Ours and unique: a hint to find a create whose answer was lost (DESIGN.md §4.8)…
+    // Ours and unique: a hint to find a create whose answer was lost (docs/money-rules.md §8)…
     reference: key,
     // …which is found by what the provider keeps: the order and the attempt (decision 071).
     metadata: { addon_id: addon.id, tipjar_id: tipjar.id, attempt: String(attempt) },
@@ -122,7 +122,7 @@ export async function getAddon(ctx: AppContext, actor: Actor, tipjarId: string, 
   return toAddon(addon, await findLatestForOwner(ctx.db, ADDON_KIND, addon.id));
 }
 
-/** An archived tip jar takes no payment for its order, not even the open one again (DESIGN.md §4.9). */
+/** An archived tip jar takes no payment for its order, not even the open one again (docs/money-rules.md §9). */
 function archivedOrder(): AppError {
   return new AppError(ErrorCode.InvalidTransition, 'An archived tip jar has no payment to retry');
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { addons, invoices, oppTransactions, recurringTips, tips } from '../../db/schema/index.js';
 
 /**
- * Whether money records hang on a tip jar or a user (DESIGN.md §4.9): read-only questions across
+ * Whether money records hang on a tip jar or a user (docs/money-rules.md §9): read-only questions across
  * the money tables, so that deleting can choose between delete and archive. Nothing here writes.
  */
 

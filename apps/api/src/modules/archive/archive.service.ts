@@ -20,7 +20,7 @@ import * as usersRepo from '../users/users.repository.js';
 import * as repo from './archive.repository.js';
 
 /**
- * DELETE tipjars/{id} and DELETE users/{id}: money records are never deleted (DESIGN.md §4.9,
+ * DELETE tipjars/{id} and DELETE users/{id}: money records are never deleted (docs/money-rules.md §9,
  * docs/decisions/009-archiving.md). A tip jar or user with any money history is ARCHIVED — hidden,
  * no longer tippable or able to sign in, its running monthly tips cancelled with a mail to each
  * tipper — and only one without any is deleted for real. Everything in the database happens in one

@@ -102,7 +102,7 @@ export async function login(
   if (wait !== undefined) throw new LoginBackoffError(Math.ceil(wait / 1000));
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password);
-  // An archived user gets the very answer of a wrong password (the account is gone, DESIGN.md §4.9).
+  // An archived user gets the very answer of a wrong password (the account is gone, docs/money-rules.md §9).
   if (!user || !ok || user.archivedAt) {
     await countWrongPassword(ctx, guards, account, user, client);
     throw new AppError(ErrorCode.InvalidCredentials, 'Wrong e-mail address or password');

@@ -101,7 +101,7 @@ export async function startFeedVerification(
   if (row.feedVerifiedUrl === feedUrl) throw new AppError(ErrorCode.Conflict, 'This feed is already verified');
   // Before the feed is read: an account past its day's codes costs no request to a stranger's server.
   await assertAccountBudget(ctx.db, actor.userId);
-  // Network first, outside any transaction (DESIGN.md §4.1).
+  // Network first, outside any transaction (docs/money-rules.md §1).
   const feed = await readFeed(ctx, row.rssUrl).catch((error) => {
     throw error instanceof FeedFetchError ? feedError(error, locale, 'rssUrl') : error;
   });

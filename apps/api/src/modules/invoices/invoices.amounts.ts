@@ -32,7 +32,7 @@ export interface FeeCredits {
 }
 
 /**
- * The platform-fee invoice of a month. The fees the maker paid already include VAT (DESIGN.md §3,
+ * The platform-fee invoice of a month. The fees the maker paid already include VAT (docs/domain-rules.md §8,
  * decision 007), so the summed fee is the total incl. VAT and splitVat derives ex and VAT from it:
  * the invoice total equals the fees taken to the cent. Fee given back on refunds and chargebacks
  * since the previous invoice is a negative line, split the same way (decision 015).

@@ -36,7 +36,7 @@ const managed = managedErrors;
 const FilterSchema = z.object({ status: z.enum(INVOICE_STATUSES).optional(), period: PeriodSchema.optional() });
 const TipjarListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema);
 const ListQuerySchema = listQuerySchema(INVOICE_SORTABLE).and(FilterSchema.extend({ tipjarId: z.uuid().optional() }));
-/** The spec's `{}` body: anything else in it is a client error. */
+/** The `{}` body of docs/product.md §7: anything else in it is a client error. */
 const EmptyBodySchema = z.strictObject({});
 /** Invoices: platform admins manage them; a tip jar's admins read and download their own. */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

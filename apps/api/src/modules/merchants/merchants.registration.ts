@@ -72,7 +72,7 @@ export async function createMerchant(
   return toMerchantView(await ensureBankAccount(ctx, row, returnUrl));
 }
 
-/** What the provider gets for a new merchant (payments.md §1.1). */
+/** What the provider gets for a new merchant (docs/provider.md §1.1). */
 function merchantRequest(
   ctx: AppContext,
   actor: Actor,
@@ -236,7 +236,7 @@ async function ensureBankAccount(ctx: AppContext, row: repo.MerchantRow, returnU
 
 /**
  * The provider refused the e-mail address: it allows one merchant per address and names the field in
- * `error.parameters.emailaddress` (payments.md §12; the status code is not documented, so any 4xx).
+ * `error.parameters.emailaddress` (docs/provider.md §12; the status code is not documented, so any 4xx).
  */
 function isEmailTakenAtProvider(err: unknown): boolean {
   return isRefusal(err) && 'emailaddress' in err.parameters;

@@ -42,7 +42,7 @@ export function toMerchantView(row: repo.MerchantRow): OppMerchantView {
   };
 }
 
-/** The `oppMerchant` field of a tip jar (spec §3, plus what payout-readiness needs). */
+/** The `oppMerchant` field of a tip jar (docs/product.md §3, plus what payout-readiness needs). */
 export function toMerchantRef(row: repo.MerchantRow | undefined) {
   if (!row) return null;
   const state = stateFields(row);
@@ -56,7 +56,7 @@ export function acceptsTips(row: Pick<repo.MerchantRow, 'merchantStatus'> | unde
 
 /**
  * The merchant that receives a tip jar's tips. Payments may be taken before verification finishes
- * (payouts wait for it; payments.md §1.3), but not without a merchant, nor once the provider
+ * (payouts wait for it; docs/provider.md §1.3), but not without a merchant, nor once the provider
  * suspended, blocked or terminated it: then a clear 409, before anything is written.
  */
 export async function receivingMerchantUid(ctx: AppContext, tipjarId: string): Promise<string> {

@@ -157,7 +157,7 @@ function dedupe(issuers: { bic: string; name: string }[]) {
 /**
  * The payment method behind a listener's or maker's choice; an inactive or unknown method is a
  * field error. The bank a listener picked (`paymentissuer`) is accepted but never sent to the
- * provider: with iDEAL 2.0 the payer chooses their bank on the iDEAL hub page (payments.md §6), and
+ * provider: with iDEAL 2.0 the payer chooses their bank on the iDEAL hub page (docs/provider.md §6), and
  * an issuer the hub no longer takes would fail the payment.
  */
 export async function resolvePaymentChoice(

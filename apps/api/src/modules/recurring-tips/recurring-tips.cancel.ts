@@ -9,7 +9,7 @@ import * as repo from './recurring-tips.repository.js';
 
 /**
  * Ending monthly tips: by their tipper (self-service), or because their tip jar or their tipper's
- * account was archived (DESIGN.md §4.9). Cancelling is one database change — final status, every
+ * account was archived (docs/money-rules.md §9). Cancelling is one database change — final status, every
  * manage link ended, retries still waiting not sent — and the mail to the tipper is queued in the
  * same transaction. Revoking the mandate is a provider call, so it comes after the commit; one that
  * failed is made by the reconcile job, which revokes every cancelled monthly tip whose mandate is

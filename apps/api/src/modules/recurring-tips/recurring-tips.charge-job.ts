@@ -23,7 +23,7 @@ import * as repo from './recurring-tips.repository.js';
 import { dueMonth, graceStart, isPastGrace, nextChargeAfter, periodOf } from './recurring-tips.schedule.js';
 
 /**
- * The monthly charge run (DESIGN.md §3–4; decisions 005 and 008), next to the module it serves. Safe to run at any time, twice, or on several instances
+ * The monthly charge run (docs/domain-rules.md §5, docs/money-rules.md; decisions 005 and 008), next to the module it serves. Safe to run at any time, twice, or on several instances
  * at once:
  *  1. pre-notification mails for charges due within PRE_NOTIFICATION_DAYS (each period announced once,
  *     queued in the mail outbox in the transaction that claims the period); then the tries whose day
@@ -211,7 +211,7 @@ function nextWalk(
 }
 
 /**
- * Step 2: one transaction per batch; no provider call while rows are locked (DESIGN.md §4.1). A
+ * Step 2: one transaction per batch; no provider call while rows are locked (docs/money-rules.md §1). A
  * recurring tip is claimed at most once per run (its next due date always moves past `now`), and a
  * month missed by an outage longer than the grace is skipped, not charged with the next one.
  * `workers` batches are claimed at once (SKIP LOCKED hands each its own recurring tips); each batch

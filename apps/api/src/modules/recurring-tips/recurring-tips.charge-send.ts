@@ -189,7 +189,7 @@ export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promis
 }
 
 /**
- * The provider's debit for this attempt. Adopt before you create (DESIGN.md §4.8): when an earlier run
+ * The provider's debit for this attempt. Adopt before you create (docs/money-rules.md §8): when an earlier run
  * claimed the attempt (it may have sent it and lost the answer, or died) it is looked up first, by the
  * month and attempt in its metadata (decision 071), so a provider that ignores the Idempotency-Key
  * cannot collect the month twice; a create refused because its key was used is looked up too. A

@@ -4,7 +4,7 @@ import { recurringTips, tipjars, users } from '../../db/schema/index.js';
 import { toView, viewColumns } from './recurring-tips.repository.js';
 
 /**
- * Ending monthly tips when their tip jar or tipper is archived (DESIGN.md §4.9): which still run,
+ * Ending monthly tips when their tip jar or tipper is archived (docs/money-rules.md §9): which still run,
  * and which cancelled ones still hold a valid mandate to revoke. Used by recurring-tips.cancel.ts.
  */
 

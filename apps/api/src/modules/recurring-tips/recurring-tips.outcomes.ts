@@ -19,7 +19,7 @@ import * as repo from './recurring-tips.repository.js';
 import { chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './recurring-tips.schedule.js';
 
 /**
- * Monthly tips (DESIGN.md §3, §4). Every payment of a month — the first payment that creates the
+ * Monthly tips (docs/domain-rules.md §5, docs/money-rules.md). Every payment of a month — the first payment that creates the
  * mandate, a monthly debit against it, a dunning retry, a mandate retry — is an attempt on that
  * month's ONE charge row and ONE provider transaction per attempt (opp_transactions kind
  * `recurring_charge`, owner = the charge row). Our rows are committed before the provider is

@@ -116,7 +116,7 @@ function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
 /**
  * Requests a mandate-creating payment for the current attempt of `charge` (Idempotency-Key and
  * reference `mandate-<recurringTipId>-<period>-<attempt>`, the month and attempt in its metadata). An
- * attempt that may have been sent before (`sentBefore`) is looked up first and adopted (DESIGN.md
+ * attempt that may have been sent before (`sentBefore`) is looked up first and adopted (docs/domain-rules.md
  * §4.8), as is one whose create is refused because the key was used. The answer is recorded as the
  * attempt's transaction row, then applied.
  */

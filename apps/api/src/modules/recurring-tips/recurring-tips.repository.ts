@@ -113,7 +113,7 @@ export interface RecurringTipFilter {
   tipjarId?: string;
 }
 
-/** Newest first (spec §9), or by a listed column. */
+/** Newest first (docs/product.md §9), or by a listed column. */
 export async function listRecurringTips(
   db: DbOrTx,
   filter: RecurringTipFilter,

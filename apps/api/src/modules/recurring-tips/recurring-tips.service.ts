@@ -41,7 +41,7 @@ import { OWNER_VIEW, toRecurringTip, toRecurringTips } from './recurring-tips.vi
  * Monthly tips: creating one (the first payment sets up the mandate), the tipper's self-service
  * (with a sign-in or a manage link), and the lists of makers and platform admins. How the payments
  * are sent is in recurring-tips.payments.ts, what their statuses mean in recurring-tips.outcomes.ts,
- * the monthly charge run in recurring-tips.charge-job.ts (DESIGN.md §3–4, decisions 005 and 008).
+ * the monthly charge run in recurring-tips.charge-job.ts (docs/domain-rules.md §5, docs/money-rules.md, decisions 005 and 008).
  */
 /** Who may manage one recurring tip: its (signed-in) tipper, or a manage link for exactly that id. */
 export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recurringTipId: string };
@@ -108,7 +108,7 @@ export async function createRecurringTip(
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
   const created = await ctx.db.transaction(async (tx) => {
     // Read again under a shared lock: a tip jar archived meanwhile takes no monthly tip, and one
-    // being archived right now waits for this one and then cancels it (DESIGN.md §4.9).
+    // being archived right now waits for this one and then cancels it (docs/money-rules.md §9).
     const current = await tipjarsRepo.lockTipjarShared(tx, tipjarId);
     if (!current || !isTipjarTippable(current)) throw AppError.notFound('Tip jar');
     const recurringTip = await repo.insertRecurringTip(tx, {

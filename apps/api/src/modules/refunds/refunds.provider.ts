@@ -20,7 +20,7 @@ import {
  * Reversals the provider reports (docs/decisions/015, 067, 070): a chargeback takes the whole payment
  * back and is recorded with the status change; refunds are the provider's refund objects, read from
  * its list of the payment's refunds after the commit (no provider call inside a database transaction,
- * DESIGN.md §4.1) and booked one by one by their uid — never "what is left of the tip".
+ * docs/money-rules.md §1) and booked one by one by their uid — never "what is left of the tip".
  */
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

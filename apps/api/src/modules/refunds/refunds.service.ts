@@ -15,7 +15,7 @@ import { applyProviderAnswer, giveBackRefused, settleOwner } from './refunds.set
 
 /**
  * Refunds and chargebacks of paid tips (docs/decisions/015-refunds-and-disputes.md, 070), the
- * money-safety rules of DESIGN.md §4: a refund is recorded (and the tip's refunded totals raised) in one
+ * money-safety rules of docs/money-rules.md: a refund is recorded (and the tip's refunded totals raised) in one
  * database transaction under the tip's row lock, so what is left is decided once; only after the commit
  * is the provider called, with Idempotency-Key `tip-refund-<refund id>`, so a retry (the reconcile job)
  * can never refund twice. A refund is done when the provider paid it out, which may be later than its

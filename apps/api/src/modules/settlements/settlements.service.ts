@@ -16,7 +16,7 @@ import * as repo from './settlements.repository.js';
 
 /**
  * Settlements (payouts) are the provider's: we read them live for the tip jar's merchant and map
- * them to our shape (payments.md §5). Nothing is stored, so what the maker sees is what the
+ * them to our shape (docs/provider.md §5). Nothing is stored, so what the maker sees is what the
  * provider will pay.
  */
 
@@ -117,7 +117,7 @@ export function settlementStatusOf(providerStatus: string): SettlementStatus {
 
 /**
  * What reaches the maker's bank account: `amount_paid` once the settlement is paid (a paid settlement
- * may report `amount_payable: 0`, payments.md §5), before that what is payable.
+ * may report `amount_payable: 0`, docs/provider.md §5), before that what is payable.
  */
 export function netOf(s: OppSettlement): number {
   return settlementStatusOf(s.status) === 'PAID' ? (s.amountPaid ?? s.amountPayable) : s.amountPayable;

@@ -6,7 +6,7 @@ import { ADDON_KIND } from '../addons/addons.service.js';
 import * as repo from './tipjars.repository.js';
 
 /**
- * What an add-on payment means for its tip jar (DESIGN.md §3), run inside the DB transaction that
+ * What an add-on payment means for its tip jar (docs/domain-rules.md §3), run inside the DB transaction that
  * recorded the new status. Only the latest attempt may expire the order; a payment that completed
  * makes the tip jar LIVE whichever attempt it was (the money arrived).
  */

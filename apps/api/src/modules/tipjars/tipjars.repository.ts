@@ -47,8 +47,8 @@ export async function readTipjarBySlug(db: Db, slug: string) {
 }
 
 /**
- * A page of tip jars: those `adminUserId` administers, or all. Archived tip jars are hidden (DESIGN.md
- * §4.9); `archived: true` lists only them instead (platform admins).
+ * A page of tip jars: those `adminUserId` administers, or all. Archived tip jars are hidden (docs/money-rules.md
+ * §9); `archived: true` lists only them instead (platform admins).
  */
 export async function listTipjars(
   db: DbOrTx,
@@ -124,7 +124,7 @@ export async function updateTipjar(
   values: Partial<typeof tipjars.$inferInsert>,
   ifStatus?: TipjarStatus,
 ) {
-  // An archived tip jar is never changed again (DESIGN.md §4.9).
+  // An archived tip jar is never changed again (docs/money-rules.md §9).
   const [row] = await db
     .update(tipjars)
     .set(values)

@@ -18,7 +18,7 @@ import { type TipFilter, type TipRow, type TipSortBy, whereOf } from './tips.rep
 /**
  * The order of a list, aligned with an index (db/schema/tips.ts): the sorted column, then updated
  * and id, all in the requested direction, so one index serves a column both ways; no sort = updated
- * desc (spec §9).
+ * desc (docs/product.md §9).
  */
 const SORT_KEYS: Record<TipSortBy, PgColumn[]> = {
   amount: [tips.amount, tips.updated, tips.id],

@@ -98,7 +98,7 @@ export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.Tipjar
 /**
  * POST tipjars/{id}/tips. The tip and our transaction row are written in ONE database transaction
  * and committed; only then is the provider called (with Idempotency-Key `tip-<tipId>`), and its
- * answer recorded (DESIGN.md §4.1–2). If the provider fails the tip stays `created` and the
+ * answer recorded (docs/money-rules.md §1–2). If the provider fails the tip stays `created` and the
  * reconcile job re-sends the same request later (or it expires).
  *
  * A client Idempotency-Key makes the call repeatable: the same key with the same request answers the
@@ -212,7 +212,7 @@ const recordTipCreateAnswer: RecordAnswer = async (ctx, rowId, answer) => {
 const inFlightPayments = new Map<string, Promise<OppTransactionRow>>();
 
 /** A tip's provider call, registered as in flight so a repeated request can wait for it. */
-/** A tip's Idempotency-Key and reference at the provider: ours and unique (DESIGN.md §4.8). */
+/** A tip's Idempotency-Key and reference at the provider: ours and unique (docs/money-rules.md §8). */
 export function tipProviderKey(tipId: string): string {
   return `tip-${tipId}`;
 }

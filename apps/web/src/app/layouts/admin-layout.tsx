@@ -15,7 +15,7 @@ import { type SidebarEntry, SidebarShell } from '@/components/sidebar-shell';
 import { routePath } from '@/config/paths';
 import { BackofficeSelector } from '@/features/tipjars/components/backoffice-selector';
 
-/** Admin layout (spec §2): sidebar with the admin menu, top bar and notifications. */
+/** Admin layout (docs/product.md §2): sidebar with the admin menu, top bar and notifications. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const entries: SidebarEntry[] = [

@@ -25,7 +25,7 @@ import { BackofficeSelector } from '@/features/tipjars/components/backoffice-sel
 import { TipjarDialogs } from '@/features/tipjars/components/tipjar-dialogs';
 import { errorStatus } from '@/lib/api-client';
 
-/** Backoffice layout (spec §2): loads the tip jar by slug and shows its menu, welcome and payment dialogs. */
+/** Backoffice layout (docs/product.md §2): loads the tip jar by slug and shows its menu, welcome and payment dialogs. */
 export default function BackofficeLayout() {
   const { t } = useTranslation(['common', 'backoffice']);
   const { tipjarslug } = useParams();

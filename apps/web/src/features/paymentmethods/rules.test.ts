@@ -13,7 +13,7 @@ const method = (id: string, type: 'ideal' | 'bcmc'): PaymentMethod => ({
 const ideal = method('00000000-0000-4000-8000-000000000001', 'ideal');
 const bcmc = method('00000000-0000-4000-8000-000000000002', 'bcmc');
 
-describe('checkout block choice (spec §4)', () => {
+describe('checkout block choice (docs/product.md §4)', () => {
   it('preselects the first available method when none is chosen', () => {
     expect(withDefaultMethod({ paymentmethod: '', paymentissuer: '' }, [ideal, bcmc])).toEqual({
       paymentmethod: ideal.id,

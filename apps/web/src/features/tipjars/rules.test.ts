@@ -11,7 +11,7 @@ const addon = (created: string, status: string | null, redirectUrl: string | nul
   oppTransaction: status ? { status, redirectUrl } : null,
 });
 
-describe('retry card step (spec §4)', () => {
+describe('retry card step (docs/product.md §4)', () => {
   it('shows the status for a created or pending transaction, the chooser otherwise', () => {
     expect(retryStepFor(addon('2026-01-01T00:00:01Z', 'created'))).toBe(1);
     expect(retryStepFor(addon('2026-01-01T00:00:01Z', 'pending'))).toBe(1);

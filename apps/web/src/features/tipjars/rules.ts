@@ -13,7 +13,7 @@ export function findTipjarAddon(tipjar: Pick<BackofficeTipjar, 'addons'>): Addon
     .sort((a, b) => b.created.localeCompare(a.created))[0];
 }
 
-/** Spec §4: a created or pending transaction shows the status (step 1); otherwise the method chooser (step 2). */
+/** docs/product.md §4: a created or pending transaction shows the status (step 1); otherwise the method chooser (step 2). */
 export function retryStepFor(addon: Addon): 1 | 2 {
   const status = addon.oppTransaction?.status;
   return (status === 'created' || status === 'pending') && addon.oppTransaction?.redirectUrl ? 1 : 2;

@@ -12,7 +12,7 @@ import {
   RecurringTipsTable,
 } from '@/features/recurring-tips/components/recurring-tips-table';
 
-/** Backoffice 'Maandelijkse fooien': the tip jar's monthly tips, newest first (spec §9), with their charges. */
+/** Backoffice 'Maandelijkse fooien': the tip jar's monthly tips, newest first (docs/product.md §9), with their charges. */
 export default function BackofficeRecurringtipsPage() {
   const { t } = useTranslation('recurringtips');
   const tipjar = useBackofficeTipjar();

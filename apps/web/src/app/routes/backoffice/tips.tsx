@@ -21,7 +21,7 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Backoffice 'Fooien': the tip jar's tips, newest change first (spec §9); while none, a button to the page
+ * Backoffice 'Fooien': the tip jar's tips, newest change first (docs/product.md §9); while none, a button to the page
  * to share. Each message can be shown on the page's supporter wall (a switch in the list and the details).
  * `?episode={id}` (from the Episodes page) lists the tips of that episode only, until the filter is removed.
  */

@@ -25,7 +25,7 @@ async function type(label: RegExp, value: string) {
   fireEvent.change(await screen.findByLabelText(label, { selector: 'input' }), { target: { value } });
 }
 
-/** Longer than the 150 ms validation delay (spec §5) and a strength check. */
+/** Longer than the 150 ms validation delay (docs/product.md §5) and a strength check. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /**

@@ -31,7 +31,7 @@ export default function RegisterPage() {
     { newPassword: { name: 'password', owner: (values) => values } },
   );
 
-  /** Availability check on blur of a well-formed address; a failing check says nothing (spec §8). */
+  /** Availability check on blur of a well-formed address; a failing check says nothing (docs/product.md §8). */
   const checkEmail = async () => {
     const email = form.getValues('email').trim();
     if (!(await form.trigger('email'))) return;

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditTableState } from '@/features/audit/rules';
 import { api } from '@/lib/api-client';
 
-/** The audit list query: the spec's paging conversion plus the filters that are set. */
+/** The audit list query: the paging conversion (docs/product.md §5) plus the filters that are set. */
 function auditQuery(state: AuditTableState) {
   const { action, entityType, tipjarId, actor, from, to, ...table } = state;
   return { ...toListQuery(table), action, entityType, tipjarId, actorId: actor?.id, from, to };

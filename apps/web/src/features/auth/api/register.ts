@@ -6,7 +6,7 @@ export function registerUser(data: RegisterBody['data']): Promise<TokenResponse>
   return api.post<TokenResponse>('users/register', { data });
 }
 
-/** Is this e-mail address still free? Rejects (without detail) when the call fails (spec §8). */
+/** Is this e-mail address still free? Rejects (without detail) when the call fails (docs/product.md §8). */
 export async function testRegisterEmail(email: string): Promise<boolean> {
   const answer = await api.post<{ available: boolean }>('users/register/test-email', { email }, { silent: true });
   return answer.available;

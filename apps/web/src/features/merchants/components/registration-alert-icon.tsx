@@ -7,7 +7,7 @@ const pulse = keyframes`
   100% { transform: scale(1); opacity: 1; }
 `;
 
-/** The pulsing alert shown on 'Registratie' while registration is incomplete (spec §2, §4). */
+/** The pulsing alert shown on 'Registratie' while registration is incomplete (docs/product.md §2, §4). */
 export function RegistrationAlertIcon({ label }: { label: string }) {
   return (
     <ErrorIcon

@@ -2,7 +2,7 @@ import type { ListResponse, PaymentMethod } from '@podpot/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET paymentmethods: the active ones, priority descending (spec §2), for the checkout block. */
+/** GET paymentmethods: the active ones, priority descending (docs/product.md §2), for the checkout block. */
 export async function listActivePaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
   const list = await api.get<ListResponse<PaymentMethod>>('paymentmethods', { signal });
   // The API answers active methods by priority already; sorting again keeps the rule visible here.

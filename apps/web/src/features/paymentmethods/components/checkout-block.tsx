@@ -28,7 +28,7 @@ import { useLocale, useLocalePath } from '@/lib/use-locale';
 /* ---------- the block ---------- */
 
 /**
- * Checkout block 'Betalen' (spec §2): payment-method picker with 50x50 logos, optional iDEAL issuer,
+ * Checkout block 'Betalen' (docs/product.md §2): payment-method picker with 50x50 logos, optional iDEAL issuer,
  * the terms notice and the AFREKENEN button with the amount. Loads the active payment methods itself.
  * Features that take a payment get it from their page as their `checkout` (lib/checkout-slot.ts).
  */

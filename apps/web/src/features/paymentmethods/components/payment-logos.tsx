@@ -1,6 +1,6 @@
 import type { PaymentMethodType } from '@podpot/domain';
 
-/* ---------- logos (50x50, spec §9) ---------- */
+/* ---------- logos (50x50, docs/product.md §9) ---------- */
 
 function IdealLogo() {
   return (

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}/settlements`;
 
-/** GET tipjars/{id}/settlements: the spec's paging conversion plus the status filter. */
+/** GET tipjars/{id}/settlements: the paging conversion (docs/product.md §5) plus the status filter. */
 export function listTipjarSettlements(tipjarId: string, state: SettlementsTableState, signal?: AbortSignal) {
   const { status, ...table } = state;
   return api.get<SettlementList>(base(tipjarId), { query: { ...toListQuery(table), status }, signal });

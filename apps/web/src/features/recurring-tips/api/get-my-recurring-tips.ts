@@ -14,7 +14,7 @@ export function isSettling(tip: RecurringTip): boolean {
 
 export const myRecurringTipsKey = ['user', 'me', 'recurringtips'] as const;
 
-/** GET user/me/recurringtips: own monthly tips, newest first (spec §9). */
+/** GET user/me/recurringtips: own monthly tips, newest first (docs/product.md §9). */
 export const useMyRecurringTips = (options: { enabled?: boolean; limit?: number } = {}) =>
   useQuery({
     queryKey: [...myRecurringTipsKey, 'list', options.limit ?? 100],

@@ -29,7 +29,7 @@ import { useLocale } from '@/lib/use-locale';
  * badges in the domain's colours, the payment history and the paged table with its detail dialog.
  */
 
-/** The spec's ordering of recurring tips: created, newest first. */
+/** The ordering of recurring tips: created, newest first (docs/product.md §9). */
 export const DEFAULT_RECURRING_TIPS_TABLE_STATE: TableState = {
   page: 1,
   itemsPerPage: 25,

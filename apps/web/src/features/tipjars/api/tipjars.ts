@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { crud } from '@/lib/crud';
 import { invalidateAfterDelete } from '@/lib/invalidate-after-delete';
 
-/** GET/PUT/DELETE tipjars: platform admins see every tip jar. Lists use the spec's paging conversion. */
+/** GET/PUT/DELETE tipjars: platform admins see every tip jar. Lists use the paging conversion (docs/product.md §5). */
 export const tipjarsApi = crud<Tipjar, UpdateTipjarBody['data']>('tipjars');
 
 /** The admin table's view: paging and search, and whether it shows the archived tip jars instead. */

@@ -28,7 +28,7 @@ import { useLocalePath } from '@/lib/use-locale';
 
 /**
  * One tip jar for platform admins: details, status change along the status machine, delete (which
- * archives a tip jar with payments; an archived one is shown read-only, DESIGN.md §4.9).
+ * archives a tip jar with payments; an archived one is shown read-only, docs/money-rules.md §9).
  * `merchant`: the payment-provider section (features/merchants), composed by the page.
  */
 export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; merchant: ReactNode }) {

@@ -11,7 +11,7 @@ export interface SelectorOption {
   to: string;
 }
 
-/** Spec §2: 'Admin' for admins, the current tip jar, and every tip jar the user administers. */
+/** docs/product.md §2: 'Admin' for admins, the current tip jar, and every tip jar the user administers. */
 export function backofficeOptions(
   user: { role: string; tipjars: { slug: string; name: string }[] } | null,
   current: { slug: string; name: string } | undefined,

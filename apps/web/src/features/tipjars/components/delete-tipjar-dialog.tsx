@@ -6,7 +6,7 @@ import { useDeleteAdminTipjar, useTipjarDeletion } from '@/features/tipjars/api/
 /**
  * Confirms deleting a tip jar. It first asks the API what DELETE will do and says so: a tip jar with
  * payments is archived — hidden, no longer tippable, its monthly tips cancelled, its records kept
- * (DESIGN.md §4.9) — and only one without any is deleted. `tipjar` null: closed.
+ * (docs/money-rules.md §9) — and only one without any is deleted. `tipjar` null: closed.
  */
 export function DeleteTipjarDialog({
   tipjar,

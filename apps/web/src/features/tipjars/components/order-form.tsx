@@ -43,7 +43,7 @@ type SlugState = 'idle' | 'checking' | 'available' | 'taken' | 'reserved';
 const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTaken' }) };
 const mobileInvalid = { type: 'mobile', message: JSON.stringify({ key: 'mobile' }) };
 
-/** The order form (spec §2 /podcastmaker#order and /order). Logged out it registers the maker too. */
+/** The order form (docs/product.md §2 /podcastmaker#order and /order). Logged out it registers the maker too. */
 /**
  * `checkout`: the checkout block (lib/checkout-slot.ts); `feedField`: the feed field (lib/feed-slot.ts);
  * `sectionHeading`: the level of the form's section headings, one below the page's heading above the form.
@@ -172,7 +172,7 @@ function OrderFormFields({
       setAccountEmailTaken(!available);
       if (!available) form.setError('account.email', emailTaken);
     } catch {
-      // Spec §8: the check fails without detail; the order call checks again.
+      // docs/product.md §8: the check fails without detail; the order call checks again.
     }
   };
 

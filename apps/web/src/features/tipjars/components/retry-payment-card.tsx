@@ -26,7 +26,7 @@ import type { CheckoutComponent } from '@/lib/checkout-slot';
 
 export type RetryStep = 1 | 2 | 3;
 
-/** Retry-payment card for an unfinished Podpot order (spec §2, §4, §8): three steps, width 600. */
+/** Retry-payment card for an unfinished Podpot order (docs/product.md §2, §4, §8): three steps, width 600. */
 export function RetryPaymentCard({
   tipjar,
   checkout: CheckoutBlock,

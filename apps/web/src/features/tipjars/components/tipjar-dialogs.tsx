@@ -10,7 +10,7 @@ import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { useLocalePath } from '@/lib/use-locale';
 
 /**
- * The backoffice's two dialogs (spec §2): the payment dialog while the tip jar is NEW,
+ * The backoffice's two dialogs (docs/product.md §2): the payment dialog while the tip jar is NEW,
  * AWAITING_PAYMENT or PAYMENT_EXPIRED; the welcome dialog when `?welcome=true` and the order is paid
  * (a failed or expired payment also returns with `welcome=true`: it gets the payment dialog). While a
  * payment's outcome is still on its way the layout polls, so a completed one turns into the welcome.

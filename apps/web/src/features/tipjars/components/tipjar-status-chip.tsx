@@ -2,7 +2,7 @@ import { Chip, type ChipProps } from '@mui/material';
 import { TIPJAR_STATUS_COLOR, type TipjarStatus } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
 
-/** The tip jar status badge: spec §4 colour and label. */
+/** The tip jar status badge: docs/product.md §4 colour and label. */
 export function TipjarStatusChip({ status, size }: { status: TipjarStatus; size?: ChipProps['size'] }) {
   const { t } = useTranslation('common');
   return (

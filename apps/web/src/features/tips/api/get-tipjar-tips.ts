@@ -7,7 +7,7 @@ import { neighbourCursor } from '@/lib/list-cursor';
 const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}`;
 
 /**
- * GET tipjars/{id}/tips: the spec's paging conversion (limit = exclusive end) plus the status and
+ * GET tipjars/{id}/tips: the paging conversion (docs/product.md §5; limit = exclusive end) plus the status and
  * episode filters; `cursor`: the next or previous page by keyset (decision 041).
  */
 export function listTipjarTips(

@@ -33,7 +33,7 @@ export interface TipsTableState extends TableState {
   episodeId?: string;
 }
 
-/** The spec's ordering of a tip jar's tips: updated, newest first (spec §9). */
+/** The ordering of a tip jar's tips: updated, newest first (docs/product.md §9). */
 export const DEFAULT_TIPS_TABLE_STATE: TipsTableState = {
   page: 1,
   itemsPerPage: 25,

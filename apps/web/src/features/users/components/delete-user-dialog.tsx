@@ -6,7 +6,7 @@ import { useDeleteUser, useUserDeletion } from '@/features/users/api/users';
 /**
  * Confirms deleting a user. It first asks the API what DELETE will do and says so: a user with
  * payment records (monthly tips, orders) is archived — no longer able to sign in, their monthly tips
- * cancelled, their records kept (DESIGN.md §4.9) — and only one without any is deleted. While the user
+ * cancelled, their records kept (docs/money-rules.md §9) — and only one without any is deleted. While the user
  * alone administers a tip jar it cannot be done: the text names the tip jars. `user` null: closed.
  */
 export function DeleteUserDialog({

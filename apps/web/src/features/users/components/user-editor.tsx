@@ -33,7 +33,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
   const localePath = useLocalePath();
   const save = useSaveUser(user?.id);
   const [confirming, setConfirming] = useState(false);
-  // An archived user is kept for the records only: shown, never changed (DESIGN.md §4.9).
+  // An archived user is kept for the records only: shown, never changed (docs/money-rules.md §9).
   const archived = Boolean(user?.archivedAt);
   const { form, field } = useDomainForm<UserForm>(
     user ? EditUserSchema : CreateUserBodySchema.shape.data,
