@@ -224,6 +224,7 @@ const otherDb = services.postgres ? ON_PGLITE : null;
 
 if (gate || stage === 'lint') {
   run('lint (biome)', 'npx', ['biome', 'check', '.']);
+  run('layers: imports follow layers.json', 'node', ['scripts/layers.mjs']);
   run('docs: citations name pages and sections that exist', 'node', ['scripts/check-docs.mjs']);
   // The references build the shared packages once; the API and the web app (with its browser tests)
   // then check side by side.

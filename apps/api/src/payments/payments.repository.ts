@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { DbOrTx } from '../db/client.js';
-import { oppNotifications, oppTransactions } from '../db/schema/index.js';
+import { oppNotifications, oppTransactions, recurringTipCharges } from '../db/schema/index.js';
 
 /** The only code touching opp_transactions and opp_notifications. */
 export type OppTransactionRow = typeof oppTransactions.$inferSelect;
@@ -349,4 +349,32 @@ export async function releaseCreateLease(db: DbOrTx, id: string) {
     .update(oppTransactions)
     .set({ leaseUntil: sql`now() - interval '1 second'`, updated: sql`${oppTransactions.updated}` })
     .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid)));
+}
+
+/**
+ * The provider transaction that paid a tip: a one-off tip's completed transaction (kind `tip`), or the
+ * one that collected its month (the charge row's paidTransactionId). Undefined when none did.
+ */
+export async function findPayingTransaction(db: DbOrTx, tip: { id: string; recurringTipId: string | null }) {
+  if (tip.recurringTipId) {
+    const [row] = await db
+      .select({ transaction: oppTransactions, chargeId: recurringTipCharges.id })
+      .from(recurringTipCharges)
+      .innerJoin(oppTransactions, eq(oppTransactions.id, recurringTipCharges.paidTransactionId))
+      .where(eq(recurringTipCharges.tipId, tip.id));
+    return row;
+  }
+  const [transaction] = await db
+    .select()
+    .from(oppTransactions)
+    .where(
+      and(
+        eq(oppTransactions.kind, 'tip'),
+        eq(oppTransactions.ownerId, tip.id),
+        inArray(oppTransactions.status, ['completed', 'refunded', 'chargeback']),
+      ),
+    )
+    .orderBy(desc(oppTransactions.attempt))
+    .limit(1);
+  return transaction ? { transaction, chargeId: null } : undefined;
 }

@@ -19,7 +19,7 @@ import { startPayment } from '../../payments/payments.create.js';
 import { findLatestForOwner, findLatestForOwners, type OppTransactionRow } from '../../payments/payments.repository.js';
 import { notifyUrlOf, platformMerchantUid } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
-import { findUserLocale } from '../users/users.repository.js';
+import { findUserLocale } from '../users/users.queries.js';
 import * as repo from './addons.repository.js';
 
 /** The provider transactions of add-ons are of this kind. */

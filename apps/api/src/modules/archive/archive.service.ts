@@ -15,8 +15,8 @@ import {
   countRunningMonthlyTips,
   revokeCancelledMandates,
 } from '../recurring-tips/recurring-tips.cancel.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import * as usersRepo from '../users/users.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import * as usersQueries from '../users/users.queries.js';
 import * as repo from './archive.repository.js';
 
 /**
@@ -77,13 +77,13 @@ async function deleteOrArchive(
 /* ---------- tip jars ---------- */
 
 /** Only a NEW tip jar that never saw a payment, tip, monthly tip or invoice is deleted for real. */
-async function tipjarDeletionKind(db: DbOrTx, tipjar: tipjarsRepo.TipjarRow): Promise<DeletionKind> {
+async function tipjarDeletionKind(db: DbOrTx, tipjar: tipjarsQueries.TipjarRow): Promise<DeletionKind> {
   if (tipjar.archivedAt || tipjar.status !== 'NEW') return 'archive';
   return (await repo.tipjarHasMoneyRecords(db, tipjar.id)) ? 'archive' : 'delete';
 }
 
 /** Its admins may delete an order that was never paid; platform admins any tip jar. */
-function assertMayDeleteTipjar(actor: Actor, tipjar: tipjarsRepo.TipjarRow) {
+function assertMayDeleteTipjar(actor: Actor, tipjar: tipjarsQueries.TipjarRow) {
   if (!isAdmin(actor) && !PAYMENT_DIALOG_STATUSES.includes(tipjar.status)) {
     throw new AppError(ErrorCode.Conflict, 'A paid tip jar can only be removed by the platform');
   }
@@ -107,13 +107,13 @@ export async function getTipjarDeletion(ctx: AppContext, actor: Actor, id: strin
 export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): Promise<DeletionKind> {
   assertMayDeleteTipjar(actor, await loadManagedTipjar(ctx, actor, id));
   return deleteOrArchive(ctx, actor, { tipjarId: id }, async (tx) => {
-    const tipjar = await tipjarsRepo.lockTipjar(tx, id);
+    const tipjar = await tipjarsQueries.lockTipjar(tx, id);
     if (!tipjar) throw AppError.notFound('Tip jar');
     assertMayDeleteTipjar(actor, tipjar);
     return {
       kind: await tipjarDeletionKind(tx, tipjar),
-      remove: () => tipjarsRepo.deleteTipjar(tx, id),
-      archive: (at) => tipjarsRepo.archiveTipjar(tx, id, at),
+      remove: () => tipjarsQueries.deleteTipjar(tx, id),
+      archive: (at) => tipjarsQueries.archiveTipjar(tx, id, at),
       // Archiving again only retries the revocations: no second entry.
       audit: tipjar.archivedAt
         ? null
@@ -124,19 +124,19 @@ export async function deleteTipjar(ctx: AppContext, actor: Actor, id: string): P
 
 /* ---------- users ---------- */
 
-async function userDeletionKind(db: DbOrTx, user: usersRepo.UserRow): Promise<DeletionKind> {
+async function userDeletionKind(db: DbOrTx, user: usersQueries.UserRow): Promise<DeletionKind> {
   if (user.archivedAt) return 'archive';
   return (await repo.userHasMoneyRecords(db, user.id)) ? 'archive' : 'delete';
 }
 
 /** GET users/{id}/deletion (platform admins): what DELETE would do, for the confirmation dialog. */
 export async function getUserDeletion(ctx: AppContext, id: string): Promise<UserDeletion> {
-  const user = await usersRepo.findUserById(ctx.db, id);
+  const user = await usersQueries.findUserById(ctx.db, id);
   if (!user) throw AppError.notFound('User');
   const [deletion, monthlyTipsToCancel, soleAdminOf] = await Promise.all([
     userDeletionKind(ctx.db, user),
     countRunningMonthlyTips(ctx.db, { userId: id }),
-    usersRepo.listSoleAdminTipjars(ctx.db, id),
+    usersQueries.listSoleAdminTipjars(ctx.db, id),
   ]);
   return { deletion, monthlyTipsToCancel, soleAdminOf };
 }
@@ -151,9 +151,9 @@ export async function getUserDeletion(ctx: AppContext, id: string): Promise<User
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<DeletionKind> {
   if (id === actor.userId) throw new AppError(ErrorCode.Conflict, 'You cannot delete your own account here');
   return deleteOrArchive(ctx, actor, { userId: id }, async (tx) => {
-    const user = await usersRepo.lockUser(tx, id);
+    const user = await usersQueries.lockUser(tx, id);
     if (!user) throw AppError.notFound('User');
-    const soleAdminOf = await usersRepo.listSoleAdminTipjars(tx, id);
+    const soleAdminOf = await usersQueries.listSoleAdminTipjars(tx, id);
     if (soleAdminOf.length > 0) {
       throw new AppError(
         ErrorCode.Conflict,
@@ -162,8 +162,8 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Pro
     }
     return {
       kind: await userDeletionKind(tx, user),
-      remove: () => usersRepo.deleteUser(tx, id),
-      archive: (at) => usersRepo.archiveUser(tx, id, at),
+      remove: () => usersQueries.deleteUser(tx, id),
+      archive: (at) => usersQueries.archiveUser(tx, id, at),
       audit: user.archivedAt ? null : { entityType: 'user', entityId: id, before: { role: user.role } },
     };
   });

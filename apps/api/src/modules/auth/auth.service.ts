@@ -19,7 +19,7 @@ import {
   lockUser,
   replacePassword,
   type UserRow,
-} from '../users/users.repository.js';
+} from '../users/users.queries.js';
 import { hashPassword, verifyPassword } from '../users/users.service.js';
 import * as repo from './auth.repository.js';
 

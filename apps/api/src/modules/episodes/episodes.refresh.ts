@@ -7,7 +7,7 @@ import { FeedFetchError, safeFetch } from '../feeds/feeds.fetcher.js';
 import { parseFeedInWorker } from '../feeds/feeds.parse-thread.js';
 import type { FeedEpisode, ParsedFeed } from '../feeds/feeds.parser.js';
 import { fetchOptions } from '../feeds/feeds.service.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as repo from './episodes.repository.js';
 
 /*
@@ -60,7 +60,7 @@ export async function refreshFeeds(ctx: AppContext, options: { tipjarId?: string
 async function refreshOne(ctx: AppContext, claim: { tipjarId: string; feedUrl: string }, outcome: RefreshOutcome) {
   const [state, tipjar] = await Promise.all([
     repo.findFeedRefresh(ctx.db, claim.tipjarId),
-    tipjarsRepo.findTipjar(ctx.db, claim.tipjarId),
+    tipjarsQueries.findTipjar(ctx.db, claim.tipjarId),
   ]);
   if (!state || !tipjar) return;
   try {
@@ -107,10 +107,10 @@ async function refreshOne(ctx: AppContext, claim: { tipjarId: string; feedUrl: s
 async function queueStoppedMails(
   ctx: AppContext,
   tx: Parameters<typeof queueMail>[0],
-  tipjar: tipjarsRepo.TipjarRow,
+  tipjar: tipjarsQueries.TipjarRow,
   feedUrl: string,
 ) {
-  const admins = await tipjarsRepo.listAdminRecipients(tx, tipjar.id);
+  const admins = await tipjarsQueries.listAdminRecipients(tx, tipjar.id);
   const stoppedOn = new Date().toISOString();
   for (const admin of admins) {
     const mail = feedStoppedMail(admin.locale, {

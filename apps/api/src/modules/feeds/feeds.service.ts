@@ -10,7 +10,7 @@ import {
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { FEED_MAX_BYTES, FeedFetchError, type SafeFetchOptions, safeFetch } from './feeds.fetcher.js';
 import { parseFeedInWorker } from './feeds.parse-thread.js';
 import type { ParsedFeed } from './feeds.parser.js';
@@ -105,7 +105,7 @@ async function suggestSlug(ctx: AppContext, title: string): Promise<string> {
   const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}-${i + 2}`)];
   for (const slug of candidates) {
     if (!SlugSchema.safeParse(slug).success || isReservedSlug(slug)) continue;
-    if (!(await tipjarsRepo.findTipjarBySlug(ctx.db, slug))) return slug;
+    if (!(await tipjarsQueries.findTipjarBySlug(ctx.db, slug))) return slug;
   }
   return '';
 }

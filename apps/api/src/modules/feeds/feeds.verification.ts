@@ -16,9 +16,9 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { feedVerificationMail } from '../../mail/feed-mails.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { getTipjar } from '../tipjars/tipjars.service.js';
-import { findUserLocale } from '../users/users.repository.js';
+import { findUserLocale } from '../users/users.queries.js';
 import { FeedFetchError } from './feeds.fetcher.js';
 import * as repo from './feeds.repository.js';
 import { feedError, readFeed } from './feeds.service.js';
@@ -113,7 +113,7 @@ export async function startFeedVerification(
       'The feed names no owner e-mail address',
     );
   }
-  const holder = await tipjarsRepo.findTipjarByVerifiedFeed(ctx.db, feedUrl);
+  const holder = await tipjarsQueries.findTipjarByVerifiedFeed(ctx.db, feedUrl);
   if (holder && holder.id !== row.id) throw alreadyVerified('rssUrl');
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -188,12 +188,12 @@ export async function confirmFeedVerification(
         return 'wrong';
       }
       // Re-read in the transaction: the code is for the feed it was sent for, not one set since.
-      const current = await tipjarsRepo.lockTipjar(tx, row.id);
+      const current = await tipjarsQueries.lockTipjar(tx, row.id);
       if (!current?.rssUrl || normalizeFeedUrl(current.rssUrl) !== check.feedUrl) {
         await repo.deleteVerification(tx, row.id);
         return 'expired';
       }
-      await tipjarsRepo.updateTipjar(tx, row.id, { feedVerifiedUrl: check.feedUrl, feedVerifiedAt: new Date() });
+      await tipjarsQueries.updateTipjar(tx, row.id, { feedVerifiedUrl: check.feedUrl, feedVerifiedAt: new Date() });
       await repo.deleteVerification(tx, row.id);
       // A verified feed is read again at once (decision 034).
       await ctx.feedSaved(tx, row.id);

@@ -1,7 +1,7 @@
 import type { Config } from '../../config/env.js';
 import type { AppContext } from '../../context.js';
 import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
-import * as refundsRepo from '../refunds/refunds.repository.js';
+import * as refundsQueries from '../refunds/refunds.queries.js';
 import type { InvoiceSeller } from './invoice-pdf.js';
 import { monthOf } from './invoices.amounts.js';
 import * as repo from './invoices.repository.js';
@@ -72,7 +72,7 @@ const SETTLEMENT_COLUMNS: readonly CsvColumn<SpecificationRow>[] = [
 async function settlementsCsvOf(ctx: AppContext, row: Row, separator?: CsvSeparatorName): Promise<InvoiceFile> {
   const month = row.period ? monthOf(row.period) : null;
   const paid = month ? await repo.completedTipsOf(ctx.db, row.tipjarId, month.start, month.end) : [];
-  const credited = month ? await refundsRepo.listInvoiceCredits(ctx.db, row.id) : [];
+  const credited = month ? await refundsQueries.listInvoiceCredits(ctx.db, row.id) : [];
   const tips: SpecificationRow[] = [
     ...paid.map((tip) => ({ date: tip.completedAt, tipId: tip.id, amount: tip.amount, fee: tip.fee })),
     ...credited.map((r) => ({ date: r.created, tipId: r.tipId, amount: -r.amount, fee: -r.feeCredit })),

@@ -15,8 +15,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { invoiceMail } from '../../mail/invoice-mails.js';
 import { queueMail } from '../../mail/outbox.js';
-import * as refundsRepo from '../refunds/refunds.repository.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as refundsQueries from '../refunds/refunds.queries.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { type Amounts, amountsOfLines, type FeeCredits, monthOf, platformFeeAmounts } from './invoices.amounts.js';
 import { auditInvoice } from './invoices.audit.js';
 import { fileOf, type InvoiceDownload, pdfOf } from './invoices.files.js';
@@ -79,7 +79,7 @@ async function createNumbered(
     // A fee invoice takes the fee credits of refunds and chargebacks no invoice took yet (once: the
     // rows are marked with this invoice in this transaction), and is priced again with them.
     if (options.takeCreditsBefore && typeof amounts === 'function') {
-      const taken = await refundsRepo.claimFeeCredits(tx, tipjarId, options.takeCreditsBefore, id);
+      const taken = await refundsQueries.claimFeeCredits(tx, tipjarId, options.takeCreditsBefore, id);
       if (taken.length > 0) {
         const credits = { count: taken.length, fee: taken.reduce((sum, r) => sum + r.feeCredit, 0) };
         await repo.updateInvoice(tx, id, await amounts(tx, credits));
@@ -109,7 +109,7 @@ export async function createInvoice(
   data: { tipjarId: string; period?: string | null; lines: InvoiceLineInput[] },
 ): Promise<Invoice> {
   assertAdmin(actor);
-  const tipjar = await tipjarsRepo.findTipjar(ctx.db, data.tipjarId);
+  const tipjar = await tipjarsQueries.findTipjar(ctx.db, data.tipjarId);
   if (!tipjar) throw AppError.field(ErrorCode.Validation, 'data.tipjarId', { key: 'invalid' }, 'Unknown tip jar');
   const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines), { actor });
   return toInvoice(await getRow(ctx, id!));
@@ -231,7 +231,7 @@ export async function updateInvoice(
       ...(data.status ? { status: data.status } : {}),
     });
     // A voided invoice credits nothing: its refunds' fee goes to the next invoice.
-    if (data.status === 'void' && row.status !== 'void') await refundsRepo.releaseFeeCredits(tx, id);
+    if (data.status === 'void' && row.status !== 'void') await refundsQueries.releaseFeeCredits(tx, id);
     await auditInvoice(tx, actor, row, await repo.findInvoice(tx, id));
   });
   return toInvoice(await getRow(ctx, id));

@@ -19,7 +19,7 @@ import {
 } from '../../payments/opp-client.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findUserLocale } from '../users/users.repository.js';
+import { findUserLocale } from '../users/users.queries.js';
 import * as repo from './merchants.repository.js';
 import {
   bankStateOf,

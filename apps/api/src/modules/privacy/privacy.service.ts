@@ -9,7 +9,7 @@ import {
   queueEmailConfirmationMail,
   readEmailConfirmation,
 } from '../users/users.email-confirmation.js';
-import * as usersRepo from '../users/users.repository.js';
+import * as usersQueries from '../users/users.queries.js';
 import { verifyPassword } from '../users/users.service.js';
 import { erasePersonalData, linkProvenTips, type PersonalData, readPersonalData } from './privacy.repository.js';
 
@@ -126,15 +126,15 @@ export async function exportMyData(ctx: AppContext, actor: Actor): Promise<{ fil
  * what it leaves undone the reconcile job finishes.
  */
 export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseAccountBody['data']): Promise<void> {
-  const row = await usersRepo.findUserById(ctx.db, actor.userId);
+  const row = await usersQueries.findUserById(ctx.db, actor.userId);
   if (!row) throw AppError.unauthorized();
   if (!(await verifyPassword(row.passwordHash, data.password))) {
     throw AppError.field(ErrorCode.WrongPassword, 'data.password', { key: 'wrongPassword' }, 'The password is wrong');
   }
   await ctx.db.transaction(async (tx) => {
-    const user = await usersRepo.lockUser(tx, actor.userId);
+    const user = await usersQueries.lockUser(tx, actor.userId);
     if (!user) throw AppError.unauthorized();
-    const soleAdminOf = await usersRepo.listSoleAdminTipjars(tx, user.id);
+    const soleAdminOf = await usersQueries.listSoleAdminTipjars(tx, user.id);
     if (soleAdminOf.length > 0) {
       throw new AppError(
         ErrorCode.SoleTipjarAdmin,
@@ -143,7 +143,7 @@ export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseA
     }
     await linkProvenTips(tx, user.id);
     await cancelMonthlyTipsOf(tx, { userId: user.id }, { brand: ctx.config.BRAND_NAME });
-    await usersRepo.archiveUser(tx, user.id, new Date());
+    await usersQueries.archiveUser(tx, user.id, new Date());
     await erasePersonalData(tx, user);
     await recordAudit(tx, actor, {
       action: 'user.erased',
@@ -161,7 +161,7 @@ export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseA
  * 061); older links keep working until they expire. 409 when the address is proven already.
  */
 export async function sendEmailConfirmation(ctx: AppContext, actor: Actor): Promise<void> {
-  const user = await usersRepo.findUserById(ctx.db, actor.userId);
+  const user = await usersQueries.findUserById(ctx.db, actor.userId);
   if (!user) throw AppError.unauthorized();
   if (user.emailVerifiedAt) throw new AppError(ErrorCode.Conflict, 'This e-mail address is confirmed already');
   await queueEmailConfirmationMail(ctx, ctx.db, user);
@@ -180,7 +180,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<void
     claim &&
     (await ctx.db.transaction(async (tx) => {
       // Under the user's lock, like every change of the account: an erasure or address change waits.
-      const user = await usersRepo.lockUser(tx, claim.userId);
+      const user = await usersQueries.lockUser(tx, claim.userId);
       if (!user || user.archivedAt || !(await markEmailProven(tx, user.id, claim.email))) return false;
       await linkProvenTips(tx, user.id);
       return true;

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { preNotificationMail } from '../../mail/recurring-mails.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import * as usersRepo from '../users/users.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import * as usersQueries from '../users/users.queries.js';
 import { manageLinkOf } from './manage-token.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { lastWalkKey, type WalkCursor } from './recurring-tips.charge.repository.js';
@@ -345,8 +345,8 @@ async function sendPreNotifications(ctx: AppContext, now: Date): Promise<number>
     const claimed = await ctx.db.transaction(async (tx) => {
       const rows = await chargeRepo.claimPreNotifications(tx, now, until, BATCH);
       for (const recurringTip of rows) {
-        const user = await usersRepo.findUserById(tx, recurringTip.userId);
-        const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
+        const user = await usersQueries.findUserById(tx, recurringTip.userId);
+        const tipjar = await tipjarsQueries.findTipjar(tx, recurringTip.tipjarId);
         if (!user || !tipjar || !recurringTip.nextChargeAt) continue;
         const mail = preNotificationMail(recurringTip.locale, {
           brand: ctx.config.BRAND_NAME,

@@ -9,7 +9,7 @@ import {
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findLatestForOwners } from '../../payments/payments.repository.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
-import { merchantsOfTipjars } from '../merchants/merchants.repository.js';
+import { merchantsOfTipjars } from '../merchants/merchants.queries.js';
 import { acceptsTips } from '../merchants/merchants.service.js';
 import type { ClaimedCharge } from './recurring-tips.charge.repository.js';
 import { attemptMetadata, debitKey, findSentDebit } from './recurring-tips.lookups.js';

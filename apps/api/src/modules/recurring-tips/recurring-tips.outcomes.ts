@@ -11,9 +11,9 @@ import {
 import type { MailContent } from '../../mail/templates.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import type { OppTransactionRow } from '../../payments/payments.repository.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import * as tipsRepo from '../tips/tips.repository.js';
-import * as usersRepo from '../users/users.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import * as tipsQueries from '../tips/tips.queries.js';
+import * as usersQueries from '../users/users.queries.js';
 import { manageLinkOf } from './manage-token.js';
 import * as repo from './recurring-tips.repository.js';
 import { chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './recurring-tips.schedule.js';
@@ -36,7 +36,7 @@ export function isMandatePayment(row: OppTransactionRow): boolean {
 /* ---------- what a payment's status means (webhook, reconcile, the job) ---------- */
 
 export async function moveTip(tx: Tx, tipId: string | null, to: TipStatus) {
-  if (tipId) await tipsRepo.moveTipStatus(tx, tipId, to, tipStatusesBefore(to));
+  if (tipId) await tipsQueries.moveTipStatus(tx, tipId, to, tipStatusesBefore(to));
 }
 
 /**
@@ -137,8 +137,8 @@ async function queueTipperMail(
   build: (common: { brand: string; tipjarName: string; manageLink: string }) => MailContent,
   dedupeKey: string,
 ): Promise<AfterCommit | undefined> {
-  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
-  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  const tipjar = await tipjarsQueries.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersQueries.findUserById(tx, recurringTip.userId);
   if (!tipjar || !user) return undefined;
   const mail = build({
     brand: ctx.config.BRAND_NAME,
@@ -289,8 +289,8 @@ async function onChargePaid(
     }
   }
   const updated = await repo.updateRecurringTip(tx, recurringTip.id, updates);
-  const tipjar = await tipjarsRepo.findTipjar(tx, recurringTip.tipjarId);
-  const user = await usersRepo.findUserById(tx, recurringTip.userId);
+  const tipjar = await tipjarsQueries.findTipjar(tx, recurringTip.tipjarId);
+  const user = await usersQueries.findUserById(tx, recurringTip.userId);
   if (!tipjar || !user) return undefined;
   const common = {
     brand: ctx.config.BRAND_NAME,

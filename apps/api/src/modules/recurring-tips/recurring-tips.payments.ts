@@ -13,8 +13,8 @@ import {
   type OppTransactionRow,
 } from '../../payments/payments.repository.js';
 import { notifyUrlOf, providerUnavailable } from '../../payments/payments.service.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import * as tipsRepo from '../tips/tips.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import * as tipsQueries from '../tips/tips.queries.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { attemptMetadata, findSentMandate } from './recurring-tips.lookups.js';
@@ -57,7 +57,7 @@ export interface MonthInput {
 export async function newMonth(tx: Tx, recurringTip: repo.RecurringTipRow, m: MonthInput) {
   const charge = await repo.insertCharge(tx, chargeOf(recurringTip, m));
   if (!charge) return undefined;
-  const tip = await tipsRepo.insertTip(tx, tipOf(recurringTip, m));
+  const tip = await tipsQueries.insertTip(tx, tipOf(recurringTip, m));
   return repo.updateCharge(tx, charge.id, { tipId: tip!.id });
 }
 
@@ -76,7 +76,7 @@ export async function newMonths(tx: Tx, months: { recurringTip: repo.RecurringTi
     const { recurringTip, month } = byTip.get(charge.recurringTipId)!;
     return { charge, tip: { id: randomUUID(), ...tipOf(recurringTip, month) } };
   });
-  await tipsRepo.insertTips(
+  await tipsQueries.insertTips(
     tx,
     made.map((m) => m.tip),
   );
@@ -125,7 +125,7 @@ export async function sendMandatePayment(
   input: {
     recurringTip: repo.RecurringTipRow;
     charge: repo.ChargeRow;
-    tipjar: tipjarsRepo.TipjarRow;
+    tipjar: tipjarsQueries.TipjarRow;
     method: { type: string };
     merchantUid: string;
     /** A repair or resubmit: an earlier request may have made this mandate, its answer lost. */
@@ -278,7 +278,7 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
     throw new AppError(ErrorCode.Conflict, 'This payment is being set up right now; reload in a moment');
   }
   const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
-  const tipjar = recurringTip && (await tipjarsRepo.findTipjar(ctx.db, recurringTip.tipjarId));
+  const tipjar = recurringTip && (await tipjarsQueries.findTipjar(ctx.db, recurringTip.tipjarId));
   if (!recurringTip || !tipjar) {
     await repo.releaseCharge(ctx.db, charge.id);
     return;

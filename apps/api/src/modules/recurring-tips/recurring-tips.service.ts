@@ -17,9 +17,9 @@ import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findAttemptRow, findLatestForOwner } from '../../payments/payments.repository.js';
 import { providerUnavailable } from '../../payments/payments.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
-import * as usersRepo from '../users/users.repository.js';
+import * as usersQueries from '../users/users.queries.js';
 import { cancellation, cancelWaitingCharges, revokeCancelledMandates } from './recurring-tips.cancel.js';
 import { debitKey, findSentDebit } from './recurring-tips.lookups.js';
 import { CHARGE_KIND, moveTip } from './recurring-tips.outcomes.js';
@@ -60,7 +60,7 @@ async function loadOwnRecurringTip(ctx: AppContext, access: OwnerAccess, id: str
 /* ---------- creating: the first payment sets up the mandate ---------- */
 
 async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
-  const tipjar = await tipjarsRepo.findTipjar(ctx.db, tipjarId);
+  const tipjar = await tipjarsQueries.findTipjar(ctx.db, tipjarId);
   if (!tipjar || !isTipjarTippable(tipjar)) throw AppError.notFound('Tip jar');
   return tipjar;
 }
@@ -102,14 +102,14 @@ export async function createRecurringTip(
   }
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
-  const user = await usersRepo.findUserById(ctx.db, actor.userId);
+  const user = await usersQueries.findUserById(ctx.db, actor.userId);
   if (!user) throw AppError.unauthorized();
   const anonymous = data.privacy === 'ANONYMOUS';
   const fee = platformFeeOf(data.amount, ctx.config.PLATFORM_FEE_BPS);
   const created = await ctx.db.transaction(async (tx) => {
     // Read again under a shared lock: a tip jar archived meanwhile takes no monthly tip, and one
     // being archived right now waits for this one and then cancels it (docs/money-rules.md §9).
-    const current = await tipjarsRepo.lockTipjarShared(tx, tipjarId);
+    const current = await tipjarsQueries.lockTipjarShared(tx, tipjarId);
     if (!current || !isTipjarTippable(current)) throw AppError.notFound('Tip jar');
     const recurringTip = await repo.insertRecurringTip(tx, {
       tipjarId,
@@ -233,7 +233,7 @@ export async function retryMandate(
     throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
   }
   if (view.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
-  const tipjar = await tipjarsRepo.findTipjar(ctx.db, view.tipjarId);
+  const tipjar = await tipjarsQueries.findTipjar(ctx.db, view.tipjarId);
   if (!tipjar) throw AppError.notFound('Tip jar');
 
   // Our record of an open attempt may be behind (a notification on its way): ask the provider first,

@@ -5,7 +5,7 @@ import { sendQueuedMail } from '../../mail/outbox.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
 import type { OppRefund } from '../../payments/opp-client.js';
 import { findTransactionRow, lockTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
-import * as tipsRepo from '../tips/tips.repository.js';
+import * as tipsQueries from '../tips/tips.queries.js';
 import * as repo from './refunds.repository.js';
 import {
   applyProviderAnswer,
@@ -46,7 +46,7 @@ export function recordingReversals(owner: TransactionOwnerHandler, tipOf: TipOfP
     target ??= await tipOf(tx, row);
     if (!target?.tipId) return after;
     if (change.current === 'chargeback') {
-      const tip = await tipsRepo.lockTip(tx, target.tipId);
+      const tip = await tipsQueries.lockTip(tx, target.tipId);
       if (tip && (await recordChargebackOf(ctx, tx, tip, target, row))) after = both(after, sendQueuedMail);
     }
     await repo.markRefundsToRead(tx, row.id);
@@ -77,7 +77,7 @@ function both(a: AfterCommit | undefined, b: AfterCommit): AfterCommit {
 async function recordChargebackOf(
   ctx: AppContext,
   tx: Tx,
-  tip: tipsRepo.TipRow,
+  tip: tipsQueries.TipRow,
   target: { chargeId: string | null },
   payment: OppTransactionRow,
 ): Promise<boolean> {
@@ -97,7 +97,7 @@ async function recordChargebackOf(
     providerStatus: 'chargeback',
   });
   if (!row) return false;
-  await tipsRepo.addRefunded(tx, tip.id, tip.amount - tip.refundedAmount, tip.fee - tip.refundedFee);
+  await tipsQueries.addRefunded(tx, tip.id, tip.amount - tip.refundedAmount, tip.fee - tip.refundedFee);
   ctx.log.warn({ tipId: tip.id, kind: 'chargeback', amount: reversed }, 'the provider reversed a paid tip');
   const excess = before.amount + reversed - tip.amount;
   if (excess > 0) {
@@ -158,7 +158,7 @@ export async function followProviderRefunds(ctx: AppContext, paymentId: string):
   const result = await ctx.db.transaction(async (tx): Promise<FollowResult> => {
     const row = (await lockTransactionRow(tx, payment.id))!;
     const target = await owner.tipOf(tx, row);
-    const tip = target?.tipId ? await tipsRepo.lockTip(tx, target.tipId) : undefined;
+    const tip = target?.tipId ? await tipsQueries.lockTip(tx, target.tipId) : undefined;
     if (!target || !tip) {
       await repo.refundsRead(tx, payment.id);
       return { moved: [], unfinished: false };
@@ -178,7 +178,7 @@ export async function followProviderRefunds(ctx: AppContext, paymentId: string):
 async function bookTheirs(
   ctx: AppContext,
   tx: Tx,
-  of: { tip: tipsRepo.TipRow; chargeId: string | null; payment: OppTransactionRow },
+  of: { tip: tipsQueries.TipRow; chargeId: string | null; payment: OppTransactionRow },
   theirs: OppRefund[],
 ): Promise<FollowResult> {
   const ours = await repo.listPaymentRefunds(tx, of.payment.id);
@@ -223,10 +223,10 @@ async function bookTheirs(
 async function bookProviderRefund(
   ctx: AppContext,
   tx: Tx,
-  of: { tip: tipsRepo.TipRow; chargeId: string | null; payment: OppTransactionRow },
+  of: { tip: tipsQueries.TipRow; chargeId: string | null; payment: OppTransactionRow },
   refund: OppRefund,
 ): Promise<repo.RefundRow | undefined> {
-  const tip = (await tipsRepo.findTip(tx, of.tip.id))!;
+  const tip = (await tipsQueries.findTip(tx, of.tip.id))!;
   const chargedBack = (await repo.findProviderReversal(tx, of.payment.id))?.kind === 'chargeback';
   const before = Math.min(tip.refundedAmount, tip.amount);
   if (!chargedBack && tip.refundedAmount + refund.amount > tip.amount) {
@@ -252,7 +252,7 @@ async function bookProviderRefund(
   });
   if (!row) return undefined;
   // After a chargeback the tip's totals are already the whole tip (decision 067).
-  if (!chargedBack) await tipsRepo.addRefunded(tx, tip.id, refund.amount, feeCredit);
+  if (!chargedBack) await tipsQueries.addRefunded(tx, tip.id, refund.amount, feeCredit);
   ctx.log.warn({ tipId: tip.id, providerUid: refund.uid, amount: refund.amount }, 'the provider refunded a paid tip');
   return applyProviderAnswer(ctx, tx, row, refund, of.payment);
 }

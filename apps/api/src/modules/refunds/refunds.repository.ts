@@ -240,34 +240,6 @@ export async function releaseFeeCredits(db: DbOrTx, invoiceId: string) {
 
 /* ---------- reads of shared tables ---------- */
 
-/**
- * The provider transaction that paid a tip: a one-off tip's completed transaction (kind `tip`), or the
- * one that collected its month (the charge row's paidTransactionId). Undefined when none did.
- */
-export async function findPayingTransaction(db: DbOrTx, tip: { id: string; recurringTipId: string | null }) {
-  if (tip.recurringTipId) {
-    const [row] = await db
-      .select({ transaction: oppTransactions, chargeId: recurringTipCharges.id })
-      .from(recurringTipCharges)
-      .innerJoin(oppTransactions, eq(oppTransactions.id, recurringTipCharges.paidTransactionId))
-      .where(eq(recurringTipCharges.tipId, tip.id));
-    return row;
-  }
-  const [transaction] = await db
-    .select()
-    .from(oppTransactions)
-    .where(
-      and(
-        eq(oppTransactions.kind, 'tip'),
-        eq(oppTransactions.ownerId, tip.id),
-        inArray(oppTransactions.status, ['completed', 'refunded', 'chargeback']),
-      ),
-    )
-    .orderBy(desc(oppTransactions.attempt))
-    .limit(1);
-  return transaction ? { transaction, chargeId: null } : undefined;
-}
-
 /** The month (charge row) a monthly-charge transaction paid, with its tip. */
 export async function findChargePaidBy(db: DbOrTx, transactionId: string) {
   const [row] = await db

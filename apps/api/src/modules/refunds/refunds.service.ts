@@ -6,9 +6,9 @@ import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency
 import { sendQueuedMail } from '../../mail/outbox.js';
 import { OppError } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
-import { findTransactionRow, lockTransactionRow } from '../../payments/payments.repository.js';
+import { findPayingTransaction, findTransactionRow, lockTransactionRow } from '../../payments/payments.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
-import * as tipsRepo from '../tips/tips.repository.js';
+import * as tipsQueries from '../tips/tips.queries.js';
 import { followProviderRefunds } from './refunds.provider.js';
 import * as repo from './refunds.repository.js';
 import { applyProviderAnswer, giveBackRefused, settleOwner } from './refunds.settle.js';
@@ -58,7 +58,7 @@ export async function createRefund(
 ): Promise<{ refund: Refund; created: boolean }> {
   assertAdmin(actor);
   const recorded = await ctx.db.transaction(async (tx) => {
-    const tip = await tipsRepo.lockTip(tx, tipId);
+    const tip = await tipsQueries.lockTip(tx, tipId);
     if (!tip) throw AppError.notFound('Tip');
     // Under the tip's lock: a concurrent request with the same key waits here and then finds the first.
     const repeated = idempotency && (await repo.findRefundByKey(tx, tip.id, idempotency.key));
@@ -84,7 +84,7 @@ export async function createRefund(
         `At most ${Math.max(0, left)} cents of this tip are left to refund`,
       );
     }
-    const paid = await repo.findPayingTransaction(tx, tip);
+    const paid = await findPayingTransaction(tx, tip);
     if (!paid?.transaction.oppUid) {
       throw new AppError(ErrorCode.InvalidTransition, 'The payment of this tip is not known at the provider');
     }
@@ -104,7 +104,7 @@ export async function createRefund(
       idempotencyKey: idempotency?.key ?? null,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
     });
-    await tipsRepo.addRefunded(tx, tip.id, amount, feeCredit);
+    await tipsQueries.addRefunded(tx, tip.id, amount, feeCredit);
     await recordAudit(tx, actor, {
       action: 'refund.created',
       entityType: 'refund',
@@ -160,7 +160,7 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
     // the refused amount is decided on.
     await readPaymentAgain(ctx, payment.id, payment.oppUid, refund.id);
     const failed = await ctx.db.transaction(async (tx) => {
-      await tipsRepo.lockTip(tx, refund.tipId);
+      await tipsQueries.lockTip(tx, refund.tipId);
       const row = await repo.markRefused(tx, refund.id, errorText(err));
       if (row) await giveBackRefused(tx, row);
       return row;
@@ -171,7 +171,7 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
   const answered = await ctx.db.transaction(async (tx) => {
     // The payment's row first, then the tip: the order the provider's status changes lock them in.
     const locked = (await lockTransactionRow(tx, payment.id))!;
-    await tipsRepo.lockTip(tx, refund.tipId);
+    await tipsQueries.lockTip(tx, refund.tipId);
     const row = await repo.findRefund(tx, refund.id);
     // Recorded meanwhile from the provider's list of refunds (a notification came first).
     if (row?.status !== 'pending' || (row.providerUid && row.providerUid !== answer.uid)) return row;
@@ -231,7 +231,7 @@ export async function followPendingRefunds(ctx: AppContext, options: { olderThan
 /** GET tips/{id}/refunds (platform admins). */
 export async function listRefunds(ctx: AppContext, actor: Actor, tipId: string): Promise<ListResponse<Refund>> {
   assertAdmin(actor);
-  const tip = await tipsRepo.findTip(ctx.db, tipId);
+  const tip = await tipsQueries.findTip(ctx.db, tipId);
   if (!tip) throw AppError.notFound('Tip');
   return listOf(ctx, tip.id);
 }
@@ -244,7 +244,7 @@ export async function listTipjarTipRefunds(
   tipId: string,
 ): Promise<ListResponse<Refund>> {
   await loadManagedTipjar(ctx, actor, tipjarId);
-  const tip = await tipsRepo.findTip(ctx.db, tipId, tipjarId);
+  const tip = await tipsQueries.findTip(ctx.db, tipId, tipjarId);
   if (!tip) throw AppError.notFound('Tip');
   return listOf(ctx, tip.id);
 }

@@ -6,8 +6,8 @@ import { tipRefundedMail } from '../../mail/refund-mails.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
 import type { OppRefund } from '../../payments/opp-client.js';
 import type { OppTransactionRow } from '../../payments/payments.repository.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
-import * as tipsRepo from '../tips/tips.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import * as tipsQueries from '../tips/tips.queries.js';
 import * as repo from './refunds.repository.js';
 
 /**
@@ -96,7 +96,7 @@ export async function giveBackRefused(tx: Tx, refused: repo.RefundRow) {
     await repo.addToReversal(tx, reversal.id, refused.amount, refused.feeCredit);
     return;
   }
-  await tipsRepo.addRefunded(tx, refused.tipId, -refused.amount, -refused.feeCredit);
+  await tipsQueries.addRefunded(tx, refused.tipId, -refused.amount, -refused.feeCredit);
 }
 
 /**
@@ -127,8 +127,8 @@ async function acceptedAfterChargeback(
 
 /** The tipper's mail about a refund, once per refund (the dedupe key), when it is paid out. */
 export async function queueRefundMail(ctx: AppContext, tx: DbOrTx, refund: repo.RefundRow) {
-  const tip = await tipsRepo.findTip(tx, refund.tipId);
-  const tipjar = tip && (await tipjarsRepo.findTipjar(tx, tip.tipjarId));
+  const tip = await tipsQueries.findTip(tx, refund.tipId);
+  const tipjar = tip && (await tipjarsQueries.findTipjar(tx, tip.tipjarId));
   if (!tip || !tipjar) return;
   const mail = tipRefundedMail(tip.locale, {
     brand: ctx.config.BRAND_NAME,

@@ -11,7 +11,7 @@ import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import type { OppPartialList, OppSettlement, OppSettlementRow } from '../../payments/opp-client.js';
-import { findMerchantOfTipjar } from '../merchants/merchants.repository.js';
+import { findMerchantOfTipjar } from '../merchants/merchants.queries.js';
 import * as repo from './settlements.repository.js';
 
 /**

@@ -18,7 +18,7 @@ import type { Actor, AppContext } from '../../context.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { feedRefreshStateOf, findPublicEpisode } from '../episodes/episodes.service.js';
-import { findArtwork } from '../feeds/feeds.repository.js';
+import { findArtwork } from '../feeds/feeds.queries.js';
 import { findPublicTipjar } from '../tipjars/tipjars.service.js';
 import type { badgeSize as BadgeSize } from './share.badge.js';
 import { shareTexts } from './share.texts.js';

@@ -19,7 +19,7 @@ import { adminAddedMail } from '../../mail/account-mails.js';
 import { adminInvitationMail } from '../../mail/invitation-mails.js';
 import { queueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findUserById, findUserIdByEmail } from '../users/users.repository.js';
+import { findUserById, findUserIdByEmail } from '../users/users.queries.js';
 import * as repo from './tipjars.repository.js';
 import { toTipjar } from './tipjars.service.js';
 

@@ -1,7 +1,7 @@
 import { type AcceptedInvitation, ErrorCode, type Invitation } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/users.queries.js';
 import { invitationTokenHash, joinTipjar } from './tipjars.admins.js';
 import * as repo from './tipjars.repository.js';
 

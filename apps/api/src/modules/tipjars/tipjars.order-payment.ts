@@ -1,7 +1,7 @@
 import { paymentOutcome } from '@podpot/domain';
 import type { Tx } from '../../db/client.js';
 import { findLatestForOwner, type OppTransactionRow } from '../../payments/payments.repository.js';
-import * as addonsRepo from '../addons/addons.repository.js';
+import * as addonsQueries from '../addons/addons.queries.js';
 import { ADDON_KIND } from '../addons/addons.service.js';
 import * as repo from './tipjars.repository.js';
 
@@ -11,7 +11,7 @@ import * as repo from './tipjars.repository.js';
  * makes the tip jar LIVE whichever attempt it was (the money arrived).
  */
 export async function onAddonPayment(tx: Tx, row: OppTransactionRow, change: { current: string }) {
-  const addon = await addonsRepo.findAddon(tx, row.ownerId);
+  const addon = await addonsQueries.findAddon(tx, row.ownerId);
   if (addon?.type !== 'TIPJAR') return;
   const latest = await findLatestForOwner(tx, ADDON_KIND, addon.id);
   const isLatest = latest?.id === row.id;

@@ -23,13 +23,13 @@ import { AppError } from '../../lib/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { createPublicCache, deepFreeze } from '../../lib/public-cache.js';
-import * as addonsRepo from '../addons/addons.repository.js';
+import * as addonsQueries from '../addons/addons.queries.js';
 import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import { changesOf, recordAudit } from '../audit/audit.service.js';
-import { type MerchantRow, merchantsOfTipjars, readMerchantOfTipjar } from '../merchants/merchants.repository.js';
+import { type MerchantRow, merchantsOfTipjars, readMerchantOfTipjar } from '../merchants/merchants.queries.js';
 import { acceptsTips, toMerchantRef } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
-import { findUserIdByEmail, findUserLocale } from '../users/users.repository.js';
+import { findUserIdByEmail, findUserLocale } from '../users/users.queries.js';
 import { registerUser } from '../users/users.service.js';
 import * as repo from './tipjars.repository.js';
 
@@ -177,7 +177,7 @@ export async function createTipjar(
   if (await repo.findTipjarBySlug(ctx.db, data.slug)) throw slugTaken();
   const locale = data.locale ?? (actor ? await findUserLocale(ctx.db, actor.userId) : undefined) ?? DEFAULT_LOCALE;
 
-  let created: { tipjar: repo.TipjarRow; addon: addonsRepo.AddonRow; userId: string };
+  let created: { tipjar: repo.TipjarRow; addon: addonsQueries.AddonRow; userId: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
       let userId = actor?.userId;
@@ -208,7 +208,7 @@ export async function createTipjar(
         vatNumber: data.type === 'BUSINESS' ? (data.vatNumber ?? null) : null,
       });
       await repo.insertAdmin(tx, tipjar.id, userId);
-      const addon = await addonsRepo.insertAddon(tx, {
+      const addon = await addonsQueries.insertAddon(tx, {
         tipjarId: tipjar.id,
         type: 'TIPJAR',
         costTotalWithTax: ctx.config.TIPJAR_PRICE_CENTS,

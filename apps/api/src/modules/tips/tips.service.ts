@@ -26,13 +26,16 @@ import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { type RecordAnswer, sendLeasedCreate, startPayment } from '../../payments/payments.create.js';
-import { findLatestForOwner, type OppTransactionRow } from '../../payments/payments.repository.js';
+import {
+  findLatestForOwner,
+  findPayingTransaction,
+  type OppTransactionRow,
+} from '../../payments/payments.repository.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
-import * as episodesRepo from '../episodes/episodes.repository.js';
+import * as episodesQueries from '../episodes/episodes.queries.js';
 import { receivingMerchantUid, receivingMerchantUidOf } from '../merchants/merchants.service.js';
 import { paymentChoiceOf } from '../paymentmethods/paymentmethods.service.js';
-import { findPayingTransaction } from '../refunds/refunds.repository.js';
-import * as tipjarsRepo from '../tipjars/tipjars.repository.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as createRepo from './tips.create.repository.js';
 import { listTips } from './tips.list.js';
 import * as repo from './tips.repository.js';
@@ -69,7 +72,7 @@ export function toTip(row: repo.TipRow, options: { withEmail: boolean; episode: 
 /** Tips as the API shows them, their episodes read in one query (title and number, also of removed episodes). */
 export async function toTips(db: DbOrTx, rows: repo.TipRow[], options: { withEmail: boolean }): Promise<Tip[]> {
   const ids = [...new Set(rows.map((r) => r.episodeId).filter((id): id is string => id !== null))];
-  const refs = new Map((await episodesRepo.episodeRefs(db, ids)).map((e) => [e.id, e]));
+  const refs = new Map((await episodesQueries.episodeRefs(db, ids)).map((e) => [e.id, e]));
   return rows.map((row) => toTip(row, { ...options, episode: (row.episodeId && refs.get(row.episodeId)) || null }));
 }
 
@@ -89,7 +92,7 @@ function toCreateTipResponse(
  * The merchant that receives a tip: the one the maker registered (backoffice 'Registratie'), while
  * the provider takes payments for it; otherwise a 409 NOT_ACCEPTING_TIPS before anything is written.
  */
-export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsRepo.TipjarRow): Promise<string> {
+export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsQueries.TipjarRow): Promise<string> {
   return receivingMerchantUid(ctx, tipjar.id);
 }
 
@@ -118,7 +121,7 @@ export async function createTip(
   const [context, existing, episode] = await Promise.all([
     createRepo.readTipContext(ctx.db, tipjarId, data.payment.paymentmethod),
     idempotency ? repo.findTipByIdempotencyKey(ctx.db, tipjarId, idempotency.key) : undefined,
-    data.episodeId ? episodesRepo.findEpisode(ctx.db, tipjarId, data.episodeId) : undefined,
+    data.episodeId ? episodesQueries.findEpisode(ctx.db, tipjarId, data.episodeId) : undefined,
   ]);
   // Tips go only to LIVE, active tip jars that are not archived; any other (or unknown) id is a plain 404.
   if (!context || !isTipjarTippable(context.tipjar)) throw AppError.notFound('Tip jar');
@@ -311,9 +314,9 @@ export async function onTipPayment(
   if (!to) return;
   const tip = await repo.moveTipStatus(tx, row.ownerId, to, tipStatusesBefore(to));
   if (tip?.status !== 'completed') return;
-  const tipjar = await tipjarsRepo.findTipjar(tx, tip.tipjarId);
+  const tipjar = await tipjarsQueries.findTipjar(tx, tip.tipjarId);
   if (!tipjar) return;
-  const admins = tipjar.notifyOnTip ? await tipjarsRepo.listAdminRecipients(tx, tipjar.id) : [];
+  const admins = tipjar.notifyOnTip ? await tipjarsQueries.listAdminRecipients(tx, tipjar.id) : [];
   await queueTipCompletedMails(ctx, tx, tip, tipjar, admins);
   return sendQueuedMail;
 }
@@ -323,7 +326,7 @@ async function queueTipCompletedMails(
   ctx: AppContext,
   tx: Tx,
   tip: repo.TipRow,
-  tipjar: tipjarsRepo.TipjarRow,
+  tipjar: tipjarsQueries.TipjarRow,
   admins: { userId: string; email: string; locale: Locale }[],
 ) {
   const brand = ctx.config.BRAND_NAME;
@@ -334,7 +337,7 @@ async function queueTipCompletedMails(
     fee: tip.fee,
     paidAt: tip.completedAt ?? tip.updated,
     reference: tip.id,
-    episode: tip.episodeId ? (await episodesRepo.episodeRefs(tx, [tip.episodeId]))[0] : null,
+    episode: tip.episodeId ? (await episodesQueries.episodeRefs(tx, [tip.episodeId]))[0] : null,
   });
   await queueMail(tx, { to: tip.email, ...receipt }, { dedupeKey: `tip-receipt:${tip.id}` });
   for (const admin of admins) {

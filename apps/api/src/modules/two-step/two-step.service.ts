@@ -17,7 +17,7 @@ import type { Backoff, BackoffPolicy } from '../../lib/rate-limit.js';
 import { twoStepOffMail, twoStepOnMail, twoStepResetMail } from '../../mail/account-mails.js';
 import { queueMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findUserById, lockUser, type UserRow } from '../users/users.repository.js';
+import { findUserById, lockUser, type UserRow } from '../users/users.queries.js';
 import { verifyPassword } from '../users/users.service.js';
 import {
   currentTwoStepKey,

@@ -1,0 +1,6 @@
+/**
+ * What other modules may read or write of the refunds module's tables: the repository functions they
+ * use, and nothing else. Table access stays in this module (layers.json); a module that needs more
+ * asks for it here.
+ */
+export { claimFeeCredits, listInvoiceCredits, releaseFeeCredits } from './refunds.repository.js';
