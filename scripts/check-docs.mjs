@@ -41,7 +41,7 @@ for (const file of tracked) {
     }
     for (const [cited] of line.matchAll(DOC_PATH)) {
       const clean = cited.replace(/[.)]+$/, '');
-      // A path relative to a page in docs/ itself (docs/x.md links `decisions/…`) is not this form.
+      // A path relative to the citing file (a page in docs/ linking `decisions/…`) counts too.
       const candidates = [path.join(root, clean), path.join(root, path.dirname(file), clean)];
       if (!candidates.some((p) => existsSync(p)) && !isDecision(clean)) {
         problems.push(`${at} names ${clean}, which does not exist`);
