@@ -65,6 +65,7 @@ test('every page in Dutch is Dutch: text, labels, dates and statuses', async ({ 
     '/nl/admin/invoices',
     `/nl/admin/invoices/${invoice.id}`,
     '/nl/admin/settlements',
+    '/nl/admin/money',
     '/nl/admin/paymentmethods',
     `/nl/admin/paymentmethods/${methods.body.data[0]!.id}`,
     '/nl/admin/users',

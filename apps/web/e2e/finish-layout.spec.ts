@@ -80,6 +80,7 @@ const PAGES: { path: string; subtitle?: RegExp; user: string }[] = [
   { path: '/nl/admin/recurringtips', user: 'admin' },
   { path: '/nl/admin/settlements', subtitle: /live gelezen bij de betaalprovider/, user: 'admin' },
   { path: '/nl/admin/invoices', user: 'admin' },
+  { path: '/nl/admin/money', subtitle: /Of het geld klopt/, user: 'admin' },
   { path: '/nl/admin/users', user: 'admin' },
   { path: '/nl/admin/paymentmethods', user: 'admin' },
   { path: '/nl/admin/faqitems', user: 'admin' },

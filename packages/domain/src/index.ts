@@ -15,6 +15,7 @@ export * from './money.js';
 export * from './opp-mandate-status.js';
 export * from './paging.js';
 export * from './password-strength.js';
+export * from './payment-incident-schemas.js';
 export * from './payment-status.js';
 export * from './phone.js';
 export * from './recurring-tip-schemas.js';

@@ -55,6 +55,7 @@ export const APP_ROUTES = [
   r('adminFaqitem', '/admin/faqitems/:faqitemid', 'admin', 'admin'),
   r('adminInvoices', '/admin/invoices', 'admin', 'admin'),
   r('adminInvoice', '/admin/invoices/:invoiceid', 'admin', 'admin'),
+  r('adminMoney', '/admin/money', 'admin', 'admin'),
   r('adminPaymentmethods', '/admin/paymentmethods', 'admin', 'admin'),
   r('adminPaymentmethod', '/admin/paymentmethods/:paymentmethodid', 'admin', 'admin'),
   r('adminRecurringtips', '/admin/recurringtips', 'admin', 'admin'),

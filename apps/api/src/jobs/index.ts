@@ -1,4 +1,4 @@
-import { SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
+import { MONEY_CHECK_EVERY_MS, SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
 import type { AppContext } from '../context.js';
 import { PURGE_BATCH, purgeMailsBefore } from '../mail/outbox.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
@@ -10,7 +10,6 @@ import { reconcileTransactions } from './reconcile.js';
 
 const RECONCILE_EVERY_MS = 5 * 60_000;
 const CHARGE_EVERY_MS = 15 * 60_000;
-const MONEY_CHECK_EVERY_MS = 60 * 60_000;
 const ARTWORK_CLEANUP_EVERY_MS = 6 * 60 * 60_000;
 /** Each feed is read at most hourly; this often the job looks which are due (a saved address is due at once). */
 const FEED_REFRESH_EVERY_MS = 60_000;

@@ -1,4 +1,4 @@
-import { ownerStatusOfPayment, tipStatusOfTransaction } from '@podpot/domain';
+import { type MoneyCheckInvariant, ownerStatusOfPayment, tipStatusOfTransaction } from '@podpot/domain';
 import { desc, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
@@ -30,14 +30,7 @@ import { reversalExcessMismatches, reversalsAgainstProvider } from './money-chec
  */
 
 export interface MoneyViolation {
-  invariant:
-    | 'one-collection-per-month'
-    | 'one-owner'
-    | 'status-matches-provider'
-    | 'totals-agree'
-    | 'reversals-match-provider'
-    | 'months-not-stuck'
-    | 'one-debit-per-run';
+  invariant: MoneyCheckInvariant;
   subject: string;
   detail: string;
 }

@@ -1,7 +1,17 @@
+import type { PaymentOwnerKind } from '@podpot/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { moneyCheckRuns, oppTransactions, paymentIncidents } from '../db/schema/index.js';
+import {
+  addons,
+  moneyCheckRuns,
+  oppTransactions,
+  paymentIncidents,
+  recurringTipCharges,
+  recurringTips,
+  tipjars,
+  tips,
+} from '../db/schema/index.js';
 
 /**
  * Money events that need a person's eye. Money that came in twice (docs/money-rules.md §4): the extra collection is recorded in the same database
@@ -126,12 +136,36 @@ export async function retryOpenRefunds(ctx: AppContext, limit = 50): Promise<num
   return refunded;
 }
 
+/** The incident's owner is a row of this kind (the joins below find at most one owner per incident). */
+const ownedBy = (kind: PaymentOwnerKind) => eq(paymentIncidents.ownerKind, kind);
+
+/**
+ * A page of incidents, newest first, each with what an admin needs to find its money: the provider
+ * transaction, the tip jar, and the tip or monthly tip (and month) it was for.
+ */
 export async function listIncidents(db: DbOrTx, page: { offset: number; limit: number }) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ incident: paymentIncidents, oppUid: oppTransactions.oppUid })
+      .select({
+        incident: paymentIncidents,
+        oppUid: oppTransactions.oppUid,
+        tipjarId: tipjars.id,
+        tipjarName: tipjars.name,
+        // A one-off tip is its own owner; a month names its tip once it has one.
+        tipId: sql<string | null>`coalesce(${tips.id}, ${recurringTipCharges.tipId})`,
+        recurringTipId: recurringTipCharges.recurringTipId,
+        period: recurringTipCharges.period,
+      })
       .from(paymentIncidents)
       .leftJoin(oppTransactions, eq(oppTransactions.id, paymentIncidents.transactionId))
+      .leftJoin(tips, and(ownedBy('tip'), eq(tips.id, paymentIncidents.ownerId)))
+      .leftJoin(
+        recurringTipCharges,
+        and(ownedBy('recurring_charge'), eq(recurringTipCharges.id, paymentIncidents.ownerId)),
+      )
+      .leftJoin(recurringTips, eq(recurringTips.id, recurringTipCharges.recurringTipId))
+      .leftJoin(addons, and(ownedBy('addon'), eq(addons.id, paymentIncidents.ownerId)))
+      .leftJoin(tipjars, eq(tipjars.id, sql`coalesce(${tips.tipjarId}, ${recurringTips.tipjarId}, ${addons.tipjarId})`))
       .orderBy(desc(paymentIncidents.created), desc(paymentIncidents.id))
       .offset(page.offset)
       .limit(page.limit),

@@ -1,4 +1,11 @@
-import { ErrorCode, listQuerySchema, listResponseSchema } from '@podpot/domain';
+import {
+  ErrorCode,
+  listQuerySchema,
+  listResponseSchema,
+  MoneyCheckRunSchema,
+  type MoneyViolation,
+  PaymentIncidentSchema,
+} from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -9,29 +16,6 @@ import { scanJson, tooDeep } from '../lib/json-scan.js';
 import { windowOf } from '../lib/list-query.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
 import { handleNotification } from './payments.notifications.js';
-
-/**
- * A money event that needs a person's eye: a month collected twice (refunded automatically), a
- * provider answer naming another amount than we asked (its status not applied; `amount` is the
- * provider's), a payment the provider reversed beyond its amount (`amount` is the excess), or a
- * monthly tip held because its mandate answered a status word we do not know (`providerStatus`).
- */
-const PaymentIncidentSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(['double_collection', 'amount_mismatch', 'excess_reversal', 'unknown_mandate_status']),
-  ownerKind: z.string(),
-  ownerId: z.uuid(),
-  amount: z.number().int().describe('cents'),
-  oppTransactionUid: z.string().nullable(),
-  refundUid: z.string().nullable().describe('the provider refund; null while it still has to be made'),
-  refundStatus: z.string().nullable(),
-  lastError: z.string().nullable(),
-  providerStatus: z
-    .string()
-    .nullable()
-    .describe("the provider's word a person has to look at (unknown_mandate_status)"),
-  created: z.string(),
-});
 
 const uidText = z
   .string()
@@ -135,12 +119,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       await requireAdmin(request);
       const { rows, count } = await listIncidents(ctx.db, windowOf(request.query));
       return {
-        data: rows.map(({ incident, oppUid }) => ({
+        data: rows.map(({ incident, oppUid, tipjarId, tipjarName, tipId, recurringTipId, period }) => ({
           id: incident.id,
           kind: incident.kind,
           ownerKind: incident.ownerKind,
           ownerId: incident.ownerId,
           amount: incident.amount,
+          tipjar: tipjarId && tipjarName !== null ? { id: tipjarId, name: tipjarName } : null,
+          tipId,
+          recurringTipId,
+          period,
           oppTransactionUid: oppUid,
           refundUid: incident.refundUid,
           refundStatus: incident.refundStatus,
@@ -161,18 +149,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         summary:
           'The last run of the standing money check: `violations` is the metric to alert on (> 0), `details` lists them (ADMIN)',
         response: {
-          200: z.object({
-            ran: z.string().nullable().describe('when it last ran; null if never'),
-            violations: z.number().int(),
-            durationMs: z.number().int().nullable(),
-            coverage: z
-              .object({ compared: z.number().int(), of: z.number().int(), runs: z.number().int() })
-              .nullable()
-              .describe(
-                'how many of our provider transactions the run compared (`compared` of `of`); the runs walk them all within `runs` runs; null when it did not ask the provider',
-              ),
-            details: z.array(z.object({ invariant: z.string(), subject: z.string(), detail: z.string() })),
-          }),
+          200: MoneyCheckRunSchema,
           401: errors[401],
           403: errors[403],
         },
@@ -186,7 +163,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         violations: run?.violations ?? 0,
         durationMs: run?.durationMs ?? null,
         coverage: run?.coverage ?? null,
-        details: (run?.details ?? []) as { invariant: string; subject: string; detail: string }[],
+        details: (run?.details ?? []) as MoneyViolation[],
       };
     },
   );

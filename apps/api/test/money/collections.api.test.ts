@@ -91,10 +91,16 @@ describe(`a month collected twice (${TEST_DB})`, () => {
     expect(list.body.data).toContainEqual(
       expect.objectContaining({
         kind: 'double_collection',
+        ownerKind: 'recurring_charge',
         ownerId: month!.id,
         amount: 500,
         oppTransactionUid: secondUid,
         refundUid: expect.stringMatching(/^ref_/),
+        // What the admin page links to: the tip jar, the monthly tip and its month, the month's tip.
+        tipjar: { id: w.jar.id, name: expect.stringMatching(/^Money Pod /) },
+        recurringTipId: id,
+        period: month!.period,
+        tipId: paid!.tipId,
       }),
     );
     // Only platform admins see them.

@@ -1,11 +1,12 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oppTransactions } from '../../src/db/schema/index.js';
+import { addons, oppTransactions } from '../../src/db/schema/index.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
 import { createMonthlyWorld, type MonthlyWorld, startTip } from '../money/monthly-support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
+import { orderJar } from '../support/tipjar.js';
 
 /**
  * Issue 33.12: a payment counts only for the amount we asked (decision 065). When the provider's
@@ -56,7 +57,46 @@ describe(`a paid answer counts only for our amount (${TEST_DB})`, () => {
     expect(list.status, list.text).toBe(200);
     const mine = list.body.data.filter((i: { oppTransactionUid: string }) => i.oppTransactionUid === uid);
     expect(mine).toEqual([
-      expect.objectContaining({ kind: 'amount_mismatch', ownerKind: 'tip', ownerId: tipId, amount: 1500 }),
+      expect.objectContaining({
+        kind: 'amount_mismatch',
+        ownerKind: 'tip',
+        ownerId: tipId,
+        amount: 1500,
+        // What the admin page links to: the tip jar and the tip.
+        tipjar: { id: w.jar.id, name: expect.stringMatching(/^Money Pod /) },
+        tipId,
+        recurringTipId: null,
+        period: null,
+      }),
+    ]);
+  });
+
+  it("an order's payment of another amount is listed with the tip jar it was for", async () => {
+    const jar = await orderJar(t, { paymentmethod: w.ideal, name: 'Amount Pod' });
+    const [row] = await t.database.db
+      .select({ id: oppTransactions.id, amount: oppTransactions.amount, oppUid: oppTransactions.oppUid })
+      .from(oppTransactions)
+      .innerJoin(addons, and(eq(oppTransactions.kind, 'addon'), eq(oppTransactions.ownerId, addons.id)))
+      .where(eq(addons.tipjarId, jar.id));
+    await t.database.db
+      .update(oppTransactions)
+      .set({ amount: row!.amount + 1 })
+      .where(eq(oppTransactions.id, row!.id));
+    await jar.pay();
+
+    const admin = await t.createUser({ role: 'ADMIN' });
+    const list = await t.api('GET', '/payments/incidents', { token: admin.token });
+    expect(list.status, list.text).toBe(200);
+    const mine = list.body.data.filter((i: { oppTransactionUid: string }) => i.oppTransactionUid === row!.oppUid);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        kind: 'amount_mismatch',
+        ownerKind: 'addon',
+        amount: row!.amount,
+        tipjar: { id: jar.id, name: jar.name },
+        tipId: null,
+        recurringTipId: null,
+      }),
     ]);
   });
 

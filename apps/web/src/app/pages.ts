@@ -29,6 +29,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   adminFaqitem: lazyWithPreload(() => import('@/app/routes/admin/faqitem')),
   adminInvoices: lazyWithPreload(() => import('@/app/routes/admin/invoices')),
   adminInvoice: lazyWithPreload(() => import('@/app/routes/admin/invoice')),
+  adminMoney: lazyWithPreload(() => import('@/app/routes/admin/money')),
   adminPaymentmethods: lazyWithPreload(() => import('@/app/routes/admin/paymentmethods')),
   adminPaymentmethod: lazyWithPreload(() => import('@/app/routes/admin/paymentmethod')),
   adminRecurringtips: lazyWithPreload(() => import('@/app/routes/admin/recurringtips')),

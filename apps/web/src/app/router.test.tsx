@@ -32,6 +32,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['/admin/faqitems/f1', 'adminFaqitem'],
   ['/admin/invoices', 'adminInvoices'],
   ['/admin/invoices/i1', 'adminInvoice'],
+  ['/admin/money', 'adminMoney'],
   ['/admin/paymentmethods', 'adminPaymentmethods'],
   ['/admin/paymentmethods/p1', 'adminPaymentmethod'],
   ['/admin/recurringtips', 'adminRecurringtips'],

@@ -1,16 +1,35 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** A definition list of label/value pairs, labels in one column (detail dialogs and summaries). */
-export function FactList({ facts }: { facts: readonly (readonly [string, ReactNode])[] }) {
+/**
+ * A definition list of label/value pairs, labels in one column (detail dialogs and summaries);
+ * `stacked`: each label above its value, for a phone-wide list whose long labels would leave the
+ * values a sliver.
+ */
+export function FactList({
+  facts,
+  stacked = false,
+}: {
+  facts: readonly (readonly [string, ReactNode])[];
+  stacked?: boolean;
+}) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: stacked ? '1fr' : 'max-content 1fr',
+        columnGap: 3,
+        rowGap: stacked ? 0.25 : 1,
+        m: 0,
+      }}
+    >
       {facts.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ color: 'text.secondary' }}>
             {term}
           </Box>
-          <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+          <Box component="dd" sx={{ m: 0, wordBreak: 'break-word', ...(stacked && { mb: 1.25 }) }}>
             {value}
           </Box>
         </Box>

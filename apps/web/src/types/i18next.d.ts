@@ -12,6 +12,7 @@ import type feeds from '@/locales/en/feeds.json';
 import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
 import type invoices from '@/locales/en/invoices.json';
+import type money from '@/locales/en/money.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type recurringtips from '@/locales/en/recurringtips.json';
 import type settlements from '@/locales/en/settlements.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       home: typeof home;
       info: typeof info;
       invoices: typeof invoices;
+      money: typeof money;
       podcastmaker: typeof podcastmaker;
       recurringtips: typeof recurringtips;
       settlements: typeof settlements;

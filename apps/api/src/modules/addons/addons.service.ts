@@ -5,6 +5,7 @@ import {
   ErrorCode,
   isLocale,
   isOpenTransaction,
+  type PaymentOwnerKind,
   paymentOutcome,
   type RetryPaymentBody,
 } from '@podpot/domain';
@@ -23,7 +24,7 @@ import { findUserLocale } from '../users/users.queries.js';
 import * as repo from './addons.repository.js';
 
 /** The provider transactions of add-ons are of this kind. */
-export const ADDON_KIND = 'addon';
+export const ADDON_KIND = 'addon' satisfies PaymentOwnerKind;
 const ADDON_TYPES: Record<string, { name: string; unlocks: string }> = {
   TIPJAR: { name: 'TIPJAR', unlocks: 'TIPJAR' },
 };

@@ -1,4 +1,11 @@
-import { MAX_CHARGE_ATTEMPTS, paymentOutcome, platformFeeOf, type TipStatus, tipStatusesBefore } from '@podpot/domain';
+import {
+  MAX_CHARGE_ATTEMPTS,
+  type PaymentOwnerKind,
+  paymentOutcome,
+  platformFeeOf,
+  type TipStatus,
+  tipStatusesBefore,
+} from '@podpot/domain';
 import type { AfterCommit, AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
@@ -25,7 +32,7 @@ import { chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './
  * `recurring_charge`, owner = the charge row). Our rows are committed before the provider is
  * called; the provider's Idempotency-Key comes from our ids; statuses move forward only.
  */
-export const CHARGE_KIND = 'recurring_charge';
+export const CHARGE_KIND = 'recurring_charge' satisfies PaymentOwnerKind;
 
 /** A mandate-creating payment (first payment, mandate retry), as opposed to a debit against the mandate. */
 

@@ -1,4 +1,4 @@
-import { type TipStatus, tipStatusesBefore } from '@podpot/domain';
+import { type PaymentOwnerKind, type TipStatus, tipStatusesBefore } from '@podpot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { oppMerchants, paymentMethods, tipjars, tips } from '../../db/schema/index.js';
@@ -57,7 +57,7 @@ export function tipMoveOfAnswer(db: DbOrTx, answered: FirstAnswered, to: TipStat
 }
 
 /** The provider transactions of tips are of this kind (owner_id = tips.id). */
-export const TIP_KIND = 'tip';
+export const TIP_KIND = 'tip' satisfies PaymentOwnerKind;
 
 /** The placeholder of a value of a prepared statement, by its name. */
 const value = (name: string) => sql.placeholder(name);

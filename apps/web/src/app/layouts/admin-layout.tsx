@@ -2,6 +2,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
@@ -25,6 +26,7 @@ export default function AdminLayout() {
     { key: 'recurringtips', to: routePath('adminRecurringtips'), icon: <EventRepeatIcon /> },
     { key: 'invoices', to: routePath('adminInvoices'), icon: <ReceiptIcon /> },
     { key: 'settlements', to: routePath('adminSettlements'), icon: <AccountBalanceIcon /> },
+    { key: 'money', to: routePath('adminMoney'), icon: <FactCheckIcon /> },
     { key: 'paymentmethods', to: routePath('adminPaymentmethods'), icon: <CreditCardIcon /> },
     { key: 'users', to: routePath('adminUsers'), icon: <PeopleIcon /> },
     { key: 'audit', to: routePath('adminAudit'), icon: <HistoryIcon /> },

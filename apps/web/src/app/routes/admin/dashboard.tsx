@@ -14,6 +14,7 @@ const LINKS = [
   ['recurringtips', routePath('adminRecurringtips')],
   ['invoices', routePath('adminInvoices')],
   ['settlements', routePath('adminSettlements')],
+  ['money', routePath('adminMoney')],
   ['paymentmethods', routePath('adminPaymentmethods')],
   ['users', routePath('adminUsers')],
   ['audit', routePath('adminAudit')],
