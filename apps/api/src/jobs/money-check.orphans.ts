@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
 import type { OppTransaction } from '../payments/opp-types.js';
-import type { MoneyViolation } from './money-check.js';
+import type { MoneyViolation } from './money-violation.js';
 
 /**
  * The provider half of `one-owner`: transactions at the provider that nobody at our side knows (a second

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
-import type { MoneyViolation } from './money-check.js';
+import type { MoneyViolation } from './money-violation.js';
 
 /**
  * The money check's line 5, `reversals-match-provider` (docs/money-check.md): money given back from a

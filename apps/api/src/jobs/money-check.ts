@@ -1,4 +1,4 @@
-import { type MoneyCheckInvariant, ownerStatusOfPayment, tipStatusOfTransaction } from '@podpot/domain';
+import { ownerStatusOfPayment, tipStatusOfTransaction } from '@podpot/domain';
 import { desc, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
@@ -7,6 +7,7 @@ import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.reposi
 import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
 import { providerOrphans } from './money-check.orphans.js';
 import { reversalExcessMismatches, reversalsAgainstProvider } from './money-check.reversals.js';
+import type { MoneyViolation } from './money-violation.js';
 
 /**
  * The standing money check (docs/money-check.md): the invariants that keep other people's money
@@ -29,11 +30,7 @@ import { reversalExcessMismatches, reversalsAgainstProvider } from './money-chec
  *     per monthly tip, and missed months and retries are not caught up; decisions 005, 008, 066).
  */
 
-export interface MoneyViolation {
-  invariant: MoneyCheckInvariant;
-  subject: string;
-  detail: string;
-}
+export type { MoneyViolation } from './money-violation.js';
 
 export interface MoneyCheckOptions {
   /** Also ask the provider (statuses, orphans). Default true. */
