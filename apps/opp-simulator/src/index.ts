@@ -10,11 +10,13 @@ import type { SimulatorHost } from './host.js';
 import { migrateSimulator } from './migrate.js';
 import type { SimProviderProfile } from './provider-modes.js';
 import { simApiRoutes, simCheckoutRoutes, simVerifyRoutes } from './routes.js';
-import { OppSimulator, type SimOutcome } from './simulator.js';
+import { OppSimulator } from './simulator.js';
+import type { SimOutcome } from './transactions.js';
 
 export { type FaultCounts, type FaultPlan, Faults, parseFaultPlan, seededRandom } from './faults.js';
 export type { SimDb, SimLog, SimulatorHost } from './host.js';
 export { KEY_REUSED, SIM_IDEMPOTENCY_MODES, type SimIdempotencyMode } from './idempotency-mode.js';
+export { DEFAULT_MERCHANT_LIVE_DELAY_MS } from './merchants.js';
 export {
   isProviderProfile,
   providerModes,
@@ -23,15 +25,10 @@ export {
   type SimProviderProfile,
 } from './provider-modes.js';
 export type { SimObject } from './repository.js';
-export {
-  DEFAULT_MERCHANT_LIVE_DELAY_MS,
-  newUid,
-  OppSimulator,
-  SIM_IDEAL_ISSUERS,
-  SIM_TEST_AMOUNTS,
-  SIM_TRANSACTION_COST,
-  type SimOutcome,
-} from './simulator.js';
+export { SIM_TRANSACTION_COST } from './settlements.js';
+export { OppSimulator } from './simulator.js';
+export { SIM_IDEAL_ISSUERS, SIM_TEST_AMOUNTS, type SimOutcome } from './transactions.js';
+export { newUid } from './values.js';
 
 export const SIM_API_PREFIX = '/sim/opp/v1';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listPageOf } from './simulator.js';
+import { listPageOf } from './lists.js';
 
 /** The settlements and their rows are built in memory; they are paged like the lists read from the table. */
 describe('listPageOf', () => {

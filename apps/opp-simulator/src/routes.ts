@@ -3,16 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderCheckoutPage, renderVerifyPage } from './checkout-page.js';
 import { installFaultHooks } from './faults.js';
 import type { SimulatorHost } from './host.js';
-import {
-  listEnvelope,
-  listPageOf,
-  newUid,
-  type OppSimulator,
-  SIM_IDEAL_ISSUERS,
-  SIM_OUTCOMES,
-  SimError,
-  type SimOutcome,
-} from './simulator.js';
+import { listEnvelope, listPageOf } from './lists.js';
+import { SimError } from './sim-errors.js';
+import type { OppSimulator } from './simulator.js';
+import { SIM_IDEAL_ISSUERS, SIM_OUTCOMES, type SimOutcome } from './transactions.js';
+import { newUid } from './values.js';
 
 type Body = Record<string, unknown>;
 type Params = { uid: string };
