@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   isIdempotencyKeyUsed,
   LOOKUP_MAX_PAGES,
@@ -654,37 +654,53 @@ describe('OppClient retries', () => {
   });
 
   it('backs off with jitter below a doubling bound, and waits as long as a 429 Retry-After asks (capped)', async () => {
-    const started: number[] = [];
-    const answers: Answer[] = [{ status: 500 }, { status: 500 }, { status: 200, json: TRANSACTION }];
-    const { opp } = client(
-      () => {
-        started.push(performance.now());
-        return answers.shift()!;
-      },
-      undefined,
-      { tries: 3, baseDelayMs: 40, maxDelayMs: 1000 },
-    );
-    await opp.getTransaction('tra_1');
-    const waits = [started[1]! - started[0]!, started[2]! - started[1]!];
-    // Each wait is drawn below 40 ms, then below 80 ms (plus timer slack).
-    expect(waits[0]).toBeLessThan(40 + 25);
-    expect(waits[1]).toBeLessThan(80 + 25);
+    // The waits the client asks for, not the wall clock (a loaded machine adds its own delays).
+    const asked: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms && ms > 0) asked.push(ms);
+      return realSetTimeout(fn, ms);
+    }) as typeof setTimeout);
+    const draws = vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    try {
+      const answers: Answer[] = [{ status: 500 }, { status: 500 }, { status: 200, json: TRANSACTION }];
+      const { opp } = client(() => answers.shift()!, undefined, { tries: 3, baseDelayMs: 40, maxDelayMs: 1000 });
+      await opp.getTransaction('tra_1');
+      // Drawn below 40 ms, then below 80 ms: at the top of each bound (random 0.999) it doubles.
+      expect(asked).toHaveLength(2);
+      expect(asked[0]).toBeLessThan(40);
+      expect(asked[0]).toBeGreaterThan(39);
+      expect(asked[1]).toBeLessThan(80);
+      expect(asked[1]).toBeGreaterThan(79);
 
-    const limited: Answer[] = [
-      { status: 429, headers: { 'retry-after': '0.15' } },
-      { status: 200, json: TRANSACTION },
-    ];
-    const stamps: number[] = [];
-    const second = client(
-      () => {
-        stamps.push(performance.now());
-        return limited.shift()!;
-      },
-      undefined,
-      { baseDelayMs: 0, maxDelayMs: 1000 },
-    );
-    await second.opp.getTransaction('tra_1');
-    expect(stamps[1]! - stamps[0]!).toBeGreaterThanOrEqual(140);
+      asked.length = 0;
+      draws.mockReturnValue(0.5);
+      const jittered: Answer[] = [{ status: 500 }, { status: 200, json: TRANSACTION }];
+      const third = client(() => jittered.shift()!, undefined, { tries: 2, baseDelayMs: 40, maxDelayMs: 1000 });
+      await third.opp.getTransaction('tra_1');
+      expect(asked).toEqual([20]);
+
+      asked.length = 0;
+      const limited: Answer[] = [
+        { status: 429, headers: { 'retry-after': '0.15' } },
+        { status: 200, json: TRANSACTION },
+      ];
+      const second = client(() => limited.shift()!, undefined, { baseDelayMs: 0, maxDelayMs: 1000 });
+      await second.opp.getTransaction('tra_1');
+      expect(asked).toEqual([150]);
+
+      asked.length = 0;
+      const capped: Answer[] = [
+        { status: 429, headers: { 'retry-after': '60' } },
+        { status: 200, json: TRANSACTION },
+      ];
+      const fourth = client(() => capped.shift()!, undefined, { baseDelayMs: 0, maxDelayMs: 100 });
+      await fourth.opp.getTransaction('tra_1');
+      expect(asked).toEqual([100]);
+    } finally {
+      timers.mockRestore();
+      draws.mockRestore();
+    }
   });
 });
 
