@@ -109,7 +109,9 @@ describe(`feed-ownership codes (${TEST_DB})`, () => {
     const refused = await start(jars[0]!, attacker.token);
     expect(refused.status).toBe(429);
     expect(refused.body.fields).toEqual({ rssUrl: { key: 'feedCodesPerAddress' } });
-  });
+    // Sixteen verifications, each reading the feed in a worker thread: ~14 s on a quiet machine here,
+    // past 30 s when the gate and the full run share its two cores.
+  }, 90_000);
 
   it('holds the 3 codes of an owner address when 6 tip jars ask at once', async () => {
     const owner = 'owner-race@example.test';
