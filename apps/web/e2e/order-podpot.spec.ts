@@ -29,7 +29,8 @@ async function fillTipjar(page: Page, name: string, slug: string) {
 
 /** On the simulator's hosted checkout: choose an outcome ('Betaald' is the value completed). */
 async function simulate(page: Page, outcome: 'completed' | 'expired') {
-  await expect(page).toHaveURL(/\/sim\/checkout\//);
+  // Placing an order can take seconds on a busy two-core machine (the first also registers the maker: a password hash).
+  await expect(page).toHaveURL(/\/sim\/checkout\//, { timeout: 30_000 });
   await page.locator(`button[name="outcome"][value="${outcome}"]`).click();
 }
 
