@@ -78,6 +78,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a window placed by the kept bucket counts', () => {
+  // Hundreds of list reads each (5 s on PostgreSQL here; PGlite, one connection, is slower and past 30 s
+  // when two test runs share the two cores).
   it('holds the rows the index walk gives, at every offset, for every sort both ways and a status filter', async () => {
     const jarId = await jarWithRefunds('deep-small');
     const db = t.database.db;
@@ -124,7 +126,7 @@ describe('a window placed by the kept bucket counts', () => {
         }
       }
     }
-  });
+  }, 90_000);
 
   it('places the list across tip jars only while its counts are few against the walk, with the same rows', async () => {
     const db = t.database.db;
@@ -246,5 +248,5 @@ describe('GET /tipjars/:id/tips deep in a large tip jar', () => {
         expect(res.body.metadata.count).toBe(total);
       }
     }
-  });
+  }, 90_000);
 });
