@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { isProviderProfile } from '@podpot/opp-simulator';
 import type { FastifyInstance } from 'fastify';
 import { type OutboxMail, readOutboxDir } from '../../../../scripts/eml.js';
 import { buildApp } from '../../src/app.js';
@@ -106,8 +107,7 @@ export function captureLog(): {
 /** SIM_FAULTS, SIM_FAULTS_SEED (the fault run) and SIM_PROVIDER of the test process, as config overrides. */
 function faultSettings(): Partial<Env> {
   const { SIM_FAULTS, SIM_FAULTS_SEED, SIM_PROVIDER } = process.env;
-  const provider: Partial<Env> =
-    SIM_PROVIDER === 'optimistic' || SIM_PROVIDER === 'pessimistic' ? { SIM_PROVIDER } : {};
+  const provider: Partial<Env> = isProviderProfile(SIM_PROVIDER) ? { SIM_PROVIDER } : {};
   if (!SIM_FAULTS) return provider;
   return { ...provider, SIM_FAULTS, ...(SIM_FAULTS_SEED ? { SIM_FAULTS_SEED: Number(SIM_FAULTS_SEED) } : {}) };
 }
