@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import { recordToasts, toasts } from './support/toasts';
 
 /**
- * What the app tells after an action or a failed call (issue 13, bugs 4, 7, 8 and 12): one message per
+ * What the app tells after an action or a failed call: one message per
  * outcome — no error toast next to a form's own message, none for a retry or a deleted row's refetch —
  * and dialogs that open without a focus ring around the whole dialog.
  */

@@ -5,7 +5,7 @@ import { apiAs, DEMO_SLUG, login } from './support/session';
 import { expect, test } from './support/test';
 
 /**
- * Issue 13, finish: the statistics period lives in the URL (a reload or a shared link keeps it), the
+ * The statistics period lives in the URL (a reload or a shared link keeps it), the
  * demo data has monthly tippers (the chart is not empty), the admin's "Top Podpots" fits a phone, and
  * the provider's verification page speaks Dutch to a Dutch maker.
  */

@@ -3,8 +3,8 @@ import { apiAs, DEMO_SLUG, login } from './support/session';
 import { expect, test } from './support/test';
 
 /**
- * Issue 13: paths the product rules imply (docs/product.md §2) that could not be walked (bug 13), the provider's pages in the
- * user's language (bug 10), and a Refund action offered only where it can work (left from issue 11):
+ * Paths the product rules imply (docs/product.md §2), the provider's pages in the
+ * user's language, and a Refund action offered only where it can work:
  * on a tip paid at the provider, which the demo's one-off tips are since the demo's provider history.
  */
 

@@ -3,7 +3,7 @@ import { login } from './support/session';
 import { expect, test } from './support/test';
 
 /** The platform skeleton as a visitor and the demo users see it: languages, 404, login, guards. */
-test.describe('foundation', () => {
+test.describe('languages, login and guards', () => {
   test('the Dutch home page says "Fooi geven" and has no serious accessibility problems', async ({ page }) => {
     await page.goto('/nl');
     await expect(page.getByRole('heading', { name: 'Fooi geven' })).toBeVisible();

@@ -4,7 +4,7 @@ import { DEMO_SLUG, login } from './support/session';
 import { expect, test } from './support/test';
 
 /**
- * Issue 13, finish: forms laid out for the width they have (registration and account: two columns at
+ * Forms laid out for the width they have (registration and account: two columns at
  * 1280 px, one on a 390 px phone), one page header on every backoffice and admin page (title,
  * subtitle, actions; filters in the table's toolbar), and empty lists that say what to do next.
  */

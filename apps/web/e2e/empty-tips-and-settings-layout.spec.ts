@@ -4,7 +4,7 @@ import { DEMO_SLUG, login } from './support/session';
 import { expect, test } from './support/test';
 
 /**
- * Issue 13, finish: an empty list says what to do next with a button (the maker's tips: open the
+ * An empty list says what to do next with a button (the maker's tips: open the
  * page to share), a filter without results offers "clear filters" instead, and the settings form
  * uses the width it has: two columns at 1280 px, one on a 390 px phone.
  */
