@@ -1,5 +1,6 @@
 import type { Locale } from '@podpot/domain';
-import type { MailContent } from './templates.js';
+import { t } from '../i18n/translate.js';
+import { type MailContent, mailText } from './templates.js';
 
 /**
  * To an invited address (decision 062): someone asks them to become an admin of a tip jar. Nothing
@@ -10,38 +11,12 @@ export function adminInvitationMail(
   locale: Locale,
   p: { brand: string; inviter: string; tipjarName: string; email: string; link: string; days: number },
 ): MailContent {
-  if (locale === 'nl') {
-    return {
-      subject: `Uitnodiging om een ${p.brand} te beheren`,
-      text: [
-        'Hoi,',
-        '',
-        `${p.inviter} nodigt je uit om beheerder te worden van de ${p.brand} ${p.tipjarName}. Een beheerder ziet de fooien en kan de instellingen en de bankgegevens wijzigen.`,
-        '',
-        `Neem de uitnodiging aan of wijs haar af via deze link (log in met ${p.email}, of maak een account aan met dat adres):`,
-        p.link,
-        '',
-        `De uitnodiging is ${p.days} dagen geldig. Had je dit niet verwacht? Negeer deze mail of wijs de uitnodiging af: zonder jou verandert er niets.`,
-        '',
-        'Groet,',
-        p.brand,
-      ].join('\n'),
-    };
-  }
   return {
-    subject: `Invitation to manage a ${p.brand}`,
-    text: [
-      'Hi,',
-      '',
-      `${p.inviter} invites you to become an admin of the ${p.brand} ${p.tipjarName}. An admin sees its tips and can change its settings and bank details.`,
-      '',
-      `Accept or decline the invitation with this link (log in with ${p.email}, or create an account with that address):`,
-      p.link,
-      '',
-      `The invitation is valid for ${p.days} days. Not expecting this? Ignore this mail or decline: nothing changes without you.`,
-      '',
-      'Best,',
-      p.brand,
-    ].join('\n'),
+    subject: t(locale, 'mail.adminInvitation.subject', { brand: p.brand }),
+    text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
+      t(locale, 'mail.adminInvitation.invites', { inviter: p.inviter, brand: p.brand, tipjar: p.tipjarName }),
+      [t(locale, 'mail.adminInvitation.answer', { email: p.email }), p.link],
+      t(locale, 'mail.adminInvitation.valid', { days: p.days }),
+    ]),
   };
 }

@@ -1,5 +1,7 @@
-import { formatCents, type Locale } from '@podpot/domain';
-import type { MailContent } from './templates.js';
+import type { Locale } from '@podpot/domain';
+import { formatCents } from '../i18n/format.js';
+import { t } from '../i18n/translate.js';
+import { type MailContent, mailText } from './templates.js';
 import { userText } from './user-text.js';
 
 /** Mails about money returned after a tip was paid, in the tipper's language. Amounts are integer cents. */
@@ -20,40 +22,17 @@ export function tipRefundedMail(
     reference: string;
   },
 ): MailContent {
-  const amount = formatCents(p.amount, locale);
-  const tipAmount = formatCents(p.tipAmount, locale);
-  if (locale === 'nl') {
-    return {
-      subject: `Je fooi aan ${userText(p.tipjarName).inSubject()} is terugbetaald - ${p.brand}`,
-      text: [
-        'Hoi,',
-        '',
-        p.whole
-          ? `We hebben je fooi van ${tipAmount} aan ${userText(p.tipjarName)} volledig terugbetaald: ${amount}.`
-          : `We hebben ${amount} van je fooi van ${tipAmount} aan ${userText(p.tipjarName)} terugbetaald.`,
-        ...(p.reason ? [`Reden: ${p.reason}`] : []),
-        'Het bedrag staat binnen enkele werkdagen weer op je rekening.',
-        `Referentie: ${p.reference}`,
-        '',
-        'Groet,',
-        p.brand,
-      ].join('\n'),
-    };
-  }
+  const tipjar = userText(p.tipjarName);
+  const amounts = { amount: formatCents(p.amount, locale), tipAmount: formatCents(p.tipAmount, locale), tipjar };
   return {
-    subject: `Your tip to ${userText(p.tipjarName).inSubject()} was refunded - ${p.brand}`,
-    text: [
-      'Hi,',
-      '',
-      p.whole
-        ? `We have refunded your tip of ${tipAmount} to ${userText(p.tipjarName)} in full: ${amount}.`
-        : `We have refunded ${amount} of your tip of ${tipAmount} to ${userText(p.tipjarName)}.`,
-      ...(p.reason ? [`Reason: ${p.reason}`] : []),
-      'The money will be back in your account within a few working days.',
-      `Reference: ${p.reference}`,
-      '',
-      'Best,',
-      p.brand,
-    ].join('\n'),
+    subject: t(locale, 'mail.tipRefunded.subject', { tipjar: tipjar.inSubject(), brand: p.brand }),
+    text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
+      [
+        p.whole ? t(locale, 'mail.tipRefunded.whole', amounts) : t(locale, 'mail.tipRefunded.part', amounts),
+        p.reason ? t(locale, 'mail.tipRefunded.reason', { reason: p.reason }) : null,
+        t(locale, 'mail.tipRefunded.back'),
+        t(locale, 'mail.fact.reference', { reference: p.reference }),
+      ],
+    ]),
   };
 }

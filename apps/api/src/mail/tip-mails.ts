@@ -1,28 +1,18 @@
-import { formatCents, intlLocaleOf, type Locale, shownEpisodeNumber } from '@podpot/domain';
-import type { MailContent } from './templates.js';
+import { type Locale, shownEpisodeNumber } from '@podpot/domain';
+import { formatCents, formatDateTime } from '../i18n/format.js';
+import { t } from '../i18n/translate.js';
+import { type MailContent, mailText } from './templates.js';
 import { userText } from './user-text.js';
 
 /** Mails about tips, in the recipient's language (docs/conventions.md §2). Amounts are integer cents. */
 
-function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/Amsterdam',
-  }).format(date);
-}
-
 /** "For episode 42: Title" / "Voor aflevering 42: Titel" (without a number: "For the episode: Title"). */
 function episodeLine(locale: Locale, episode: { title: string; number: number | null }): string {
   const number = shownEpisodeNumber(episode);
-  if (locale === 'nl') {
-    return number !== null
-      ? `Voor aflevering ${number}: ${userText(episode.title)}`
-      : `Voor de aflevering: ${userText(episode.title)}`;
-  }
+  const title = userText(episode.title);
   return number !== null
-    ? `For episode ${number}: ${userText(episode.title)}`
-    : `For the episode: ${userText(episode.title)}`;
+    ? t(locale, 'mail.tipReceipt.episode', { number, title })
+    : t(locale, 'mail.tipReceipt.episodeUnnumbered', { title });
 }
 
 /** The tipper's receipt: amount, maker, date, the platform fee (never hidden, docs/domain-rules.md §9) and the reference. */
@@ -39,51 +29,21 @@ export function tipReceiptMail(
     episode?: { title: string; number: number | null } | null;
   },
 ): MailContent {
-  const amount = formatCents(p.amount, locale);
-  const episode = p.episode ? episodeLine(locale, p.episode) : null;
-  const fee = formatCents(p.fee, locale);
-  const date = formatDate(p.paidAt, locale);
-  if (locale === 'nl') {
-    return {
-      subject: `Bedankt voor je fooi aan ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
-      text: [
-        'Hoi,',
-        '',
-        `Bedankt voor je fooi aan ${userText(p.tipjarName)}! Je betaling is gelukt.`,
-        '',
-        `Bedrag: ${amount}`,
-        `Aan: ${userText(p.tipjarName)}`,
-        ...(episode ? [episode] : []),
-        `Datum: ${date}`,
-        `Waarvan platformkosten ${p.brand}: ${fee}`,
-        `Referentie: ${p.reference}`,
-        '',
-        'Bewaar deze mail als betalingsbewijs.',
-        '',
-        'Groet,',
-        p.brand,
-      ].join('\n'),
-    };
-  }
+  const tipjar = userText(p.tipjarName);
   return {
-    subject: `Thank you for your tip to ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
-    text: [
-      'Hi,',
-      '',
-      `Thank you for your tip to ${userText(p.tipjarName)}! Your payment went through.`,
-      '',
-      `Amount: ${amount}`,
-      `To: ${userText(p.tipjarName)}`,
-      ...(episode ? [episode] : []),
-      `Date: ${date}`,
-      `Of which ${p.brand} platform fee: ${fee}`,
-      `Reference: ${p.reference}`,
-      '',
-      'Keep this e-mail as your receipt.',
-      '',
-      'Best,',
-      p.brand,
-    ].join('\n'),
+    subject: t(locale, 'mail.tipReceipt.subject', { tipjar: tipjar.inSubject(), brand: p.brand }),
+    text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
+      t(locale, 'mail.tipReceipt.thanks', { tipjar }),
+      [
+        t(locale, 'mail.fact.amount', { amount: formatCents(p.amount, locale) }),
+        t(locale, 'mail.tipReceipt.to', { tipjar }),
+        p.episode ? episodeLine(locale, p.episode) : null,
+        t(locale, 'mail.fact.date', { date: formatDateTime(p.paidAt, locale) }),
+        t(locale, 'mail.fact.fee', { brand: p.brand, fee: formatCents(p.fee, locale) }),
+        t(locale, 'mail.fact.reference', { reference: p.reference }),
+      ],
+      t(locale, 'mail.tipReceipt.keep'),
+    ]),
   };
 }
 
@@ -101,39 +61,17 @@ export function newTipMail(
   },
 ): MailContent {
   const amount = formatCents(p.amount, locale);
-  const net = formatCents(p.amount - p.fee, locale);
-  if (locale === 'nl') {
-    const from = p.fromName !== null ? userText(p.fromName) : 'een anonieme luisteraar';
-    return {
-      subject: `Nieuwe fooi van ${amount} voor ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
-      text: [
-        'Hoi,',
-        '',
-        `${userText(p.tipjarName)} heeft een fooi van ${amount} gekregen van ${from}.`,
-        `Na platformkosten: ${net}.`,
-        ...(p.message ? ['', 'Bericht:', userText(p.message).quoted()] : []),
-        '',
-        `Bekijk je fooien: ${p.link}`,
-        '',
-        'Groet,',
-        p.brand,
-      ].join('\n'),
-    };
-  }
-  const from = p.fromName !== null ? userText(p.fromName) : 'an anonymous listener';
+  const tipjar = userText(p.tipjarName);
+  const from = p.fromName !== null ? userText(p.fromName) : t(locale, 'mail.newTip.anonymous');
   return {
-    subject: `New tip of ${amount} for ${userText(p.tipjarName).inSubject()} - ${p.brand}`,
-    text: [
-      'Hi,',
-      '',
-      `${userText(p.tipjarName)} received a tip of ${amount} from ${from}.`,
-      `After the platform fee: ${net}.`,
-      ...(p.message ? ['', 'Message:', userText(p.message).quoted()] : []),
-      '',
-      `See your tips: ${p.link}`,
-      '',
-      'Best,',
-      p.brand,
-    ].join('\n'),
+    subject: t(locale, 'mail.newTip.subject', { amount, tipjar: tipjar.inSubject(), brand: p.brand }),
+    text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
+      [
+        t(locale, 'mail.newTip.received', { tipjar, amount, from }),
+        t(locale, 'mail.newTip.net', { net: formatCents(p.amount - p.fee, locale) }),
+      ],
+      p.message ? [t(locale, 'mail.newTip.message'), userText(p.message).quoted()] : null,
+      t(locale, 'mail.newTip.see', { link: p.link }),
+    ]),
   };
 }

@@ -9,6 +9,7 @@ import {
   slugify,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
+import { t } from '../../i18n/translate.js';
 import { AppError } from '../../lib/app-error.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { FEED_MAX_BYTES, FeedFetchError, type SafeFetchOptions, safeFetch } from './feeds.fetcher.js';
@@ -22,27 +23,10 @@ import * as repo from './feeds.repository.js';
  * is stored by us and served from our own URL.
  */
 
-/** Short API texts per failure, in the asker's language (the web shows its own catalog text per field key). */
-const FAILURE_TEXT: Record<FeedFetchError['reason'], { en: string; nl: string }> = {
-  not_a_feed: { en: 'This address does not give a podcast feed', nl: 'Dit adres geeft geen podcastfeed' },
-  not_found: { en: 'Nothing was found at this address', nl: 'Op dit adres is niets gevonden' },
-  too_large: { en: 'The feed is too large', nl: 'De feed is te groot' },
-  too_slow: { en: 'The feed took too long to answer', nl: 'De feed antwoordde te traag' },
-  refused_address: {
-    en: 'This address points to a private or local network',
-    nl: 'Dit adres wijst naar een privé- of lokaal netwerk',
-  },
-  bad_url: {
-    en: 'Only http and https addresses can be read',
-    nl: 'Alleen http- en https-adressen kunnen worden gelezen',
-  },
-  unreachable: { en: "The feed's server could not be reached", nl: 'De server van de feed is niet bereikbaar' },
-};
-
 /** A fetch failure as the API answers it: 422 (400 for a bad address) with the reason's key on `field`. */
 export function feedError(error: FeedFetchError, locale: Locale, field = 'url'): AppError {
   const code = error.reason === 'bad_url' ? ErrorCode.Validation : ErrorCode.FeedFailed;
-  return AppError.field(code, field, { key: feedFailureKey(error.reason) }, FAILURE_TEXT[error.reason][locale]);
+  return AppError.field(code, field, { key: feedFailureKey(error.reason) }, t(locale, `feeds.failure.${error.reason}`));
 }
 
 export function fetchOptions(ctx: AppContext): SafeFetchOptions {

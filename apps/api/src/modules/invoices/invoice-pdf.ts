@@ -1,15 +1,8 @@
-import {
-  formatBps,
-  formatCents,
-  type Invoice,
-  type InvoiceLine,
-  intlLocaleOf,
-  type Locale,
-  VAT_RATE_BPS,
-} from '@podpot/domain';
+import { type Invoice, type InvoiceLine, type Locale, VAT_RATE_BPS } from '@podpot/domain';
 import PDFDocument from 'pdfkit';
+import { formatBps, formatCents, formatCount, formatCountry, formatDate, formatMonth } from '../../i18n/format.js';
+import { t } from '../../i18n/translate.js';
 import { pdfBytes } from '../../lib/pdf.js';
-import { type InvoiceTexts, invoiceTexts } from './invoice-pdf.texts.js';
 
 /**
  * The invoice as an A4 PDF, drawn with pdfkit in the recipient's language. DejaVu Sans is embedded
@@ -62,8 +55,8 @@ const SIZE = { body: 9.5, small: 8, title: 22, seller: 15 };
 interface Column {
   width: number;
   align: 'left' | 'right';
-  header: (t: InvoiceTexts) => string;
-  cell: (line: InvoiceLine, f: Formats) => string;
+  header: 'invoice.description' | 'invoice.quantity' | 'invoice.unitPrice' | 'invoice.amount';
+  cell: (line: InvoiceLine, locale: Locale) => string;
 }
 
 const NUMBER_WIDTH = 105;
@@ -72,47 +65,44 @@ const COLUMNS: Column[] = [
   {
     width: WIDTH - QTY_WIDTH - 2 * NUMBER_WIDTH,
     align: 'left',
-    header: (t) => t.description,
-    // A line the platform wrote is worded in the recipient's language; a typed one stays as typed.
-    cell: (l, f) => f.describe(l),
+    header: 'invoice.description',
+    cell: describe,
   },
-  { width: QTY_WIDTH, align: 'right', header: (t) => t.quantity, cell: (l, f) => f.count(l.quantity) },
-  { width: NUMBER_WIDTH, align: 'right', header: (t) => t.unitPrice, cell: (l, f) => f.money(l.unitPriceExVat) },
-  { width: NUMBER_WIDTH, align: 'right', header: (t) => t.amount, cell: (l, f) => f.money(l.totalExVat) },
+  {
+    width: QTY_WIDTH,
+    align: 'right',
+    header: 'invoice.quantity',
+    cell: (l, locale) => formatCount(l.quantity, locale),
+  },
+  {
+    width: NUMBER_WIDTH,
+    align: 'right',
+    header: 'invoice.unitPrice',
+    cell: (l, locale) => formatCents(l.unitPriceExVat, locale),
+  },
+  {
+    width: NUMBER_WIDTH,
+    align: 'right',
+    header: 'invoice.amount',
+    cell: (l, locale) => formatCents(l.totalExVat, locale),
+  },
 ];
 
-/* ---------- formats of the recipient's locale ---------- */
-
-interface Formats {
-  money: (cents: number) => string;
-  count: (n: number) => string;
-  date: (d: Date) => string;
-  period: (period: string) => string;
-  country: (code: string) => string;
-  /** A line's description: one the platform wrote in the recipient's language, a typed one as typed. */
-  describe: (line: InvoiceLine) => string;
-}
-
-function formatsOf(locale: Locale): Formats {
-  const tag = intlLocaleOf(locale);
-  const date = new Intl.DateTimeFormat(tag, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
+/**
+ * A line's description: one the platform wrote (`InvoiceLine.text`) is worded in the recipient's
+ * language, its count and period formatted; a typed one stays as typed.
+ */
+function describe(line: InvoiceLine, locale: Locale): string {
+  const text = line.text;
+  if (!text) return line.description;
+  if (text.key === 'platformFee') {
+    const count = formatCount(text.tips, locale);
+    const period = formatMonth(text.period, locale);
+    return t(locale, text.tips === 1 ? 'invoice.line.feeOne' : 'invoice.line.feeMany', { count, period });
+  }
+  return t(locale, text.count === 1 ? 'invoice.line.creditOne' : 'invoice.line.creditMany', {
+    count: formatCount(text.count, locale),
   });
-  const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const regions = new Intl.DisplayNames([tag], { type: 'region' });
-  const formats: Formats = {
-    money: (cents) => formatCents(cents, locale),
-    count: (n) => new Intl.NumberFormat(tag).format(n),
-    date: (d) => date.format(d),
-    // Periods are UTC calendar months 'YYYY-MM' (decision 007).
-    period: (p) => month.format(new Date(`${p}-01T00:00:00Z`)),
-    country: (code) => regions.of(code.toUpperCase()) ?? code,
-    describe: (line) => (line.text ? invoiceTexts(locale).line(line.text, formats) : line.description),
-  };
-  return formats;
 }
 
 /* ---------- what the invoice asks of the recipient ---------- */
@@ -120,21 +110,22 @@ function formatsOf(locale: Locale): Formats {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The payment terms line, and the due date when something is to be paid. */
-function termsOf(input: InvoicePdfInput, t: InvoiceTexts, f: Formats): { text: string; due: Date | null } {
-  const { invoice, seller } = input;
-  if (invoice.status === 'void') return { text: t.terms.voided, due: null };
-  if (invoice.status === 'paid') return { text: t.terms.paid, due: null };
+function termsOf(input: InvoicePdfInput): { text: string; due: Date | null } {
+  const { invoice, seller, locale } = input;
+  if (invoice.status === 'void') return { text: t(locale, 'invoice.terms.voided'), due: null };
+  if (invoice.status === 'paid') return { text: t(locale, 'invoice.terms.paid'), due: null };
   // A month's platform fee was taken from each tip already (decision 007): the invoice only states it.
-  if (invoice.period) return { text: t.terms.feeWithheld, due: null };
-  if (invoice.totalInclVat <= 0) return { text: t.terms.nothingToPay, due: null };
+  if (invoice.period) return { text: t(locale, 'invoice.terms.feeWithheld'), due: null };
+  if (invoice.totalInclVat <= 0) return { text: t(locale, 'invoice.terms.nothingToPay'), due: null };
   const due = new Date(invoiceDate(invoice).getTime() + seller.paymentTermDays * DAY_MS);
-  const pay = t.terms.pay({
-    total: f.money(invoice.totalInclVat),
+  const pay = t(locale, 'invoice.terms.pay', {
+    total: formatCents(invoice.totalInclVat, locale),
     days: seller.paymentTermDays,
-    due: f.date(due),
+    due: formatDate(due, locale),
     number: invoice.number,
   });
-  return { text: seller.iban ? `${pay} ${t.terms.payTo({ iban: seller.iban, name: seller.name })}` : pay, due };
+  if (!seller.iban) return { text: pay, due };
+  return { text: `${pay} ${t(locale, 'invoice.terms.payTo', { iban: seller.iban, name: seller.name })}`, due };
 }
 
 const invoiceDate = (invoice: Invoice) => new Date(invoice.issuedAt ?? invoice.created);
@@ -168,8 +159,8 @@ function writeLines(doc: Doc, lines: { text: string; bold?: boolean }[], x: numb
 }
 
 /** Seller, title, recipient and the invoice's dates: the top of the first page. Returns the y below. */
-function drawHead(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts, f: Formats, due: Date | null): number {
-  const { invoice, seller, recipient } = input;
+function drawHead(doc: Doc, input: InvoicePdfInput, due: Date | null): number {
+  const { invoice, seller, recipient, locale } = input;
   const half = WIDTH / 2 - 10;
 
   doc.fillColor(COLOR.text).fontSize(SIZE.seller);
@@ -180,9 +171,9 @@ function drawHead(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts, f: Formats,
     doc,
     [
       ...seller.address.map((text) => ({ text })),
-      { text: `${t.coc} ${seller.coc}` },
-      { text: `${t.vatNumber} ${seller.vatNumber}` },
-      ...(seller.iban ? [{ text: `${t.iban} ${seller.iban}` }] : []),
+      { text: `${t(locale, 'invoice.coc')} ${seller.coc}` },
+      { text: `${t(locale, 'invoice.vatNumber')} ${seller.vatNumber}` },
+      ...(seller.iban ? [{ text: `${t(locale, 'invoice.iban')} ${seller.iban}` }] : []),
     ],
     LEFT,
     nameBottom,
@@ -190,8 +181,13 @@ function drawHead(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts, f: Formats,
   );
 
   doc.fontSize(SIZE.title).fillColor(COLOR.accent);
-  write(doc, t.invoice.toUpperCase(), RIGHT - half, 46, { width: half, align: 'right', bold: true });
-  const badge = invoice.status === 'draft' ? t.draft : invoice.status === 'void' ? t.void : null;
+  write(doc, t(locale, 'invoice.invoice').toUpperCase(), RIGHT - half, 46, { width: half, align: 'right', bold: true });
+  const badge =
+    invoice.status === 'draft'
+      ? t(locale, 'invoice.draft')
+      : invoice.status === 'void'
+        ? t(locale, 'invoice.void')
+        : null;
   if (badge) {
     doc.fontSize(SIZE.body).fillColor(COLOR.muted);
     write(doc, badge.toUpperCase(), RIGHT - half, 76, { width: half, align: 'right', bold: true });
@@ -199,7 +195,7 @@ function drawHead(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts, f: Formats,
 
   const top = Math.max(sellerBottom, 100) + 28;
   doc.fontSize(SIZE.small).fillColor(COLOR.muted);
-  write(doc, t.billTo.toUpperCase(), LEFT, top, { width: half, bold: true });
+  write(doc, t(locale, 'invoice.billTo').toUpperCase(), LEFT, top, { width: half, bold: true });
   doc.fontSize(SIZE.body).fillColor(COLOR.text);
   const a = recipient.address;
   const company = recipient.companyName?.trim();
@@ -212,65 +208,69 @@ function drawHead(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts, f: Formats,
         ? [
             { text: `${a.street} ${a.houseNumber}`.trim() },
             { text: `${a.postalCode}  ${a.city}`.trim() },
-            ...(a.country && a.country.toUpperCase() !== 'NL' ? [{ text: f.country(a.country) }] : []),
+            ...(a.country && a.country.toUpperCase() !== 'NL' ? [{ text: formatCountry(a.country, locale) }] : []),
           ]
         : []),
       ...(recipient.email ? [{ text: recipient.email }] : []),
-      ...(recipient.cocNumber ? [{ text: `${t.coc} ${recipient.cocNumber}` }] : []),
-      ...(recipient.vatNumber ? [{ text: `${t.vatNumber} ${recipient.vatNumber}` }] : []),
+      ...(recipient.cocNumber ? [{ text: `${t(locale, 'invoice.coc')} ${recipient.cocNumber}` }] : []),
+      ...(recipient.vatNumber ? [{ text: `${t(locale, 'invoice.vatNumber')} ${recipient.vatNumber}` }] : []),
     ],
     LEFT,
     top + 14,
     half,
   );
 
+  const numberLabel = t(locale, 'invoice.number');
   const facts: [string, string][] = [
-    [t.number, invoice.number],
-    [t.date, f.date(invoiceDate(invoice))],
-    ...(due ? [[t.dueDate, f.date(due)] as [string, string]] : []),
-    ...(invoice.period ? [[t.period, f.period(invoice.period)] as [string, string]] : []),
+    [numberLabel, invoice.number],
+    [t(locale, 'invoice.date'), formatDate(invoiceDate(invoice), locale)],
+    ...(due ? [[t(locale, 'invoice.dueDate'), formatDate(due, locale)] as [string, string]] : []),
+    ...(invoice.period ? [[t(locale, 'invoice.period'), formatMonth(invoice.period, locale)] as [string, string]] : []),
   ];
   let y = top + 14;
   for (const [label, value] of facts) {
     doc.fillColor(COLOR.muted);
     write(doc, label, RIGHT - half, y, { width: half / 2 });
     doc.fillColor(COLOR.text);
-    write(doc, value, RIGHT - half / 2, y, { width: half / 2, align: 'right', bold: label === t.number });
+    write(doc, value, RIGHT - half / 2, y, { width: half / 2, align: 'right', bold: label === numberLabel });
     y += heightOf(doc, value, half / 2) + 3;
   }
   return Math.max(recipientBottom, y) + 24;
 }
 
 /** The top of a follow-on page: which invoice it continues. Returns the y below. */
-function drawContinuation(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts): number {
+function drawContinuation(doc: Doc, input: InvoicePdfInput): number {
+  const { locale } = input;
   doc.fontSize(SIZE.body).fillColor(COLOR.muted);
-  write(doc, `${t.invoice} ${input.invoice.number} (${t.continued})`, LEFT, 50, { width: WIDTH });
+  const text = `${t(locale, 'invoice.invoice')} ${input.invoice.number} (${t(locale, 'invoice.continued')})`;
+  write(doc, text, LEFT, 50, { width: WIDTH });
   return 74;
 }
 
-function drawTableHeader(doc: Doc, t: InvoiceTexts, y: number): number {
+function drawTableHeader(doc: Doc, locale: Locale, y: number): number {
   doc.fontSize(SIZE.small);
-  const height = Math.max(...COLUMNS.map((c) => heightOf(doc, c.header(t), c.width - 2 * PAD, true))) + 2 * PAD_Y;
+  const height =
+    Math.max(...COLUMNS.map((c) => heightOf(doc, t(locale, c.header), c.width - 2 * PAD, true))) + 2 * PAD_Y;
   doc.rect(LEFT, y, WIDTH, height).fill(COLOR.band);
   doc.fillColor(COLOR.muted);
   let x = LEFT;
   for (const c of COLUMNS) {
-    write(doc, c.header(t), x + PAD, y + PAD_Y, { width: c.width - 2 * PAD, align: c.align, bold: true });
+    write(doc, t(locale, c.header), x + PAD, y + PAD_Y, { width: c.width - 2 * PAD, align: c.align, bold: true });
     x += c.width;
   }
   return y + height;
 }
 
-function rowHeight(doc: Doc, line: InvoiceLine, f: Formats): number {
+function rowHeight(doc: Doc, line: InvoiceLine, locale: Locale): number {
   doc.fontSize(SIZE.body);
-  return Math.max(...COLUMNS.map((c) => heightOf(doc, c.cell(line, f), c.width - 2 * PAD))) + 2 * PAD_Y;
+  return Math.max(...COLUMNS.map((c) => heightOf(doc, c.cell(line, locale), c.width - 2 * PAD))) + 2 * PAD_Y;
 }
 
-function drawRow(doc: Doc, line: InvoiceLine, f: Formats, y: number, height: number): number {
+function drawRow(doc: Doc, line: InvoiceLine, locale: Locale, y: number, height: number): number {
   doc.fontSize(SIZE.body).fillColor(COLOR.text);
   let x = LEFT;
   for (const c of COLUMNS) {
-    write(doc, c.cell(line, f), x + PAD, y + PAD_Y, { width: c.width - 2 * PAD, align: c.align });
+    write(doc, c.cell(line, locale), x + PAD, y + PAD_Y, { width: c.width - 2 * PAD, align: c.align });
     x += c.width;
   }
   rule(doc, LEFT, y + height);
@@ -278,13 +278,13 @@ function drawRow(doc: Doc, line: InvoiceLine, f: Formats, y: number, height: num
 }
 
 /** Subtotal, VAT (the domain's rate) and total, right-aligned under the amounts. Returns the y below. */
-function drawTotals(doc: Doc, invoice: Invoice, t: InvoiceTexts, f: Formats, locale: Locale, y: number): number {
+function drawTotals(doc: Doc, invoice: Invoice, locale: Locale, y: number): number {
   const labelX = RIGHT - 2 * NUMBER_WIDTH - 60;
   const labelWidth = NUMBER_WIDTH + 60 - PAD;
   const rows: [string, number, boolean][] = [
-    [t.subtotal, invoice.totalExVat, false],
-    [t.vat(formatBps(VAT_RATE_BPS, locale)), invoice.vat, false],
-    [t.total, invoice.totalInclVat, true],
+    [t(locale, 'invoice.subtotal'), invoice.totalExVat, false],
+    [t(locale, 'invoice.vat', { rate: formatBps(VAT_RATE_BPS, locale) }), invoice.vat, false],
+    [t(locale, 'invoice.total'), invoice.totalInclVat, true],
   ];
   let at = y + 10;
   doc.fontSize(SIZE.body);
@@ -296,14 +296,19 @@ function drawTotals(doc: Doc, invoice: Invoice, t: InvoiceTexts, f: Formats, loc
     doc.fillColor(bold ? COLOR.text : COLOR.muted);
     write(doc, label, labelX, at, { width: labelWidth, bold });
     doc.fillColor(COLOR.text);
-    write(doc, f.money(cents), RIGHT - NUMBER_WIDTH + PAD, at, { width: NUMBER_WIDTH - 2 * PAD, align: 'right', bold });
+    write(doc, formatCents(cents, locale), RIGHT - NUMBER_WIDTH + PAD, at, {
+      width: NUMBER_WIDTH - 2 * PAD,
+      align: 'right',
+      bold,
+    });
     at += heightOf(doc, label, labelWidth, bold) + 5;
   }
   return at;
 }
 
 /** "Seller · Invoice n" and "Page i of n" on every page, drawn once the page count is known. */
-function drawFooters(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts) {
+function drawFooters(doc: Doc, input: InvoicePdfInput) {
+  const { locale } = input;
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -312,11 +317,11 @@ function drawFooters(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts) {
     doc.page.margins.bottom = 0;
     rule(doc, LEFT, FOOTER_Y - 8);
     doc.fontSize(SIZE.small).fillColor(COLOR.muted);
-    write(doc, `${input.seller.name} · ${t.invoice} ${input.invoice.number}`, LEFT, FOOTER_Y, {
+    write(doc, `${input.seller.name} · ${t(locale, 'invoice.invoice')} ${input.invoice.number}`, LEFT, FOOTER_Y, {
       width: WIDTH / 2,
       lineBreak: false,
     });
-    write(doc, t.page(i - start + 1, count), LEFT + WIDTH / 2, FOOTER_Y, {
+    write(doc, t(locale, 'invoice.page', { page: i - start + 1, pages: count }), LEFT + WIDTH / 2, FOOTER_Y, {
       width: WIDTH / 2,
       align: 'right',
       lineBreak: false,
@@ -327,15 +332,13 @@ function drawFooters(doc: Doc, input: InvoicePdfInput, t: InvoiceTexts) {
 
 export function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, locale } = input;
-  const t = invoiceTexts(locale);
-  const f = formatsOf(locale);
   const doc = new PDFDocument({
     size: 'A4',
     margin: LEFT,
     bufferPages: true,
     lang: locale,
     info: {
-      Title: `${t.invoice} ${invoice.number}`,
+      Title: `${t(locale, 'invoice.invoice')} ${invoice.number}`,
       Author: input.seller.name,
       // The invoice's own date, so the same invoice renders to the same document.
       CreationDate: invoiceDate(invoice),
@@ -343,27 +346,27 @@ export function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   });
   const done = pdfBytes(doc);
 
-  const terms = termsOf(input, t, f);
-  let y = drawTableHeader(doc, t, drawHead(doc, input, t, f, terms.due));
+  const terms = termsOf(input);
+  let y = drawTableHeader(doc, locale, drawHead(doc, input, terms.due));
   const newPage = () => {
     doc.addPage();
-    return drawContinuation(doc, input, t);
+    return drawContinuation(doc, input);
   };
   for (const line of invoice.lines) {
-    const height = rowHeight(doc, line, f);
-    if (y + height > BODY_BOTTOM) y = drawTableHeader(doc, t, newPage());
-    y = drawRow(doc, line, f, y, height);
+    const height = rowHeight(doc, line, locale);
+    if (y + height > BODY_BOTTOM) y = drawTableHeader(doc, locale, newPage());
+    y = drawRow(doc, line, locale, y, height);
   }
 
   // Totals and terms stay together, on a new page if they do not fit under the last line.
   doc.fontSize(SIZE.body);
   const termsHeight = heightOf(doc, terms.text, WIDTH);
   if (y + 95 + termsHeight > BODY_BOTTOM) y = newPage();
-  y = drawTotals(doc, invoice, t, f, locale, y);
+  y = drawTotals(doc, invoice, locale, y);
   doc.fillColor(COLOR.text);
   write(doc, terms.text, LEFT, y + 18, { width: WIDTH });
 
-  drawFooters(doc, input, t);
+  drawFooters(doc, input);
   doc.end();
   return done;
 }

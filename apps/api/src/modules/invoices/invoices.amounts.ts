@@ -1,5 +1,6 @@
 import { type InvoiceLineInput, percentOf, splitVat, VAT_RATE_BPS } from '@podpot/domain';
 import type { InvoiceLineJson } from '../../db/schema/invoices.js';
+import { t } from '../../i18n/translate.js';
 
 /* Invoice amounts: pure arithmetic, rounding only through domain money.ts. */
 
@@ -46,7 +47,11 @@ export function platformFeeAmounts(
   const fee = splitVat(feeCents);
   const lines: InvoiceLineJson[] = [
     {
-      description: `Platform fee on ${tipCount} ${tipCount === 1 ? 'tip' : 'tips'} in ${period}`,
+      // Stored as written in English, count and period plain; the PDF words `text` in the recipient's language.
+      description: t('en', tipCount === 1 ? 'invoice.line.feeOne' : 'invoice.line.feeMany', {
+        count: tipCount,
+        period,
+      }),
       text: { key: 'platformFee', tips: tipCount, period },
       quantity: 1,
       unitPriceExVat: fee.net,
@@ -56,7 +61,9 @@ export function platformFeeAmounts(
   if (credits.count === 0) return { lines, totalExVat: fee.net, vat: fee.vat, totalInclVat: feeCents };
   const credit = splitVat(credits.fee);
   lines.push({
-    description: `Platform fee refunded on ${credits.count} ${credits.count === 1 ? 'refund or chargeback' : 'refunds and chargebacks'}`,
+    description: t('en', credits.count === 1 ? 'invoice.line.creditOne' : 'invoice.line.creditMany', {
+      count: credits.count,
+    }),
     text: { key: 'feeCredit', count: credits.count },
     quantity: 1,
     unitPriceExVat: -credit.net,

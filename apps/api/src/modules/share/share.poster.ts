@@ -1,8 +1,8 @@
 import { BRAND_COLORS, type Locale } from '@podpot/domain';
 import PDFDocument from 'pdfkit';
+import { t } from '../../i18n/translate.js';
 import { pdfBytes } from '../../lib/pdf.js';
 import { QUIET_ZONE, qrCode } from '../../lib/qr.js';
-import { shareTexts } from './share.texts.js';
 
 /**
  * The poster for live shows and merchandise tables: one A4 page with the podcast's artwork (or the
@@ -89,12 +89,13 @@ function drawQr(doc: PDFKit.PDFDocument, url: string) {
 }
 
 export function posterPdf(input: PosterInput): Promise<Buffer> {
-  const t = shareTexts(input.locale);
+  const { locale } = input;
+  const line = t(locale, 'share.posterLine');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     lang: input.locale,
-    info: { Title: input.name, Author: input.brand, Subject: t.posterLine },
+    info: { Title: input.name, Author: input.brand, Subject: line },
   });
   const done = pdfBytes(doc);
 
@@ -104,7 +105,7 @@ export function posterPdf(input: PosterInput): Promise<Buffer> {
   let y = drawName(doc, input.name) + 6;
   doc.font('regular').fillColor(MUTED);
   if (input.episode) {
-    doc.fontSize(14).text(t.posterEpisode(input.episode.title), MARGIN, y, {
+    doc.fontSize(14).text(t(locale, 'share.posterEpisode', { title: input.episode.title }), MARGIN, y, {
       width: WIDTH,
       align: 'center',
       height: 20,
@@ -112,10 +113,7 @@ export function posterPdf(input: PosterInput): Promise<Buffer> {
     });
     y = doc.y + 6;
   }
-  doc
-    .fillColor(BRAND_COLORS.ink)
-    .fontSize(16)
-    .text(t.posterLine, MARGIN, Math.max(y, 392), { width: WIDTH, align: 'center' });
+  doc.fillColor(BRAND_COLORS.ink).fontSize(16).text(line, MARGIN, Math.max(y, 392), { width: WIDTH, align: 'center' });
 
   drawQr(doc, input.url);
   doc
@@ -127,7 +125,11 @@ export function posterPdf(input: PosterInput): Promise<Buffer> {
     .font('regular')
     .fontSize(11)
     .fillColor(MUTED)
-    .text(t.posterFooter(input.brand), MARGIN, A4.height - 50, { width: WIDTH, align: 'center', lineBreak: false });
+    .text(t(locale, 'share.posterFooter', { brand: input.brand }), MARGIN, A4.height - 50, {
+      width: WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
   doc.end();
   return done;
 }

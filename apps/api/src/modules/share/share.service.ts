@@ -15,13 +15,13 @@ import {
   shareUrl,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
+import { t } from '../../i18n/translate.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { feedRefreshStateOf, findPublicEpisode } from '../episodes/episodes.service.js';
 import { findArtwork } from '../feeds/feeds.queries.js';
 import { findPublicTipjar } from '../tipjars/tipjars.service.js';
 import type { badgeSize as BadgeSize } from './share.badge.js';
-import { shareTexts } from './share.texts.js';
 
 /**
  * The shared files of a LIVE tip jar (decision 031): public, cacheable, drawn on request. Each answer
@@ -81,18 +81,21 @@ async function draw(
   input: DrawInput,
 ): Promise<Buffer | string> {
   const brand = ctx.config.BRAND_NAME;
-  const t = shareTexts(input.locale);
-  const url = shareUrl(ctx.config.publicUrl, target, input.locale);
+  const { locale } = input;
+  const url = shareUrl(ctx.config.publicUrl, target, locale);
   switch (input.kind) {
     case 'badge':
-      return (await badges()).badgeSvg(t.badge(brand), t.badgeTitle(tipjar.name, brand));
+      return (await badges()).badgeSvg(
+        t(locale, 'share.badge', { brand }),
+        t(locale, 'share.badgeTitle', { name: tipjar.name, brand }),
+      );
     case 'qr-svg':
-      return (await import('../../lib/qr.js')).qrSvg(url, t.qrTitle(tipjar.name, brand));
+      return (await import('../../lib/qr.js')).qrSvg(url, t(locale, 'share.qrTitle', { name: tipjar.name, brand }));
     case 'qr-png':
       return (await import('../../lib/qr.js')).qrPng(url, input.size ?? QR_PNG_SIZES[1]);
     case 'poster': {
       const [artwork, { posterPdf }] = await Promise.all([storedArtworkOf(ctx, tipjar), import('./share.poster.js')]);
-      return posterPdf({ locale: input.locale, brand, name: tipjar.name, url, episode: target.episode, artwork });
+      return posterPdf({ locale, brand, name: tipjar.name, url, episode: target.episode, artwork });
     }
   }
 }
@@ -182,17 +185,16 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
 
 function kitOf(ctx: AppContext, target: ShareTarget, locale: Locale, badgeSize: typeof BadgeSize): ShareKitOfLocale {
   const brand = ctx.config.BRAND_NAME;
-  const t = shareTexts(locale);
   const storefrontUrl = shareUrl(ctx.config.publicUrl, target, locale);
   const files = `${ctx.config.publicUrl}/api/v1${shareFilesPath(target)}`;
   const lang = `lang=${locale}`;
-  const alt = t.badge(brand);
+  const alt = t(locale, 'share.badge', { brand });
   const badge = { url: `${files}/badge.svg?${lang}`, alt, ...badgeSize(alt) };
   return {
     storefrontUrl,
     badge,
     snippet: badgeSnippet({ href: storefrontUrl, src: badge.url, ...badge }),
-    fundingTag: fundingTag({ url: storefrontUrl, text: t.funding(brand) }),
+    fundingTag: fundingTag({ url: storefrontUrl, text: t(locale, 'share.funding', { brand }) }),
     qr: {
       svgUrl: `${files}/qr.svg?${lang}`,
       png: QR_PNG_SIZES.map((size) => ({ size, url: `${files}/qr.png?${lang}&size=${size}` })),

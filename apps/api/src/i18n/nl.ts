@@ -1,0 +1,235 @@
+import type { Catalog } from './translate.js';
+
+/** The API's own texts in Dutch: every key of en.ts (the compiler checks), the same placeholders (catalogs.test.ts). */
+export const nl: Catalog = {
+  mail: {
+    hi: 'Hoi,',
+    hiName: 'Hoi {{name}},',
+    signoff: 'Groet,',
+    fact: {
+      amount: 'Bedrag: {{amount}}',
+      date: 'Datum: {{date}}',
+      fee: 'Waarvan platformkosten {{brand}}: {{fee}}',
+      reference: 'Referentie: {{reference}}',
+    },
+    tipReceipt: {
+      subject: 'Bedankt voor je fooi aan {{tipjar}} - {{brand}}',
+      thanks: 'Bedankt voor je fooi aan {{tipjar}}! Je betaling is gelukt.',
+      to: 'Aan: {{tipjar}}',
+      episode: 'Voor aflevering {{number}}: {{title}}',
+      episodeUnnumbered: 'Voor de aflevering: {{title}}',
+      keep: 'Bewaar deze mail als betalingsbewijs.',
+    },
+    newTip: {
+      subject: 'Nieuwe fooi van {{amount}} voor {{tipjar}} - {{brand}}',
+      received: '{{tipjar}} heeft een fooi van {{amount}} gekregen van {{from}}.',
+      anonymous: 'een anonieme luisteraar',
+      net: 'Na platformkosten: {{net}}.',
+      message: 'Bericht:',
+      see: 'Bekijk je fooien: {{link}}',
+    },
+    tipRefunded: {
+      subject: 'Je fooi aan {{tipjar}} is terugbetaald - {{brand}}',
+      whole: 'We hebben je fooi van {{tipAmount}} aan {{tipjar}} volledig terugbetaald: {{amount}}.',
+      part: 'We hebben {{amount}} van je fooi van {{tipAmount}} aan {{tipjar}} terugbetaald.',
+      reason: 'Reden: {{reason}}',
+      back: 'Het bedrag staat binnen enkele werkdagen weer op je rekening.',
+    },
+    recurringStarted: {
+      subject: 'Je maandelijkse fooi aan {{tipjar}} loopt - {{brand}}',
+      thanks: 'Bedankt! Je eerste betaling van {{amount}} aan {{tipjar}} is gelukt en je maandelijkse fooi loopt.',
+      schedule: 'We schrijven voortaan elke maand op de {{day}}e {{amount}} af; de volgende keer op {{next}}.',
+      manage: 'Bedrag wijzigen, pauzeren of stoppen: {{link}}',
+      linkValid: '(Deze link werkt 7 dagen; daarna kun je inloggen.)',
+    },
+    preNotification: {
+      subject: 'Op {{date}} schrijven we {{amount}} af voor {{tipjar}} - {{brand}}',
+      collect: 'Op {{date}} schrijven we je maandelijkse fooi van {{amount}} aan {{tipjar}} af via je machtiging.',
+      change: 'Wil je iets aanpassen, pauzeren of stoppen? {{link}}',
+    },
+    chargeReceipt: {
+      subject: 'Bedankt voor je fooi van {{month}} aan {{tipjar}} - {{brand}}',
+      paid: 'Je maandelijkse fooi aan {{tipjar}} voor {{month}} is betaald.',
+      manage: 'Beheren: {{link}}',
+    },
+    chargeFailed: {
+      subject: 'Je fooi van {{month}} aan {{tipjar}} is niet gelukt - {{brand}}',
+      failed: 'We konden je maandelijkse fooi van {{amount}} aan {{tipjar}} voor {{month}} niet afschrijven.',
+      retry: 'We proberen het opnieuw op {{date}}. Zorg dat er genoeg saldo is, of stel de betaling opnieuw in:',
+      stopped:
+        'We hebben het drie keer geprobeerd en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
+      stoppedLate:
+        'We konden het niet op tijd opnieuw proberen en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
+    },
+    chargeback: {
+      subject: 'Je fooi van {{month}} aan {{tipjar}} is teruggeboekt - {{brand}}',
+      reversed: 'Je bank heeft je maandelijkse fooi van {{amount}} aan {{tipjar}} voor {{month}} teruggeboekt.',
+      again:
+        'We schrijven daarom niets meer af met deze machtiging. Wil je je fooi voortzetten? Stel de betaling opnieuw in:',
+    },
+    monthlyTipEnded: {
+      subject: 'Je maandelijkse fooi aan {{tipjar}} is gestopt - {{brand}}',
+      tipjarClosed: 'De {{brand}} van {{tipjar}} is gesloten. Daarom is je maandelijkse fooi van {{amount}} gestopt.',
+      accountClosed:
+        'Je account bij {{brand}} is opgeheven. Daarom is je maandelijkse fooi van {{amount}} aan {{tipjar}} gestopt.',
+      nothingMore:
+        'Er wordt niets meer afgeschreven: we trekken je machtiging in. Je eerdere betalingen blijven in onze administratie staan.',
+      thanks: 'Bedankt voor je steun!',
+    },
+    invoice: {
+      subject: 'Factuur {{number}} - {{brand}}',
+      attached: 'In de bijlage vind je factuur {{number}} voor {{tipjar}}.',
+      attachedPeriod: 'In de bijlage vind je factuur {{number}} voor {{tipjar}} (periode {{period}}).',
+      total: 'Totaal inclusief {{rate}} btw: {{total}}.',
+    },
+    passwordReset: {
+      subject: 'Wachtwoord opnieuw instellen - {{brand}}',
+      asked:
+        'Je hebt gevraagd om je wachtwoord opnieuw in te stellen. Dat kan via deze link (1 uur geldig, eenmalig te gebruiken):',
+      ignore: 'Heb je dit niet zelf gevraagd? Dan kun je deze mail negeren.',
+    },
+    feedVerification: {
+      subject: 'Je code om {{podcast}} te bevestigen - {{brand}}',
+      asked:
+        'Iemand wil bij {{brand}} bevestigen dat de podcast "{{podcast}}" bij de {{brand}} "{{tipjar}}" hoort. Dit adres staat als eigenaar in de feed van de podcast.',
+      code: 'Je code: {{code}}',
+      works:
+        'De code werkt {{minutes}} minuten en een paar keer. Heb je dit niet zelf gevraagd? Geef de code aan niemand en negeer deze mail.',
+    },
+    feedStopped: {
+      subject: 'We kunnen de feed van {{tipjar}} niet meer lezen - {{brand}}',
+      stopped:
+        '{{brand}} leest de feed van "{{tipjar}}" elk uur om de afleveringen bij te houden. De laatste {{failures}} keer lukte dat niet, dus we zijn gestopt met lezen:',
+      again: 'Klopt het adres? Sla het opnieuw op bij de instellingen, dan lezen we de feed meteen weer: {{link}}',
+    },
+    passwordChanged: {
+      subject: 'Je wachtwoord is gewijzigd - {{brand}}',
+      changed: 'Het wachtwoord van je {{brand}}-account is zojuist gewijzigd. Alle andere sessies zijn uitgelogd.',
+      notYou: 'Was jij dit niet? Stel dan meteen een nieuw wachtwoord in via deze link:',
+      contact: 'Neem daarna contact met ons op, zodat we kunnen nagaan wat er gebeurd is: {{link}}',
+    },
+    adminAdded: {
+      subject: 'Nieuwe beheerder van {{tipjar}} - {{brand}}',
+      added:
+        '{{admin}} is nu beheerder van {{tipjar}}. Een beheerder ziet de fooien en kan de instellingen en de bankgegevens wijzigen.',
+      remove: 'Ken je deze persoon niet, of was dit niet de bedoeling? Haal de beheerder weg in de instellingen:',
+      tellUs: 'En laat het ons weten: {{link}}',
+    },
+    adminInvitation: {
+      subject: 'Uitnodiging om een {{brand}} te beheren',
+      invites:
+        '{{inviter}} nodigt je uit om beheerder te worden van de {{brand}} {{tipjar}}. Een beheerder ziet de fooien en kan de instellingen en de bankgegevens wijzigen.',
+      answer:
+        'Neem de uitnodiging aan of wijs haar af via deze link (log in met {{email}}, of maak een account aan met dat adres):',
+      valid:
+        'De uitnodiging is {{days}} dagen geldig. Had je dit niet verwacht? Negeer deze mail of wijs de uitnodiging af: zonder jou verandert er niets.',
+    },
+    emailChanged: {
+      subject: 'Je e-mailadres is gewijzigd - {{brand}}',
+      changed:
+        'Je {{brand}}-account gebruikt vanaf nu het e-mailadres {{email}}. Mails, bonnen en het inloggen gaan voortaan via dat adres; dit adres ontvangt niets meer van ons.',
+      notYou:
+        'Was jij dit niet, of heb je hier niet om gevraagd? Neem dan meteen contact met ons op, dan zetten we je account terug:',
+    },
+    emailChangedNotice: {
+      subject: 'Je {{brand}}-account gebruikt nu dit adres',
+      uses: 'Je {{brand}}-account gebruikt vanaf nu dit e-mailadres. Log voortaan hiermee in: {{link}}',
+      notYours: 'Heb je geen account bij {{brand}}, of was dit niet de bedoeling? Laat het ons weten: {{link}}',
+    },
+    emailConfirmation: {
+      subject: 'Bevestig je e-mailadres - {{brand}}',
+      confirm:
+        'Bevestig dat {{email}} het e-mailadres van je {{brand}}-account is, met deze link ({{days}} dagen geldig):',
+      afterwards:
+        'Na het bevestigen staan ook de fooien die je zonder in te loggen met dit adres gaf in het overzicht van je gegevens.',
+      notYours:
+        'Heb jij geen {{brand}}-account gemaakt? Open de link dan niet: iemand anders heeft je adres opgegeven. Zonder bevestiging krijgt dat account niets te zien van wat jij met dit adres deed.',
+    },
+    bankAccountChanged: {
+      subject: 'De bankrekening van {{tipjar}} is gewijzigd - {{brand}}',
+      changed:
+        'Er is een nieuwe bankrekening opgegeven voor {{tipjar}}. Zodra de betaalprovider die heeft gecontroleerd, worden de fooien daarop uitbetaald.',
+      notYou:
+        'Was jij dit niet, en ook geen andere beheerder? Kijk dan meteen in de instellingen wie er beheerder is en verander je wachtwoord:',
+      contact: 'Neem ook contact met ons op, dan houden we de uitbetalingen tegen tot het is opgehelderd: {{link}}',
+    },
+    twoStepOff: {
+      subject: 'Inloggen in twee stappen staat uit - {{brand}}',
+      off: 'Inloggen in twee stappen is zojuist uitgezet voor je {{brand}}-account. Je wachtwoord alleen is nu weer genoeg om in te loggen, en onthouden apparaten zijn vergeten.',
+      notYou:
+        'Was jij dit niet? Dan kent iemand anders je wachtwoord en een code. Stel meteen een nieuw wachtwoord in:',
+      turnOn: 'Zet daarna inloggen in twee stappen weer aan op je accountpagina en laat het ons weten: {{link}}',
+    },
+    twoStepOn: {
+      subject: 'Inloggen in twee stappen staat aan - {{brand}}',
+      on: 'Inloggen in twee stappen is zojuist aangezet voor je {{brand}}-account. Voortaan log je in met je wachtwoord en een code uit je authenticator-app (of een van je herstelcodes).',
+      notYou:
+        'Was jij dit niet? Dan was iemand anders in je account en kan diegene je buitensluiten. Stel meteen een nieuw wachtwoord in:',
+      askUs: 'en vraag ons inloggen in twee stappen voor je uit te zetten: {{link}}',
+    },
+    twoStepReset: {
+      subject: 'Inloggen in twee stappen uitgezet door support - {{brand}}',
+      off: 'Ons supportteam heeft inloggen in twee stappen uitgezet voor je {{brand}}-account, omdat je je authenticator-app en herstelcodes kwijt bent. Je wachtwoord alleen is nu weer genoeg om in te loggen, en onthouden apparaten zijn vergeten.',
+      turnOn: 'Zet het na het inloggen meteen weer aan op je accountpagina, met je nieuwe telefoon.',
+      notYou: 'Heb jij hier niet om gevraagd? Stel dan meteen een nieuw wachtwoord in:',
+      tellUs: 'En laat het ons direct weten: {{link}}',
+    },
+  },
+  invoice: {
+    invoice: 'Factuur',
+    draft: 'Concept',
+    void: 'Vervallen',
+    number: 'Factuurnummer',
+    date: 'Factuurdatum',
+    dueDate: 'Vervaldatum',
+    period: 'Periode',
+    billTo: 'Factuur aan',
+    coc: 'KvK-nummer',
+    vatNumber: 'Btw-nummer',
+    iban: 'IBAN',
+    description: 'Omschrijving',
+    quantity: 'Aantal',
+    unitPrice: 'Prijs excl. btw',
+    amount: 'Bedrag excl. btw',
+    subtotal: 'Subtotaal excl. btw',
+    vat: 'Btw {{rate}}',
+    total: 'Totaal incl. btw',
+    continued: 'vervolg',
+    page: 'Pagina {{page}} van {{pages}}',
+    line: {
+      feeOne: 'Platformkosten over {{count}} fooi in {{period}}',
+      feeMany: 'Platformkosten over {{count}} fooien in {{period}}',
+      creditOne: 'Platformkosten terug op {{count}} terugbetaling of terugboeking',
+      creditMany: 'Platformkosten terug op {{count}} terugbetalingen en terugboekingen',
+    },
+    terms: {
+      pay: 'Graag {{total}} binnen {{days}} dagen betalen, uiterlijk op {{due}}, onder vermelding van factuurnummer {{number}}.',
+      payTo: 'Rekening ten name van {{name}}: {{iban}}.',
+      feeWithheld:
+        'De platformkosten zijn bij de uitbetaling van je fooien al ingehouden: je hoeft niets meer te betalen.',
+      paid: 'Deze factuur is betaald. Dank je wel.',
+      voided: 'Deze factuur is vervallen: je hoeft niets te betalen.',
+      nothingToPay: 'Voor deze factuur hoef je niets te betalen.',
+    },
+  },
+  share: {
+    badge: 'Geef een fooi via {{brand}}',
+    badgeTitle: 'Geef {{name}} een fooi via {{brand}}',
+    qrTitle: 'QR-code: geef {{name}} een fooi via {{brand}}',
+    funding: 'Geef ons een fooi via {{brand}}',
+    posterLine: 'Geniet je van de podcast? Scan de code en geef ons een fooi.',
+    posterEpisode: 'Aflevering: {{title}}',
+    posterFooter: 'Geef een fooi met iDEAL of Bancontact via {{brand}}',
+  },
+  feeds: {
+    failure: {
+      not_a_feed: 'Dit adres geeft geen podcastfeed',
+      not_found: 'Op dit adres is niets gevonden',
+      too_large: 'De feed is te groot',
+      too_slow: 'De feed antwoordde te traag',
+      refused_address: 'Dit adres wijst naar een privé- of lokaal netwerk',
+      bad_url: 'Alleen http- en https-adressen kunnen worden gelezen',
+      unreachable: 'De server van de feed is niet bereikbaar',
+    },
+  },
+};
