@@ -114,7 +114,7 @@ export function twoStepOnMail(
 ): MailContent {
   return {
     subject: t(locale, 'mail.twoStepOn.subject', { brand: p.brand }),
-    text: mailText(locale, p.brand, t(locale, 'mail.hiName', { name: p.name }), [
+    text: mailText(locale, p.brand, hiName(locale, p.name), [
       t(locale, 'mail.twoStepOn.on', { brand: p.brand }),
       [t(locale, 'mail.twoStepOn.notYou'), p.recoveryLink],
       t(locale, 'mail.twoStepOn.askUs', { link: p.supportLink }),
@@ -149,7 +149,7 @@ export function emailConfirmationMail(
 ): MailContent {
   return {
     subject: t(locale, 'mail.emailConfirmation.subject', { brand: p.brand }),
-    text: mailText(locale, p.brand, t(locale, 'mail.hiName', { name: p.name }), [
+    text: mailText(locale, p.brand, hiName(locale, p.name), [
       [t(locale, 'mail.emailConfirmation.confirm', { email: p.email, brand: p.brand, days: p.days }), p.link],
       t(locale, 'mail.emailConfirmation.afterwards'),
       t(locale, 'mail.emailConfirmation.notYours', { brand: p.brand }),
