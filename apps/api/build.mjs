@@ -45,7 +45,12 @@ await rm(OUT_DIR, { recursive: true, force: true });
 await build({
   // The feed parser's worker is an entry of its own: a worker thread starts from a file, and
   // feeds.parse-thread.ts looks for it beside the running bundle (decision 060).
-  entryPoints: [path.join(HERE, 'src/server.ts'), path.join(HERE, 'src/modules/feeds/feeds.parse-worker.ts')],
+  // dist/migrate.js: `npm run db:migrate` as a built file (decision 077).
+  entryPoints: [
+    path.join(HERE, 'src/server.ts'),
+    path.join(HERE, 'src/modules/feeds/feeds.parse-worker.ts'),
+    path.join(HERE, 'src/migrate.ts'),
+  ],
   outdir: OUT_DIR,
   // Every entry in dist/ itself (not dist/modules/feeds/), where the chunks are too.
   entryNames: '[name]',

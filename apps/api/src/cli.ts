@@ -51,6 +51,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     // The charge run keeps CHARGE_CONCURRENCY sends in flight, each a few short statements (decision 019).
     poolSize: config.DATABASE_POOL_SIZE,
+    migrations: config.NODE_ENV === 'production' ? 'check' : 'apply', // decision 077
   });
   const { app, ctx } = await buildApp({ config, db: database.db, logger: loggerOptions(config) });
   try {

@@ -19,6 +19,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
     onIdleError: (err) => console.warn(`database connection lost: ${err.message}`),
+    migrations: config.NODE_ENV === 'production' ? 'check' : 'apply', // decision 077
   });
   const { app, ctx } = await buildApp({ config, db: database.db });
 

@@ -8,7 +8,7 @@ import { estimatedSecretBits, MIN_SECRET_BITS } from './secret-strength.js';
  * never seeds demo accounts.
  */
 export function productionProblems(env: Env): string[] {
-  const problems: string[] = [];
+  const problems: string[] = [...databaseProblems(env)];
   const need = (name: keyof Env, why: string) => {
     if (!env[name]) problems.push(`${name} is not set: ${why}`);
   };
@@ -46,6 +46,22 @@ export function productionProblems(env: Env): string[] {
     need(name, 'the seller printed on invoices');
   }
   return problems;
+}
+
+/**
+ * Production runs on PostgreSQL only (decision 077): the embedded PGlite keeps its data in one process's
+ * folder, so a restart on a new disk would lose every tip, and no second process could share it. Also
+ * what `npm run db:migrate` checks before it touches anything.
+ */
+export function databaseProblems(env: Pick<Env, 'DATABASE_URL'>): string[] {
+  if (!env.DATABASE_URL) {
+    return [
+      'DATABASE_URL is not set: the PostgreSQL database (postgres://user:password@host:5432/name); production never runs on the embedded PGlite',
+    ];
+  }
+  return /^postgres(ql)?:$/.test(new URL(env.DATABASE_URL).protocol)
+    ? []
+    : ['DATABASE_URL must be a postgres:// (or postgresql://) address'];
 }
 
 function isHttps(url: string): boolean {

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { assertMigrated, MIGRATIONS_FOLDER, type MigrationSession, migrateUnderLock } from './migrations.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -24,9 +23,9 @@ export interface Database {
   db: Db;
   driver: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** The migrations this open applied (none when nothing was due, or when it only checked). */
+  migrationsApplied: readonly string[];
 }
-
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export interface OpenDatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite. */
@@ -41,9 +40,15 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Told about errors of idle PostgreSQL connections (logged by the server). */
   onIdleError?: (err: Error) => void;
+  /**
+   * `apply` (default): apply the migrations that are due, under the migration lock (development, the
+   * tests, `npm run db:migrate`). `check`: apply nothing and reject with MigrationsBehindError when any
+   * is due — production's processes, which leave migrating to `npm run db:migrate` (decision 077).
+   */
+  migrations?: 'apply' | 'check';
 }
 
-/** Opens the database and brings its schema up to date with the committed migrations. */
+/** Opens the database and brings its schema up to date with the committed migrations (or checks that it is). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -51,18 +56,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the pool; unhandled, that would crash the process. The next query reconnects or reports it.
     pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
-    // Two instances starting at once must not both migrate: hold an advisory lock meanwhile.
-    const client = await pool.connect();
+    // One connection for the session's advisory lock and the migrator's statements.
+    let migrationsApplied: string[] = [];
     try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migrateNodePg(drizzleNodePg(client, { schema, casing: 'snake_case' }), {
-        migrationsFolder: MIGRATIONS_FOLDER,
-      });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-      client.release();
+      const client = await pool.connect();
+      try {
+        migrationsApplied = await upToDate(options.migrations, client, () =>
+          migrateNodePg(drizzleNodePg(client, { schema, casing: 'snake_case' }), {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          }),
+        );
+      } finally {
+        client.release();
+      }
+    } catch (err) {
+      await pool.end();
+      throw err;
     }
-    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end(), migrationsApplied };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // Loaded only here: a process on PostgreSQL never holds PGlite's JavaScript (decision 048).
@@ -75,6 +86,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // pg_trgm: the trigram indexes of tip search (migration 0013 creates them where it is available).
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  let migrationsApplied: string[];
+  try {
+    migrationsApplied = await upToDate(options.migrations, client, () =>
+      migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    );
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close(), migrationsApplied };
+}
+
+/** Applies what is due under the migration lock, or only checks that nothing is. */
+async function upToDate(
+  mode: OpenDatabaseOptions['migrations'],
+  session: MigrationSession,
+  migrate: () => Promise<void>,
+): Promise<string[]> {
+  if (mode !== 'check') return migrateUnderLock(session, migrate);
+  await assertMigrated(session);
+  return [];
 }

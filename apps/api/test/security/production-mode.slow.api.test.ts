@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../src/seed/demo.js';
 import { freePort, outputOf, runScript, startedListening, stopChild } from '../support/child-app.js';
 import { PRODUCTION_ENV } from '../support/production-env.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { TEST_DB } from '../support/test-db.js';
+import { createTestDatabase, TEST_DB } from '../support/test-db.js';
 
 /** Issue 10, production mode: replayed as an attacker (and an operator who forgot a setting) would. */
 const PRODUCTION = PRODUCTION_ENV;
@@ -27,6 +27,7 @@ describe('production start-up check', () => {
       message = (err as Error).message;
     }
     for (const name of [
+      'DATABASE_URL',
       'JWT_SECRET',
       'OPP_API_URL',
       'OPP_API_KEY',
@@ -135,6 +136,7 @@ describe('production start-up check', () => {
       });
       expect(result.code).not.toBe(0);
       expect(result.output).toContain('Podpot will not start in production');
+      expect(result.output).toContain('DATABASE_URL is not set');
       expect(result.output).toContain('OPP_API_URL is not set');
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -165,15 +167,18 @@ describe(`production never seeds and never runs the simulator (${TEST_DB})`, () 
   });
 });
 
-describe('never seeding in production, whatever SEED_DEMO says', () => {
+// Production runs on PostgreSQL only (decision 077): a migrated database of its own.
+describe.runIf(TEST_DB === 'pg')('never seeding in production, whatever SEED_DEMO says', () => {
   it('starts a production server with SEED_DEMO=true and no demo admin can log in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-prod-'));
+    const database = await createTestDatabase();
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,
         ...PRODUCTION,
+        DATABASE_URL: database.url!,
         PUBLIC_URL: `https://127.0.0.1:${port}`,
         SEED_DEMO: 'true',
         DATA_DIR: dataDir,
@@ -186,7 +191,7 @@ describe('never seeding in production, whatever SEED_DEMO says', () => {
     });
     const output = outputOf(child);
     // Runs however the test ends (a timeout too): the server is gone, SIGKILL if its own shutdown
-    // never ends, before its data folder (its PGlite database) is removed.
+    // never ends, before its data folder and its database are removed.
     onTestFinished(async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await new Promise<void>((resolve) => {
@@ -194,6 +199,7 @@ describe('never seeding in production, whatever SEED_DEMO says', () => {
         else child.once('exit', () => resolve());
       });
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+      await database.close();
     });
     // Its banner says it listens: printed after listen, with the demo logins when it has seeded.
     await startedListening(child, output);

@@ -1,6 +1,8 @@
 /** A complete production environment (every setting production-mode checks demand), for config tests. */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  // Never connected to by the config tests; a test that starts a production server gives its own database.
+  DATABASE_URL: 'postgres://podpot@db.podpot.invalid:5432/podpot',
   JWT_SECRET: 'b3f1c8e2a9d47f6e0c5b1a8d2e9f3c7a6b4d8e1f0a2c5b9e',
   OPP_API_URL: 'https://api-sandbox.onlinebetaalplatform.nl/v1',
   OPP_API_KEY: 'live-key-from-the-provider',

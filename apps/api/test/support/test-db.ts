@@ -56,3 +56,15 @@ export async function createPostgresDatabase(
     },
   };
 }
+
+/** A new, empty PostgreSQL database (not migrated) for `work`, dropped afterwards: what an operator starts from. */
+export async function withEmptyPostgresDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const adminUrl = adminDatabaseUrl();
+  const name = `podpot_empty_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await onAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  try {
+    return await work(databaseUrl(adminUrl, name));
+  } finally {
+    await onAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  }
+}
