@@ -1,6 +1,6 @@
 /**
  * The monthly charge run under volume: `benchChargeRun({ databaseUrl, count })` runs the charge job
- * (apps/api/src/modules/recurring-tips/recurring-tips.charge-job.ts) on a PostgreSQL database full
+ * (apps/api/src/modules/recurring-tips/charge/run.ts) on a PostgreSQL database full
  * of due monthly tips, against the OPP simulator in a process of its own, and answers
  * { charges, seconds, perSecond, duplicates }.
  *
@@ -21,7 +21,7 @@ import type pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import { runCharges } from '../apps/api/src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../apps/api/src/modules/recurring-tips/charge/run.js';
 import { createBenchDatabase } from './bench-db.js';
 import { backendPids, cpuMsOf, withSql } from './cpu.js';
 import { pgStats, pgStatsPerUnit } from './pg-stats.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { PURGE_BATCH, purgeMailsBefore } from '../mail/outbox.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
-import { runCharges } from '../modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../modules/recurring-tips/charge/run.js';
 import { deleteAllExpiredInvitations } from '../modules/tipjars/tipjars.repository.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';

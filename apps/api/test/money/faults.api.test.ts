@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMoney } from '../../src/jobs/money-check.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { createMonthlyWorld, type MonthlyWorld, oneOffTip, query, signUp, uidOf } from './monthly-support.js';

@@ -2,7 +2,7 @@ import { awaitSimulatorDeliveries, simulatePayment, simulatorOf } from '@podpot/
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { refundsPaidOut } from '../support/refunds.js';
 import type { TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';

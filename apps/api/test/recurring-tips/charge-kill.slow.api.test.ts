@@ -1,7 +1,7 @@
 import { simulatorOf } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { createMonthlyWorld, type MonthlyWorld, query } from '../money/monthly-support.js';
 import { startScript } from '../support/child-app.js';
 import { createTestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import { simulatorFaults } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { createMonthlyWorld, type MonthlyWorld, query } from '../money/monthly-support.js';
 import { createTestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';

@@ -2,7 +2,8 @@ import { tipStatusesBefore } from '@podpot/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../../src/db/client.js';
-import * as chargeRepo from '../../src/modules/recurring-tips/recurring-tips.charge.repository.js';
+import * as chargeRepo from '../../src/modules/recurring-tips/charge/repository.js';
+import { lastWalkKey, type WalkCursor } from '../../src/modules/recurring-tips/charge/walk.js';
 import { findLatestForOwners } from '../../src/payments/payments.repository.js';
 import { createTestDatabase } from '../support/test-db.js';
 
@@ -43,13 +44,13 @@ describe('the charge run reads per batch what the batch needs, not the tables', 
   });
 
   it('leasing the batch after 2,900 months the run already sent reads about 100 months, not theirs', async () => {
-    let cursor: chargeRepo.WalkCursor | undefined;
+    let cursor: WalkCursor | undefined;
     const setup = async (tx: DbOrTx) => {
       // 29 batches leased walking the work index, their answers recorded (no longer scheduled):
       // their index entries stay until a vacuum, in front of every month still to send.
       for (let batch = 0; batch < 29; batch++) {
         const leased = await chargeRepo.claimChargeWork(tx, new Date(), 60_000, 100, cursor);
-        cursor = chargeRepo.lastWalkKey(leased, cursor);
+        cursor = lastWalkKey(leased, cursor);
       }
       await tx.execute(sql`update recurring_tip_charges set status = 'pending', claimed_until = null
                            where claimed_until is not null`);
@@ -79,14 +80,14 @@ describe('the charge run reads per batch what the batch needs, not the tables', 
   });
 
   it('claiming the batch after 2,900 monthly tips the run already claimed reads about 100, not theirs', async () => {
-    let cursor: chargeRepo.WalkCursor | undefined;
+    let cursor: WalkCursor | undefined;
     const setup = async (tx: DbOrTx) => {
       await tx.execute(sql`update recurring_tips set next_charge_at = now() - interval '1 minute'`);
       // 29 batches claimed walking the due index: their next month is due later (a new index
       // entry further on), the entries they were found by stay until a vacuum.
       for (let batch = 0; batch < 29; batch++) {
         const due = await chargeRepo.lockDueRecurringTips(tx, new Date(), 100, [], cursor);
-        cursor = chargeRepo.lastWalkKey(due, cursor);
+        cursor = lastWalkKey(due, cursor);
         await chargeRepo.scheduleRecurringTips(
           tx,
           due.map((r) => ({ id: r.id, nextChargeAt: new Date(Date.now() + 30 * 86_400_000) })),

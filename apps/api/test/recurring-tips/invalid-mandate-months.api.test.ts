@@ -2,7 +2,7 @@ import { awaitSimulatorDeliveries, simulatePayment, simulateReversal } from '@po
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import {
   chargesOf,
   query,

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import {
   chargesOf,
   query,

@@ -1,7 +1,7 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { chargesOf, query, signUpAndPay, transactionsOfCharge, useMonthlyWorld } from '../money/monthly-support.js';
 import type { TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';

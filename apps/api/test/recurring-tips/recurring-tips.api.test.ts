@@ -7,8 +7,8 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringTipCharges, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
 import { registerMerchant } from '../support/merchant.js';
 import { answeredStatus, refundsPaidOut } from '../support/refunds.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringTips, tipjars } from '../../src/db/schema/index.js';
 import { checkMoney } from '../../src/jobs/money-check.js';
-import { runCharges } from '../../src/modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from '../../src/modules/recurring-tips/charge/run.js';
 import { DEMO_PASSWORD, DEMO_TIPJAR_SLUG, ensureDemoMerchant, seedDemoData } from '../../src/seed/demo.js';
 import { ensureDemoProviderHistory } from '../../src/seed/demo-provider.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

@@ -52,7 +52,8 @@ export async function debitLookup(db: DbOrTx, charge: repo.ChargeRow): Promise<O
  * first adopted). A lookup that could not be finished throws: never "not sent".
  */
 export async function findSentDebit(ctx: AppContext, charge: repo.ChargeRow): Promise<OppTransaction | undefined> {
-  return findSent(ctx, await debitLookup(ctx.db, charge), { chargeId: charge.id });
+  const lookup = await debitLookup(ctx.db, charge);
+  return findSent(ctx, lookup, { chargeId: charge.id });
 }
 
 /** The provider's mandate of a month's current attempt (`key` its reference), if it holds one; oldest first. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { appUrl, ErrorCode, type Locale } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -16,7 +15,6 @@ import { notifyUrlOf, providerUnavailable } from '../../payments/payments.servic
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
-import * as chargeRepo from './recurring-tips.charge.repository.js';
 import { attemptMetadata, findSentMandate } from './recurring-tips.lookups.js';
 import { refreshMandateAttempt } from './recurring-tips.mandate.js';
 import { CHARGE_KIND, isMandatePayment } from './recurring-tips.outcomes.js';
@@ -61,33 +59,8 @@ export async function newMonth(tx: Tx, recurringTip: repo.RecurringTipRow, m: Mo
   return repo.updateCharge(tx, charge.id, { tipId: tip!.id });
 }
 
-/**
- * newMonth for several monthly tips in three statements (the charge run's claim): the charge rows
- * (a month that has one already is left out), their tips, and each month's tip named. Answers how
- * many months were made.
- */
-export async function newMonths(tx: Tx, months: { recurringTip: repo.RecurringTipRow; month: MonthInput }[]) {
-  const charges = await chargeRepo.insertCharges(
-    tx,
-    months.map((m) => chargeOf(m.recurringTip, m.month)),
-  );
-  const byTip = new Map(months.map((m) => [m.recurringTip.id, m]));
-  const made = charges.map((charge) => {
-    const { recurringTip, month } = byTip.get(charge.recurringTipId)!;
-    return { charge, tip: { id: randomUUID(), ...tipOf(recurringTip, month) } };
-  });
-  await tipsQueries.insertTips(
-    tx,
-    made.map((m) => m.tip),
-  );
-  await chargeRepo.setChargeTips(
-    tx,
-    made.map((m) => ({ id: m.charge.id, tipId: m.tip.id })),
-  );
-  return made.length;
-}
-
-function chargeOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
+/** A month's charge row (newMonth, the charge run's claim). */
+export function chargeOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
   return {
     recurringTipId: recurringTip.id,
     period: m.period,
@@ -97,7 +70,8 @@ function chargeOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
   };
 }
 
-function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
+/** A month's tip (newMonth, the charge run's claim). */
+export function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
   return {
     tipjarId: recurringTip.tipjarId,
     amount: m.amount,

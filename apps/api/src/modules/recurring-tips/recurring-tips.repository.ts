@@ -264,7 +264,7 @@ export async function endWaitingDebits(db: DbOrTx, recurringTipId: string, reaso
     .returning();
 }
 
-/* ---------- the charge job's leases (its claims: recurring-tips.charge.repository.ts) ---------- */
+/* ---------- the charge job's leases (its claims: charge/repository.ts) ---------- */
 
 /** A monthly tip that is charged: active, with a valid mandate. */
 export const chargeable = and(eq(recurringTips.status, 'active'), eq(recurringTips.mandateStatus, 'valid'));

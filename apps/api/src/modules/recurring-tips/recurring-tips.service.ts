@@ -41,7 +41,7 @@ import { OWNER_VIEW, toRecurringTip, toRecurringTips } from './recurring-tips.vi
  * Monthly tips: creating one (the first payment sets up the mandate), the tipper's self-service
  * (with a sign-in or a manage link), and the lists of makers and platform admins. How the payments
  * are sent is in recurring-tips.payments.ts, what their statuses mean in recurring-tips.outcomes.ts,
- * the monthly charge run in recurring-tips.charge-job.ts (docs/domain-rules.md §5, docs/money-rules.md, decisions 005 and 008).
+ * the monthly charge run in charge/run.ts (docs/domain-rules.md §5, docs/money-rules.md, decisions 005 and 008).
  */
 /** Who may manage one recurring tip: its (signed-in) tipper, or a manage link for exactly that id. */
 export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recurringTipId: string };

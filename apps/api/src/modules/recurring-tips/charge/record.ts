@@ -1,10 +1,12 @@
-import { tipStatusesBefore } from '@podpot/domain';
-import type { AppContext } from '../../context.js';
-import { applyProviderTransaction } from '../../payments/payments.apply.js';
-import { insertTransactionRows } from '../../payments/payments.repository.js';
-import * as chargeRepo from './recurring-tips.charge.repository.js';
-import { type DebitAnswer, isOpenDebit, recordDebitAnswer } from './recurring-tips.charge-send.js';
-import { CHARGE_KIND } from './recurring-tips.outcomes.js';
+import { paymentOutcome, tipStatusesBefore } from '@podpot/domain';
+import type { AppContext } from '../../../context.js';
+import { applyProviderTransaction } from '../../../payments/payments.apply.js';
+import { insertTransactionRows } from '../../../payments/payments.repository.js';
+import { CHARGE_KIND } from '../recurring-tips.outcomes.js';
+import { recordAttempt } from '../recurring-tips.payments.js';
+import * as repo from '../recurring-tips.repository.js';
+import type { DebitAnswer } from './debit.js';
+import * as chargeRepo from './repository.js';
 
 /**
  * The charge run records the provider's answers a batch at a time (decision 023): one transaction
@@ -14,6 +16,31 @@ import { CHARGE_KIND } from './recurring-tips.outcomes.js';
  * applyProviderTransaction) writes; a month stays leased until its answer is recorded, so a run that
  * dies with answers not yet written leaves months a later run adopts by their reference (014).
  */
+
+/** An open debit (SEPA `planned`, on its way): its month waits for it as pending. */
+export function isOpenDebit(a: DebitAnswer): boolean {
+  const outcome = paymentOutcome(a.answer.status);
+  return outcome === 'open' || outcome === 'held';
+}
+
+/** Records one debit's answer as its attempt's transaction row, then applies it (the one-at-a-time path). */
+export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promise<void> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const row = await recordAttempt(tx, {
+      charge: a.charge,
+      key: a.key,
+      oppUid: a.answer.uid,
+      merchantUid: a.merchantUid,
+      redirectUrl: null,
+      request: a.request as unknown as Record<string, unknown>,
+    });
+    // An open answer lets the month go; any other keeps it held until applied (recordChargeAnswers).
+    const letGo = isOpenDebit(a) ? { claimedUntil: null } : {};
+    await repo.updateCharge(tx, a.charge.id, { oppTransactionId: row.id, ...letGo });
+    return row;
+  });
+  await applyProviderTransaction(ctx, row.id, a.answer);
+}
 
 /** Answers written in one transaction at most. */
 const MAX_RECORD_BATCH = 200;

@@ -1,8 +1,9 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
-import { recurringTipCharges, recurringTips, tips, users } from '../../db/schema/index.js';
-import { type ChargeRow, chargeable } from './recurring-tips.repository.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { recurringTipCharges, recurringTips, tips, users } from '../../../db/schema/index.js';
+import { type ChargeRow, chargeable } from '../recurring-tips.repository.js';
+import type { WalkCursor } from './walk.js';
 
 /**
  * The charge job's statements (decisions 023 and 028): claiming due months, leasing charges to send
@@ -15,36 +16,13 @@ import { type ChargeRow, chargeable } from './recurring-tips.repository.js';
 /** `chargeable` of the monthly tip `r` (a subquery's alias). */
 const chargeableSql = sql`r.status = 'active' and r.mandate_status = 'valid'`;
 
-/**
- * Where a walk over a work index stands (decision 042): the key of the last row it took — its due
- * time as exact UTC text (microseconds; a Date would round to milliseconds) and its id. The claim and
- * the lease walk their index forward from here instead of from its start, so a batch never reads the
- * index entries of the rows earlier batches of the run already took (dead until vacuumed, and in
- * posting lists PostgreSQL cannot mark dead while one of their rows lives).
- */
-export interface WalkCursor {
-  at: string;
-  id: string;
-}
-
 /** A walk key of `column` (timestamptz): UTC text that sorts as the time does and reads back exactly. */
 const walkKeyOf = (column: SQL | PgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** `(column, id) > after`: the rows after the cursor, in the order of the work indexes (time, id). */
+/** `(column, id) > after`: the rows after the cursor (walk.ts), in the order of the work indexes (time, id). */
 const afterCursor = (column: PgColumn, id: PgColumn, after: WalkCursor | undefined) =>
   after ? sql`(${column}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined;
-
-/** The furthest of rows' walk keys (time text, then id: both sort as PostgreSQL orders them). */
-export function lastWalkKey(rows: { walkAt: string; id: string }[], from?: WalkCursor): WalkCursor | undefined {
-  let last = from;
-  for (const row of rows) {
-    if (!last || row.walkAt > last.at || (row.walkAt === last.at && row.id > last.id)) {
-      last = { at: row.walkAt, id: row.id };
-    }
-  }
-  return last;
-}
 
 /**
  * Locks the recurring tips whose next month is due, skipping rows another instance holds
