@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { endMonthlyTipsOfArchived } from '../modules/recurring-tips/recurring-tips.cancel.js';
 import { refreshMandateAttempt } from '../modules/recurring-tips/recurring-tips.mandate.js';
 import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurring-tips.outcomes.js';
-import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.repair.js';
+import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.payments.js';
 import { followPendingRefunds } from '../modules/refunds/refunds.service.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
 import { applyProviderTransaction } from '../payments/payments.apply.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Metadata, OppLookup, OppMandate, OppTransaction } from '../../payments/opp-client.js';
 import { findSent } from '../../payments/payments.create.js';
-import { findAttemptRow, type OppTransactionRow } from '../../payments/payments.repository.js';
+import { findAttemptRow } from '../../payments/payments.repository.js';
 import { CHARGE_KIND } from './recurring-tips.outcomes.js';
 import type * as repo from './recurring-tips.repository.js';
 
@@ -71,23 +71,4 @@ export async function findSentMandate(
     ctx.log.error({ reference: key, adopted: first!.uid, extra: more.map((m) => m.uid) }, 'two mandates for one key');
   }
   return first;
-}
-
-/**
- * The first payment of a mandate attempt whose uid we never learnt, found among the provider's
- * transactions by the attempt's metadata (the provider passes the mandate's metadata on to it, as
- * far as is known) and the merchant it pays. Undefined when the provider holds none.
- */
-export async function findFirstPayment(
-  ctx: AppContext,
-  row: OppTransactionRow,
-  charge: repo.ChargeRow,
-): Promise<OppTransaction | undefined> {
-  const reference = (row.request as { reference?: unknown }).reference;
-  const found = await ctx.opp.findTransactions({
-    reference: typeof reference === 'string' ? reference : undefined,
-    metadata: attemptMetadata(charge.id, row.attempt),
-    sentAfter: await attemptBegan(ctx.db, charge, row.attempt),
-  });
-  return found.find((tx) => !tx.merchantUid || tx.merchantUid === row.merchantUid);
 }

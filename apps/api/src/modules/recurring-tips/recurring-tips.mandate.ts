@@ -7,11 +7,12 @@ import { applyProviderTransaction, applyStatusOfUnknownTransaction } from '../..
 import {
   findAttemptRow,
   findLatestForOwner,
+  findTransactionRow,
   hasRowWithoutUid,
   type OppTransactionRow,
 } from '../../payments/payments.repository.js';
 import { providerUnavailable } from '../../payments/payments.service.js';
-import { findFirstPayment } from './recurring-tips.lookups.js';
+import { attemptBegan, attemptMetadata } from './recurring-tips.lookups.js';
 import { CHARGE_KIND, isMandatePayment, moveTip } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 
@@ -29,6 +30,9 @@ import * as repo from './recurring-tips.repository.js';
  *     looked for among the provider's transactions by our metadata (decision 071), and when found it
  *     speaks for itself; a word we do not know holds the monthly tip for a person.
  * The month and "mandate valid" follow the first payment when we know it, otherwise the mandate.
+ * Everything that reads a monthly tip's payment state back from the provider is here: the mandate's
+ * notification, the reconcile job's and a request's refresh of an attempt (refreshAttempt), the
+ * first payment's lookup and adoption.
  */
 
 /** A first payment we never see resolve is given up after this long (its checkout expired long before). */
@@ -38,15 +42,21 @@ const ADOPTION_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /* ---------- which attempt a mandate or a transaction belongs to ---------- */
 
+/** Our row of a month's mandate attempt: `attempt`, or the month's latest when none is named; undefined for a debit. */
+async function mandateAttemptRow(db: DbOrTx, chargeId: string, attempt?: number) {
+  const row =
+    attempt === undefined
+      ? await findLatestForOwner(db, CHARGE_KIND, chargeId)
+      : await findAttemptRow(db, CHARGE_KIND, chargeId, attempt);
+  return row && isMandatePayment(row) ? row : undefined;
+}
+
 /** Our row of the attempt named by metadata we sent (`charge_id`, `attempt`), if it is a mandate payment. */
 async function attemptOfMetadata(db: DbOrTx, metadata: Record<string, string>) {
   const chargeId = metadata.charge_id;
   if (!chargeId || !/^[0-9a-f-]{36}$/i.test(chargeId)) return undefined;
   const attempt = Number(metadata.attempt);
-  const row = Number.isInteger(attempt)
-    ? await findAttemptRow(db, CHARGE_KIND, chargeId, attempt)
-    : await findLatestForOwner(db, CHARGE_KIND, chargeId);
-  return row && isMandatePayment(row) ? row : undefined;
+  return mandateAttemptRow(db, chargeId, Number.isInteger(attempt) ? attempt : undefined);
 }
 
 /** The current mandate attempt of the recurring tip charged through `mandateUid`. */
@@ -54,8 +64,7 @@ async function attemptOfMandateUid(db: DbOrTx, mandateUid: string) {
   const recurringTip = await repo.findByMandate(db, mandateUid);
   const month = recurringTip && (await repo.findLatestCharge(db, recurringTip.id));
   if (month?.via !== 'mandate') return undefined;
-  const row = await findAttemptRow(db, CHARGE_KIND, month.id, month.attempt);
-  return row && isMandatePayment(row) ? row : undefined;
+  return mandateAttemptRow(db, month.id, month.attempt);
 }
 
 /** Our row of the attempt a mandate was made for. */
@@ -78,10 +87,11 @@ function firstPaymentStatusOf(state: Exclude<OppMandateState, 'unknown'>, row: O
 /**
  * Applies a mandate as the provider answered it: its first payment to the month (read by uid when we
  * know it, else judged by the mandate's status), and its end (revoked, or any word of a dead mandate)
- * to the recurring tip.
+ * to the recurring tip. `attempt`: our row of the attempt the mandate was made for, when the caller
+ * has it already (attemptOfMandate).
  */
-export async function applyMandate(ctx: AppContext, mandate: OppMandate): Promise<void> {
-  const row = await attemptOfMandate(ctx.db, mandate);
+export async function applyMandate(ctx: AppContext, mandate: OppMandate, attempt?: OppTransactionRow): Promise<void> {
+  const row = attempt ?? (await attemptOfMandate(ctx.db, mandate));
   if (row) await applyFirstPayment(ctx, row, mandate);
   if (mandateState(mandate.status) === 'dead') await revokeMandate(ctx, mandate.uid);
 }
@@ -129,6 +139,25 @@ async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status
   // Found, it is read by its uid as a known first payment is: its status now, not the list's.
   if (found) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(found.uid));
   else await applyStatusOfUnknownTransaction(ctx, row.id, status);
+}
+
+/**
+ * The first payment of a mandate attempt whose uid we never learnt, found among the provider's
+ * transactions by the attempt's metadata (the provider passes the mandate's metadata on to it, as
+ * far as is known) and the merchant it pays. Undefined when the provider holds none.
+ */
+async function findFirstPayment(
+  ctx: AppContext,
+  row: OppTransactionRow,
+  charge: repo.ChargeRow,
+): Promise<OppTransaction | undefined> {
+  const reference = (row.request as { reference?: unknown }).reference;
+  const found = await ctx.opp.findTransactions({
+    reference: typeof reference === 'string' ? reference : undefined,
+    metadata: attemptMetadata(charge.id, row.attempt),
+    sentAfter: await attemptBegan(ctx.db, charge, row.attempt),
+  });
+  return found.find((tx) => !tx.merchantUid || tx.merchantUid === row.merchantUid);
 }
 
 /**
@@ -202,6 +231,21 @@ export const onMandateNotification: NotificationObjectHandler = async (ctx, body
 };
 
 /**
+ * Reads the attempt's transaction from the provider and applies it — or, for a mandate's first payment
+ * whose uid we do not know yet, its mandate. A failure is left to reconcile.
+ */
+export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
+  try {
+    if (row.oppUid) return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
+    return (await findTransactionRow(ctx.db, row.id)) ?? row;
+  } catch (err) {
+    ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
+    return (await findTransactionRow(ctx.db, row.id)) ?? row;
+  }
+}
+
+/**
  * Brings a mandate attempt whose first payment we cannot read by uid (yet) up to date: reads its
  * mandate (reconcile job, a mandate retry checking the open attempt).
  */
@@ -212,7 +256,7 @@ export async function refreshMandateAttempt(ctx: AppContext, row: OppTransaction
   const mandate = await readMandate(ctx, recurringTip.mandateUid);
   const attempt = await attemptOfMandate(ctx.db, mandate);
   if (attempt?.id === row.id) {
-    await applyMandate(ctx, mandate);
+    await applyMandate(ctx, mandate, attempt);
   } else if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) {
     // A later attempt holds the recurring tip's mandate now; this one's checkout is long gone.
     await judgeFirstPayment(ctx, row, 'expired');

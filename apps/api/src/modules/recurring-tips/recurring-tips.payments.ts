@@ -4,10 +4,8 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { type CreateMandateInput, isIdempotencyKeyUsed, OppError, type OppMandate } from '../../payments/opp-client.js';
-import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import {
   findLatestForOwner,
-  findTransactionRow,
   insertTransactionRow,
   type OppTransactionRow,
 } from '../../payments/payments.repository.js';
@@ -16,15 +14,18 @@ import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import { attemptMetadata, findSentMandate } from './recurring-tips.lookups.js';
-import { refreshMandateAttempt } from './recurring-tips.mandate.js';
-import { CHARGE_KIND, isMandatePayment } from './recurring-tips.outcomes.js';
+import { refreshAttempt } from './recurring-tips.mandate.js';
+import { CHARGE_KIND } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 
 /**
- * Sending the payments of monthly tips to the provider: the mandate-creating first payment (or a
- * mandate retry) and the monthly debit of the charge job. Each attempt is leased while its provider
- * call is in flight, its Idempotency-Key comes from our ids, and the answer is recorded as the
- * attempt's transaction row before it is applied (recurring-tips.outcomes.ts says what it means).
+ * The months of monthly tips and the mandate-creating payments that set them up: a month's charge row
+ * and tip, the first payment (or a mandate retry) sent to the provider — and sent again when it was
+ * left half-made (a resubmit, the reconcile job's repair) — and the attempt rows every payment of a
+ * month is recorded as (the charge run's debits too: charge/). Each attempt is leased while its
+ * provider call is in flight, its Idempotency-Key comes from our ids, and the answer is recorded as
+ * the attempt's transaction row before it is applied (recurring-tips.mandate.ts reads it back,
+ * recurring-tips.outcomes.ts says what it means).
  */
 /** How long one request holds a month while it calls the provider; a dead request's hold runs out. */
 const MANDATE_LEASE_MS = 30_000;
@@ -268,6 +269,27 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
 }
 
 /**
+ * Part of the reconcile job: a monthly tip whose first payment (or mandate retry) was committed at
+ * our side but never reached the provider — the server was killed mid-checkout — is sent again
+ * under its original key. The checkout the provider then answers has usually expired by the time
+ * the next read comes, which turns the month into an ordinary failed first payment the tipper can
+ * retry; either way it is no longer stuck.
+ */
+export async function repairHalfMadeMandates(ctx: AppContext, options: { olderThan: Date; limit?: number }) {
+  const charges = await repo.listHalfMadeMandateCharges(ctx.db, options.olderThan, options.limit ?? 50);
+  let repaired = 0;
+  for (const charge of charges) {
+    try {
+      await resumeMandatePayment(ctx, charge);
+      repaired += 1;
+    } catch (err) {
+      ctx.log.warn({ err, chargeId: charge.id }, 'reconcile: could not repair a half-made monthly tip');
+    }
+  }
+  return repaired;
+}
+
+/**
  * Our row of an attempt's provider transaction, written with the provider's uid when we know it (its
  * status comes with the first apply; a mandate's first payment may get its uid later). The
  * idempotency key is unique: a second writer finds the first one's row.
@@ -308,20 +330,5 @@ export async function recordAttempt(
     const winner = await findLatestForOwner(tx, CHARGE_KIND, a.charge.id);
     if (!winner) throw err;
     return winner;
-  }
-}
-
-/**
- * Reads the attempt's transaction from the provider and applies it — or, for a mandate's first payment
- * whose uid we do not know yet, its mandate. A failure is left to reconcile.
- */
-export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
-  try {
-    if (row.oppUid) return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
-    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
-    return (await findTransactionRow(ctx.db, row.id)) ?? row;
-  } catch (err) {
-    ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
-    return (await findTransactionRow(ctx.db, row.id)) ?? row;
   }
 }

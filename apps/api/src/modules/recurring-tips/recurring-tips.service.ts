@@ -22,6 +22,7 @@ import { tipMerchantUid } from '../tips/tips.service.js';
 import * as usersQueries from '../users/users.queries.js';
 import { cancellation, cancelWaitingCharges, revokeCancelledMandates } from './recurring-tips.cancel.js';
 import { debitKey, findSentDebit } from './recurring-tips.lookups.js';
+import { refreshAttempt } from './recurring-tips.mandate.js';
 import { CHARGE_KIND, moveTip } from './recurring-tips.outcomes.js';
 import {
   isLeased,
@@ -29,7 +30,6 @@ import {
   leaseEnd,
   newMonth,
   recordAttempt,
-  refreshAttempt,
   resumeMandatePayment,
   sendMandatePayment,
 } from './recurring-tips.payments.js';

@@ -1,4 +1,4 @@
-import type { AfterCommit, AppContext } from '../../../context.js';
+import type { AppContext } from '../../../context.js';
 import {
   type CreateMandateTransactionInput,
   isIdempotencyKeyUsed,
@@ -48,7 +48,11 @@ export async function sendDebit(
         if (locked?.status !== 'scheduled' || locked.attempt !== charge.attempt) return undefined;
         return recordDebitFailure(ctx, tx, locked, 'rejected');
       });
-      if (effect) await runEffect(ctx, effect, charge.id);
+      if (effect) {
+        await effect(ctx).catch((e: unknown) =>
+          ctx.log.error({ err: e, chargeId: charge.id }, 'after-commit effect of a refused charge failed'),
+        );
+      }
       return true;
     }
     ctx.log.error({ err, chargeId: charge.id }, 'sending a mandate charge failed; the next run retries it');
@@ -98,12 +102,4 @@ function isRefusal(err: unknown): boolean {
     ![408, 409, 429].includes(err.status) &&
     !isIdempotencyKeyUsed(err)
   );
-}
-
-async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string) {
-  try {
-    await effect(ctx);
-  } catch (err) {
-    ctx.log.error({ err, chargeId }, 'after-commit effect of a refused charge failed');
-  }
 }
