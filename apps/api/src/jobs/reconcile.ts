@@ -3,7 +3,7 @@ import { endMonthlyTipsOfArchived } from '../modules/recurring-tips/recurring-ti
 import { refreshMandateAttempt } from '../modules/recurring-tips/recurring-tips.mandate.js';
 import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurring-tips.outcomes.js';
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.payments.js';
-import { followPendingRefunds } from '../modules/refunds/refunds.service.js';
+import { followPendingRefunds } from '../modules/refunds/refunds.follow.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
 import { applyProviderTransaction } from '../payments/payments.apply.js';
 import { resendCreate } from '../payments/payments.create.js';

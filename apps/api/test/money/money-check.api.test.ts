@@ -8,7 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { checkMoney, runMoneyCheck } from '../../src/jobs/money-check.js';
-import { followPendingRefunds } from '../../src/modules/refunds/refunds.service.js';
+import { followPendingRefunds } from '../../src/modules/refunds/refunds.follow.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { createMonthlyWorld, type MonthlyWorld, signUpAndPay, startTip } from './monthly-support.js';

@@ -1,5 +1,5 @@
 import { awaitSimulatorDeliveries, simulatorOf } from '@podpot/opp-simulator';
-import { followPendingRefunds } from '../../src/modules/refunds/refunds.service.js';
+import { followPendingRefunds } from '../../src/modules/refunds/refunds.follow.js';
 import type { TestApp } from './test-app.js';
 
 /**
