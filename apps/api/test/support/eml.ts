@@ -1,4 +1,7 @@
-/** Reads the .eml files the mailer writes to an outbox: headers and the decoded text body. Test helper. */
+/**
+ * Reads the .eml files the mailer (src/lib/mailer.ts) writes to an outbox: headers and the decoded text body.
+ * A test helper of the API tests and the browser tests (apps/web/e2e/support/outbox.ts).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
