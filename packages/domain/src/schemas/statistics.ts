@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_QUERY_YEARS } from './paging.js';
+import { DATE_QUERY_YEARS } from '../paging.js';
 
 /**
  * Statistics of paid tips (GET tipjars/{id}/statistics, GET tipjars/statistics). A tip counts when it

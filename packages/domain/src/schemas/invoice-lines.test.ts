@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { issuesToFields } from './errors.js';
-import { CreateInvoiceBodySchema, MAX_INVOICE_CENTS } from './invoice-schemas.js';
-import { INT32_MAX, percentOf, VAT_RATE_BPS } from './money.js';
+import { issuesToFields } from '../errors.js';
+import { INT32_MAX, percentOf, VAT_RATE_BPS } from '../money.js';
+import { CreateInvoiceBodySchema, MAX_INVOICE_CENTS } from './invoice.js';
 
 const tipjarId = '00000000-0000-4000-8000-000000000000';
 const fieldsOf = (lines: { quantity: number; unitPriceExVat: number }[]) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { singleLineText } from './field-schemas.js';
-import { MAX_TIP_CENTS, shareOf } from './money.js';
+import { MAX_TIP_CENTS, shareOf } from '../money.js';
+import { singleLineText } from './fields.js';
 
 /**
  * Refunds and chargebacks of paid tips (one-off tips and the tips of monthly charges). Our record per

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issuesToFields } from './errors.js';
-import { hasControlCharacter, hasLoneSurrogate, isSingleLine, singleLine, singleLineText } from './field-schemas.js';
-import { MobileNumberSchema } from './schemas.js';
-import { UpdateTipjarDataSchema } from './tipjar-schemas.js';
+import { issuesToFields } from '../errors.js';
+import { MobileNumberSchema } from './common.js';
+import { hasControlCharacter, hasLoneSurrogate, isSingleLine, singleLine, singleLineText } from './fields.js';
+import { UpdateTipjarDataSchema } from './tipjar.js';
 
 describe('hasControlCharacter', () => {
   it('finds NUL and the other C0 control characters', () => {

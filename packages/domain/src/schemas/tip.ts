@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { TipEpisodeRefSchema } from './episode-schemas.js';
-// Not from schemas.ts: that module carries the phone rules, which the storefront must not download.
-import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './field-schemas.js';
-import { DEFAULT_LOCALE } from './locale.js';
-import { MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
-import { TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from './tip-rules.js';
+import { DEFAULT_LOCALE } from '../locale.js';
+import { MAX_TIP_CENTS, MIN_TIP_CENTS } from '../money.js';
+import { TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from '../tip-rules.js';
+import { TipEpisodeRefSchema } from './episode.js';
+// Not from common.ts: that module carries the phone rules, which the storefront must not download.
+import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './fields.js';
 
 /** Our tip states (docs/domain-rules.md §4). */
 export const TIP_STATUSES = [
@@ -38,7 +38,7 @@ export const TIP_STATUS_COLOR: Record<TipStatus, 'info' | 'warning' | 'error' | 
 };
 
 // Plain rules (no zod), also for the storefront's small entry.
-export { platformFeeOf, TIP_PRIVACY, type TipPrivacy } from './tip-rules.js';
+export { platformFeeOf, TIP_PRIVACY, type TipPrivacy } from '../tip-rules.js';
 
 export const TipAmountSchema = z
   .number({ message: 'amountRange' })

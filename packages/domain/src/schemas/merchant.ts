@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LocaleSchema } from './field-schemas.js';
-import { EmailSchema, NameSchema } from './schemas.js';
-import { CocNumberSchema } from './tipjar-schemas.js';
+import { NameSchema } from './common.js';
+import { EmailSchema, LocaleSchema } from './fields.js';
+import { CocNumberSchema } from './tipjar.js';
 
 /** Countries a maker can register from (OPP's ISO 3166-1 alpha-3, lowercase). */
 export const MERCHANT_COUNTRIES = ['nld', 'bel'] as const;

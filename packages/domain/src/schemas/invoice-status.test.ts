@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransitionInvoice, INVOICE_STATUSES, isInvoiceEditable } from './invoice-schemas.js';
+import { canTransitionInvoice, INVOICE_STATUSES, isInvoiceEditable } from './invoice.js';
 
 describe('invoice status transitions', () => {
   it('allows exactly draft→sent, draft→void, sent→paid, sent→void', () => {

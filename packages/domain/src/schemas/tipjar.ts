@@ -1,23 +1,29 @@
 import { z } from 'zod';
-import { PublicEpisodeSchema } from './episode-schemas.js';
-import { FeedUrlSchema } from './feed-schemas.js';
-import { GOAL_KINDS, goalTargetError } from './goal-rules.js';
-import { INT32_MAX, MAX_TIP_CENTS, MIN_TIP_CENTS } from './money.js';
-import { OppTransactionRefSchema } from './payment-status.js';
+import { GOAL_KINDS, goalTargetError } from '../goal-rules.js';
+import { INT32_MAX, MAX_TIP_CENTS, MIN_TIP_CENTS } from '../money.js';
+import { OppTransactionRefSchema } from '../payment-status.js';
+import { TIPJAR_STATUSES } from '../tipjar-status.js';
+import { MobileNumberSchema, NameSchema, PasswordSchema } from './common.js';
+import { PublicEpisodeSchema } from './episode.js';
+import { FeedUrlSchema } from './feed.js';
 import {
   EmailSchema,
   LocaleSchema,
-  MobileNumberSchema,
-  NameSchema,
-  PasswordSchema,
   PaymentChoiceSchema,
   RetryPaymentChoiceSchema,
-  SlugSchema,
   singleLine,
   singleLineText,
-  TIPJAR_TYPES,
-  TipjarStatusSchema,
-} from './schemas.js';
+} from './fields.js';
+
+/* ---------- tip jars: kind, status, slug ---------- */
+
+export const TIPJAR_TYPES = ['CONSUMER', 'BUSINESS'] as const;
+export type TipjarType = (typeof TIPJAR_TYPES)[number];
+export const TipjarStatusSchema = z.enum(TIPJAR_STATUSES);
+
+/** Slugs: lowercase letters, digits and hyphens, 3–40 characters, no leading/trailing hyphen. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
+export const SlugSchema = z.string().trim().toLowerCase().regex(SLUG_PATTERN, { message: 'slug' });
 
 /* ---------- tip jars: requests ---------- */
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-// field-schemas and payment-status, not schemas and tipjar-schemas: those bring the phone rules
+import { DEFAULT_LOCALE } from '../locale.js';
+import { OppTransactionRefSchema } from '../payment-status.js';
+// fields and payment-status, not common and tipjar: those bring the phone rules
 // (libphonenumber's metadata) into the storefront's first visit.
-import { LocaleSchema, PaymentChoiceSchema, RetryPaymentChoiceSchema } from './field-schemas.js';
-import { DEFAULT_LOCALE } from './locale.js';
-import { OppTransactionRefSchema } from './payment-status.js';
-import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip-schemas.js';
+import { LocaleSchema, PaymentChoiceSchema, RetryPaymentChoiceSchema } from './fields.js';
+import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip.js';
 
 /**
  * Monthly (recurring) tips (docs/domain-rules.md §5): the first payment sets up a mandate, later months are
@@ -47,7 +47,7 @@ export const CHARGE_RETRY_DAYS = 3;
 export const CHARGE_GRACE_DAYS = 3;
 /** The pre-notification mail goes out this many days before a charge (SEPA habit). */
 export const PRE_NOTIFICATION_DAYS = 3;
-export { MAX_CHARGE_DAY } from './tip-rules.js';
+export { MAX_CHARGE_DAY } from '../tip-rules.js';
 
 export const RECURRING_TIP_STATUS_COLOR: Record<RecurringTipStatus, 'success' | 'warning' | 'default'> = {
   active: 'success',

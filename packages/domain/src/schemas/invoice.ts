@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineText } from './field-schemas.js';
+import { singleLineText } from './fields.js';
 
 /**
  * Invoices: Podpot invoices a maker for its platform fee on a month's tips (docs/domain-rules.md §8,

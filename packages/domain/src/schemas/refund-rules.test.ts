@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canAdvanceTransaction } from './payment-status.js';
-import { ownerStatusOfPayment, refundOutcomeOf } from './refund-schemas.js';
-import { canAdvanceTip } from './tip-schemas.js';
+import { canAdvanceTransaction } from '../payment-status.js';
+import { ownerStatusOfPayment, refundOutcomeOf } from './refund.js';
+import { canAdvanceTip } from './tip.js';
 
 /** Decision 070: refunds follow what the provider says, and `refunded` may be in part. */
 describe('refunds as the provider has them', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLine } from './field-schemas.js';
+import { singleLine } from './fields.js';
 
 /*
  * A podcast's RSS feed as Podpot uses it (issue 14, decision 030): the URL a maker gives, the prefill

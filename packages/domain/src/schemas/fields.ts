@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { LOCALES } from './locale.js';
+import { LOCALES } from '../locale.js';
 
 /*
- * Field rules that the public tip form needs, kept apart from schemas.ts on purpose: schemas.ts also
+ * Field rules that the public tip form needs, kept apart from common.ts on purpose: common.ts also
  * holds the phone rules (libphonenumber metadata, ~50 kB gzip), and the storefront chunk that
- * validates a tip with CreateTipDataSchema must not download them. schemas.ts re-exports these.
+ * validates a tip with CreateTipDataSchema must not download them.
  */
 
 export const EmailSchema = z
@@ -16,9 +16,9 @@ export const EmailSchema = z
 
 export const LocaleSchema = z.enum(LOCALES);
 
-export { hasControlCharacter, hasLoneSurrogate, isSingleLine, SINGLE_LINE_PATTERN } from './text-rules.js';
+export { hasControlCharacter, hasLoneSurrogate, isSingleLine, SINGLE_LINE_PATTERN } from '../text-rules.js';
 
-import { SINGLE_LINE_PATTERN } from './text-rules.js';
+import { SINGLE_LINE_PATTERN } from '../text-rules.js';
 
 /**
  * Marks a string schema as one line: a line break is the field error `singleLine`, and the OpenAPI

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserTipjarRefSchema } from './schemas.js';
+import { UserTipjarRefSchema } from './user.js';
 
 /**
  * What DELETE tipjars/{id} and DELETE users/{id} will do (docs/money-rules.md §9, docs/decisions/009): money

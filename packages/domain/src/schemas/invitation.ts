@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, LocaleSchema } from './field-schemas.js';
+import { EmailSchema, LocaleSchema } from './fields.js';
 
 /**
  * Invitations to administer a tip jar (decision 062): an admin invites an address, the invitee

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { singleLine } from './field-schemas.js';
-import { TokenResponseSchema } from './schemas.js';
+import { TokenResponseSchema } from './auth.js';
+import { singleLine } from './fields.js';
 
 /**
  * Two-step login (issue 15, decision 036): a TOTP code from an authenticator app after the password,
