@@ -2,6 +2,7 @@ import { Alert, Box, Button, Paper, Tab, Tabs, TextField, Typography } from '@mu
 import { LoginBodySchema, type RegisterBody, RegisterBodySchema } from '@podpot/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import type { AppLocale } from '@/config/paths';
 import { registerTipper } from '@/features/storefront/api/create-recurring-tip';
 import { isApiError } from '@/lib/api-client';
@@ -158,14 +159,13 @@ function RegisterPanel({ locale }: { locale: AppLocale }) {
         {...field('email')}
         id="inline-register-email"
       />
-      <TextField
+      <NewPasswordFields
         label={t('storefront.password')}
-        type="password"
-        autoComplete="new-password"
-        required
-        fullWidth
-        {...field('password', { helperText: t('storefront.passwordHint') })}
-        id="inline-register-password"
+        field={{
+          fullWidth: true,
+          ...field('password', { helperText: t('storefront.passwordHint') }),
+          id: 'inline-register-password',
+        }}
       />
       <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
         {t('storefront.submitRegister')}
