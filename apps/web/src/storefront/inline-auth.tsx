@@ -4,11 +4,11 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import type { AppLocale } from '@/config/paths';
-import { registerTipper } from '@/features/storefront/api/create-recurring-tip';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import { login, startSession, TwoStepNeeded } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import { registerTipper } from '@/storefront/api/create-recurring-tip';
 
 const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
 type LoginForm = { username: string; password: string };

@@ -1,3 +1,7 @@
+/*
+ * The app's entry (index.html): every page but a storefront's and the landing page's first visit, which
+ * have their own small entries (storefront.tsx, home.tsx).
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

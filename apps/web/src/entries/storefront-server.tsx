@@ -8,12 +8,13 @@ import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
 import { storefrontParts } from '@/storefront/supporters';
 
 /*
- * The server build (`vite build --ssr`, to dist/.ssr/server.mjs; decision 021). The API loads it at
- * runtime when it is there (apps/api plugins/web.ts) and writes its HTML into `#root`, so the first
- * paint is the real page; the client (main.tsx) hydrates it with the same strings. It renders the
- * storefront and the landing page (src/home).
+ * The storefront's server-render entry, the input of the server build (`vite build --ssr`, to
+ * dist/.ssr/server.mjs; decision 021). The API loads it at runtime when it is there (apps/api
+ * plugins/web.ts) and writes its HTML into `#root`, so the first paint is the real page; the client
+ * (src/storefront/boot.tsx) hydrates it with the same strings. It renders the storefront and, through
+ * home-server.tsx, the landing page.
  */
-export { renderHome } from '@/home/server';
+export { renderHome } from '@/entries/home-server';
 
 /**
  * The storefront page of `tipjar` in `locale` — or, with `episode`, that episode's tip page: the HTML of

@@ -8,9 +8,9 @@ import { serverStrings } from '@/storefront/server-strings';
 import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
 
 /**
- * The landing page in `locale` for the server build (storefront/server.tsx exports it): the HTML of
- * home.html's `#root` (static markup with the two islands boot.tsx hydrates, home-app.tsx), its title,
- * and the strings the client needs.
+ * The landing page's server-render entry: the page in `locale` for the server build (storefront-server.tsx
+ * exports it), the HTML of home.html's `#root` (static markup with the two islands src/home/boot.tsx
+ * hydrates, home-app.tsx), its title, and the strings the client needs.
  */
 export function renderHome(input: { locale: Locale }): { html: string; title: string; strings: StorefrontStrings } {
   const strings = serverStrings(input.locale, HOME_CATALOG_PARTS);

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
-import { useThankedTipjar } from '@/features/storefront/api/get-thanked-tipjar';
-import { useTipOutcome } from '@/features/storefront/api/get-tip-outcome';
 import { clearTipDraft } from '@/lib/tip-draft';
+import { useThankedTipjar } from '@/storefront/api/get-thanked-tipjar';
+import { useTipOutcome } from '@/storefront/api/get-tip-outcome';
 
 /** No tip in the address (e.g. opened from a link): a plain thank-you. */
 function GenericThanks() {

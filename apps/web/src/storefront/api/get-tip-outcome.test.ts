@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { outcomePollDelay } from '@/features/storefront/api/get-tip-outcome';
 import { clearTipDraft, readTipDraft, saveTipDraft } from '@/lib/tip-draft';
+import { outcomePollDelay } from '@/storefront/api/get-tip-outcome';
 
 describe('thank-you page', () => {
   it('asks for the outcome with a growing delay, at most every 10 s', () => {
