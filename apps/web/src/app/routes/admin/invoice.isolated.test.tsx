@@ -1,28 +1,14 @@
 import type { Invoice } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
+import { apiPath, noContent, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
-
-const get = vi.fn();
-const post = vi.fn();
-const put = vi.fn();
-const del = vi.fn();
-const downloadFile = vi.fn();
-vi.mock('@/lib/api-client', () => ({
-  api: {
-    get: (...args: unknown[]) => get(...args),
-    post: (...args: unknown[]) => post(...args),
-    put: (...args: unknown[]) => put(...args),
-    delete: (...args: unknown[]) => del(...args),
-  },
-  downloadFile: (...args: unknown[]) => downloadFile(...args),
-}));
-
-const { default: AdminInvoicePage } = await import('./invoice');
+import AdminInvoicePage from './invoice';
 
 const draft: Invoice = {
   id: '00000000-0000-4000-8000-000000000009',
@@ -40,6 +26,13 @@ const draft: Invoice = {
   created: '2026-04-01T00:00:00.000Z',
   updated: '2026-04-01T00:00:00.000Z',
 };
+
+const api = setupApiServer();
+
+/** GET invoices/{id} answers `invoice`. */
+function answerInvoice(invoice: Invoice) {
+  api.server.use(http.get(apiPath('invoices/:id'), () => HttpResponse.json(invoice)));
+}
 
 function renderPage() {
   const router = createMemoryRouter(
@@ -59,45 +52,67 @@ function renderPage() {
 }
 
 describe('admin invoice page', () => {
-  beforeEach(() => {
-    for (const fn of [get, post, put, del, downloadFile]) fn.mockReset();
-  });
-
   it('shows lines and totals of a draft and sends it with the toast', async () => {
-    get.mockResolvedValue(draft);
+    answerInvoice(draft);
     const shown = vi.spyOn(notifications, 'notify');
     renderPage();
     expect(await screen.findByText('Platform fee on 3 tips in 2026-03')).toBeTruthy();
     expect(screen.getByTestId('invoice-total').textContent).toContain('1.06');
     // A draft cannot be marked paid.
     expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
-    post.mockResolvedValue({ ...draft, status: 'sent' });
+    api.server.use(http.post(apiPath('invoices/:id/send'), () => HttpResponse.json({ ...draft, status: 'sent' })));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith(`invoices/${draft.id}/send`, {}));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual({ method: 'POST', path: `invoices/${draft.id}/send`, body: {} }),
+    );
     await waitFor(() => expect(shown).toHaveBeenCalledWith(expect.objectContaining({ content: 'Invoice sent' })));
   });
 
   it('deletes a draft after confirming and goes back to the list', async () => {
-    get.mockResolvedValue(draft);
-    del.mockResolvedValue(undefined);
+    answerInvoice(draft);
+    api.server.use(http.delete(apiPath('invoices/:id'), () => noContent()));
     const router = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delete invoice 2026-0007?')).toBeTruthy();
     const buttons = screen.getAllByRole('button', { name: 'Delete' });
     fireEvent.click(buttons[buttons.length - 1]!);
-    await waitFor(() => expect(del).toHaveBeenCalledWith(`invoices/${draft.id}`));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual({ method: 'DELETE', path: `invoices/${draft.id}`, body: undefined }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/invoices'));
   });
 
   it('marks a sent invoice paid and downloads the PDF', async () => {
-    get.mockResolvedValue({ ...draft, status: 'sent', sentAt: '2026-04-02T00:00:00.000Z' });
-    put.mockResolvedValue({ ...draft, status: 'paid' });
+    answerInvoice({ ...draft, status: 'sent', sentAt: '2026-04-02T00:00:00.000Z' });
+    api.server.use(
+      http.put(apiPath('invoices/:id'), () => HttpResponse.json({ ...draft, status: 'paid' })),
+      http.get(
+        apiPath('invoices/:id/download'),
+        () => new HttpResponse('%PDF-', { headers: { 'Content-Type': 'application/pdf' } }),
+      ),
+    );
+    // The browser saves the PDF through a link to an object URL (lib/api-client downloadFile).
+    const saved = vi.fn();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved(this.download, this.getAttribute('href'));
+    });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith(`invoices/${draft.id}`, { data: { status: 'paid' } }));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual({
+        method: 'PUT',
+        path: `invoices/${draft.id}`,
+        body: { data: { status: 'paid' } },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
-    expect(downloadFile).toHaveBeenCalledWith(`invoices/${draft.id}/download`, {
-      filename: 'invoice-2026-0007.pdf',
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('invoice-2026-0007.pdf', 'blob:invoice'));
+    expect(await api.requests()).toContainEqual({
+      method: 'GET',
+      path: `invoices/${draft.id}/download`,
+      body: undefined,
     });
   });
 });

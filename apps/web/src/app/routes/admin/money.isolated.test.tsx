@@ -1,17 +1,15 @@
 import type { ListResponse, MoneyCheckRun, PaymentIncident } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
+import { delay, HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
+import AdminMoneyPage from './money';
 
-const get = vi.fn();
-vi.mock('@/lib/api-client', () => ({
-  api: { get: (...args: unknown[]) => get(...args), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
-}));
-
-const { default: AdminMoneyPage } = await import('./money');
+const api = setupApiServer();
 
 const JAR = '00000000-0000-4000-8000-0000000000b1';
 const MONTHLY = '00000000-0000-4000-8000-0000000000c1';
@@ -59,11 +57,10 @@ const list = (data: PaymentIncident[]): ListResponse<PaymentIncident> => ({ data
 
 /** The API as the page asks it: the check's last run and a page of incidents. */
 function answer(run: MoneyCheckRun, incidents: PaymentIncident[]) {
-  get.mockImplementation(async (path: string) => {
-    if (path === 'payments/moneycheck') return run;
-    if (path === 'payments/incidents') return list(incidents);
-    throw new Error(`unexpected GET ${path}`);
-  });
+  api.server.use(
+    http.get(apiPath('payments/moneycheck'), () => HttpResponse.json(run)),
+    http.get(apiPath('payments/incidents'), () => HttpResponse.json(list(incidents))),
+  );
 }
 
 function renderPage(prefix = '') {
@@ -86,9 +83,6 @@ function renderPage(prefix = '') {
 
 // The first render loads MUI and the catalogs, slow on a busy 2-core machine.
 describe('the admin money page', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    get.mockReset();
-  });
   afterEach(() => setLanguage('en'));
 
   it('says the check is in order after a recent run without problems, and that there are no incidents', async () => {
@@ -142,9 +136,13 @@ describe('the admin money page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // The month opens its monthly tip on this page.
-    get.mockImplementationOnce(async () => new Promise(() => {}));
+    api.server.use(http.get(apiPath('recurringtips/:id'), () => delay('infinite')));
     fireEvent.click(within(row).getByRole('button', { name: 'Monthly tip, March 2026: Open the monthly tip' }));
-    await waitFor(() => expect(get).toHaveBeenCalledWith(`recurringtips/${MONTHLY}`, expect.anything()));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual(
+        expect.objectContaining({ method: 'GET', path: `recurringtips/${MONTHLY}` }),
+      ),
+    );
     expect(await screen.findByRole('dialog', { name: 'Monthly tip' })).toBeTruthy();
   });
 

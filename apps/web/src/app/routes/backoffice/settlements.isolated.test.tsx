@@ -1,17 +1,28 @@
 import type { ListResponse, Settlement } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
+import BackofficeSettlementsPage from './settlements';
 
-const get = vi.fn();
-vi.mock('@/lib/api-client', () => ({
-  api: { get: (...args: unknown[]) => get(...args) },
-}));
+const api = setupApiServer();
 
-const { default: BackofficeSettlementsPage } = await import('./settlements');
+/** GET tipjars/{id}/settlements answers `list`, and GET tipjars/{id}/settlements/{id} `settlement`. */
+function answer(list: object, settlement?: object) {
+  api.server.use(
+    http.get(apiPath('tipjars/:id/settlements'), () => HttpResponse.json(list)),
+    http.get(apiPath('tipjars/:id/settlements/:settlementId'), () => HttpResponse.json(settlement ?? {})),
+  );
+}
+
+/** Whether the page asked the API for `path` (below /api/v1/, without the query). */
+async function asked(path: string) {
+  return (await api.requests()).some((request) => request.method === 'GET' && request.path.split('?')[0] === path);
+}
 
 const tipjar = { id: '00000000-0000-4000-8000-000000000001', slug: 'my-pod', name: 'My Pod' };
 
@@ -57,38 +68,29 @@ function renderPage(path = '/backoffice/my-pod/settlements') {
 }
 
 describe('backoffice Uitbetalingen', () => {
-  // A block body: a function returned from beforeEach would run as its teardown.
-  beforeEach(() => {
-    get.mockReset();
-  });
-
   it('explains that payouts start after registration and links there when there are none', async () => {
-    get.mockResolvedValue(list([]));
+    answer(list([]));
     const router = renderPage();
     expect(await screen.findByText('No payouts yet')).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(`tipjars/${tipjar.id}/settlements`, expect.anything());
+    expect(await asked(`tipjars/${tipjar.id}/settlements`)).toBe(true);
     fireEvent.click(screen.getByRole('link', { name: 'Go to registration' }));
     expect(await screen.findByText('registration page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/backoffice/my-pod/registration');
   });
 
   it('lists payouts and opens the specification rows', async () => {
-    get.mockImplementation(async (path: string) => {
-      return path.endsWith('/settlements')
-        ? list([paid])
-        : {
-            ...paid,
-            rows: [
-              {
-                tipId: '11111111-0000-4000-8000-000000000000',
-                reference: 'tra_one',
-                amount: 500,
-                fee: 25,
-                payable: 450,
-              },
-              { tipId: null, reference: 'tra_two', amount: 1250, fee: 63, payable: 1162 },
-            ],
-          };
+    answer(list([paid]), {
+      ...paid,
+      rows: [
+        {
+          tipId: '11111111-0000-4000-8000-000000000000',
+          reference: 'tra_one',
+          amount: 500,
+          fee: 25,
+          payable: 450,
+        },
+        { tipId: null, reference: 'tra_two', amount: 1250, fee: 63, payable: 1162 },
+      ],
     });
     renderPage();
     const row = await screen.findByTestId('settlement-row');
@@ -99,15 +101,11 @@ describe('backoffice Uitbetalingen', () => {
     expect(specRows).toHaveLength(2);
     expect(within(specRows[0]!).getByText('Tip 11111111')).toBeTruthy();
     expect(within(specRows[1]!).getByText('Other payment')).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(`tipjars/${tipjar.id}/settlements/${paid.id}`, expect.anything());
+    expect(await asked(`tipjars/${tipjar.id}/settlements/${paid.id}`)).toBe(true);
   });
 
   it('says so when not every payout, or not every payment of a payout, could be read from the provider', async () => {
-    get.mockImplementation(async (path: string) =>
-      path.endsWith('/settlements')
-        ? { data: [paid], metadata: { count: 1, incomplete: true } }
-        : { ...paid, rows: [], incomplete: true },
-    );
+    answer({ data: [paid], metadata: { count: 1, incomplete: true } }, { ...paid, rows: [], incomplete: true });
     renderPage();
     expect((await screen.findByTestId('settlements-incomplete')).textContent).toMatch(
       /Not every payout could be read from the payment provider/,
@@ -121,21 +119,30 @@ describe('backoffice Uitbetalingen', () => {
   });
 
   it('does not call an unreadable list "no payouts yet"', async () => {
-    get.mockResolvedValue({ data: [], metadata: { count: 0, incomplete: true } });
+    answer({ data: [], metadata: { count: 0, incomplete: true } });
     renderPage();
     expect(await screen.findByTestId('settlements-incomplete')).toBeTruthy();
     expect(screen.queryByText('No payouts yet')).toBeNull();
   });
 
   it('says nothing of the kind when the list is complete', async () => {
-    get.mockResolvedValue(list([paid]));
+    answer(list([paid]));
     renderPage();
     await screen.findByTestId('settlement-row');
     expect(screen.queryByTestId('settlements-incomplete')).toBeNull();
   });
 
   it('says so when the provider cannot be reached', async () => {
-    get.mockRejectedValue(new Error('502'));
+    api.server.use(
+      http.get(apiPath('tipjars/:id/settlements'), () =>
+        apiError({
+          statusCode: 502,
+          error: 'Bad Gateway',
+          code: 'PAYMENT_PROVIDER',
+          message: 'The payment provider did not answer',
+        }),
+      ),
+    );
     renderPage();
     expect(await screen.findByText(/could not be loaded from the payment provider/)).toBeTruthy();
   });

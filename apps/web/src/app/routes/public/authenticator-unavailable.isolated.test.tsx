@@ -1,32 +1,26 @@
 import type { ApiErrorBody } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClient from '@/lib/api-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TwoStepSection } from '@/features/two-step/components/two-step-section';
 import { setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
-
-const get = vi.fn();
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
-}));
-
-const { ApiError } = await import('@/lib/api-client');
-const { default: LoginPage } = await import('./login');
-const { TwoStepSection } = await import('@/features/two-step/components/two-step-section');
+import LoginPage from './login';
 
 /** The API's answer when no configured key opens the user's TOTP secret (decision 045). */
 const unavailable = (field: string) =>
-  new ApiError(400, {
+  apiError({
     statusCode: 400,
     error: 'Bad Request',
     code: 'AUTHENTICATOR_UNAVAILABLE',
     message: 'Your authenticator code cannot be checked right now. Use one of your recovery codes, or contact support.',
     fields: { [field]: { key: 'authenticatorUnavailable' } },
   } satisfies ApiErrorBody);
+
+const api = setupApiServer();
 
 function renderAt(path: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
@@ -48,10 +42,6 @@ async function type(label: RegExp, value: string) {
  * not count), later or support.
  */
 describe('an authenticator code the server cannot check', () => {
-  beforeEach(() => {
-    get.mockReset();
-    post.mockReset();
-  });
   afterEach(() => setLanguage('en'));
 
   for (const [language, texts] of [
@@ -82,10 +72,12 @@ describe('an authenticator code the server cannot check', () => {
   ] as const) {
     it(`the login page's second step says to use a recovery code (${language})`, async () => {
       setLanguage(language);
-      post.mockImplementation(async (path: string) => {
-        if (path === 'auth/login') return { two_step: 'required', challenge: 'challenge', expires_in: 300 };
-        throw unavailable('code');
-      });
+      api.server.use(
+        http.post(apiPath('auth/login'), () =>
+          HttpResponse.json({ two_step: 'required', challenge: 'challenge', expires_in: 300 }),
+        ),
+        http.post(apiPath('auth/two-step'), () => unavailable('code')),
+      );
       renderAt('/login', <LoginPage />);
       await type(texts.email, 'anna@example.test');
       await type(texts.password, 'correct horse battery');
@@ -93,15 +85,19 @@ describe('an authenticator code the server cannot check', () => {
       await type(texts.code, '123456');
       fireEvent.click(screen.getByRole('button', { name: texts.confirm }));
       expect((await screen.findByRole('alert')).textContent).toBe(texts.message);
-      expect(post).toHaveBeenCalledWith('auth/two-step', expect.objectContaining({ code: '123456' }), {
-        silent: true,
+      expect(await api.requests()).toContainEqual({
+        method: 'POST',
+        path: 'auth/two-step',
+        body: expect.objectContaining({ code: '123456' }),
       });
     });
   }
 
   it('the account page says to try later or contact support, in en and nl', async () => {
-    get.mockResolvedValue({ enabled: true, recoveryCodesLeft: 8 });
-    post.mockRejectedValue(unavailable('data.code'));
+    api.server.use(
+      http.get(apiPath('users/me/two-step'), () => HttpResponse.json({ enabled: true, recoveryCodesLeft: 8 })),
+      http.post(apiPath('users/me/two-step/*'), () => unavailable('data.code')),
+    );
     renderAt('/account', <TwoStepSection />);
     await type(/^Password/, 'correct horse battery');
     const offForm = screen.getByRole('form', { name: 'Turn off two-step login' });

@@ -1,17 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EmailStatus } from '@/features/privacy/components/email-status';
 import { setLanguage } from '@/lib/i18n';
+import { apiPath, noContent, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
+import ConfirmEmailPage from './confirm-email';
 
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api: { post: (...args: unknown[]) => post(...args), get: vi.fn() },
-}));
-
-const { default: ConfirmEmailPage } = await import('./confirm-email');
+// The two confirmation calls answer 204, as the API does.
+const api = setupApiServer(
+  http.post(apiPath('users/email-confirmation'), () => noContent()),
+  http.post(apiPath('users/me/email-confirmation'), () => noContent()),
+);
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/confirm-email', element: <ConfirmEmailPage /> }], {
@@ -22,25 +23,18 @@ function renderAt(path: string) {
 
 /** The link of the "confirm your e-mail address" mail, and the account page's badge (decision 061). */
 describe('confirming an e-mail address', () => {
-  beforeEach(() => post.mockReset());
   afterEach(() => setLanguage('en'));
 
   it('confirms with the link’s token and says so (en)', async () => {
-    post.mockResolvedValue(undefined);
     renderAt('/confirm-email?token=the.signed.token');
     expect(
       await screen.findByText(
         'Your e-mail address is confirmed. The tips you gave with it without logging in are now part of your data.',
       ),
     ).toBeTruthy();
-    expect(post).toHaveBeenCalledTimes(1);
-    expect(post).toHaveBeenCalledWith(
-      'users/email-confirmation',
-      { data: { token: 'the.signed.token' } },
-      {
-        silent: true,
-      },
-    );
+    expect(await api.requests()).toEqual([
+      { method: 'POST', path: 'users/email-confirmation', body: { data: { token: 'the.signed.token' } } },
+    ]);
   });
 
   it('says a link without its token does not work, and asks nothing (nl)', async () => {
@@ -49,15 +43,16 @@ describe('confirming an e-mail address', () => {
     expect(await screen.findByText(/Deze link werkt niet \(meer\)/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bevestig je e-mailadres' })).toBeTruthy();
     expect(screen.getByText('Inloggen')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(await api.requests()).toEqual([]);
   });
 
   it('shows an unconfirmed address with "send the link again" (en), which mails a new link', async () => {
-    post.mockResolvedValue(undefined);
     render(<EmailStatus user={{ email: 'an@example.com', emailVerified: false }} />);
     expect(await screen.findByText('E-mail address not confirmed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('users/me/email-confirmation', {}));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual({ method: 'POST', path: 'users/me/email-confirmation', body: {} }),
+    );
   });
 
   it('shows a confirmed address without the button, and an unconfirmed one, in Dutch', async () => {

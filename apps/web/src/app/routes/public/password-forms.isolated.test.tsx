@@ -1,19 +1,25 @@
 import { type ApiErrorBody, preloadPasswordStrength } from '@podpot/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
+import PasswordResetPage from './password-reset';
+import RegisterPage from './register';
 
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api: { post: (...args: unknown[]) => post(...args), get: vi.fn() },
-}));
+const api = setupApiServer(
+  // After registering, the page loads the new account; these tests stop at the registration itself.
+  http.get(apiPath('users/me'), () =>
+    apiError({ statusCode: 401, error: 'Unauthorized', code: 'UNAUTHORIZED', message: 'not in this test' }),
+  ),
+);
 
-const { default: RegisterPage } = await import('./register');
-const { default: PasswordResetPage } = await import('./password-reset');
+/** The registrations the page sent. */
+async function registrations() {
+  return (await api.requests()).filter((request) => request.path === 'users/register');
+}
 
 function renderAt(path: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: path.split('?')[0]!, element }], { initialEntries: [path] });
@@ -36,9 +42,6 @@ describe('new-password feedback', () => {
   // The dictionaries (megabytes) load once, up front, so the waits below only wait for the form.
   beforeAll(() => preloadPasswordStrength(), 60_000);
   vi.setConfig({ testTimeout: 20_000 });
-  beforeEach(() => {
-    post.mockReset();
-  });
   afterEach(() => setLanguage('en'));
 
   it('register (en): common, brand and own-name passwords are refused as you type, a strong one submits', async () => {
@@ -57,16 +60,24 @@ describe('new-password feedback', () => {
     // Submitting a weak password does not call the API.
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await settle();
-    expect(post).not.toHaveBeenCalledWith('users/register', expect.anything());
+    expect(await registrations()).toEqual([]);
 
     await type(/^Password/, 'koffie-fiets-molen-42');
     await waitFor(() => expect(screen.getByText('At least 8 characters')).toBeTruthy());
-    post.mockResolvedValue({ access_token: 'x', token_type: 'bearer', expires_in: 60 });
+    api.server.use(
+      http.post(apiPath('users/register'), () =>
+        HttpResponse.json({ access_token: 'x', token_type: 'bearer', expires_in: 60 }),
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('users/register', {
-        data: expect.objectContaining({ password: 'koffie-fiets-molen-42' }),
-      }),
+    await waitFor(async () =>
+      expect(await registrations()).toEqual([
+        {
+          method: 'POST',
+          path: 'users/register',
+          body: { data: expect.objectContaining({ password: 'koffie-fiets-molen-42' }) },
+        },
+      ]),
     );
   });
 
@@ -92,16 +103,17 @@ describe('new-password feedback', () => {
       message: 'This password contains your name or e-mail address; choose one that is harder to guess',
       fields: { new_password: { key: 'passwordPersonal' } },
     };
-    post.mockRejectedValue(new ApiError(400, body));
+    api.server.use(http.post(apiPath('auth/password-reset'), () => apiError(body)));
     renderAt('/password-reset?token=abcdefghijklmnop', <PasswordResetPage />);
     await type(/^Nieuw wachtwoord/, 'marieke-koffie-fiets-42');
     await type(/^Herhaal/, 'marieke-koffie-fiets-42');
     await settle(); // a person clicks after the live checks of their typing are done
     fireEvent.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
     expect(await screen.findByText('Gebruik je naam of e-mailadres niet in je wachtwoord')).toBeTruthy();
-    expect(post).toHaveBeenCalledWith('auth/password-reset', {
-      new_password: 'marieke-koffie-fiets-42',
-      token: 'abcdefghijklmnop',
+    expect(await api.requests()).toContainEqual({
+      method: 'POST',
+      path: 'auth/password-reset',
+      body: { new_password: 'marieke-koffie-fiets-42', token: 'abcdefghijklmnop' },
     });
   });
 });

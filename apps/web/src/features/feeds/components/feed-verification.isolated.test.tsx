@@ -1,18 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/dom';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { cleanup, render } from '@/test/render';
+import { FeedVerification } from './feed-verification';
 
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api: { post: (...args: unknown[]) => post(...args) },
-}));
-
-const { FeedVerification } = await import('./feed-verification');
+const api = setupApiServer();
 
 const jar = {
   id: '00000000-0000-4000-8000-000000000009',
@@ -38,7 +34,6 @@ function show(status: 'LIVE' | 'AWAITING_PAYMENT', language: 'en' | 'nl' = 'en')
 describe('feed ownership on the settings page', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    post.mockReset();
     setLanguage('en');
   });
 
@@ -56,14 +51,16 @@ describe('feed ownership on the settings page', { timeout: 20_000 }, () => {
   });
 
   it("shows the API's refusal: the owner address's codes for the day used up", async () => {
-    post.mockRejectedValue(
-      new ApiError(429, {
-        statusCode: 429,
-        error: 'Too Many Requests',
-        code: 'RATE_LIMITED',
-        message: 'Too many tries today; try again tomorrow',
-        fields: { rssUrl: { key: 'feedCodesPerAddress' } },
-      }),
+    api.server.use(
+      http.post(apiPath('tipjars/:id/feed/verification'), () =>
+        apiError({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          code: 'RATE_LIMITED',
+          message: 'Too many tries today; try again tomorrow',
+          fields: { rssUrl: { key: 'feedCodesPerAddress' } },
+        }),
+      ),
     );
     show('LIVE', 'nl');
     fireEvent.click(await screen.findByRole('button', { name: 'Eigendom bevestigen' }));

@@ -1,19 +1,14 @@
 import type { ApiErrorBody, OppMerchantView } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { cleanup, render } from '@/test/render';
+import { MerchantRegistration } from './merchant-registration';
 
-const get = vi.fn();
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
-}));
-
-const { ApiError } = await import('@/lib/api-client');
-const { MerchantRegistration } = await import('./merchant-registration');
+const api = setupApiServer();
 
 const tipjar = { id: '00000000-0000-4000-8000-000000000001', email: 'maker@example.test' };
 
@@ -44,21 +39,26 @@ function renderRegistration() {
   );
 }
 
-const notFound = () => new ApiError(404, { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' });
+/** GET tipjars/{id}/oppmerchant answers `merchant`. */
+function answerMerchant(merchant: OppMerchantView) {
+  api.server.use(http.get(apiPath('tipjars/:id/oppmerchant'), () => HttpResponse.json(merchant)));
+}
 
-/** The API's answer with field errors, as the registration call rejects. */
-function fieldError(statusCode: number, code: ApiErrorBody['code'], fields: ApiErrorBody['fields']) {
-  return new ApiError(statusCode, { statusCode, error: 'Error', code, message: 'refused', fields });
+/** The tip jar has no merchant yet (GET answers 404), and registering it is refused with these field errors. */
+function refuseRegistration(statusCode: number, code: ApiErrorBody['code'], fields: ApiErrorBody['fields']) {
+  api.server.use(
+    http.get(apiPath('tipjars/:id/oppmerchant'), () =>
+      apiError({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' }),
+    ),
+    http.post(apiPath('tipjars/:id/oppmerchant'), () =>
+      apiError({ statusCode, error: 'Error', code, message: 'refused', fields }),
+    ),
+  );
 }
 
 describe('backoffice Registratie', () => {
-  beforeEach(() => {
-    get.mockReset();
-    post.mockReset();
-  });
-
   it('is not complete for a live, verified merchant whose bank account is still to confirm, and lists what is left with links', async () => {
-    get.mockResolvedValue(merchant);
+    answerMerchant(merchant);
     renderRegistration();
     expect(await screen.findByText(/Registration in progress/)).toBeTruthy();
     const todo = within(screen.getByTestId('registration-requirements'));
@@ -75,7 +75,7 @@ describe('backoffice Registratie', () => {
   });
 
   it('shows a bank account the provider is checking as being checked, without a button to confirm it again', async () => {
-    get.mockResolvedValue({ ...merchant, bankAccount: { ...merchant.bankAccount!, status: 'pending' } });
+    answerMerchant({ ...merchant, bankAccount: { ...merchant.bankAccount!, status: 'pending' } });
     renderRegistration();
     expect(await screen.findByText('Bank account: being checked')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Confirm bank account' })).toBeNull();
@@ -84,7 +84,7 @@ describe('backoffice Registratie', () => {
   it('says "wordt gecontroleerd" in Dutch for a bank account being checked', async () => {
     await i18n.changeLanguage('nl');
     try {
-      get.mockResolvedValue({ ...merchant, bankAccount: { ...merchant.bankAccount!, status: 'pending' } });
+      answerMerchant({ ...merchant, bankAccount: { ...merchant.bankAccount!, status: 'pending' } });
       renderRegistration();
       expect(await screen.findByText('Bankrekening: wordt gecontroleerd')).toBeTruthy();
       expect(screen.queryByRole('link', { name: 'Bankrekening bevestigen' })).toBeNull();
@@ -94,8 +94,8 @@ describe('backoffice Registratie', () => {
   });
 
   it('offers to confirm a bank account that is new or was refused', async () => {
-    for (const status of ['new', 'disapproved']) {
-      get.mockResolvedValue({ ...merchant, bankAccount: { ...merchant.bankAccount!, status } });
+    for (const status of ['new', 'disapproved'] as const) {
+      answerMerchant({ ...merchant, bankAccount: { ...merchant.bankAccount!, status } });
       renderRegistration();
       const confirm = await screen.findByRole('link', { name: 'Confirm bank account' });
       expect(confirm.getAttribute('href')).toBe('https://provider.example/bank');
@@ -104,15 +104,14 @@ describe('backoffice Registratie', () => {
   });
 
   it('says clearly that a suspended merchant takes no tips', async () => {
-    get.mockResolvedValue({ ...merchant, merchantStatus: 'suspended', acceptsPayments: false });
+    answerMerchant({ ...merchant, merchantStatus: 'suspended', acceptsPayments: false });
     renderRegistration();
     const alert = await screen.findByTestId('merchant-stopped');
     expect(alert.textContent).toMatch(/has suspended your account\. Listeners cannot tip this/);
   });
 
   it('proposes the contact e-mail, and asks for another one when the provider already has it', async () => {
-    get.mockRejectedValue(notFound());
-    post.mockRejectedValue(fieldError(409, 'EMAIL_TAKEN', { 'data.email': { key: 'merchantEmailTaken' } }));
+    refuseRegistration(409, 'EMAIL_TAKEN', { 'data.email': { key: 'merchantEmailTaken' } });
     renderRegistration();
     const email = (await screen.findByLabelText('E-mail address for the payment provider')) as HTMLInputElement;
     expect(email.value).toBe('maker@example.test');
@@ -120,20 +119,17 @@ describe('backoffice Registratie', () => {
     fireEvent.input(screen.getByLabelText(/Last name/), { target: { value: 'Maker' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(/already registered with the payment provider/)).toBeTruthy();
-    expect(post).toHaveBeenCalledWith(
-      `tipjars/${tipjar.id}/oppmerchant`,
-      { data: expect.objectContaining({ email: 'maker@example.test', firstName: 'Mia' }) },
-      expect.anything(),
-    );
+    expect(await api.requests()).toContainEqual({
+      method: 'POST',
+      path: `tipjars/${tipjar.id}/oppmerchant`,
+      body: { data: expect.objectContaining({ email: 'maker@example.test', firstName: 'Mia' }) },
+    });
   });
 
   it("shows the payment provider's own words at the field it refused, not a general failure", async () => {
-    get.mockRejectedValue(notFound());
-    post.mockRejectedValue(
-      fieldError(400, 'VALIDATION', {
-        'data.lastName': { key: 'providerRejected', params: { message: 'The name_last may not contain digits.' } },
-      }),
-    );
+    refuseRegistration(400, 'VALIDATION', {
+      'data.lastName': { key: 'providerRejected', params: { message: 'The name_last may not contain digits.' } },
+    });
     renderRegistration();
     await screen.findByLabelText('E-mail address for the payment provider');
     fireEvent.input(screen.getByLabelText(/First name/), { target: { value: 'Mia' } });
@@ -146,7 +142,7 @@ describe('backoffice Registratie', () => {
   });
 
   it('offers to finish a registration whose bank account could not be added', async () => {
-    get.mockResolvedValue({ ...merchant, bankAccount: null, merchantStatus: 'pending' });
+    answerMerchant({ ...merchant, bankAccount: null, merchantStatus: 'pending' });
     renderRegistration();
     expect(await screen.findByText(/Your registration is not finished/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Finish registration' })).toBeTruthy();

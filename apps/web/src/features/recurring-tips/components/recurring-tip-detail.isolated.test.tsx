@@ -1,25 +1,13 @@
 import type { RecurringTip } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClient from '@/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
-
-const get = vi.fn();
-const put = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: {
-    get: (...args: unknown[]) => get(...args),
-    put: (...args: unknown[]) => put(...args),
-    post: vi.fn(),
-  },
-}));
-
-const { ApiError } = await import('@/lib/api-client');
-const { RecurringTipDetail } = await import('./recurring-tip-detail');
+import { RecurringTipDetail } from './recurring-tip-detail';
 
 const tip: RecurringTip = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -45,12 +33,24 @@ const tip: RecurringTip = {
 
 /** The API's answer to the manage link raising the amount (recurring-tips.service). */
 const loginRequired = () =>
-  new ApiError(403, {
+  apiError({
     statusCode: 403,
     error: 'Forbidden',
     code: 'LOGIN_REQUIRED',
     message: 'Log in to raise a monthly tip; the link can lower, pause or cancel it',
   });
+
+const api = setupApiServer();
+
+/** GET user/me/recurringtips/{id} answers `answer`. */
+function answerTip(answer: RecurringTip) {
+  api.server.use(http.get(apiPath('user/me/recurringtips/:id'), () => HttpResponse.json(answer)));
+}
+
+/** The changes the page sent. */
+async function puts() {
+  return (await api.requests()).filter((request) => request.method === 'PUT');
+}
 
 /** The manage page as the link in a mail opens it: /account/recurringtips/{id}?token=… (no login). */
 function openManageLink(prefix = '') {
@@ -74,17 +74,14 @@ async function changeAmount(label: string, submit: string, value: string) {
 
 // The first render loads MUI and the catalogs, slow on a busy 2-core machine.
 describe('the monthly tip opened with a manage link', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    get.mockReset().mockResolvedValue(tip);
-    put.mockReset();
-  });
+  beforeEach(() => answerTip(tip));
   afterEach(() => setLanguage('en'));
 
   it('says that raising the amount needs a login, with a link to log in', async () => {
-    put.mockRejectedValue(loginRequired());
+    api.server.use(http.put(apiPath('user/me/recurringtips/:id'), () => loginRequired()));
     openManageLink();
     await changeAmount('New amount per month', 'Change amount', '10');
-    await waitFor(() => expect(put).toHaveBeenCalled());
+    await waitFor(async () => expect(await puts()).toHaveLength(1));
     const notice = await screen.findByTestId('recurringtip-login-needed');
     expect(notice.textContent).toContain('To raise the amount, please log in.');
     expect(notice.textContent).toContain('you can lower, pause, resume or cancel this monthly tip');
@@ -96,7 +93,7 @@ describe('the monthly tip opened with a manage link', { timeout: 20_000 }, () =>
 
   it('says it in Dutch under /nl, with the Dutch login link', async () => {
     setLanguage('nl');
-    put.mockRejectedValue(loginRequired());
+    api.server.use(http.put(apiPath('user/me/recurringtips/:id'), () => loginRequired()));
     openManageLink('/nl');
     await changeAmount('Nieuw bedrag per maand', 'Bedrag wijzigen', '10');
     const notice = await screen.findByTestId('recurringtip-login-needed');
@@ -106,19 +103,24 @@ describe('the monthly tip opened with a manage link', { timeout: 20_000 }, () =>
   });
 
   it('still lowers and pauses through the link, without the login notice', async () => {
-    put.mockImplementation(async (_path: string, body: { data: Partial<RecurringTip> }) => ({ ...tip, ...body.data }));
+    api.server.use(
+      http.put(apiPath('user/me/recurringtips/:id'), async ({ request }) => {
+        const body = (await request.json()) as { data: Partial<RecurringTip> };
+        return HttpResponse.json({ ...tip, ...body.data });
+      }),
+    );
     openManageLink();
     await changeAmount('New amount per month', 'Change amount', '2');
-    await waitFor(() =>
-      expect(put).toHaveBeenCalledWith(
-        `user/me/recurringtips/${tip.id}`,
-        { data: { amount: 200 } },
-        expect.objectContaining({ query: { token: 'link-token' } }),
-      ),
+    await waitFor(async () =>
+      expect(await puts()).toContainEqual({
+        method: 'PUT',
+        path: `user/me/recurringtips/${tip.id}?token=link-token`,
+        body: { data: { amount: 200 } },
+      }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    await waitFor(() =>
-      expect(put).toHaveBeenCalledWith(expect.anything(), { data: { status: 'paused' } }, expect.anything()),
+    await waitFor(async () =>
+      expect(await puts()).toContainEqual(expect.objectContaining({ body: { data: { status: 'paused' } } })),
     );
     expect(screen.queryByTestId('recurringtip-login-needed')).toBeNull();
   });
@@ -133,7 +135,7 @@ describe('a monthly tip held for a check (the provider answered a mandate word w
     chargeDay: null,
     nextChargeAt: null,
   };
-  beforeEach(() => get.mockReset().mockResolvedValue(held));
+  beforeEach(() => answerTip(held));
   afterEach(() => setLanguage('en'));
 
   it('says so to the tipper, and asks for no new payment', async () => {

@@ -1,17 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLanguage } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
+import { apiPath, noContent, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
+import { DeleteTipjarDialog } from './delete-tipjar-dialog';
 
-const get = vi.fn();
-const del = vi.fn();
-vi.mock('@/lib/api-client', () => ({
-  api: { get: (...args: unknown[]) => get(...args), delete: (...args: unknown[]) => del(...args) },
-}));
+const api = setupApiServer();
 
-const { DeleteTipjarDialog } = await import('./delete-tipjar-dialog');
+/** GET tipjars/{id}/deletion answers `answer`; DELETE tipjars/{id} answers 204. */
+function answerDeletion(answer: object) {
+  api.server.use(
+    http.get(apiPath('tipjars/:id/deletion'), () => HttpResponse.json(answer)),
+    http.delete(apiPath('tipjars/:id'), () => noContent()),
+  );
+}
 
 const tipjar = { id: '00000000-0000-4000-8000-000000000001', name: 'My Pod' };
 
@@ -26,15 +31,10 @@ function renderDialog(onDone = vi.fn()) {
 }
 
 describe('DeleteTipjarDialog', () => {
-  beforeEach(() => {
-    get.mockReset();
-    del.mockReset();
-  });
   afterEach(() => setLanguage('en'));
 
   it('asks first, then says a tip jar with payments will be archived and archives it', async () => {
-    get.mockResolvedValue({ deletion: 'archive', monthlyTipsToCancel: 3 });
-    del.mockResolvedValue(undefined);
+    answerDeletion({ deletion: 'archive', monthlyTipsToCancel: 3 });
     const shown = vi.spyOn(notifications, 'notify');
     const onDone = renderDialog();
     expect(
@@ -42,15 +42,19 @@ describe('DeleteTipjarDialog', () => {
         'Podpot My Pod has payments, so it will be archived: hidden and no longer tippable, its 3 monthly tips cancelled (the tippers are told), its records kept.',
       ),
     ).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(`tipjars/${tipjar.id}/deletion`, expect.anything());
+    expect(await api.requests()).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: `tipjars/${tipjar.id}/deletion` }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
-    await waitFor(() => expect(del).toHaveBeenCalledWith(`tipjars/${tipjar.id}`));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual({ method: 'DELETE', path: `tipjars/${tipjar.id}`, body: undefined }),
+    );
     await waitFor(() => expect(shown).toHaveBeenCalledWith(expect.objectContaining({ content: 'Podpot archived' })));
     expect(onDone).toHaveBeenCalledWith('archive');
   });
 
   it('says a tip jar without payments will be deleted', async () => {
-    get.mockResolvedValue({ deletion: 'delete', monthlyTipsToCancel: 0 });
+    answerDeletion({ deletion: 'delete', monthlyTipsToCancel: 0 });
     renderDialog();
     expect(
       await screen.findByText('Podpot My Pod has no payments and will be deleted. This cannot be undone.'),
@@ -59,7 +63,7 @@ describe('DeleteTipjarDialog', () => {
   });
 
   it('cannot be confirmed before the answer is in', async () => {
-    get.mockReturnValue(new Promise(() => {}));
+    api.server.use(http.get(apiPath('tipjars/:id/deletion'), () => delay('infinite')));
     renderDialog();
     expect(await screen.findByText('Checking what deleting will do…')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
@@ -68,7 +72,7 @@ describe('DeleteTipjarDialog', () => {
   it('speaks Dutch', async () => {
     setLanguage('nl');
     await waitFor(() => expect(i18n.language).toBe('nl'));
-    get.mockResolvedValue({ deletion: 'archive', monthlyTipsToCancel: 1 });
+    answerDeletion({ deletion: 'archive', monthlyTipsToCancel: 1 });
     renderDialog();
     expect(
       await screen.findByText(

@@ -1,20 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
 import { i18n, setLanguage } from '@/lib/i18n';
+import { apiPath, setupApiServer } from '@/test/api-server';
 import { cleanup, render } from '@/test/render';
-
-const put = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api: { get: vi.fn(), put: (...args: unknown[]) => put(...args) },
-}));
-
-const { TipjarGoalForm } = await import('./tipjar-goal-form');
+import { TipjarGoalForm } from './tipjar-goal-form';
 
 const tipjar = { id: '00000000-0000-4000-8000-000000000001', slug: 'my-pod', goal: null } as BackofficeTipjar;
+
+const api = setupApiServer();
+
+/** What the page sent: every PUT of the tip jar. */
+async function puts() {
+  return (await api.requests()).filter((request) => request.method === 'PUT');
+}
 
 function renderForm(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -29,31 +31,38 @@ function renderForm(path: string) {
 
 // As the refund dialog's test: the first MUI form render in jsdom takes seconds on the shared machine.
 describe('TipjarGoalForm (backoffice settings)', { timeout: 20_000 }, () => {
-  beforeEach(() => put.mockReset());
   afterEach(() => {
     cleanup();
     setLanguage('en');
   });
 
   it('refuses an amount out of range with its limits in euros, then saves the goal in cents', async () => {
-    put.mockResolvedValue({ ...tipjar, goal: { kind: 'AMOUNT', target: 25_000 } });
+    api.server.use(
+      http.put(apiPath('tipjars/:id'), () =>
+        HttpResponse.json({ ...tipjar, goal: { kind: 'AMOUNT', target: 25_000 } }),
+      ),
+    );
     renderForm('/backoffice/my-pod/settings');
     fireEvent.click(await screen.findByRole('radio', { name: 'An amount per month' }));
     const amount = await screen.findByRole('textbox', { name: /Amount per month/ });
     fireEvent.change(amount, { target: { value: '0,50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save goal' }));
     expect(await screen.findByText('The monthly goal must be between €1.00 and €1,000,000.00')).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(await puts()).toEqual([]);
     fireEvent.change(amount, { target: { value: '250' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save goal' }));
-    await waitFor(() =>
-      expect(put).toHaveBeenCalledWith(`tipjars/${tipjar.id}`, { data: { goal: { kind: 'AMOUNT', target: 25_000 } } }),
+    await waitFor(async () =>
+      expect(await puts()).toContainEqual({
+        method: 'PUT',
+        path: `tipjars/${tipjar.id}`,
+        body: { data: { goal: { kind: 'AMOUNT', target: 25_000 } } },
+      }),
     );
   });
 
   it('says it in Dutch for a number of monthly tippers, and clears the goal with "no goal"', async () => {
     await i18n.changeLanguage('nl');
-    put.mockResolvedValue(tipjar);
+    api.server.use(http.put(apiPath('tipjars/:id'), () => HttpResponse.json(tipjar)));
     renderForm('/nl/backoffice/my-pod/settings');
     fireEvent.click(await screen.findByRole('radio', { name: 'Een aantal maandelijkse fooigevers' }));
     const count = await screen.findByRole('textbox', { name: /Maandelijkse fooigevers/ });
@@ -62,6 +71,12 @@ describe('TipjarGoalForm (backoffice settings)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Het doel moet tussen 1 en 100.000 maandelijkse fooigevers liggen')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Geen doel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Doel opslaan' }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith(`tipjars/${tipjar.id}`, { data: { goal: null } }));
+    await waitFor(async () =>
+      expect(await puts()).toContainEqual({
+        method: 'PUT',
+        path: `tipjars/${tipjar.id}`,
+        body: { data: { goal: null } },
+      }),
+    );
   });
 });

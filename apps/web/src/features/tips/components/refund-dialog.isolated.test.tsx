@@ -1,20 +1,20 @@
 import type { Tip } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClient from '@/lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { cleanup, render } from '@/test/render';
+import { RefundDialog } from './refund-dialog';
 
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: { get: vi.fn(), put: vi.fn(), post: (...args: unknown[]) => post(...args) },
-}));
+const api = setupApiServer();
 
-const { ApiError } = await import('@/lib/api-client');
-const { RefundDialog } = await import('./refund-dialog');
+/** The refunds the dialog sent. */
+async function refunds() {
+  return (await api.requests()).filter((request) => request.method === 'POST');
+}
 
 const tip: Tip = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -55,16 +55,19 @@ const type = (name: string, value: string) =>
 
 // The first render loads MUI and the catalogs, slow on a busy 2-core machine.
 describe('the admin refund dialog', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    post.mockReset();
-  });
   afterEach(() => {
     cleanup();
     setLanguage('en');
   });
 
   it('refunds a part after a confirmation, once, with one Idempotency-Key', async () => {
-    post.mockResolvedValue({ id: 'r1', status: 'completed' });
+    const keys: (string | null)[] = [];
+    api.server.use(
+      http.post(apiPath('tips/:id/refunds'), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.json({ id: 'r1', status: 'completed' });
+      }),
+    );
     const onClose = open();
     expect(await screen.findByText(/€7\.50 of this €10\.00 tip can still be refunded/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('radio', { name: 'Part of it' }));
@@ -72,14 +75,13 @@ describe('the admin refund dialog', { timeout: 20_000 }, () => {
     type('Reason', 'Double tip');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const confirm = await screen.findByRole('button', { name: 'Refund €2.50' });
-    expect(post).not.toHaveBeenCalled();
+    expect(await refunds()).toEqual([]);
     fireEvent.click(confirm);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(post).toHaveBeenCalledTimes(1);
-    const [path, body, options] = post.mock.calls[0]!;
-    expect(path).toBe(`tips/${tip.id}/refunds`);
-    expect(body).toEqual({ data: { amount: 250, reason: 'Double tip' } });
-    expect(options.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await refunds()).toEqual([
+      { method: 'POST', path: `tips/${tip.id}/refunds`, body: { data: { amount: 250, reason: 'Double tip' } } },
+    ]);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('says in Dutch what is wrong with the fields, also when the API finds more than is left', async () => {
@@ -90,23 +92,25 @@ describe('the admin refund dialog', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
     expect(await screen.findByText('Dit is meer dan er nog terug te betalen is')).toBeTruthy();
     expect(screen.getByText('Dit veld is verplicht')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(await refunds()).toEqual([]);
 
     // Someone else refunded meanwhile: the API's field error lands on the amount.
-    post.mockRejectedValue(
-      new ApiError(400, {
-        statusCode: 400,
-        error: 'Bad Request',
-        code: 'VALIDATION',
-        message: 'At most 100 cents of this tip are left to refund',
-        fields: { 'data.amount': { key: 'refundTooLarge', params: { max: 100 } } },
-      }),
+    api.server.use(
+      http.post(apiPath('tips/:id/refunds'), () =>
+        apiError({
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION',
+          message: 'At most 100 cents of this tip are left to refund',
+          fields: { 'data.amount': { key: 'refundTooLarge', params: { max: 100 } } },
+        }),
+      ),
     );
     type('Bedrag in euro', '5');
     type('Reden', 'Dubbel');
     fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
     fireEvent.click(await screen.findByRole('button', { name: /5,00 terugbetalen/ }));
-    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    await waitFor(async () => expect(await refunds()).toHaveLength(1));
     expect(await screen.findByText('Dit is meer dan er nog terug te betalen is')).toBeTruthy();
   });
 });

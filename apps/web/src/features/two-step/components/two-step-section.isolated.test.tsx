@@ -1,21 +1,13 @@
 import type { ApiErrorBody } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClient from '@/lib/api-client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { apiError, apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
-
-const get = vi.fn();
-const post = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: { get: (...args: unknown[]) => get(...args), post: (...args: unknown[]) => post(...args) },
-}));
-
-const { ApiError } = await import('@/lib/api-client');
-const { TwoStepSection } = await import('./two-step-section');
+import { TwoStepSection } from './two-step-section';
 
 function renderSection() {
   const router = createMemoryRouter([{ path: '*', element: <TwoStepSection /> }], { initialEntries: ['/account'] });
@@ -29,12 +21,23 @@ function renderSection() {
 
 const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml;base64,' };
 
+// Two-step login is off; setting it up answers the secret, confirming it refuses the wrong password.
+const api = setupApiServer(
+  http.get(apiPath('users/me/two-step'), () => HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 })),
+  http.post(apiPath('users/me/two-step/setup'), () => HttpResponse.json(SETUP)),
+  http.post(apiPath('users/me/two-step/confirm'), () =>
+    apiError({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'WRONG_PASSWORD',
+      message: 'The password is wrong',
+      fields: { 'data.password': { key: 'wrongPassword' } },
+    } satisfies ApiErrorBody),
+  ),
+);
+
 /** Issue 33: turning two-step login on asks for the current password (a session alone is not enough). */
 describe('setting up two-step login on the account page', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    get.mockReset().mockResolvedValue({ enabled: false, recoveryCodesLeft: 0 });
-    post.mockReset();
-  });
   afterEach(() => setLanguage('en'));
 
   for (const [language, texts] of [
@@ -62,7 +65,6 @@ describe('setting up two-step login on the account page', { timeout: 20_000 }, (
     it(`sends the code with the password, and says so when the password is wrong (${language})`, async () => {
       setLanguage(language);
       renderSection();
-      post.mockResolvedValueOnce(SETUP);
       fireEvent.click(await screen.findByRole('button', { name: texts.start }));
       const confirm = await screen.findByRole('button', { name: texts.confirm });
       fireEvent.change(screen.getByRole('textbox', { name: texts.code }), { target: { value: '123456' } });
@@ -71,22 +73,13 @@ describe('setting up two-step login on the account page', { timeout: 20_000 }, (
       fireEvent.change(screen.getByLabelText(texts.password, { selector: 'input' }), {
         target: { value: 'not my password' },
       });
-      post.mockRejectedValueOnce(
-        new ApiError(400, {
-          statusCode: 400,
-          error: 'Bad Request',
-          code: 'WRONG_PASSWORD',
-          message: 'The password is wrong',
-          fields: { 'data.password': { key: 'wrongPassword' } },
-        } satisfies ApiErrorBody),
-      );
       fireEvent.click(confirm);
-      await waitFor(() =>
-        expect(post).toHaveBeenLastCalledWith(
-          'users/me/two-step/confirm',
-          { data: { code: '123456', password: 'not my password' } },
-          { silent: true },
-        ),
+      await waitFor(async () =>
+        expect((await api.requests()).at(-1)).toEqual({
+          method: 'POST',
+          path: 'users/me/two-step/confirm',
+          body: { data: { code: '123456', password: 'not my password' } },
+        }),
       );
       expect(await screen.findByText(texts.wrong)).toBeTruthy();
     });

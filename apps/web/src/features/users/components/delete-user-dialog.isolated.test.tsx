@@ -1,17 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
+import { apiPath, noContent, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
+import { DeleteUserDialog } from './delete-user-dialog';
 
-const get = vi.fn();
-const del = vi.fn();
-vi.mock('@/lib/api-client', () => ({
-  api: { get: (...args: unknown[]) => get(...args), delete: (...args: unknown[]) => del(...args) },
-}));
-
-const { DeleteUserDialog } = await import('./delete-user-dialog');
+const api = setupApiServer();
 
 const user = { id: '00000000-0000-4000-8000-000000000002', email: 'fan@example.test' };
 
@@ -24,15 +21,17 @@ function renderDialog() {
   );
 }
 
-describe('DeleteUserDialog', () => {
-  beforeEach(() => {
-    get.mockReset();
-    del.mockReset();
-  });
+/** GET users/{id}/deletion answers `answer`; DELETE users/{id} answers 204. */
+function answerDeletion(answer: object) {
+  api.server.use(
+    http.get(apiPath('users/:id/deletion'), () => HttpResponse.json(answer)),
+    http.delete(apiPath('users/:id'), () => noContent()),
+  );
+}
 
+describe('DeleteUserDialog', () => {
   it('says a user with payment records will be archived and archives them', async () => {
-    get.mockResolvedValue({ deletion: 'archive', monthlyTipsToCancel: 2, soleAdminOf: [] });
-    del.mockResolvedValue(undefined);
+    answerDeletion({ deletion: 'archive', monthlyTipsToCancel: 2, soleAdminOf: [] });
     const shown = vi.spyOn(notifications, 'notify');
     renderDialog();
     expect(
@@ -41,12 +40,14 @@ describe('DeleteUserDialog', () => {
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
-    await waitFor(() => expect(del).toHaveBeenCalledWith(`users/${user.id}`));
+    await waitFor(async () =>
+      expect(await api.requests()).toContainEqual({ method: 'DELETE', path: `users/${user.id}`, body: undefined }),
+    );
     await waitFor(() => expect(shown).toHaveBeenCalledWith(expect.objectContaining({ content: 'User archived' })));
   });
 
   it('names the tip jars the user alone administers and cannot be confirmed', async () => {
-    get.mockResolvedValue({
+    answerDeletion({
       deletion: 'delete',
       monthlyTipsToCancel: 0,
       soleAdminOf: [{ id: '00000000-0000-4000-8000-000000000003', slug: 'solo', name: 'Solo Pod' }],
@@ -58,6 +59,6 @@ describe('DeleteUserDialog', () => {
       ),
     ).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(del).not.toHaveBeenCalled();
+    expect((await api.requests()).map((request) => request.method)).not.toContain('DELETE');
   });
 });

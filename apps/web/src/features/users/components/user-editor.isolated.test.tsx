@@ -1,23 +1,15 @@
 import type { User } from '@podpot/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ApiClient from '@/lib/api-client';
 import { setLanguage } from '@/lib/i18n';
+import { apiPath, noContent, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
 
-const post = vi.fn();
-const put = vi.fn();
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: {
-    get: vi.fn(),
-    post: (...args: unknown[]) => post(...args),
-    put: (...args: unknown[]) => put(...args),
-    delete: vi.fn(),
-  },
-}));
+// Sending a reset link answers 204, as the API does.
+const api = setupApiServer(http.post(apiPath('users/:id/password-reset'), () => noContent()));
 
 const notifySuccess = vi.fn();
 vi.mock('@/lib/notifications', async (importOriginal) => ({
@@ -56,9 +48,7 @@ function renderEditor(user: User | undefined) {
 /** Issue 33: an admin never sets a user's password; the user page sends a reset link instead. */
 describe("the admin's user page and the user's password", { timeout: 20_000 }, () => {
   beforeEach(() => {
-    post.mockReset().mockResolvedValue(undefined);
     notifySuccess.mockReset();
-    put.mockReset();
   });
   afterEach(() => setLanguage('en'));
 
@@ -89,7 +79,13 @@ describe("the admin's user page and the user's password", { timeout: 20_000 }, (
       const dialog = await screen.findByRole('dialog');
       expect(dialog.textContent).toContain('anna@example.test');
       fireEvent.click(within(dialog).getByRole('button', { name: texts.send }));
-      await waitFor(() => expect(post).toHaveBeenCalledWith(`users/${USER.id}/password-reset`));
+      await waitFor(async () =>
+        expect(await api.requests()).toContainEqual({
+          method: 'POST',
+          path: `users/${USER.id}/password-reset`,
+          body: undefined,
+        }),
+      );
       await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith(texts.done));
     });
   }
