@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
@@ -6,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug';
 import { i18n, setLanguage } from '@/lib/i18n';
 import { apiPath, setupApiServer } from '@/test/api-server';
-import { cleanup, render } from '@/test/render';
+import { cleanup, renderWithQueries } from '@/test/render';
 import { TipjarGoalForm } from './tipjar-goal-form';
 
 const tipjar = { id: '00000000-0000-4000-8000-000000000001', slug: 'my-pod', goal: null } as BackofficeTipjar;
@@ -19,12 +18,9 @@ async function puts() {
 }
 
 function renderForm(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={client}>
-        <TipjarGoalForm tipjar={tipjar} />
-      </QueryClientProvider>
+      <TipjarGoalForm tipjar={tipjar} />
     </MemoryRouter>,
   );
 }

@@ -1,12 +1,11 @@
 import type { ListResponse, Settlement } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import BackofficeSettlementsPage from './settlements';
 
 const api = setupApiServer();
@@ -58,12 +57,7 @@ function renderPage(path = '/backoffice/my-pod/settlements') {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,12 +1,11 @@
 import type { Tip } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { cleanup, render } from '@/test/render';
+import { cleanup, renderWithQueries } from '@/test/render';
 import { RefundDialog } from './refund-dialog';
 
 const api = setupApiServer();
@@ -41,12 +40,7 @@ function open(prefix = '') {
     [{ path: `${prefix}/admin/tips`, element: <RefundDialog tip={tip} open onClose={onClose} /> }],
     { initialEntries: [`${prefix}/admin/tips`] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
   return onClose;
 }
 

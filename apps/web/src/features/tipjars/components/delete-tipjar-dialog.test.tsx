@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLanguage } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { apiPath, noContent, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import { DeleteTipjarDialog } from './delete-tipjar-dialog';
 
 const api = setupApiServer();
@@ -21,21 +20,19 @@ function answerDeletion(answer: object) {
 const tipjar = { id: '00000000-0000-4000-8000-000000000001', name: 'My Pod' };
 
 function renderDialog(onDone = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DeleteTipjarDialog tipjar={tipjar} onClose={() => {}} onDone={onDone} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<DeleteTipjarDialog tipjar={tipjar} onClose={() => {}} onDone={onDone} />);
   return onDone;
 }
 
 describe('DeleteTipjarDialog', () => {
-  afterEach(() => setLanguage('en'));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setLanguage('en');
+  });
 
   it('asks first, then says a tip jar with payments will be archived and archives it', async () => {
     answerDeletion({ deletion: 'archive', monthlyTipsToCancel: 3 });
-    const shown = vi.spyOn(notifications, 'notify');
+    const shown = vi.spyOn(notifications, 'notify').mockImplementation(() => {});
     const onDone = renderDialog();
     expect(
       await screen.findByText(

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/dom';
 import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { cleanup, render } from '@/test/render';
+import { cleanup, renderWithQueries } from '@/test/render';
 import { FeedVerification } from './feed-verification';
 
 const api = setupApiServer();
@@ -18,16 +17,11 @@ const jar = {
 
 function show(status: 'LIVE' | 'AWAITING_PAYMENT', language: 'en' | 'nl' = 'en') {
   setLanguage(language);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const path = language === 'nl' ? '/nl/settings' : '/settings';
   const router = createMemoryRouter([{ path, element: <FeedVerification tipjar={{ ...jar, status }} /> }], {
     initialEntries: [path],
   });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 /** Backoffice settings: why a code is not sent (decision 064), in English and Dutch. */

@@ -1,22 +1,16 @@
 import type { ApiErrorBody } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import { TwoStepSection } from './two-step-section';
 
 function renderSection() {
   const router = createMemoryRouter([{ path: '*', element: <TwoStepSection /> }], { initialEntries: ['/account'] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml;base64,' };

@@ -1,13 +1,12 @@
 import type { Invoice } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { apiPath, noContent, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import AdminInvoicePage from './invoice';
 
 const draft: Invoice = {
@@ -42,19 +41,17 @@ function renderPage() {
     ],
     { initialEntries: [`/admin/invoices/${draft.id}`] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
   return router;
 }
 
 describe('admin invoice page', () => {
+  // The spies (toasts, the download's object URL and link) go with the test.
+  afterEach(() => vi.restoreAllMocks());
+
   it('shows lines and totals of a draft and sends it with the toast', async () => {
     answerInvoice(draft);
-    const shown = vi.spyOn(notifications, 'notify');
+    const shown = vi.spyOn(notifications, 'notify').mockImplementation(() => {});
     renderPage();
     expect(await screen.findByText('Platform fee on 3 tips in 2026-03')).toBeTruthy();
     expect(screen.getByTestId('invoice-total').textContent).toContain('1.06');

@@ -1,12 +1,11 @@
 import type { RecurringTip } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import { RecurringTipDetail } from './recurring-tip-detail';
 
 const tip: RecurringTip = {
@@ -59,12 +58,7 @@ function openManageLink(prefix = '') {
     [{ path, element: <RecurringTipDetail id={tip.id} token="link-token" checkout={() => null} /> }],
     { initialEntries: [`${prefix}/account/recurringtips/${tip.id}?token=link-token`] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 async function changeAmount(label: string, submit: string, value: string) {

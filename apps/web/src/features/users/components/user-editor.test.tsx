@@ -1,23 +1,16 @@
 import type { User } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { notifications } from '@/lib/notifications';
 import { apiPath, noContent, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
+import { UserEditor } from './user-editor';
 
 // Sending a reset link answers 204, as the API does.
 const api = setupApiServer(http.post(apiPath('users/:id/password-reset'), () => noContent()));
-
-const notifySuccess = vi.fn();
-vi.mock('@/lib/notifications', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  notifySuccess: (text: string) => notifySuccess(text),
-}));
-
-const { UserEditor } = await import('./user-editor');
 
 const USER: User = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -37,20 +30,19 @@ function renderEditor(user: User | undefined) {
   const router = createMemoryRouter([{ path: '*', element: <UserEditor user={user} /> }], {
     initialEntries: ['/admin/users/x'],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 /** Issue 33: an admin never sets a user's password; the user page sends a reset link instead. */
 describe("the admin's user page and the user's password", { timeout: 20_000 }, () => {
+  let shown: MockInstance<typeof notifications.notify>;
   beforeEach(() => {
-    notifySuccess.mockReset();
+    shown = vi.spyOn(notifications, 'notify').mockImplementation(() => {});
   });
-  afterEach(() => setLanguage('en'));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setLanguage('en');
+  });
 
   for (const [language, texts] of [
     [
@@ -86,7 +78,7 @@ describe("the admin's user page and the user's password", { timeout: 20_000 }, (
           body: undefined,
         }),
       );
-      await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith(texts.done));
+      await waitFor(() => expect(shown).toHaveBeenCalledWith(expect.objectContaining({ content: texts.done })));
     });
   }
 

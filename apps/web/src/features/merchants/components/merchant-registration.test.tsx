@@ -1,11 +1,10 @@
 import type { ApiErrorBody, OppMerchantView } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { cleanup, render } from '@/test/render';
+import { cleanup, renderWithQueries } from '@/test/render';
 import { MerchantRegistration } from './merchant-registration';
 
 const api = setupApiServer();
@@ -31,12 +30,7 @@ const merchant: OppMerchantView = {
 };
 
 function renderRegistration() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MerchantRegistration tipjar={tipjar} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<MerchantRegistration tipjar={tipjar} />);
 }
 
 /** GET tipjars/{id}/oppmerchant answers `merchant`. */

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { apiPath, noContent, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import { DeleteUserDialog } from './delete-user-dialog';
 
 const api = setupApiServer();
@@ -13,12 +12,7 @@ const api = setupApiServer();
 const user = { id: '00000000-0000-4000-8000-000000000002', email: 'fan@example.test' };
 
 function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <DeleteUserDialog user={user} onClose={() => {}} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<DeleteUserDialog user={user} onClose={() => {}} />);
 }
 
 /** GET users/{id}/deletion answers `answer`; DELETE users/{id} answers 204. */
@@ -30,9 +24,11 @@ function answerDeletion(answer: object) {
 }
 
 describe('DeleteUserDialog', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('says a user with payment records will be archived and archives them', async () => {
     answerDeletion({ deletion: 'archive', monthlyTipsToCancel: 2, soleAdminOf: [] });
-    const shown = vi.spyOn(notifications, 'notify');
+    const shown = vi.spyOn(notifications, 'notify').mockImplementation(() => {});
     renderDialog();
     expect(
       await screen.findByText(

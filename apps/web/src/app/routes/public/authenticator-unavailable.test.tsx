@@ -1,5 +1,4 @@
 import type { ApiErrorBody } from '@podpot/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TwoStepSection } from '@/features/two-step/components/two-step-section';
 import { setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
-import { render } from '@/test/render';
+import { renderWithQueries } from '@/test/render';
 import LoginPage from './login';
 
 /** The API's answer when no configured key opens the user's TOTP secret (decision 045). */
@@ -24,12 +23,7 @@ const api = setupApiServer();
 
 function renderAt(path: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
 }
 
 async function type(label: RegExp, value: string) {
