@@ -30,7 +30,7 @@ function chunkSizeWarning(): Plugin {
   };
 }
 
-/** React and the app's small modules the storefront's entry (src/storefront) and the landing page's (src/home) import. */
+/** React and the app's small modules the storefront's page (src/storefront) and the landing page's (src/home) import. */
 const STOREFRONT_SHARED = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler)[\\/]`,
@@ -38,12 +38,34 @@ const STOREFRONT_SHARED = new RegExp(
     String.raw`src[\\/]lib[\\/](auth|api-client|api-error-text|tip-draft|idempotency-key|validation-timing|locale|chunk-reload)\.ts`,
     String.raw`src[\\/]config[\\/]`,
     String.raw`src[\\/]components[\\/](public-menu-entries|logo-shapes)`,
-    // What the landing page's entry (src/home) shares with the storefront's: the top bar and its translator.
-    String.raw`src[\\/]storefront[\\/](strings|top-bar|icons)\.tsx?`,
-    String.raw`src[\\/]features[\\/](paymentmethods[\\/](rules|api[\\/]list-active|components[\\/]payment-logos)|storefront[\\/]api[\\/]create-)`,
+    // What the landing page (src/home) shares with the storefront: the top bar and its translator.
+    String.raw`src[\\/]storefront[\\/]((strings|top-bar|icons)\.tsx?|api[\\/]create-)`,
+    String.raw`src[\\/]features[\\/]paymentmethods[\\/](rules|api[\\/]list-active|components[\\/]payment-logos)`,
     String.raw`packages[\\/]domain[\\/]src[\\/](money|tip-rules|text-rules|routes|locale|list-query|brand)\.ts`,
   ].join('|'),
 );
+
+/** What a page (index.html, storefront.html, home.html) has in place of the head they share. */
+const SHARED_HEAD_MARK = /^([ \t]*)<!-- shared head: head\.html -->$/m;
+
+/**
+ * The head the three pages share (head.html: charset, icon, viewport, theme colour, title), written in
+ * where each page has its mark, indented as the mark is: one source for it, in the build and in
+ * `npm run dev` alike. A page without the mark fails the build.
+ */
+function sharedHead(): Plugin {
+  return {
+    name: 'podpot-shared-head',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html, { filename }) {
+        if (!SHARED_HEAD_MARK.test(html)) throw new Error(`${filename} has no <!-- shared head: head.html --> mark`);
+        const head = (await readFile(`${root}head.html`, 'utf8')).trim().split('\n');
+        return html.replace(SHARED_HEAD_MARK, (_mark, indent: string) => head.map((line) => indent + line).join('\n'));
+      },
+    },
+  };
+}
 
 /**
  * Writes the small stylesheets of the storefront's and the landing page's own entries into their HTML as a
@@ -113,22 +135,23 @@ function precompress(): Plugin {
 
 /**
  * The storefront's server build (`vite build --ssr`, decision 021): dist/.ssr/server.mjs, the module
- * the API loads at runtime to render a storefront's first HTML (a dot folder: the API's static serving
- * lists no dot files, so it is never sent).
+ * the API loads at runtime to render a storefront's and the landing page's first HTML (a dot folder: the
+ * API's static serving lists no dot files, so it is never sent). Its entry, src/entries/storefront-server.tsx,
+ * also exports the landing page's (home-server.tsx).
  */
 const ssrBuild = {
   outDir: 'dist/.ssr',
   emptyOutDir: false,
   manifest: false,
   rollupOptions: {
-    input: { server: `${root}src/storefront/server.tsx` },
+    input: { server: `${root}src/entries/storefront-server.tsx` },
     output: { format: 'es' as const, entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
   },
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), ...(isSsrBuild ? [] : [chunkSizeWarning(), inlineStorefrontCss(), precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [sharedHead(), chunkSizeWarning(), inlineStorefrontCss(), precompress()])],
   resolve: {
     // One React for the app and every library that imports it.
     dedupe: ['react', 'react-dom'],
@@ -157,7 +180,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // libphonenumber metadata) drop out of chunks that do not use them, e.g. the entry chunk.
           treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
           // Three pages: the app (index.html), a storefront's own small entry (storefront.html, decision 021)
-          // and the landing page's (home.html, as light).
+          // and the landing page's (home.html, as light); their scripts are src/entries/{app,storefront,home}.tsx.
           input: { index: `${root}index.html`, storefront: `${root}storefront.html`, home: `${root}home.html` },
           output: {
             // A storefront's first visit in few requests (issue 12: at most 12 before the form is usable):

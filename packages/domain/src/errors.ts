@@ -109,7 +109,7 @@ export const VALIDATION_KEYS = [
   'passwordPersonal',
   'passwordBrand',
   'passwordGuessable',
-  // A podcast feed that could not be read (feed-schemas.ts FEED_FAILURES), one key per reason.
+  // A podcast feed that could not be read (schemas/feed.ts FEED_FAILURES), one key per reason.
   'feedNotAFeed',
   'feedNotFound',
   'feedTooLarge',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { singleLineText } from './field-schemas.js';
 import { ListCursorParamSchema, ListCursorsSchema } from './list-cursor.js';
 import { DEFAULT_LIMIT, DEFAULT_SKIP, MAX_WINDOW } from './list-query.js';
+import { singleLineText } from './schemas/fields.js';
 
 export {
   decodeListCursor,

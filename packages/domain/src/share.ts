@@ -5,11 +5,11 @@
  * so the per-episode variant is the same call with one more field.
  */
 import { z } from 'zod';
-import { FeedRefreshStateSchema } from './episode-schemas.js';
-import { LocaleSchema } from './field-schemas.js';
 import { LOCALES, type Locale } from './locale.js';
 import { localizePath } from './routes.js';
-import { SlugSchema } from './schemas.js';
+import { FeedRefreshStateSchema } from './schemas/episode.js';
+import { LocaleSchema } from './schemas/fields.js';
+import { SlugSchema } from './schemas/tipjar.js';
 
 /** What is shared: a tip jar's storefront, or one episode's tip page (`/{slug}/e/{episodeId}`). */
 export interface ShareTarget {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToFields } from './errors.js';
-import { CreateRecurringTipDataSchema } from './recurring-tip-schemas.js';
+import { CreateRecurringTipDataSchema } from './schemas/recurring-tip.js';
+import { CreateTipDataSchema } from './schemas/tip.js';
 import { type TipFormInput, tipFormErrors } from './tip-rules.js';
-import { CreateTipDataSchema } from './tip-schemas.js';
 
 const METHOD = '7b0f5f3e-1f55-4b7e-9a43-0c7f7c1d2a11';
 

@@ -30,7 +30,7 @@ import { sendError } from './error-handler.js';
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
- * The storefront's server build (apps/web src/storefront/server.tsx, built to dist/.ssr/server.mjs;
+ * The storefront's server build (apps/web src/entries/storefront-server.tsx, built to dist/.ssr/server.mjs;
  * decision 021): loaded from the web build at runtime, never imported from the web's source.
  */
 interface StorefrontRenderer {

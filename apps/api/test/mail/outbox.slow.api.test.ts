@@ -5,7 +5,6 @@ import path from 'node:path';
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutboxDir } from '../../../../scripts/eml.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { mailOutbox, paymentMethods, tipjarAdmins, tipjars, users } from '../../src/db/schema/index.js';
 import { reconcileTransactions } from '../../src/jobs/reconcile.js';
@@ -15,6 +14,7 @@ import { createMailOutbox, MAX_MAIL_ATTEMPTS, messageIdOf } from '../../src/mail
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { createMonthlyWorld, oneOffTip, startTip } from '../money/monthly-support.js';
 import { runScript, startChildApp } from '../support/child-app.js';
+import { readOutboxDir } from '../support/eml.js';
 import { captureLog, createTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, TEST_DB } from '../support/test-db.js';
 

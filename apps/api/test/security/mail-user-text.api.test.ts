@@ -1,7 +1,7 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMail } from '../../../../scripts/eml.js';
 import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import type { OutboxMail } from '../support/eml.js';
 import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { isProviderProfile } from '@podpot/opp-simulator';
 import type { FastifyInstance } from 'fastify';
-import { type OutboxMail, readOutboxDir } from '../../../../scripts/eml.js';
 import { buildApp } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/context.js';
@@ -15,6 +14,7 @@ import { signAccessToken } from '../../src/lib/access-token.js';
 import { loggerOptions } from '../../src/lib/log-options.js';
 import { currentTwoStepKey, encryptSecret, newTotpSecret } from '../../src/modules/two-step/two-step.codes.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
+import { type OutboxMail, readOutboxDir } from './eml.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {

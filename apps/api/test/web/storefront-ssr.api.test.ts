@@ -14,7 +14,7 @@ import { makeWebDist, pageHtml } from '../support/web-dist.js';
 let t: TestApp;
 let dist: string;
 
-// Stands in for apps/web src/storefront/server.tsx: echoes what it was given, as markup a test can read.
+// Stands in for apps/web src/entries/storefront-server.tsx: echoes what it was given, as markup a test can read.
 const SERVER_BUILD = `
 export function renderStorefront({ tipjar, locale }) {
   const name = tipjar.name.replace(/&/g, '&amp;').replace(/</g, '&lt;');

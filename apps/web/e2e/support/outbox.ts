@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readOutboxDir } from '../../../../scripts/eml.js';
+import { readOutboxDir } from '../../../api/test/support/eml.js';
 import { serverOfThisWorker } from './test';
 
 /** The mails this worker's e2e server wrote to its outbox (in its own data dir, see ./test.ts). */

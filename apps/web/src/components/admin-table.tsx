@@ -12,9 +12,9 @@ import {
   type EmptyState,
   type ListQuery,
   listProps,
-  SearchField,
   type TableState,
 } from '@/components/data-table';
+import { ListToolbar } from '@/components/list-toolbar';
 import { Page } from '@/components/page';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocalePath } from '@/lib/use-locale';
@@ -157,16 +157,9 @@ export function AdminListPage<T extends { id: string }>({
       <AdminTable
         toolbar={
           (searchLabel || filters) && (
-            <>
-              {searchLabel && (
-                <SearchField
-                  label={searchLabel}
-                  value={state.search ?? ''}
-                  onChange={(search) => onState({ ...state, page: 1, search })}
-                />
-              )}
+            <ListToolbar state={state} onState={onState} searchLabel={searchLabel}>
               {filters}
-            </>
+            </ListToolbar>
           )
         }
         filtered={filtered}

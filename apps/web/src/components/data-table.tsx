@@ -5,7 +5,6 @@ import {
   Button,
   IconButton,
   LinearProgress,
-  MenuItem,
   Paper,
   Table,
   TableBody,
@@ -15,11 +14,10 @@ import {
   TablePagination,
   TableRow,
   TableSortLabel,
-  TextField,
   Typography,
 } from '@mui/material';
 import type { Breakpoint } from '@mui/material/styles';
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Paging/sort/search of a list; goes to the API through domain `toListQuery`. */
@@ -119,75 +117,6 @@ export function detailProps<T>(open: T | null, detail: { data?: T; isFetching: b
     loading: detail.isFetching,
     error: detail.isError,
   };
-}
-
-/** A search field that reports after the user stops typing. */
-export function SearchField({
-  value,
-  onChange,
-  label,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-}) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <TextField
-      type="search"
-      size="small"
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      fullWidth={false}
-      margin="none"
-      sx={{ minWidth: 240 }}
-    />
-  );
-}
-
-/** A status select for a table's toolbar: one option per status, plus "all" (value undefined). */
-export function StatusFilter<S extends string>({
-  value,
-  statuses,
-  onChange,
-  label,
-  allLabel,
-  labelOf,
-}: {
-  value: S | undefined;
-  statuses: readonly S[];
-  onChange: (value: S | undefined) => void;
-  label: string;
-  allLabel: string;
-  labelOf: (status: S) => string;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange((event.target.value || undefined) as S | undefined)}
-      fullWidth={false}
-      margin="none"
-      sx={{ minWidth: 180 }}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {statuses.map((status) => (
-        <MenuItem key={status} value={status}>
-          {labelOf(status)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 }
 
 /** The row action of a table whose rows open a detail dialog. */

@@ -7,7 +7,7 @@ import { initAuth } from '@/lib/auth';
 import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
 
 /*
- * The landing page in the browser (loaded by main.tsx after the first paint): hydrates its two islands,
+ * The landing page in the browser (loaded by src/entries/home.tsx after the first paint): hydrates its two islands,
  * the top bar and the search box (home-app.tsx); the rest of the server's HTML stays as it is.
  */
 

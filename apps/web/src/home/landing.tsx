@@ -60,9 +60,9 @@ function Footer({ t, locale }: { t: Translate; locale: Locale }) {
 /**
  * Podpot's landing page (docs/product.md §2 home, 'Fooi geven'): what Podpot is and a search for a podcast to tip,
  * how tipping works (#podcastluisteraar), what makers get, and the footer. Plain React and `home.css`
- * (no MUI): the server renders it into the landing page's own small entry (home.html, main.tsx), and
+ * (no MUI): the server renders it into the landing page's own small entry (home.html, src/entries/home.tsx), and
  * the app's home route draws the same tree under its own top bar. `search`: the search box (SearchBox),
- * which the server renders as an island of its own (home/server.tsx).
+ * which the server renders as an island of its own (src/entries/home-server.tsx).
  */
 export function Landing({ t, locale, search }: { t: Translate; locale: Locale; search: ReactNode }) {
   const makerPath = localizePath(routePath('podcastmaker'), locale);

@@ -13,8 +13,9 @@ import { readServerParts, StorefrontApp, type StorefrontData } from '@/storefron
 import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
 
 /*
- * The storefront's page in the browser (loaded by main.tsx after the first paint; decision 021): the
- * server wrote the page (server.tsx) with the tip jar and the strings of its language; this hydrates it.
+ * The storefront's page in the browser (loaded by src/entries/storefront.tsx after the first paint;
+ * decision 021): the server wrote the page (src/entries/storefront-server.tsx) with the tip jar and the
+ * strings of its language; this hydrates it.
  */
 
 function readJson<T>(id: string): T {

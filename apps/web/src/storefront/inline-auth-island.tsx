@@ -2,9 +2,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import { theme } from '@/app/theme';
 import type { AppLocale } from '@/config/paths';
-import { InlineAuth } from '@/features/storefront/components/inline-auth';
 import { LoginSecondStep } from '@/features/two-step/components/login-second-step';
 import { i18n } from '@/lib/i18n';
+import { InlineAuth } from '@/storefront/inline-auth';
 
 /**
  * The monthly tip's inline login/register inside the storefront's small entry: the full app's panel

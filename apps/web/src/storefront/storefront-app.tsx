@@ -109,7 +109,7 @@ function TipjarHeader({ tipjar, t }: { tipjar: PublicTipjar; t: Translate }) {
 /**
  * The public page of one LIVE tip jar (docs/product.md §2): who the maker is, this month's goal, the tip form with
  * checkout, the recent episodes and the recent supporters. The same tree renders on the server
- * (server.tsx) and hydrates in the browser (main.tsx); the goal, the episodes and the wall are `parts`
+ * (src/entries/storefront-server.tsx) and hydrates in the browser (boot.tsx); the goal, the episodes and the wall are `parts`
  * only the server draws. With an `episode` it is that episode's tip page: named above the form, and the
  * tip records it.
  */

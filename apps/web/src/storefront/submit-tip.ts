@@ -1,12 +1,12 @@
 import type { FieldError, PublicTipjar, TipFormField, TipFormInput } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import { localizePath, routePath } from '@/config/paths';
-import { createRecurringTip } from '@/features/storefront/api/create-recurring-tip';
-import { createTip } from '@/features/storefront/api/create-tip';
 import { isApiError } from '@/lib/api-client';
 import { type CodeWithText, errorTextKey } from '@/lib/api-error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { saveTipDraft, type TipDraft } from '@/lib/tip-draft';
+import { createRecurringTip } from '@/storefront/api/create-recurring-tip';
+import { createTip } from '@/storefront/api/create-tip';
 
 /** One attempt's state, kept across renders: its Idempotency-Key and whether it is under way. */
 export interface Submission {

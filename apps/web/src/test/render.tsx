@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
@@ -13,6 +14,12 @@ export function render(ui: ReactNode): { container: HTMLElement; rerender: (next
   root.render(ui);
   mounted.push({ root, container });
   return { container, rerender: (next) => root.render(next) };
+}
+
+/** Renders `ui` with a query cache of its own that does not retry: a failed call shows at once. */
+export function renderWithQueries(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
 export function cleanup(): void {

@@ -3,7 +3,7 @@ import type { Locale } from '@podpot/domain/locale';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
-import { renderStorefront } from '@/storefront/server';
+import { renderStorefront } from '@/entries/storefront-server';
 import { readServerParts, StorefrontApp } from '@/storefront/storefront-app';
 import { createTranslate } from '@/storefront/strings';
 

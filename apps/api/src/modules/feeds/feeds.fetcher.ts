@@ -36,7 +36,7 @@ export type SafeFetchResult =
       lastModified: string | null;
     };
 
-/** One failure, typed: the routes answer it as a 4xx with the reason's field key (feed-schemas.ts). */
+/** One failure, typed: the routes answer it as a 4xx with the reason's field key (packages/domain schemas/feed.ts). */
 export class FeedFetchError extends Error {
   constructor(
     readonly reason: FeedFailure,

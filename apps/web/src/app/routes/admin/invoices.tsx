@@ -2,7 +2,8 @@ import { Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { listProps, SearchField, type TableState } from '@/components/data-table';
+import { listProps, type TableState } from '@/components/data-table';
+import { ListToolbar } from '@/components/list-toolbar';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useBatchCreateInvoices, useBatchSendInvoices, useInvoices } from '@/features/invoices/api/invoices';
@@ -55,12 +56,7 @@ export default function AdminInvoicesPage() {
         detailPath={(invoice) => routePath('adminInvoice', { invoiceid: invoice.id })}
         empty={{ text: t('admin.empty'), action: newInvoice }}
         toolbar={
-          <>
-            <SearchField
-              label={t('admin.search')}
-              value={state.search ?? ''}
-              onChange={(search) => setState({ ...state, page: 1, search })}
-            />
+          <ListToolbar state={state} onState={setState} searchLabel={t('admin.search')}>
             <TextField
               type="month"
               size="small"
@@ -78,7 +74,7 @@ export default function AdminInvoicesPage() {
             <Button variant="outlined" onClick={() => setConfirmSend(true)} disabled={batchSend.isPending}>
               {t('actions.batchSend')}
             </Button>
-          </>
+          </ListToolbar>
         }
       />
       <CreateInvoiceDialog

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Paper, TextField } from '@mui/material';
+import { Alert, Box, Button, Paper } from '@mui/material';
 import { PasswordResetBodySchema } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { resetPassword } from '@/features/auth/api/password';
@@ -62,19 +63,10 @@ export default function PasswordResetPage() {
         {state === 'form' && (
           <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('passwordReset.title')}>
             {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
+            <NewPasswordFields
               label={t('fields.newPassword')}
-              type="password"
-              autoComplete="new-password"
-              required
-              {...field('new_password', { helperText: t('fields.passwordHint') })}
-            />
-            <TextField
-              label={t('fields.repeatPassword')}
-              type="password"
-              autoComplete="new-password"
-              required
-              {...field('repeat')}
+              field={field('new_password', { helperText: t('fields.passwordHint') })}
+              repeat={{ label: t('fields.repeatPassword'), field: field('repeat') }}
             />
             <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
               {t('passwordReset.submit')}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { registerUser, testRegisterEmail } from '@/features/auth/api/register';
@@ -79,12 +80,9 @@ export default function RegisterPage() {
               void checkEmail();
             }}
           />
-          <TextField
+          <NewPasswordFields
             label={t('fields.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...field('password', { helperText: t('fields.passwordHint') })}
+            field={field('password', { helperText: t('fields.passwordHint') })}
           />
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
             {t('register.submit')}

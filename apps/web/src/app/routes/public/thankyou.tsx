@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ThankYou } from '@/features/storefront/components/thank-you';
+import { ThankYou } from '@/storefront/thank-you';
 
 const SLUG = /^[a-z0-9-]{1,60}$/;
 

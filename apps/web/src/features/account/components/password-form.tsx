@@ -1,6 +1,7 @@
 import { Box, Button, TextField } from '@mui/material';
 import { UpdatePasswordBodySchema } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { useUpdatePassword } from '@/features/account/api/update-profile';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -46,19 +47,10 @@ export function PasswordForm() {
         required
         {...field('currentPassword')}
       />
-      <TextField
+      <NewPasswordFields
         label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...field('newPassword', { helperText: t('fields.passwordHint') })}
-      />
-      <TextField
-        label={t('fields.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...field('repeat')}
+        field={field('newPassword', { helperText: t('fields.passwordHint') })}
+        repeat={{ label: t('fields.repeatPassword'), field: field('repeat') }}
       />
       <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={mutation.isPending}>
         {t('password.submit')}

@@ -13,15 +13,9 @@ import {
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntry } from '@podpot/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type Column,
-  DataTable,
-  type DataTableProps,
-  OpenDetailsButton,
-  SearchField,
-  StatusFilter,
-} from '@/components/data-table';
+import { type Column, DataTable, type DataTableProps, OpenDetailsButton } from '@/components/data-table';
 import { FactList } from '@/components/fact-list';
+import { ListToolbar } from '@/components/list-toolbar';
 import { AuditChanges } from '@/features/audit/components/audit-changes';
 import { type AuditTableState, isFiltered, withoutFilters } from '@/features/audit/rules';
 import { useFormat } from '@/lib/format';
@@ -196,28 +190,27 @@ export function AuditTable({
         actionsLabel={t('columns.details')}
         actions={(entry) => <OpenDetailsButton label={t('detail.open')} onClick={() => setOpen(entry)} />}
         toolbar={
-          <>
-            <SearchField
-              label={t('filters.search')}
-              value={state.search ?? ''}
-              onChange={(search) => set({ search })}
-            />
-            <StatusFilter
-              label={t('filters.action')}
-              allLabel={t('filters.allActions')}
-              value={state.action}
-              statuses={AUDIT_ACTIONS}
-              labelOf={(action) => t(`actions.${action}`)}
-              onChange={(action) => set({ action })}
-            />
-            <StatusFilter
-              label={t('filters.entity')}
-              allLabel={t('filters.allEntities')}
-              value={state.entityType}
-              statuses={AUDIT_ENTITY_TYPES}
-              labelOf={(entity) => t(`entities.${entity}`)}
-              onChange={(entityType) => set({ entityType })}
-            />
+          <ListToolbar
+            state={state}
+            onState={onState}
+            searchLabel={t('filters.search')}
+            filters={[
+              {
+                name: 'action',
+                label: t('filters.action'),
+                allLabel: t('filters.allActions'),
+                statuses: AUDIT_ACTIONS,
+                labelOf: (action) => t(`actions.${action}`),
+              },
+              {
+                name: 'entityType',
+                label: t('filters.entity'),
+                allLabel: t('filters.allEntities'),
+                statuses: AUDIT_ENTITY_TYPES,
+                labelOf: (entity) => t(`entities.${entity}`),
+              },
+            ]}
+          >
             {tipjars && (
               <TipjarFilter tipjars={tipjars} value={state.tipjarId} onChange={(tipjarId) => set({ tipjarId })} />
             )}
@@ -230,7 +223,7 @@ export function AuditTable({
                 sx={{ alignSelf: 'center' }}
               />
             )}
-          </>
+          </ListToolbar>
         }
       />
       <AuditEntryDialog

@@ -22,11 +22,10 @@ import {
   DataTable,
   type DataTableProps,
   OpenDetailsButton,
-  SearchField,
-  StatusFilter,
   type TableState,
 } from '@/components/data-table';
 import { FactList } from '@/components/fact-list';
+import { ListToolbar } from '@/components/list-toolbar';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { usePhone } from '@/lib/use-phone';
@@ -145,23 +144,21 @@ export function SettlementsTable({
       actionsLabel={t('columns.details')}
       actions={(s) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(s)} />}
       toolbar={
-        <>
-          {showTipjar && (
-            <SearchField
-              label={t('table.search')}
-              value={state.search ?? ''}
-              onChange={(search) => onState({ ...state, page: 1, search })}
-            />
-          )}
-          <StatusFilter
-            label={t('table.statusFilter')}
-            allLabel={t('table.allStatuses')}
-            value={state.status}
-            statuses={SETTLEMENT_STATUSES}
-            labelOf={(status) => t(`status.${status}`)}
-            onChange={(status) => onState({ ...state, page: 1, status })}
-          />
-        </>
+        <ListToolbar
+          state={state}
+          onState={onState}
+          // The admin's list of every tip jar's payouts searches by tip jar; a tip jar's own has no search.
+          searchLabel={showTipjar ? t('table.search') : undefined}
+          filters={[
+            {
+              name: 'status',
+              label: t('table.statusFilter'),
+              allLabel: t('table.allStatuses'),
+              statuses: SETTLEMENT_STATUSES,
+              labelOf: (status) => t(`status.${status}`),
+            },
+          ]}
+        />
       }
     />
   );

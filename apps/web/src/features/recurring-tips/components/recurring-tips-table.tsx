@@ -16,10 +16,10 @@ import {
   DataTable,
   type DataTableProps,
   OpenDetailsButton,
-  SearchField,
   type TableState,
 } from '@/components/data-table';
 import { DetailDialog } from '@/components/detail-dialog';
+import { ListToolbar } from '@/components/list-toolbar';
 import { TipName } from '@/components/tip-name';
 import { formatDate, formatDateTime, formatPeriod, paymentMethodName } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
@@ -259,13 +259,7 @@ export function RecurringTipsTable({
       actionsLabel={t('columns.details')}
       actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
       onRowClick={onOpen}
-      toolbar={
-        <SearchField
-          label={t('table.search')}
-          value={table.state.search ?? ''}
-          onChange={(search) => table.onState({ ...table.state, page: 1, search })}
-        />
-      }
+      toolbar={<ListToolbar state={table.state} onState={table.onState} searchLabel={t('table.search')} />}
     />
   );
 }

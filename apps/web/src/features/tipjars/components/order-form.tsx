@@ -16,6 +16,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { isReservedSlug, routePath } from '@/config/paths';
 import {
   createTipjar,
@@ -382,12 +383,9 @@ function OrderFormFields({
               void checkAccountEmail();
             }}
           />
-          <TextField
+          <NewPasswordFields
             label={t('podcastmaker:form.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...field('account.password', { helperText: t('podcastmaker:form.passwordHint') })}
+            field={field('account.password', { helperText: t('podcastmaker:form.passwordHint') })}
           />
         </Box>
       )}

@@ -16,11 +16,10 @@ import {
   DataTable,
   type DataTableProps,
   OpenDetailsButton,
-  SearchField,
-  StatusFilter,
   type TableState,
 } from '@/components/data-table';
 import { DetailDialog } from '@/components/detail-dialog';
+import { ListToolbar } from '@/components/list-toolbar';
 import { TipName } from '@/components/tip-name';
 import { refundStage } from '@/features/tips/rules';
 import { formatDateTime, paymentMethodName } from '@/lib/format';
@@ -160,21 +159,20 @@ export function TipsTable({
       actionsLabel={t('columns.details')}
       actions={(tip) => <OpenDetailsButton label={t('table.open')} onClick={() => onOpen(tip)} />}
       toolbar={
-        <>
-          <SearchField
-            label={t('table.search')}
-            value={state.search ?? ''}
-            onChange={(search) => onState({ ...state, page: 1, search })}
-          />
-          <StatusFilter
-            label={t('table.statusFilter')}
-            allLabel={t('table.allStatuses')}
-            value={state.status}
-            statuses={TIP_STATUSES}
-            labelOf={(status) => t(`status.${status}`)}
-            onChange={(status) => onState({ ...state, page: 1, status })}
-          />
-        </>
+        <ListToolbar
+          state={state}
+          onState={onState}
+          searchLabel={t('table.search')}
+          filters={[
+            {
+              name: 'status',
+              label: t('table.statusFilter'),
+              allLabel: t('table.allStatuses'),
+              statuses: TIP_STATUSES,
+              labelOf: (status) => t(`status.${status}`),
+            },
+          ]}
+        />
       }
     />
   );

@@ -3,6 +3,7 @@ import { CreateUserBodySchema, UpdateUserBodySchema, type User } from '@podpot/d
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useSaveUser } from '@/features/users/api/users';
@@ -89,15 +90,7 @@ export function UserEditor({ user }: { user: User | undefined }) {
             <TextField label={t('users.fields.firstName')} required {...field('firstName')} />
             <TextField label={t('users.fields.lastName')} required {...field('lastName')} />
           </Box>
-          {!user && (
-            <TextField
-              label={t('users.fields.password')}
-              type="password"
-              autoComplete="new-password"
-              required
-              {...field('password')}
-            />
-          )}
+          {!user && <NewPasswordFields label={t('users.fields.password')} field={field('password')} />}
           <Box sx={{ display: 'flex', gap: 2 }}>
             <TextField select label={t('users.fields.role')} defaultValue={form.getValues('role')} {...field('role')}>
               <MenuItem value="USER">{t('common:roles.USER')}</MenuItem>

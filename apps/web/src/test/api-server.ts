@@ -1,0 +1,60 @@
+import type { ApiErrorBody } from '@podpot/domain';
+import { HttpResponse, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/** The address of an API path for an MSW handler, on any origin: `http.get(apiPath('users/:id'), …)`. */
+export function apiPath(path: string): string {
+  return `*/api/v1/${path}`;
+}
+
+/** A request the app sent to the API: its method, its path below /api/v1/ (with the query) and its JSON body. */
+export interface ApiRequest {
+  method: string;
+  path: string;
+  /** The body: parsed JSON, a form's fields (the login), or undefined without a body. */
+  body: unknown;
+}
+
+async function readRequest(request: Request): Promise<ApiRequest> {
+  const url = new URL(request.url);
+  const text = await request.text();
+  const form = request.headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded');
+  return {
+    method: request.method,
+    path: url.pathname.replace(/^\/api\/v1\//, '') + url.search,
+    body: !text ? undefined : form ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as unknown),
+  };
+}
+
+/**
+ * The API of one test file, as MSW request handlers (decision 075): the app's own client
+ * (lib/api-client) sends its requests, and the handlers answer them — those given here, and each test's
+ * own (`server.use(...)`, dropped after the test). A request that no handler answers fails, so no test
+ * ever reaches a real server. `requests()` lists what the app sent during the test, for what a test
+ * expects it to send.
+ */
+export function setupApiServer(...handlers: RequestHandler[]) {
+  const server = setupServer(...handlers);
+  let sent: Promise<ApiRequest>[] = [];
+  server.events.on('request:start', ({ request }) => {
+    sent.push(readRequest(request.clone()));
+  });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    sent = [];
+  });
+  afterAll(() => server.close());
+  return { server, requests: () => Promise.all(sent) };
+}
+
+/** The API's error answer: `body` as JSON with its status. */
+export function apiError(body: ApiErrorBody) {
+  return HttpResponse.json(body, { status: body.statusCode });
+}
+
+/** An answer without content (a write the API answers 204). */
+export function noContent() {
+  return new HttpResponse(null, { status: 204 });
+}
