@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { publicReadsWatch } from '../lib/public-cache.js';
 import {
   assertMigrated,
   MIGRATIONS_FOLDER,
@@ -26,6 +27,10 @@ export async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
 }
 
 export interface Database {
+  /**
+   * Every write through it to a table public answers are read from drops them (the write hook
+   * publicReadsWatch of lib/public-cache.ts, decision 073).
+   */
   db: Db;
   driver: 'postgres' | 'pglite';
   close(): Promise<void>;
@@ -63,7 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its connection (server restart, database dropped) emits 'error' on
     // the pool; unhandled, that would crash the process. The next query reconnects or reports it.
     pool.on('error', (err) => options.onIdleError?.(err));
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case', cache: publicReadsWatch });
     // One connection for the session's advisory lock and the migrator's statements.
     let migrated: Migrated;
     try {
@@ -93,7 +98,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   ]);
   // pg_trgm: the trigram indexes of tip search (migration 0013 creates them where it is available).
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', cache: publicReadsWatch });
   let migrated: Migrated;
   try {
     migrated = await upToDate(options.migrations, client, () =>
