@@ -30,12 +30,19 @@ async function main() {
   await database.close();
   const where = database.driver === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${pgliteDir}`;
   const applied = database.migrationsApplied;
+  const functions = database.triggerFunctionsApplied;
   const all = committedMigrations();
-  console.log(
-    applied.length > 0
-      ? `db:migrate: applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${applied.length > 3 ? `${applied[0]} … ${applied.at(-1)}` : applied.join(', ')}) on ${where} in ${Date.now() - started} ms`
-      : `db:migrate: nothing to do, ${where} is up to date (${all.length} migrations, the last ${all.at(-1)?.tag})`,
-  );
+  if (applied.length > 0 || functions.length === 0)
+    console.log(
+      applied.length > 0
+        ? `db:migrate: applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${applied.length > 3 ? `${applied[0]} … ${applied.at(-1)}` : applied.join(', ')}) on ${where} in ${Date.now() - started} ms`
+        : `db:migrate: nothing to do, ${where} is up to date (${all.length} migrations, the last ${all.at(-1)?.tag})`,
+    );
+  // Trigger functions are put in from src/db/triggers after the migrations (decision 073).
+  if (functions.length > 0)
+    console.log(
+      `db:migrate: put ${functions.length} trigger function${functions.length === 1 ? '' : 's'} in from src/db/triggers (${functions.join(', ')}) on ${where}`,
+    );
 }
 
 main().catch((err) => {

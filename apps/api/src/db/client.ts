@@ -4,7 +4,14 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { assertMigrated, MIGRATIONS_FOLDER, type MigrationSession, migrateUnderLock } from './migrations.js';
+import { publicReadsWatch } from '../lib/public-cache.js';
+import {
+  assertMigrated,
+  MIGRATIONS_FOLDER,
+  type Migrated,
+  type MigrationSession,
+  migrateUnderLock,
+} from './migrations.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -20,11 +27,17 @@ export async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
 }
 
 export interface Database {
+  /**
+   * Every write through it to a table public answers are read from drops them (the write hook
+   * publicReadsWatch of lib/public-cache.ts, decision 073).
+   */
   db: Db;
   driver: 'postgres' | 'pglite';
   close(): Promise<void>;
   /** The migrations this open applied (none when nothing was due, or when it only checked). */
   migrationsApplied: readonly string[];
+  /** The trigger functions this open put in from their files (db/trigger-functions.ts, decision 073). */
+  triggerFunctionsApplied: readonly string[];
 }
 
 export interface OpenDatabaseOptions {
@@ -55,13 +68,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that loses its connection (server restart, database dropped) emits 'error' on
     // the pool; unhandled, that would crash the process. The next query reconnects or reports it.
     pool.on('error', (err) => options.onIdleError?.(err));
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case', cache: publicReadsWatch });
     // One connection for the session's advisory lock and the migrator's statements.
-    let migrationsApplied: string[] = [];
+    let migrated: Migrated;
     try {
       const client = await pool.connect();
       try {
-        migrationsApplied = await upToDate(options.migrations, client, () =>
+        migrated = await upToDate(options.migrations, client, () =>
           migrateNodePg(drizzleNodePg(client, { schema, casing: 'snake_case' }), {
             migrationsFolder: MIGRATIONS_FOLDER,
           }),
@@ -73,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end(), migrationsApplied };
+    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end(), ...appliedOf(migrated) };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // Loaded only here: a process on PostgreSQL never holds PGlite's JavaScript (decision 048).
@@ -85,26 +98,34 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   ]);
   // pg_trgm: the trigram indexes of tip search (migration 0013 creates them where it is available).
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteDump, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  let migrationsApplied: string[];
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', cache: publicReadsWatch });
+  let migrated: Migrated;
   try {
-    migrationsApplied = await upToDate(options.migrations, client, () =>
+    migrated = await upToDate(options.migrations, client, () =>
       migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     );
   } catch (err) {
     await client.close();
     throw err;
   }
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close(), migrationsApplied };
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close(), ...appliedOf(migrated) };
 }
 
-/** Applies what is due under the migration lock, or only checks that nothing is. */
+/**
+ * Applies what is due under the migration lock (the migrations, then the trigger functions as their
+ * files say, decision 073), or only checks that nothing is.
+ */
 async function upToDate(
   mode: OpenDatabaseOptions['migrations'],
   session: MigrationSession,
   migrate: () => Promise<void>,
-): Promise<string[]> {
+): Promise<Migrated> {
   if (mode !== 'check') return migrateUnderLock(session, migrate);
   await assertMigrated(session);
-  return [];
+  return { migrations: [], triggerFunctions: [] };
 }
+
+const appliedOf = (migrated: Migrated) => ({
+  migrationsApplied: migrated.migrations,
+  triggerFunctionsApplied: migrated.triggerFunctions,
+});

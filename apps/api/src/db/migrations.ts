@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyTriggerFunctions, staleTriggerFunctions } from './trigger-functions.js';
 
 /**
  * The API's migrations as a step of their own (decision 077): `npm run db:migrate` applies them, and
@@ -55,27 +56,45 @@ export async function dueMigrations(session: MigrationSession): Promise<string[]
     .map((migration) => migration.tag);
 }
 
+/** What migrating applied: the migrations' tags and the trigger functions put in from their files. */
+export interface Migrated {
+  migrations: string[];
+  triggerFunctions: string[];
+}
+
 /**
  * Runs `migrate` (drizzle's migrator on this same connection) under the migration lock, if anything is
- * due; returns the tags it applied.
+ * due, then puts in each trigger function the database holds in another form than its file
+ * (db/trigger-functions.ts, decision 073); answers what it applied.
  */
-export async function migrateUnderLock(session: MigrationSession, migrate: () => Promise<void>): Promise<string[]> {
+export async function migrateUnderLock(session: MigrationSession, migrate: () => Promise<void>): Promise<Migrated> {
   await session.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
   try {
     const due = await dueMigrations(session);
     if (due.length > 0) await migrate();
-    return due;
+    return { migrations: due, triggerFunctions: await applyTriggerFunctions(session) };
   } finally {
     await session.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => {});
   }
 }
 
-/** A database whose applied migrations are behind the code's: production refuses to start on it. */
+/**
+ * A database whose applied migrations are behind the code's, or whose trigger functions are not what
+ * their files say (decision 073): production refuses to start on it.
+ */
 export class MigrationsBehindError extends Error {
-  constructor(due: readonly string[]) {
+  constructor(due: readonly string[], staleFunctions: readonly string[] = []) {
     const shown = due.length > 3 ? [...due.slice(0, 3), `… ${due.length - 3} more`] : due;
+    const behind = [
+      due.length > 0
+        ? `${due.length} migration${due.length === 1 ? '' : 's'} not applied (${shown.join(', ')})`
+        : undefined,
+      staleFunctions.length > 0
+        ? `${staleFunctions.length} trigger function${staleFunctions.length === 1 ? '' : 's'} not as ${staleFunctions.length === 1 ? 'its file says' : 'their files say'} (${staleFunctions.join(', ')})`
+        : undefined,
+    ].filter((part) => part !== undefined);
     super(
-      `The database is behind this version of Podpot: ${due.length} migration${due.length === 1 ? '' : 's'} not applied (${shown.join(', ')}). ` +
+      `The database is behind this version of Podpot: ${behind.join('; ')}. ` +
         'Run `npm run db:migrate` (with the same DATABASE_URL), then start again.',
     );
     this.name = 'MigrationsBehindError';
@@ -84,8 +103,17 @@ export class MigrationsBehindError extends Error {
   }
 }
 
-/** Throws MigrationsBehindError when a committed migration is not applied yet. */
+/**
+ * Throws MigrationsBehindError when a committed migration is not applied yet, or (all applied) a
+ * trigger function is not what its file says.
+ */
 export async function assertMigrated(session: MigrationSession): Promise<void> {
   const due = await dueMigrations(session);
   if (due.length > 0) throw new MigrationsBehindError(due);
+  const stale = await staleTriggerFunctions(session);
+  if (stale.length > 0)
+    throw new MigrationsBehindError(
+      [],
+      stale.map((f) => f.name),
+    );
 }

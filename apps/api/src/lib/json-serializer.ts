@@ -1,5 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import { rememberSharedBody } from './shared-bodies.js';
 
 /**
  * Response serialization for hot routes (decision 020): the route's zod response schema is turned
@@ -15,7 +16,8 @@ import { z } from 'zod';
 export function jsonSerializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
   const serialize = fastJson(serializationSchema(schema as z.ZodType) as unknown as Parameters<typeof fastJson>[0]);
   // A frozen answer is a cached one, frozen whole (lib/public-cache.ts, lib/session-cache.ts): it
-  // cannot change, so it is written once and its JSON handed to every later reader (decision 024).
+  // cannot change, so it is written once and its JSON handed to every later reader (decision 024),
+  // remembered as a shared body so that it is compressed once too (lib/shared-bodies.ts).
   const written = new WeakMap<object, string>();
   return (data) => {
     if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return serialize(data);
@@ -23,40 +25,11 @@ export function jsonSerializerCompiler({ schema }: { schema: unknown }): (data: 
     if (json === undefined) {
       json = serialize(data);
       written.set(data, json);
-      sharedBodies.remember(json);
+      rememberSharedBody(json);
     }
     return json;
   };
 }
-
-/**
- * The JSON of cached answers, with their compressed forms once asked for (decision 038): the same
- * string goes to every reader of a cached answer, so the compression plugin (plugins/compression.ts)
- * compresses it once per encoding instead of once per request — on the storefront's lookup that was
- * half of the request's CPU. At most MAX_SHARED_BODIES, the oldest dropped first.
- */
-export interface SharedBody {
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-const MAX_SHARED_BODIES = 512;
-
-class SharedBodies {
-  readonly #bodies = new Map<string, SharedBody>();
-
-  remember(json: string) {
-    if (this.#bodies.size >= MAX_SHARED_BODIES) this.#bodies.delete(this.#bodies.keys().next().value!);
-    this.#bodies.set(json, {});
-  }
-
-  /** The compressed forms of `body` when it is a cached answer's JSON, else undefined. */
-  of(body: string): SharedBody | undefined {
-    return this.#bodies.get(body);
-  }
-}
-
-export const sharedBodies = new SharedBodies();
 
 type JsonSchema = { [key: string]: unknown };
 

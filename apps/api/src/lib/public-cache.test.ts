@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPublicCache, publicReadsChanged } from './public-cache.js';
+import { createPublicCache, PUBLIC_SOURCE_TABLES, publicReadsChanged, publicReadsWatch } from './public-cache.js';
 
 /** The public-read cache: what a storefront visitor may see at most how late. */
 describe('createPublicCache', () => {
@@ -66,5 +66,28 @@ describe('createPublicCache', () => {
       answer.name = 'changed';
     }).toThrow(TypeError);
     expect(() => answer.amounts.push(1)).toThrow(TypeError);
+  });
+
+  it('is dropped by every write Drizzle runs to a table public answers are read from, and by no other', async () => {
+    const cache = createPublicCache<string>({ ttlMs: 5_000, maxEntries: 10 });
+    const app = {};
+    const load = vi.fn(async () => 'answer');
+    await cache.get(app, 'a', load);
+    expect([...PUBLIC_SOURCE_TABLES].sort()).toEqual([
+      'opp_merchants',
+      'payment_issuers',
+      'payment_methods',
+      'tipjars',
+    ]);
+    // A new tip, a refund, a monthly tip: the storefront shows them within the TTL (decision 032).
+    await publicReadsWatch.onMutate({ tables: ['tips'] });
+    await publicReadsWatch.onMutate({ tables: ['opp_transactions', 'recurring_tips'] });
+    await cache.get(app, 'a', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    for (const table of PUBLIC_SOURCE_TABLES) {
+      await publicReadsWatch.onMutate({ tables: [table] });
+      await cache.get(app, 'a', load);
+    }
+    expect(load).toHaveBeenCalledTimes(1 + PUBLIC_SOURCE_TABLES.size);
   });
 });

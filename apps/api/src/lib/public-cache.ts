@@ -1,11 +1,23 @@
+import { getTableName } from 'drizzle-orm';
+import { Cache, type MutationOption } from 'drizzle-orm/cache/core';
+import { oppMerchants, paymentIssuers, paymentMethods, tipjars } from '../db/schema/index.js';
+
 /**
  * Short per-process caches of public reads (decision 020): a storefront's tip jar as anyone sees it,
- * the list of payment methods. An entry lives at most `ttlMs`. A write to anything they are read
- * from (tip jars, their merchants, payment methods and banks) calls publicReadsChanged(), which drops
- * every entry of every such cache at once: changes are rare, and one counter cannot miss a cache.
- * Another process sees a change within `ttlMs`. Entries belong to one app (`owner`, its AppContext),
- * so apps on different databases in one process (tests) never share one; at most `maxEntries` per
- * app, the oldest goes first.
+ * the tip jar search, the list of payment methods. An entry lives at most `ttlMs`. Every entry of
+ * every such cache is dropped at once by publicReadsChanged(): changes are rare, and one counter
+ * cannot miss a cache. Another process sees a change within `ttlMs`. Entries belong to one app
+ * (`owner`, its AppContext), so apps on different databases in one process (tests) never share one;
+ * at most `maxEntries` per app, the oldest goes first.
+ *
+ * Who drops them is decided here, in one place (decision 073): every database handle carries
+ * publicReadsWatch (db/client.ts), which Drizzle tells of each INSERT, UPDATE and DELETE it runs;
+ * a write to one of PUBLIC_SOURCE_TABLES drops every public answer, whichever module writes it.
+ * The watch does not see raw SQL (`db.execute`) nor a write inside a CTE, and a table counts whole;
+ * the two writes that change a public answer in such a way call publicReadsChanged() themselves:
+ * a maker's choice of the wall's messages (one column of tips, whose other writes must not drop the
+ * caches: supporters.repository setMessageShown, decision 032) and a feed refresh that changed
+ * episodes (raw SQL: episodes.refresh.ts).
  *
  * A cached answer is shared by every reader: only answers that anyone may see, frozen so that no
  * caller can change what the next one gets.
@@ -18,12 +30,44 @@ export interface PublicCache<V> {
 let generation = 0;
 
 /**
- * Drops every public cache entry. Called by each write to their tables; a write inside a transaction
- * calls it before the commit, so a read racing that commit may keep the old answer, for at most the TTL.
+ * Drops every public cache entry. publicReadsWatch calls it as a write to a source table is sent, so a
+ * read racing that statement (or, inside a transaction, its commit) may keep the old answer, for at
+ * most the TTL — as a read in another process may.
  */
 export function publicReadsChanged() {
   generation++;
 }
+
+/** The tables public answers are read from: tip jars, their merchants, payment methods and their banks. */
+export const PUBLIC_SOURCE_TABLES: ReadonlySet<string> = new Set(
+  [tipjars, oppMerchants, paymentMethods, paymentIssuers].map((table) => getTableName(table)),
+);
+
+/**
+ * The write hook of every database handle (db/client.ts): Drizzle's query-cache interface, used only
+ * for the notice Drizzle gives it of each INSERT, UPDATE and DELETE it runs (`onMutate`, with the
+ * table written), as the statement is sent. It caches nothing: `explicit` leaves every read uncached.
+ */
+class PublicReadsWatch extends Cache {
+  override strategy() {
+    return 'explicit' as const;
+  }
+
+  override async get(): Promise<undefined> {
+    return undefined;
+  }
+
+  override async put(): Promise<void> {}
+
+  override onMutate({ tables }: MutationOption): Promise<void> {
+    const written = tables === undefined ? [] : Array.isArray(tables) ? tables : [tables];
+    if (written.some((table) => PUBLIC_SOURCE_TABLES.has(typeof table === 'string' ? table : getTableName(table))))
+      publicReadsChanged();
+    return Promise.resolve();
+  }
+}
+
+export const publicReadsWatch: Cache = new PublicReadsWatch();
 
 interface Entry<V> {
   at: number;

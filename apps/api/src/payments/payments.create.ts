@@ -64,8 +64,6 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput): P
  */
 export type RecordAnswer = (ctx: AppContext, rowId: string, answer: OppTransaction) => Promise<repo.OppTransactionRow>;
 
-/** How long one process may take to send a create before another may try (a dead process's hold runs out). */
-export const CREATE_LEASE_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -74,7 +72,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * transaction nobody saw). A request that finds the row leased waits briefly for the other's answer.
  */
 export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
-  const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
+  const lease = await repo.leaseForCreate(ctx.db, row.id, repo.CREATE_LEASE_MS);
   if (!lease) {
     for (let waited = 0; waited < 5000; waited += 100) {
       const current = await repo.findTransactionRow(ctx.db, row.id);
@@ -112,7 +110,7 @@ export async function sendLeasedCreate(
  * is sending it right now.
  */
 export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<boolean> {
-  const lease = await repo.leaseForCreate(ctx.db, row.id, CREATE_LEASE_MS);
+  const lease = await repo.leaseForCreate(ctx.db, row.id, repo.CREATE_LEASE_MS);
   if (!lease) return false;
   await sendLeased(ctx, row, lease);
   return true;

@@ -1,6 +1,7 @@
 import {
   and,
   asc,
+  type ColumnsSelection,
   desc,
   eq,
   getTableColumns,
@@ -27,25 +28,39 @@ export async function insertTransactionRow(db: DbOrTx, values: typeof oppTransac
   return row!;
 }
 
+/** How long one process may take to send a create before another may try (a dead process's hold runs out). */
+export const CREATE_LEASE_MS = 30_000;
+
+/** The end of a create lease of `leaseMs` taken now: what every lease this file writes sets. */
+function leaseUntilAfter(leaseMs: number): SQL {
+  return sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`;
+}
+
 /**
- * The owner's row and its first transaction row in ONE statement (decision 024): `ownerInsert` (an
- * INSERT … RETURNING id, e.g. a tip's, which may write nothing on an idempotency conflict) runs as a
- * CTE, and the transaction row is inserted only if that wrote a row — with its create lease already
- * taken (as leaseForCreate's 'first'), so the caller sends it without another round trip. One
- * statement is one implicit transaction: both rows or neither. Answers the statement, not yet run
- * (its answer is the row written, none when the owner's insert wrote nothing), so a caller can
- * prepare it once with placeholders for its values (decision 047).
+ * An owner's INSERT … RETURNING its row's id, not yet run (the owner's repository builds it, e.g.
+ * tips.repository insertTipStatement): the part of ownerWithLeasedTransactionInsert that is the
+ * owner's. It may write nothing (an idempotency conflict).
+ */
+export type OwnerInsert = TypedQueryBuilder<ColumnsSelection, { id: string }[]>;
+
+/**
+ * The owner's row and its first transaction row in ONE statement (decision 024), the one owner of
+ * that statement: `ownerInsert` runs as a CTE, and the transaction row is inserted only if that
+ * wrote a row — with its create lease (CREATE_LEASE_MS) already taken (as leaseForCreate's 'first'),
+ * so the caller sends it without another round trip. One statement is one implicit transaction: both
+ * rows or neither. Answers the statement, not yet run (its answer is the row written, none when the
+ * owner's insert wrote nothing), so a caller can prepare it once with placeholders for its values
+ * (decision 047).
  */
 export function ownerWithLeasedTransactionInsert(
   db: DbOrTx,
-  ownerInsert: SQLWrapper,
+  ownerInsert: OwnerInsert,
   values: { [K in keyof LeasedTransactionValues]: LeasedTransactionValues[K] | Placeholder },
-  leaseMs: number,
 ) {
-  const owner = db.$with('new_owner', { id: oppTransactions.ownerId }).as(ownerInsert.getSQL());
+  const owner = db.$with('new_owner').as(ownerInsert);
   const given: Record<string, unknown> = values;
   const computed: Record<string, SQL> = {
-    leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+    leaseUntil: leaseUntilAfter(CREATE_LEASE_MS),
     created: sql`now()`,
     updated: sql`now()`,
   };
@@ -327,10 +342,7 @@ export async function leaseForCreate(db: DbOrTx, id: string, leaseMs: number): P
   const lease = async (wasLeased: SQL) => {
     const rows = await db
       .update(oppTransactions)
-      .set({
-        leaseUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
-        updated: sql`${oppTransactions.updated}`,
-      })
+      .set({ leaseUntil: leaseUntilAfter(leaseMs), updated: sql`${oppTransactions.updated}` })
       .where(and(eq(oppTransactions.id, id), isNull(oppTransactions.oppUid), wasLeased))
       .returning({ id: oppTransactions.id });
     return rows.length > 0;

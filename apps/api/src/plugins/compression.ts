@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type SharedBody, sharedBodies } from '../lib/json-serializer.js';
+import { type SharedBody, type SharedEncoding, sharedBodyOf } from '../lib/shared-bodies.js';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -19,25 +19,27 @@ export async function registerCompression(app: FastifyInstance) {
   // An application hook runs before the plugin's per-route one, which leaves an encoded answer alone.
   // A callback hook, not an async one: no promise per answer on the hot reads (decision 046).
   app.addHook('onSend', (request, reply, payload, done) => {
-    const shared = typeof payload === 'string' ? sharedBodies.of(payload) : undefined;
+    const shared = typeof payload === 'string' ? sharedBodyOf(payload) : undefined;
     if (!shared || reply.hasHeader('content-encoding')) done(null, payload);
-    else done(null, sendShared(request, reply, payload as string, shared));
+    else done(null, sendShared(request, reply, shared));
   });
   await app.register(compress, { global: true, ...COMPRESS_OPTIONS });
 }
 
-/** A cached answer's JSON compressed as the plugin would, but once per encoding (lib/json-serializer.ts). */
-function sendShared(request: FastifyRequest, reply: FastifyReply, body: string, shared: SharedBody) {
+/** A cached answer's JSON compressed as the plugin would, but once per encoding (lib/shared-bodies.ts). */
+function sendShared(request: FastifyRequest, reply: FastifyReply, shared: SharedBody) {
   reply.header('vary', 'accept-encoding');
   const encoding =
-    Buffer.byteLength(body) < COMPRESS_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return body;
-  shared[encoding] ??= compressText(encoding, body);
+    Buffer.byteLength(shared.text) < COMPRESS_THRESHOLD_BYTES
+      ? null
+      : preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return shared.text;
+  const compressed = shared.encoded(encoding, compressText);
   reply.header('content-encoding', encoding);
-  return shared[encoding];
+  return compressed;
 }
 
-function compressText(encoding: 'br' | 'gzip', body: string): Buffer {
+function compressText(encoding: SharedEncoding, body: string): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
     : gzipSync(body);

@@ -53,6 +53,8 @@ export async function refreshFeeds(ctx: AppContext, options: { tipjarId?: string
   });
   outcome.claimed = claimed.length;
   for (const claim of claimed) await refreshOne(ctx, claim, outcome);
+  // The storefront shows the recent episodes; they are written in raw SQL, which the database's
+  // write hook does not see (lib/public-cache.ts).
   if (outcome.changed > 0) publicReadsChanged();
   return outcome;
 }

@@ -2,7 +2,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { oppMerchants } from '../../db/schema/merchants.js';
 import { prepared } from '../../lib/prepared.js';
-import { publicReadsChanged } from '../../lib/public-cache.js';
 
 export type MerchantRow = typeof oppMerchants.$inferSelect;
 export type NewMerchantRow = typeof oppMerchants.$inferInsert;
@@ -41,19 +40,16 @@ export async function merchantsOfTipjars(db: DbOrTx, tipjarIds: string[]): Promi
 /** Inserts the link; on a concurrent insert for the same tip jar, keeps the first one. */
 export async function insertMerchant(db: DbOrTx, values: NewMerchantRow): Promise<MerchantRow | undefined> {
   const [row] = await db.insert(oppMerchants).values(values).onConflictDoNothing().returning();
-  publicReadsChanged();
   return row;
 }
 
 export async function updateMerchant(db: DbOrTx, id: string, values: Partial<NewMerchantRow>) {
   const [row] = await db.update(oppMerchants).set(values).where(eq(oppMerchants.id, id)).returning();
-  publicReadsChanged();
   return row;
 }
 
 /** Unlinks the tip jar's merchant; the row it was, or undefined when there was none. */
 export async function deleteMerchantOfTipjar(db: DbOrTx, tipjarId: string): Promise<MerchantRow | undefined> {
   const [row] = await db.delete(oppMerchants).where(eq(oppMerchants.tipjarId, tipjarId)).returning();
-  publicReadsChanged();
   return row;
 }

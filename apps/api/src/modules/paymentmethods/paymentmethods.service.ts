@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { isAdmin } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import { createPublicCache, publicReadsChanged } from '../../lib/public-cache.js';
+import { createPublicCache } from '../../lib/public-cache.js';
 import { changesOf, recordAudit } from '../audit/audit.service.js';
 import * as repo from './paymentmethods.repository.js';
 
@@ -84,7 +84,6 @@ export async function createPaymentMethod(
     await recordAudit(tx, actor, { ...methodChange('paymentmethod.created', created), after: methodValues(created) });
     return created;
   });
-  publicReadsChanged();
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }
@@ -103,7 +102,6 @@ export async function updatePaymentMethod(
     if (changes) await recordAudit(tx, actor, { ...methodChange('paymentmethod.updated', before), ...changes });
     return after;
   });
-  publicReadsChanged();
   if (!row) throw AppError.notFound('Payment method');
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
@@ -120,7 +118,6 @@ export async function deletePaymentMethod(ctx: AppContext, id: string, actor: Ac
     }
     return removed;
   });
-  publicReadsChanged();
   if (!deleted) throw AppError.notFound('Payment method');
 }
 
@@ -145,7 +142,6 @@ export async function syncIssuers(ctx: AppContext, id: string): Promise<PaymentM
     }
   }
   await ctx.db.transaction((tx) => repo.replaceIssuers(tx, id, dedupe(issuers)));
-  publicReadsChanged();
   const [method] = await withIssuers(ctx.db, [row]);
   return method!;
 }

@@ -67,7 +67,8 @@ export async function setMessageShown(db: DbOrTx, tipjarId: string, tipId: strin
     .set({ messageShown: shown, updated: sql`${tips.updated}` })
     .where(and(eq(tips.id, tipId), eq(tips.tipjarId, tipjarId)))
     .returning();
-  // The storefront's cached answer carries the wall: the maker sees the change at once.
+  // The storefront's cached answer carries the wall: the maker sees the change at once. Said here:
+  // the database's write hook drops public answers on no write of tips (lib/public-cache.ts).
   publicReadsChanged();
   return row;
 }

@@ -4,12 +4,11 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjarInvitations, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
 import { prepared } from '../../lib/prepared.js';
-import { publicReadsChanged } from '../../lib/public-cache.js';
 import { sessionsChanged } from '../../lib/session-cache.js';
 
 /**
  * The only code touching tipjars, tipjar_admins and tipjar_invitations. Each write to tipjars drops the public caches
- * (lib/public-cache.ts): a storefront's anonymous answer is read from its row. A change of a tip jar's
+ * (the database handle's write hook, lib/public-cache.ts): a storefront's anonymous answer is read from its row. A change of a tip jar's
  * name, slug, archiving or admins drops the `users/me` answers it shows in (lib/session-cache.ts).
  */
 export type TipjarRow = typeof tipjars.$inferSelect;
@@ -114,7 +113,6 @@ export async function searchTippableTipjars(db: DbOrTx, search: string, window: 
 
 export async function insertTipjar(db: DbOrTx, values: typeof tipjars.$inferInsert) {
   const [row] = await db.insert(tipjars).values(values).returning();
-  publicReadsChanged();
   return row!;
 }
 
@@ -130,7 +128,6 @@ export async function updateTipjar(
     .set(values)
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt), ifStatus ? eq(tipjars.status, ifStatus) : undefined))
     .returning();
-  publicReadsChanged();
   if (row && (values.name !== undefined || values.slug !== undefined || values.archivedAt !== undefined))
     await sessionsChanged(db, '*');
   return row;
@@ -138,7 +135,6 @@ export async function updateTipjar(
 
 export async function deleteTipjar(db: DbOrTx, id: string) {
   const rows = await db.delete(tipjars).where(eq(tipjars.id, id)).returning({ id: tipjars.id });
-  publicReadsChanged();
   await sessionsChanged(db, '*');
   return rows.length > 0;
 }
@@ -165,7 +161,6 @@ export async function archiveTipjar(db: DbOrTx, id: string, at: Date) {
     .update(tipjars)
     .set({ archivedAt: at, feedVerifiedUrl: null, feedVerifiedAt: null })
     .where(and(eq(tipjars.id, id), isNull(tipjars.archivedAt)));
-  publicReadsChanged();
   await sessionsChanged(db, '*');
 }
 

@@ -3,7 +3,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { oppMerchants, paymentMethods, tipjars, tips } from '../../db/schema/index.js';
 import { prepared } from '../../lib/prepared.js';
-import { CREATE_LEASE_MS } from '../../payments/payments.create.js';
 import {
   type FirstAnswered,
   firstAnswerWithOwnerMove,
@@ -16,6 +15,12 @@ import { insertTipStatement, paidAtOf } from './tips.repository.js';
  * provider transaction row, and the provider's open answer with the tip's move to pending — each
  * prepared once per database handle. The rest of the tips table's code is in tips.repository.ts (its
  * list in tips.list.ts).
+ *
+ * The two statements that write both tables are put together here from named parts, each written by
+ * the owner of its table (decision 073): the payments ledger owns the statement around the
+ * transaction row (payments.repository ownerWithLeasedTransactionInsert with its create lease, and
+ * firstAnswerWithOwnerMove with the CTE `answered`), this module the tip's part in it (tips.repository
+ * insertTipStatement, and tipMoveOfAnswer below). Neither writes SQL of the other's table.
  */
 
 const tipContextStatement = prepared((db) =>
@@ -64,7 +69,8 @@ const value = (name: string) => sql.placeholder(name);
 
 /**
  * A new tip and its provider transaction row, its create lease taken, in one statement (payments
- * repository ownerWithLeasedTransactionInsert, decision 024), prepared once per database handle:
+ * repository ownerWithLeasedTransactionInsert, decision 024; the tip's insert is its OwnerInsert),
+ * prepared once per database handle:
  * Drizzle builds its SQL once and PostgreSQL parses it once per connection (decision 047).
  */
 const tipWithTransactionStatement = prepared((db) =>
@@ -96,7 +102,6 @@ const tipWithTransactionStatement = prepared((db) =>
       merchantUid: value('merchantUid'),
       request: value('request'),
     },
-    CREATE_LEASE_MS,
   ).prepare('tip_with_transaction'),
 );
 

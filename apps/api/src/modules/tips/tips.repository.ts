@@ -54,7 +54,8 @@ export async function insertTip(db: DbOrTx, values: typeof tips.$inferInsert): P
 
 /**
  * insertTip as a statement not yet run, answering the id it wrote (nothing on an idempotency
- * conflict): for writing the tip and its provider transaction in one statement (decision 024).
+ * conflict): for writing the tip and its provider transaction in one statement (decision 024), as
+ * the OwnerInsert of payments.repository ownerWithLeasedTransactionInsert.
  */
 export function insertTipStatement(db: DbOrTx, values: PgInsertValue<typeof tips>) {
   return db

@@ -1,0 +1,18 @@
+-- Empties tip_list_positions when tips is truncated (decision 050). Run by the trigger
+-- tips_positions_truncate on tips (migration 0023).
+--
+-- This file is the function's live definition (decision 073): migrating (npm run db:migrate, or a
+-- start outside production) puts it into the database after the migrations if the database holds
+-- anything else, and production refuses such a database (db/trigger-functions.ts);
+-- test/db/trigger-functions.api.test.ts checks that the database holds exactly the statement below.
+-- Change the function here, never in a migration. The statement is written as pg_get_functiondef
+-- prints it, without the schema.
+CREATE OR REPLACE FUNCTION tips_positions_truncate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM tip_list_positions;
+  RETURN NULL;
+END
+$function$;
