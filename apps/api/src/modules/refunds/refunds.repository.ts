@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
-import { oppTransactions, recurringTipCharges, refundReads, refunds } from '../../db/schema/index.js';
+import { recurringTipCharges, refundReads, refunds } from '../../db/schema/index.js';
 
 /** The only code touching the refunds and refund_reads tables (plus the read of which payment paid a tip). */
 export type RefundRow = typeof refunds.$inferSelect;
