@@ -19,9 +19,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+import { listenDevApp } from '../apps/api/src/dev/host.js';
 import { DEMO_LOGINS, ensureDemoMerchant, seedDemoData } from '../apps/api/src/seed/demo.js';
 import { API_NODE_FLAGS, buildCompiledApi, startApi } from './api-process.js';
 import { createBenchDatabase } from './bench-db.js';
@@ -170,11 +170,9 @@ async function measureInProcess({
     OPP_API_KEY: sim.apiKey,
     OPP_NOTIFY_SECRET: sim.notifySecret,
   });
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+  // Listening on a port of its own, which its configuration (publicUrl) names.
+  const { app, ctx, baseUrl: base } = await listenDevApp({ config, db: database.db, logger: false });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    ctx.config.publicUrl = base;
     await seedDemoData(ctx);
     // The demo tip jar registers with the provider as `npm start` has it do once it listens.
     await ensureDemoMerchant(ctx);

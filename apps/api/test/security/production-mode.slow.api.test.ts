@@ -169,7 +169,8 @@ describe('never seeding in production, whatever SEED_DEMO says', () => {
   it('starts a production server with SEED_DEMO=true and no demo admin can log in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-prod-'));
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    // The development server (what `npm start` runs) in production: the dev host adds nothing there.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.dev.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,

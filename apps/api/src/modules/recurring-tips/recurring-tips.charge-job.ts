@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { preNotificationMail } from '../../mail/recurring-mails.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as usersQueries from '../users/users.queries.js';
 import { manageLinkOf } from './manage-token.js';
@@ -67,6 +68,7 @@ const HOLD_BACK_MS = 24 * 60 * 60_000;
 
 export async function runCharges(
   ctx: AppContext,
+  ledger: PaymentLedger,
   options: { now?: Date; concurrency?: number } = {},
 ): Promise<ChargeRunResult> {
   const now = options.now ?? new Date();
@@ -80,7 +82,7 @@ export async function runCharges(
   // before them, the lease statement (claimChargeWork) took seconds per batch at 20,000 months
   // (~10 charges/s); fresh statistics bring it back to milliseconds (bench:charge, decision 019).
   if (result.claimed >= ANALYZE_AFTER_CLAIMED) await chargeRepo.analyzeCharges(ctx.db);
-  Object.assign(result, await sendDueCharges(ctx, now, concurrency));
+  Object.assign(result, await sendDueCharges(ctx, ledger, now, concurrency));
   return result;
 }
 
@@ -97,10 +99,10 @@ export async function runCharges(
  * "unreachable": it is moved on by HOLD_BACK_MS, out of this walk and ahead of the next run's, the
  * run goes on, and the run logs them once at its end.
  */
-async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
+async function sendDueCharges(ctx: AppContext, ledger: PaymentLedger, now: Date, concurrency: number) {
   const counts = { sent: 0, failed: 0, heldBack: 0 };
   const queue: PreparedDebit[] = [];
-  const recorder = new DebitRecorder(ctx);
+  const recorder = new DebitRecorder(ctx, ledger);
   // The monthly tips with a debit prepared in this run: one debit per monthly tip per run (issue 34.5).
   const debited = new Set<string>();
   const held = new HeldBackMonths();
@@ -117,7 +119,7 @@ async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
         const next = nextWalk(cursor, charges);
         cursor = next.cursor;
         if (next.isDone || batches >= MAX_BATCHES) isDone = true;
-        const prepared = await prepareDebits(ctx, charges, debited);
+        const prepared = await prepareDebits(ctx, ledger, charges, debited);
         const holds = prepared.flatMap((p) => ('hold' in p ? [p.hold] : []));
         await chargeRepo.holdBackCharges(
           ctx.db,
@@ -310,7 +312,7 @@ async function endLateTries(ctx: AppContext, now: Date): Promise<number> {
         ended += 1;
         return recordLateTry(ctx, tx, locked);
       });
-      if (effect) await effect(ctx).catch((err: unknown) => ctx.log.error({ err, chargeId: id }, 'mail of a late try'));
+      if (effect) await effect().catch((err: unknown) => ctx.log.error({ err, chargeId: id }, 'mail of a late try'));
     }
     if (late.length < BATCH) break;
     cursor = lastWalkKey(late, cursor);

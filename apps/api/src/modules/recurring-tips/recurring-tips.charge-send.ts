@@ -1,5 +1,6 @@
 import { paymentOutcome } from '@podpot/domain';
-import type { AfterCommit, AppContext } from '../../context.js';
+import type { AppContext } from '../../context.js';
+import type { AfterCommit, PaymentLedger } from '../../payments/ledger.js';
 import {
   type CreateMandateTransactionInput,
   isIdempotencyKeyUsed,
@@ -69,6 +70,7 @@ export type PreparedDebit = { send: DebitToSend } | { settle: () => Promise<bool
  */
 export async function prepareDebits(
   ctx: AppContext,
+  ledger: PaymentLedger,
   charges: ClaimedCharge[],
   debited: Set<string> = new Set(),
 ): Promise<PreparedDebit[]> {
@@ -97,7 +99,7 @@ export async function prepareDebits(
     const existing = recorded.get(charge.id);
     // Sent and recorded before (the process died after recording): only refresh it.
     if (existing && existing.attempt === charge.attempt)
-      return release(charge, true, () => refreshAttempt(ctx, existing));
+      return release(charge, true, () => refreshAttempt(ctx, ledger, existing));
     if (!recurringTip.mandateUid || !recurringTip.mandateToken) {
       return hold(charge, 'no_mandate_token', recurringTip.tipjarId);
     }
@@ -170,7 +172,7 @@ export function isOpenDebit(a: DebitAnswer): boolean {
 }
 
 /** Records one debit's answer as its attempt's transaction row, then applies it (the one-at-a-time path). */
-export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promise<void> {
+export async function recordDebitAnswer(ctx: AppContext, ledger: PaymentLedger, a: DebitAnswer): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
     const row = await recordAttempt(tx, {
       charge: a.charge,
@@ -185,7 +187,7 @@ export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promis
     await repo.updateCharge(tx, a.charge.id, { oppTransactionId: row.id, ...letGo });
     return row;
   });
-  await applyProviderTransaction(ctx, row.id, a.answer);
+  await applyProviderTransaction(ctx, ledger, row.id, a.answer);
 }
 
 /**
@@ -231,7 +233,7 @@ function isRefusal(err: unknown): boolean {
 
 async function runEffect(ctx: AppContext, effect: AfterCommit, chargeId: string) {
   try {
-    await effect(ctx);
+    await effect();
   } catch (err) {
     ctx.log.error({ err, chargeId }, 'after-commit effect of a refused charge failed');
   }

@@ -1,8 +1,14 @@
 import { canAdvanceTransaction, isOpenTransaction, mandateState, type OppMandateState } from '@podpot/domain';
-import type { AppContext, NotificationObjectHandler, TransactionAdopter } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordUnknownMandateStatus } from '../../payments/incidents.js';
-import { OppLookupIncomplete, type OppMandate, type OppTransaction } from '../../payments/opp-client.js';
+import type { PaymentLedger, TransactionAdopter } from '../../payments/ledger.js';
+import {
+  OppLookupIncomplete,
+  type OppMandate,
+  type OppNotificationBody,
+  type OppTransaction,
+} from '../../payments/opp-client.js';
 import { applyProviderTransaction, applyStatusOfUnknownTransaction } from '../../payments/payments.apply.js';
 import {
   findAttemptRow,
@@ -80,17 +86,17 @@ function firstPaymentStatusOf(state: Exclude<OppMandateState, 'unknown'>, row: O
  * know it, else judged by the mandate's status), and its end (revoked, or any word of a dead mandate)
  * to the recurring tip.
  */
-export async function applyMandate(ctx: AppContext, mandate: OppMandate): Promise<void> {
+export async function applyMandate(ctx: AppContext, ledger: PaymentLedger, mandate: OppMandate): Promise<void> {
   const row = await attemptOfMandate(ctx.db, mandate);
-  if (row) await applyFirstPayment(ctx, row, mandate);
+  if (row) await applyFirstPayment(ctx, ledger, row, mandate);
   if (mandateState(mandate.status) === 'dead') await revokeMandate(ctx, mandate.uid);
 }
 
-async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandate: OppMandate) {
+async function applyFirstPayment(ctx: AppContext, ledger: PaymentLedger, row: OppTransactionRow, mandate: OppMandate) {
   const firstUid = row.oppUid ?? mandate.transactionUid;
   if (firstUid) {
     // The first payment speaks for the month; the mandate only told us where to look.
-    await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(firstUid));
+    await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(firstUid));
     return;
   }
   const state = mandateState(mandate.status);
@@ -99,7 +105,7 @@ async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandat
     return;
   }
   const status = firstPaymentStatusOf(state, row);
-  if (status) await judgeFirstPayment(ctx, row, status);
+  if (status) await judgeFirstPayment(ctx, ledger, row, status);
 }
 
 /**
@@ -109,7 +115,7 @@ async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandat
  * given up because its notifications were lost. A lookup that fails leaves the judgement to the next
  * read (the reconcile job's); one that cannot read back far enough lets the mandate's word stand.
  */
-async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status: string) {
+async function judgeFirstPayment(ctx: AppContext, ledger: PaymentLedger, row: OppTransactionRow, status: string) {
   // A judgement that would change nothing costs no lookup.
   if (!canAdvanceTransaction(row.status, status)) return;
   const charge = await repo.findCharge(ctx.db, row.ownerId);
@@ -127,8 +133,8 @@ async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status
     );
   }
   // Found, it is read by its uid as a known first payment is: its status now, not the list's.
-  if (found) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(found.uid));
-  else await applyStatusOfUnknownTransaction(ctx, row.id, status);
+  if (found) await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(found.uid));
+  else await applyStatusOfUnknownTransaction(ctx, ledger, row.id, status);
 }
 
 /**
@@ -193,29 +199,37 @@ async function readMandate(ctx: AppContext, mandateUid: string): Promise<OppMand
  * mandate.status.changed (or any poke naming a mandate): a mandate we hold is read back from the
  * provider and applied; one we do not hold costs no read. Repeats change nothing.
  */
-export const onMandateNotification: NotificationObjectHandler = async (ctx, body) => {
+export async function onMandateNotification(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  body: OppNotificationBody,
+): Promise<void> {
   if (!(await repo.findByMandate(ctx.db, body.object_uid))) {
     ctx.log.warn({ mandateUid: body.object_uid }, 'notification for an unknown mandate');
     return;
   }
-  await applyMandate(ctx, await readMandate(ctx, body.object_uid));
-};
+  await applyMandate(ctx, ledger, await readMandate(ctx, body.object_uid));
+}
 
 /**
  * Brings a mandate attempt whose first payment we cannot read by uid (yet) up to date: reads its
  * mandate (reconcile job, a mandate retry checking the open attempt).
  */
-export async function refreshMandateAttempt(ctx: AppContext, row: OppTransactionRow): Promise<void> {
+export async function refreshMandateAttempt(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  row: OppTransactionRow,
+): Promise<void> {
   const charge = await repo.findCharge(ctx.db, row.ownerId);
   const recurringTip = charge && (await repo.findRecurringTip(ctx.db, charge.recurringTipId));
   if (!recurringTip?.mandateUid) return;
   const mandate = await readMandate(ctx, recurringTip.mandateUid);
   const attempt = await attemptOfMandate(ctx.db, mandate);
   if (attempt?.id === row.id) {
-    await applyMandate(ctx, mandate);
+    await applyMandate(ctx, ledger, mandate);
   } else if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) {
     // A later attempt holds the recurring tip's mandate now; this one's checkout is long gone.
-    await judgeFirstPayment(ctx, row, 'expired');
+    await judgeFirstPayment(ctx, ledger, row, 'expired');
   }
 }
 
@@ -224,11 +238,11 @@ export async function refreshMandateAttempt(ctx: AppContext, row: OppTransaction
 /**
  * Our claim on a notified transaction we hold no row for: a mandate's first payment, adopted when the
  * provider's answer (read by uid with our key) carries our metadata or names a mandate we hold, and
- * its amount and merchant are the attempt's.
+ * its amount and merchant are the attempt's. app.ts wires it, for its app, in the payment ledger.
  */
-export const firstPaymentAdopter: TransactionAdopter = {
-  awaits: (db) => hasRowWithoutUid(db, CHARGE_KIND, new Date(Date.now() - ADOPTION_WINDOW_MS)),
-  async adopt(ctx, transaction: OppTransaction) {
+export const firstPaymentAdopter = (ctx: AppContext): TransactionAdopter => ({
+  awaits: () => hasRowWithoutUid(ctx.db, CHARGE_KIND, new Date(Date.now() - ADOPTION_WINDOW_MS)),
+  async adopt(transaction: OppTransaction) {
     const row =
       (await attemptOfMetadata(ctx.db, transaction.metadata)) ??
       (transaction.mandateUid ? await attemptOfMandateUid(ctx.db, transaction.mandateUid) : undefined);
@@ -242,4 +256,4 @@ export const firstPaymentAdopter: TransactionAdopter = {
     }
     return row;
   },
-};
+});

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { type CreateMandateInput, isIdempotencyKeyUsed, OppError, type OppMandate } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import {
@@ -122,6 +123,7 @@ function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
  */
 export async function sendMandatePayment(
   ctx: AppContext,
+  ledger: PaymentLedger,
   input: {
     recurringTip: repo.RecurringTipRow;
     charge: repo.ChargeRow;
@@ -174,7 +176,8 @@ export async function sendMandatePayment(
     await repo.releaseCharge(ctx.db, charge.id);
     throw providerUnavailable(err);
   }
-  if (!mandate.redirectUrl) throw await failWithoutCheckout(ctx, { charge, key, merchantUid, request, mandate });
+  if (!mandate.redirectUrl)
+    throw await failWithoutCheckout(ctx, ledger, { charge, key, merchantUid, request, mandate });
   // The mandate is stored first (uid, token, redirect). Its first payment's uid comes with the answer
   // only if the provider sends one; otherwise it is learnt later (recurring-tips.mandate.ts).
   const row = await ctx.db.transaction(async (tx) => {
@@ -196,7 +199,7 @@ export async function sendMandatePayment(
     await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date(), claimedUntil: null });
     return row;
   });
-  return row.oppUid ? refreshAttempt(ctx, row) : row;
+  return row.oppUid ? refreshAttempt(ctx, ledger, row) : row;
 }
 
 /**
@@ -208,6 +211,7 @@ export async function sendMandatePayment(
  */
 async function failWithoutCheckout(
   ctx: AppContext,
+  ledger: PaymentLedger,
   a: { charge: repo.ChargeRow; key: string; merchantUid: string; request: CreateMandateInput; mandate: OppMandate },
 ) {
   const err = new OppError(0, a.mandate.answer, `OPP answered mandate ${a.mandate.uid} without a checkout link`);
@@ -231,7 +235,7 @@ async function failWithoutCheckout(
       claimedUntil: null,
     });
     // What a failed first payment means for the month, as the provider's answer would say it.
-    await ctx.payments.owners[CHARGE_KIND]?.(tx, row, { previous: null, current: 'failed' }, ctx);
+    await ledger.owners[CHARGE_KIND]?.(tx, row, { previous: null, current: 'failed' });
   });
   return providerUnavailable(err);
 }
@@ -266,7 +270,11 @@ async function sendOrAdoptMandate(
  * its answer.
  * Used by a resubmit and by the repair in the reconcile job.
  */
-export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {
+export async function resumeMandatePayment(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  charge: repo.ChargeRow,
+): Promise<void> {
   const sent = async () => (await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id))?.attempt === charge.attempt;
   if (await sent()) return;
   const leased = await repo.leaseCharge(ctx.db, charge.id, charge.attempt, MANDATE_LEASE_MS);
@@ -286,7 +294,14 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
   try {
     const merchantUid = await tipMerchantUid(ctx, tipjar);
     const method = { type: recurringTip.paymentMethod ?? 'ideal' };
-    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid, sentBefore: true });
+    await sendMandatePayment(ctx, ledger, {
+      recurringTip,
+      charge: leased,
+      tipjar,
+      method,
+      merchantUid,
+      sentBefore: true,
+    });
   } catch (err) {
     await repo.releaseCharge(ctx.db, charge.id);
     throw err;
@@ -341,10 +356,15 @@ export async function recordAttempt(
  * Reads the attempt's transaction from the provider and applies it — or, for a mandate's first payment
  * whose uid we do not know yet, its mandate. A failure is left to reconcile.
  */
-export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
+export async function refreshAttempt(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  row: OppTransactionRow,
+): Promise<OppTransactionRow> {
   try {
-    if (row.oppUid) return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
-    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
+    if (row.oppUid)
+      return await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(row.oppUid));
+    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, ledger, row);
     return (await findTransactionRow(ctx.db, row.id)) ?? row;
   } catch (err) {
     ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');

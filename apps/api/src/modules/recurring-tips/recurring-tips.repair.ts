@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { resumeMandatePayment } from './recurring-tips.payments.js';
 import * as repo from './recurring-tips.repository.js';
 
@@ -9,12 +10,16 @@ import * as repo from './recurring-tips.repository.js';
  * the next read comes, which turns the month into an ordinary failed first payment the tipper can
  * retry; either way it is no longer stuck.
  */
-export async function repairHalfMadeMandates(ctx: AppContext, options: { olderThan: Date; limit?: number }) {
+export async function repairHalfMadeMandates(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: { olderThan: Date; limit?: number },
+) {
   const charges = await repo.listHalfMadeMandateCharges(ctx.db, options.olderThan, options.limit ?? 50);
   let repaired = 0;
   for (const charge of charges) {
     try {
-      await resumeMandatePayment(ctx, charge);
+      await resumeMandatePayment(ctx, ledger, charge);
       repaired += 1;
     } catch (err) {
       ctx.log.warn({ err, chargeId: charge.id }, 'reconcile: could not repair a half-made monthly tip');

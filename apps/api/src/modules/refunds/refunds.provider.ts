@@ -1,14 +1,17 @@
 import { feeCreditOf, ownerStatusOfPayment, paymentOutcome, refundOutcomeOf } from '@podpot/domain';
-import type { AfterCommit, AppContext, TransactionOwnerHandler } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { sendQueuedMail } from '../../mail/outbox.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
+import type { AfterCommit, PaymentLedger, TransactionOwnerHandler } from '../../payments/ledger.js';
 import type { OppRefund } from '../../payments/opp-client.js';
 import { findTransactionRow, lockTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
 import * as tipsQueries from '../tips/tips.queries.js';
 import * as repo from './refunds.repository.js';
 import {
   applyProviderAnswer,
+  type PaymentOwner,
+  type ReversalOwner,
   refundedInFull,
   registerReversalOwner,
   reversalOwnerOf,
@@ -31,10 +34,11 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * until then. A chargeback is recorded at the whole payment in the same database transaction as the
  * status change (the unique index keeps it to one). Either way the payment's refunds at the provider
  * are to be read (refund_reads, in this transaction) and are read after the commit; a read that fails
- * is done again by the reconcile job.
+ * is done again by the reconcile job. app.ts wires the handler, bound to its app's context, in the ledger.
  */
-export function recordingReversals(owner: TransactionOwnerHandler, tipOf: TipOfPayment): TransactionOwnerHandler {
-  const handler: TransactionOwnerHandler = async (tx, row, change, ctx) => {
+export function recordingReversals(ctx: AppContext, owner: PaymentOwner, tipOf: TipOfPayment): TransactionOwnerHandler {
+  const wrapped: ReversalOwner = { owner, tipOf };
+  const handler: TransactionOwnerHandler = async (tx, row, change) => {
     if (paymentOutcome(change.current) !== 'reversed') return owner(tx, row, change, ctx);
     let target = await tipOf(tx, row);
     const told =
@@ -47,22 +51,22 @@ export function recordingReversals(owner: TransactionOwnerHandler, tipOf: TipOfP
     if (!target?.tipId) return after;
     if (change.current === 'chargeback') {
       const tip = await tipsQueries.lockTip(tx, target.tipId);
-      if (tip && (await recordChargebackOf(ctx, tx, tip, target, row))) after = both(after, sendQueuedMail);
+      if (tip && (await recordChargebackOf(ctx, tx, tip, target, row))) after = both(after, () => sendQueuedMail(ctx));
     }
     await repo.markRefundsToRead(tx, row.id);
-    return both(after, async (c) => {
-      await followProviderRefunds(c, row.id);
+    return both(after, async () => {
+      await followRefunds(ctx, row.id, () => wrapped);
     });
   };
-  registerReversalOwner(handler, { owner, tipOf });
+  registerReversalOwner(handler, wrapped);
   return handler;
 }
 
 function both(a: AfterCommit | undefined, b: AfterCommit): AfterCommit {
   return a
-    ? async (ctx) => {
-        await a(ctx);
-        await b(ctx);
+    ? async () => {
+        await a();
+        await b();
       }
     : b;
 }
@@ -137,11 +141,24 @@ export interface FollowResult {
  *     covered by it;
  *  6. else a refund made at the provider itself → booked at its own amount, by its uid, pending or
  *     paid out as the provider says (after a chargeback: no fee credit, its amount is excess).
- * A read that fails books nothing and leaves the payment for the reconcile job.
+ * A read that fails books nothing and leaves the payment for the reconcile job. The payment's owner is
+ * the one the ledger names for its kind.
  */
-export async function followProviderRefunds(ctx: AppContext, paymentId: string): Promise<FollowResult> {
+export function followProviderRefunds(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  paymentId: string,
+): Promise<FollowResult> {
+  return followRefunds(ctx, paymentId, (kind) => reversalOwnerOf(ledger, kind));
+}
+
+async function followRefunds(
+  ctx: AppContext,
+  paymentId: string,
+  reversalOf: (kind: string) => ReversalOwner | undefined,
+): Promise<FollowResult> {
   const payment = await findTransactionRow(ctx.db, paymentId);
-  const owner = payment && reversalOwnerOf(ctx, payment.kind);
+  const owner = payment && reversalOf(payment.kind);
   if (!payment?.oppUid || !owner) {
     await repo.refundsRead(ctx.db, paymentId);
     return { moved: [], unfinished: false };
@@ -166,11 +183,11 @@ export async function followProviderRefunds(ctx: AppContext, paymentId: string):
     const followed = await bookTheirs(ctx, tx, { tip, chargeId: target.chargeId, payment: row }, theirs);
     if (followed.unfinished) await repo.keepRefundsToRead(tx, payment.id, null);
     else await repo.refundsRead(tx, payment.id);
-    after = await settleOwner(ctx, tx, row);
+    after = await settleOwner(ctx, owner, tx, row);
     return followed;
   });
   if (result.moved.length > 0) await sendQueuedMail(ctx);
-  if (after) await after(ctx);
+  if (after) await after();
   return result;
 }
 

@@ -1,9 +1,10 @@
 import { type CreateRefundBody, ErrorCode, feeCreditOf, type ListResponse, type Refund } from '@podpot/domain';
-import type { Actor, AfterCommit, AppContext } from '../../context.js';
+import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import { sendQueuedMail } from '../../mail/outbox.js';
+import type { AfterCommit, PaymentLedger } from '../../payments/ledger.js';
 import { OppError } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findPayingTransaction, findTransactionRow, lockTransactionRow } from '../../payments/payments.repository.js';
@@ -11,7 +12,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import * as tipsQueries from '../tips/tips.queries.js';
 import { followProviderRefunds } from './refunds.provider.js';
 import * as repo from './refunds.repository.js';
-import { applyProviderAnswer, giveBackRefused, settleOwner } from './refunds.settle.js';
+import { applyProviderAnswer, giveBackRefused, reversalOwnerOf, settleOwner } from './refunds.settle.js';
 
 /**
  * Refunds and chargebacks of paid tips (docs/decisions/015-refunds-and-disputes.md, 070), the
@@ -51,6 +52,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  */
 export async function createRefund(
   ctx: AppContext,
+  ledger: PaymentLedger,
   actor: Actor,
   tipId: string,
   data: CreateRefundBody['data'],
@@ -116,7 +118,7 @@ export async function createRefund(
   });
   // Only the request that recorded the refund sends it; a repeat answers what is known (the reconcile
   // job sends a refund whose first send did not get through).
-  const row = recorded.created ? await sendRefund(ctx, recorded.row) : recorded.row;
+  const row = recorded.created ? await sendRefund(ctx, ledger, recorded.row) : recorded.row;
   return { refund: toRefund(row), created: recorded.created };
 }
 
@@ -128,7 +130,11 @@ export async function createRefund(
  * unreachable → stays pending, unanswered, for the reconcile job. A refund the provider answered is
  * never sent again.
  */
-export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promise<repo.RefundRow> {
+export async function sendRefund(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  refund: repo.RefundRow,
+): Promise<repo.RefundRow> {
   const payment = await findTransactionRow(ctx.db, refund.oppTransactionId);
   if (!payment?.oppUid || refund.providerUid) return refund;
   let answer: Awaited<ReturnType<AppContext['opp']['createRefund']>>;
@@ -158,7 +164,7 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
     // The provider may refuse because the payment was reversed meanwhile (a chargeback whose
     // notification may not have come yet): read it again first, so the reversal is recorded before
     // the refused amount is decided on.
-    await readPaymentAgain(ctx, payment.id, payment.oppUid, refund.id);
+    await readPaymentAgain(ctx, ledger, payment.id, payment.oppUid, refund.id);
     const failed = await ctx.db.transaction(async (tx) => {
       await tipsQueries.lockTip(tx, refund.tipId);
       const row = await repo.markRefused(tx, refund.id, errorText(err));
@@ -176,18 +182,24 @@ export async function sendRefund(ctx: AppContext, refund: repo.RefundRow): Promi
     // Recorded meanwhile from the provider's list of refunds (a notification came first).
     if (row?.status !== 'pending' || (row.providerUid && row.providerUid !== answer.uid)) return row;
     const now = await applyProviderAnswer(ctx, tx, row, answer, locked);
-    after = await settleOwner(ctx, tx, locked);
+    after = await settleOwner(ctx, reversalOwnerOf(ledger, locked.kind), tx, locked);
     return now;
   });
   if (answered?.status === 'completed') await sendQueuedMail(ctx);
-  if (after) await after(ctx);
+  if (after) await after();
   return answered ?? (await repo.findRefund(ctx.db, refund.id)) ?? refund;
 }
 
 /** Reads a payment back from the provider and applies its status (a failed read leaves it to its notification). */
-async function readPaymentAgain(ctx: AppContext, paymentId: string, oppUid: string, refundId: string) {
+async function readPaymentAgain(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  paymentId: string,
+  oppUid: string,
+  refundId: string,
+) {
   try {
-    await applyProviderTransaction(ctx, paymentId, await ctx.opp.getTransaction(oppUid));
+    await applyProviderTransaction(ctx, ledger, paymentId, await ctx.opp.getTransaction(oppUid));
   } catch (err) {
     ctx.log.warn({ err, refundId }, 'reading the payment again failed; its notification follows');
   }
@@ -200,7 +212,11 @@ async function readPaymentAgain(ctx: AppContext, paymentId: string, oppUid: stri
  * key (adopt before you create: a refund the provider has under our description was adopted by the
  * read), and if any was, read once more. Answers how many of our refunds were sent or moved.
  */
-export async function followPendingRefunds(ctx: AppContext, options: { olderThan?: Date; limit?: number } = {}) {
+export async function followPendingRefunds(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: { olderThan?: Date; limit?: number } = {},
+) {
   const payments = await repo.listPaymentsToFollow(
     ctx.db,
     options.olderThan ?? new Date(Date.now() - 60_000),
@@ -209,14 +225,14 @@ export async function followPendingRefunds(ctx: AppContext, options: { olderThan
   const moved = new Set<string>();
   for (const paymentId of payments) {
     try {
-      for (const id of (await followProviderRefunds(ctx, paymentId)).moved) moved.add(id);
+      for (const id of (await followProviderRefunds(ctx, ledger, paymentId)).moved) moved.add(id);
       const unanswered = await repo.listUnanswered(ctx.db, paymentId);
       for (const refund of unanswered) {
-        const row = await sendRefund(ctx, refund);
+        const row = await sendRefund(ctx, ledger, refund);
         if (row.status !== 'pending' || row.providerUid) moved.add(row.id);
       }
       if (unanswered.length > 0) {
-        for (const id of (await followProviderRefunds(ctx, paymentId)).moved) moved.add(id);
+        for (const id of (await followProviderRefunds(ctx, ledger, paymentId)).moved) moved.add(id);
       }
       await repo.touchPending(ctx.db, paymentId);
     } catch (err) {

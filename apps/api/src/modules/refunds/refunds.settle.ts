@@ -1,9 +1,10 @@
 import { refundOutcomeOf } from '@podpot/domain';
-import type { AfterCommit, AppContext, TransactionOwnerHandler } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { tipRefundedMail } from '../../mail/refund-mails.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
+import type { AfterCommit, PaymentLedger, TransactionChange, TransactionOwnerHandler } from '../../payments/ledger.js';
 import type { OppRefund } from '../../payments/opp-client.js';
 import type { OppTransactionRow } from '../../payments/payments.repository.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
@@ -23,9 +24,21 @@ export type TipOfPayment = (
   row: OppTransactionRow,
 ) => Promise<{ tipId: string | null; chargeId: string | null } | undefined>;
 
+/**
+ * A module's payment owner (tips, monthly charges) as it is written: a ledger handler that also takes
+ * the app's context. `recordingReversals` binds it to its app for the ledger app.ts builds.
+ */
+export type PaymentOwner = (
+  tx: Tx,
+  row: OppTransactionRow,
+  change: TransactionChange,
+  ctx: AppContext,
+  // biome-ignore lint/suspicious/noConfusingVoidType: most owners have nothing to do after the commit
+) => Promise<void | AfterCommit>;
+
 /** A payment owner as wired in app.ts, before `recordingReversals` wrapped it, and how it finds its tip. */
 export interface ReversalOwner {
-  owner: TransactionOwnerHandler;
+  owner: PaymentOwner;
   tipOf: TipOfPayment;
 }
 
@@ -37,8 +50,8 @@ export function registerReversalOwner(handler: TransactionOwnerHandler, wrapped:
 }
 
 /** The owner behind the handler app.ts wired for a kind of payment; undefined for kinds without refunds. */
-export function reversalOwnerOf(ctx: AppContext, kind: string): ReversalOwner | undefined {
-  const handler = ctx.payments.owners[kind];
+export function reversalOwnerOf(ledger: PaymentLedger, kind: string): ReversalOwner | undefined {
+  const handler = ledger.owners[kind];
   return handler && reversalOwners.get(handler);
 }
 
@@ -152,16 +165,17 @@ export async function refundedInFull(tx: Tx, payment: OppTransactionRow): Promis
 }
 
 /**
- * Once our completed refunds cover the whole payment, its owner hears `refunded` (the tip, its month):
+ * Once our completed refunds cover the whole payment, its owner (`reversal`, the payment kind's) hears
+ * `refunded` (the tip, its month):
  * the provider's own `refunded` may have come long before, at the first refund or before any was paid
  * out. Idempotent (the owners move forward only); nothing after a chargeback, which already moved them.
  */
 export async function settleOwner(
   ctx: AppContext,
+  reversal: ReversalOwner | undefined,
   tx: Tx,
   payment: OppTransactionRow,
 ): Promise<AfterCommit | undefined> {
   if (payment.status === 'chargeback' || !(await refundedInFull(tx, payment))) return undefined;
-  const owner = reversalOwnerOf(ctx, payment.kind)?.owner;
-  return (await owner?.(tx, payment, { previous: payment.status, current: 'refunded' }, ctx)) ?? undefined;
+  return (await reversal?.owner(tx, payment, { previous: payment.status, current: 'refunded' }, ctx)) ?? undefined;
 }
