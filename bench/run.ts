@@ -7,9 +7,9 @@
  * (default 10) connections.
  *
  * BENCH_API: `inprocess` (default) builds the app in this process with its logger off;
- * `dist` builds apps/api/dist/server.js and runs it as `npm start` does, in a process of its own per
+ * `dist` builds apps/api/dist/server.dev.js and runs it as `npm start` does, in a process of its own per
  * case, logging as configured (LOG_LEVEL, default info, JSON lines to /dev/null), with
- * BENCH_API_NODE_ARGS as extra node flags; BENCH_API_BASELINE=<another build's server.js> measures each
+ * BENCH_API_NODE_ARGS as extra node flags; BENCH_API_BASELINE=<another build's server.dev.js> measures each
  * case on that build too, right after. BENCH_PROFILE=<dir> (dist only) adds `--cpu-prof` and prints each
  * case's top frames (bench/cpu-top.ts).
  */
@@ -188,13 +188,13 @@ async function measureInProcess({
 
 /**
  * Each case against a fresh compiled API process (as `npm start` runs it), profiled with BENCH_PROFILE.
- * With BENCH_API_BASELINE (the server.js of another build, e.g. the code before a change built into
+ * With BENCH_API_BASELINE (the server.dev.js of another build — server.js before decision 072 —, e.g. the code before a change built into
  * apps/api/dist-old), each case is measured on that build right after, as a row of its own: a
  * before/after in the same run.
  */
 async function measureCompiled(databaseUrl: string, dataDir: string, sim: SimulatorProcess): Promise<Measured[]> {
   await buildCompiledApi();
-  const builds = [{ script: 'apps/api/dist/server.js', label: '' }];
+  const builds = [{ script: 'apps/api/dist/server.dev.js', label: '' }];
   if (process.env.BENCH_API_BASELINE)
     builds.push({ script: process.env.BENCH_API_BASELINE, label: ' [baseline build]' });
   const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);

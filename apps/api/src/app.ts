@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config/env.js';
+import { type Config, ConfigurationError } from './config/env.js';
 import { resolveSharedSecrets } from './config/secrets.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
@@ -117,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { db } = options;
   const providerUrl = options.config.OPP_API_URL ?? options.providerUrl;
   if (!providerUrl) {
-    throw new Error(
+    throw new ConfigurationError(
       'No payment provider: set OPP_API_URL (and OPP_API_KEY), or run the development server (src/server.dev.ts), which mounts the OPP simulator',
     );
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BuildAppOptions, BuiltApp } from './app.js';
-import { type Config, loadConfig } from './config/env.js';
+import { type Config, ConfigurationError, loadConfig } from './config/env.js';
 import { type Database, openDatabase } from './db/client.js';
 
 /**
@@ -72,10 +72,10 @@ export async function serve(host: ServerHost): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-/** Runs `serve` as a process's main: an error at start ends it with exit code 1. */
+/** Runs `serve` as a process's main: an error at start ends it with exit code 1 (settings: the message alone). */
 export function runServer(host: ServerHost): void {
   serve(host).catch((err) => {
-    console.error(err);
+    console.error(err instanceof ConfigurationError ? err.message : err);
     process.exit(1);
   });
 }

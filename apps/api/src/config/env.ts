@@ -24,8 +24,11 @@ export interface Config extends Env {
 
 export type SharedSecretName = 'JWT_SECRET' | 'OPP_NOTIFY_SECRET' | 'OPP_API_KEY';
 
+/** Settings a process cannot run with: a server prints the message alone and exits. */
+export class ConfigurationError extends Error {}
+
 /**
- * Parses the environment; throws an Error listing every bad variable. The configuration is frozen: a
+ * Parses the environment; throws a ConfigurationError listing every bad variable. The configuration is frozen: a
  * process never changes a setting while it runs (decision 072). A caller that knows more than the
  * environment (the secrets a database keeps, the port it listens on) makes a new one with configWith.
  */
@@ -33,7 +36,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const parsed = EnvSchema.safeParse({ ...source, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -41,10 +44,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (env.NODE_ENV === 'production') {
     const problems = productionProblems(env);
     if (problems.length) {
-      throw new Error(`Podpot will not start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+      throw new ConfigurationError(
+        `Podpot will not start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      );
     }
   }
-  if (!usesSimulator && !env.OPP_API_KEY) throw new Error('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
+  if (!usesSimulator && !env.OPP_API_KEY)
+    throw new ConfigurationError('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
   return deepFreeze({
     ...env,
     ...sellerOf(env),
