@@ -39,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'opp-simulator',
           root: './apps/opp-simulator',
-          include: ['src/**/*.test.ts'],
+          // Its parts (src/) and the simulator on its own over HTTP (test/: TEST_DB=pg for PostgreSQL).
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -27,8 +27,8 @@ export const API_NODE_FLAGS = ['--max-semi-space-size=4'];
  */
 export const API_ENV: NodeJS.ProcessEnv = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/** How node runs the compiled API as `npm start` does: its flags and apps/api/dist/server.js. */
-export const compiledApiArgs = () => [...API_NODE_FLAGS, path.join(ROOT, 'apps/api/dist/server.js')];
+/** How node runs the compiled API as `npm start` does: its flags and apps/api/dist/server.dev.js (the dev host adds nothing in production). */
+export const compiledApiArgs = () => [...API_NODE_FLAGS, path.join(ROOT, 'apps/api/dist/server.dev.js')];
 
 /** The bench's signing secret, the same in every process it starts (so a seeded two-step secret stays readable). */
 const BENCH_JWT_SECRET = 'bench-only-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -51,7 +51,7 @@ export const PRODUCTION_ENV: NodeJS.ProcessEnv = {
   SELLER_VAT_NUMBER: 'NL000000000B01',
 };
 
-/** Builds apps/api/dist/server.js as `npm start` does (decision 022). */
+/** Builds apps/api/dist/ (server.js, server.dev.js) as `npm start` does (decision 022). */
 export function buildCompiledApi() {
   execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: ROOT, stdio: 'inherit' });
 }
@@ -64,7 +64,7 @@ export function buildCompiledApi() {
 export async function startApi(
   databaseUrl: string,
   dataDir: string,
-  args: string[] = ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
+  args: string[] = ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.dev.ts')],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

@@ -47,11 +47,11 @@ export async function benchChargeRun(opts: { databaseUrl: string; count: number 
       OPP_API_KEY: sim.apiKey,
       OPP_NOTIFY_SECRET: sim.notifySecret,
     });
-    const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+    const { app, ctx, ports } = await buildApp({ config, db: database.db, logger: false });
     await app.ready();
     const cpuBefore = { api: process.cpuUsage(), simulator: cpuMsOf([sim.pid]) };
     const started = performance.now();
-    const result = await runCharges(ctx);
+    const result = await runCharges(ctx, ports.ledger);
     const seconds = (performance.now() - started) / 1000;
     const apiUsage = process.cpuUsage(cpuBefore.api);
     const cpuMs = {

@@ -1,7 +1,7 @@
 /**
  * Reads a V8 CPU profile (`node --cpu-prof`) and prints where the time went: the top functions by
  * self time and the same grouped by origin (an npm package, a source file of ours — mapped through
- * the bundle's source map when the profile is of apps/api/dist/server.js —, node's internals, GC,
+ * the bundle's source map when the profile is of apps/api/dist/server.js or server.dev.js —, node's internals, GC,
  * idle). `node --import tsx bench/cpu-top.ts <file.cpuprofile> [top] [window.json]`; also used by bench/run.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ function originOf(frame: CallFrame): string {
   const { url } = frame;
   if (!url) return frame.functionName.startsWith('(') ? frame.functionName : '(native)';
   let path = url;
-  if (url.startsWith('file:') && url.endsWith('/dist/server.js')) {
+  if (url.startsWith('file:') && /\/dist\/server(\.dev)?\.js$/.test(url)) {
     const entry = sourceMapOf(url)?.findEntry(frame.lineNumber, frame.columnNumber);
     if (entry && 'originalSource' in entry && entry.originalSource) path = entry.originalSource;
   }

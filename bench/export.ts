@@ -3,7 +3,7 @@
  * repeated. The API runs as its own process on PostgreSQL: BENCH_EXPORT_DB names a database that has
  * the data already (e.g. one kept by `BENCH_SCALE_KEEP=1 npm run bench:scale`), otherwise a fresh one
  * is made and filled like bench:scale (`BENCH_EXPORT_TIPS`, default 200 000) and dropped afterwards.
- * `BENCH_EXPORT_API=dist` runs the compiled API (apps/api/dist/server.js, built first, with npm start's
+ * `BENCH_EXPORT_API=dist` runs the compiled API (apps/api/dist/server.dev.js, built first, with npm start's
  * node flags) instead of tsx. `BENCH_EXPORT_MODE` (default `production`): the API measured runs with
  * NODE_ENV=production as deployed (no simulator, demo feed or mail preview in the process; started once
  * in development first to seed the demo), or `development`.
@@ -41,8 +41,9 @@ const TIPS = Number(process.env.BENCH_EXPORT_TIPS ?? 200_000);
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const ENCODINGS = (process.env.BENCH_EXPORT_ENCODINGS ?? 'br,gzip,identity').split(',');
 /**
- * `tsx` (default), `dist`, the path of another checkout's apps/api/src/server.ts (a baseline, through tsx),
- * or of another build's server.js (a baseline, e.g. the code before a change built into apps/api/dist-old).
+ * `tsx` (default), `dist`, the path of another checkout's apps/api/src/server.dev.ts (server.ts before
+ * decision 072; a baseline, through tsx), or of another build's server.dev.js (server.js before 072; a
+ * baseline, e.g. the code before a change built into apps/api/dist-old).
  */
 const API = process.env.BENCH_EXPORT_API ?? 'tsx';
 const MODE = process.env.BENCH_EXPORT_MODE === 'development' ? 'development' : 'production';

@@ -10,9 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
+import { buildDevApp } from '../apps/api/src/dev/host.js';
 import { totpCode } from '../apps/api/src/modules/two-step/two-step.codes.js';
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_LOGINS, DEMO_TIPJAR_SLUG, seedDemoData } from '../apps/api/src/seed/demo.js';
 
@@ -45,7 +45,8 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-inject-'));
   const database = await openDatabase({});
   const config = loadConfig({}, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOBS: 'off', MAIL_WORKER: 'off' });
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+  // The dev host: the simulator in this process, as before (no OPP_API_URL).
+  const { app, ctx } = await buildDevApp({ config, db: database.db, logger: false });
   try {
     await seedDemoData(ctx);
     const [admin] = DEMO_LOGINS;

@@ -7,9 +7,9 @@
  * (default 10) connections.
  *
  * BENCH_API: `inprocess` (default) builds the app in this process with its logger off;
- * `dist` builds apps/api/dist/server.js and runs it as `npm start` does, in a process of its own per
+ * `dist` builds apps/api/dist/server.dev.js and runs it as `npm start` does, in a process of its own per
  * case, logging as configured (LOG_LEVEL, default info, JSON lines to /dev/null), with
- * BENCH_API_NODE_ARGS as extra node flags; BENCH_API_BASELINE=<another build's server.js> measures each
+ * BENCH_API_NODE_ARGS as extra node flags; BENCH_API_BASELINE=<another build's server.dev.js> measures each
  * case on that build too, right after. BENCH_PROFILE=<dir> (dist only) adds `--cpu-prof` and prints each
  * case's top frames (bench/cpu-top.ts).
  */
@@ -19,9 +19,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/api/src/app.js';
 import { loadConfig } from '../apps/api/src/config/env.js';
 import { type Database, openDatabase } from '../apps/api/src/db/client.js';
+import { listenDevApp } from '../apps/api/src/dev/host.js';
 import { DEMO_LOGINS, ensureDemoMerchant, seedDemoData } from '../apps/api/src/seed/demo.js';
 import { API_NODE_FLAGS, buildCompiledApi, startApi } from './api-process.js';
 import { createBenchDatabase } from './bench-db.js';
@@ -170,11 +170,9 @@ async function measureInProcess({
     OPP_API_KEY: sim.apiKey,
     OPP_NOTIFY_SECRET: sim.notifySecret,
   });
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+  // Listening on a port of its own, which its configuration (publicUrl) names.
+  const { app, ctx, baseUrl: base } = await listenDevApp({ config, db: database.db, logger: false });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    ctx.config.publicUrl = base;
     await seedDemoData(ctx);
     // The demo tip jar registers with the provider as `npm start` has it do once it listens.
     await ensureDemoMerchant(ctx);
@@ -190,13 +188,13 @@ async function measureInProcess({
 
 /**
  * Each case against a fresh compiled API process (as `npm start` runs it), profiled with BENCH_PROFILE.
- * With BENCH_API_BASELINE (the server.js of another build, e.g. the code before a change built into
+ * With BENCH_API_BASELINE (the server.dev.js of another build — server.js before decision 072 —, e.g. the code before a change built into
  * apps/api/dist-old), each case is measured on that build right after, as a row of its own: a
  * before/after in the same run.
  */
 async function measureCompiled(databaseUrl: string, dataDir: string, sim: SimulatorProcess): Promise<Measured[]> {
   await buildCompiledApi();
-  const builds = [{ script: 'apps/api/dist/server.js', label: '' }];
+  const builds = [{ script: 'apps/api/dist/server.dev.js', label: '' }];
   if (process.env.BENCH_API_BASELINE)
     builds.push({ script: process.env.BENCH_API_BASELINE, label: ' [baseline build]' });
   const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);

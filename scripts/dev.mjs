@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], {
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.dev.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),

@@ -17,7 +17,7 @@ mkdirSync(dataDir, { recursive: true });
 // The server gets a channel to this process only to notice when it is gone (see exit-with-parent.mjs).
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--import', './scripts/exit-with-parent.mjs', 'apps/api/src/server.ts'],
+  ['--import', 'tsx', '--import', './scripts/exit-with-parent.mjs', 'apps/api/src/server.dev.ts'],
   {
     cwd: root,
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

@@ -147,8 +147,8 @@ function chromiumPath() {
  * fault mode on (apps/opp-simulator/src/faults.ts) — notifications twice, swapped and late, 409s and
  * 5xx, creates that act and lose their answer — on each database. TEST_FAULTS overrides the plan
  * (`off` skips the run); SIM_FAULTS_SEED replays one (a seed is drawn and printed otherwise).
- * Left out: the simulator's own tests (simulator-provider, simulator-boundary: they assert its exact
- * answers), ideal-issuer and shared-secrets (no money moves), chaos (PostgreSQL child processes with a
+ * Left out: simulator-boundary (it asserts which tables exist; the simulator's own tests live in
+ * apps/opp-simulator, decision 072), ideal-issuer and shared-secrets (no money moves), chaos (PostgreSQL child processes with a
  * world of its own), tips/tips (its money path, start + webhook, is what money/faults.api.test.ts
  * drives 24 times; the rest is validation and lists) and money/faults.api.test.ts, which turns faults
  * on itself in every run.

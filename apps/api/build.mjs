@@ -1,7 +1,9 @@
 /**
- * `npm run build -w apps/api`: the API as JavaScript, apps/api/dist/server.js and the chunks it imports
- * lazily beside it (decision 022; decision 040 splits the lazy imports into chunks), and the feed
- * parser's worker, dist/feeds.parse-worker.js (decision 060).
+ * `npm run build -w apps/api`: the API as JavaScript — the production server, apps/api/dist/server.js,
+ * the development server `npm start` runs, dist/server.dev.js (the same app through the dev host:
+ * simulator, demo data, previews; decision 072), the chunks they import lazily beside them (decision
+ * 022; decision 040 splits the lazy imports into chunks), and the feed parser's worker,
+ * dist/feeds.parse-worker.js (decision 060).
  * esbuild bundles the API's TypeScript and the workspace packages it uses (@podpot/domain,
  * @podpot/opp-simulator, which ship source); every other package stays an import of node_modules
  * (native and wasm parts, data files). A module that finds files beside itself through
@@ -48,6 +50,7 @@ await build({
   // dist/migrate.js: `npm run db:migrate` as a built file (decision 077).
   entryPoints: [
     path.join(HERE, 'src/server.ts'),
+    path.join(HERE, 'src/server.dev.ts'),
     path.join(HERE, 'src/modules/feeds/feeds.parse-worker.ts'),
     path.join(HERE, 'src/migrate.ts'),
   ],
@@ -80,4 +83,6 @@ for (const name of await readdir(OUT_DIR)) {
   const latin1 = source.replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (latin1 !== source) await writeFile(file, latin1);
 }
-console.log(`built ${path.relative(process.cwd(), path.join(OUT_DIR, 'server.js'))}`);
+console.log(
+  `built ${['server.js', 'server.dev.js'].map((name) => path.relative(process.cwd(), path.join(OUT_DIR, name))).join(' and ')}`,
+);

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config/env.js';
+import { type Config, ConfigurationError } from './config/env.js';
 import { resolveSharedSecrets } from './config/secrets.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
@@ -49,6 +49,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { supportersRoutes } from './modules/supporters/supporters.routes.js';
 import { storefrontExtras } from './modules/supporters/supporters.service.js';
 import { onAddonPayment } from './modules/tipjars/tipjars.order-payment.js';
+import type { TipjarPorts } from './modules/tipjars/tipjars.ports.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { findPublicTipjar } from './modules/tipjars/tipjars.service.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
@@ -56,6 +57,7 @@ import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
 import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
 import { findActor } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import type { PaymentLedger } from './payments/ledger.js';
 import { OppClient } from './payments/opp-client.js';
 import type { OppFetch } from './payments/opp-http.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -73,7 +75,17 @@ import { registerWeb } from './plugins/web.js';
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /**
+   * Routes of the caller's own, mounted after the API's and before the web app's catch-all: the dev
+   * host's simulator, demo feed and mail preview (dev/host.ts). The production server passes none.
+   */
+  extensions?: readonly AppExtension[];
   mailer?: Mailer;
+  /**
+   * Where the OPP client sends its calls when OPP_API_URL is unset: the simulator the dev host mounts
+   * (dev/host.ts). Without either the app has no payment provider and is not built.
+   */
+  providerUrl?: string;
   /**
    * How provider calls go over HTTP (default: node:http with keep-alive, decision 023). The in-process
    * tests pass the global fetch, read at call time, so a test can watch or answer provider calls.
@@ -83,10 +95,34 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
-/** Builds the whole application (no listen): plugins, the API under /api/v1, the simulator, the web app. */
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const { config, db } = options;
-  await resolveSharedSecrets(config, db);
+/** Mounts routes of its own on the app, with the app's context at hand. */
+export type AppExtension = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+
+/**
+ * The upward calls of the lower layers, wired here (decision 072): the payment ledger (payments/ledger.ts)
+ * and the tip jars' ports (tipjars.ports.ts). Jobs and tests take them from the app they built.
+ */
+export interface AppPorts extends TipjarPorts {
+  ledger: PaymentLedger;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  ports: AppPorts;
+}
+
+/** Builds the whole application (no listen): plugins, the API under /api/v1, the caller's extensions, the web app. */
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { db } = options;
+  const providerUrl = options.config.OPP_API_URL ?? options.providerUrl;
+  if (!providerUrl) {
+    throw new ConfigurationError(
+      'No payment provider: set OPP_API_URL (and OPP_API_KEY), or run the development server (src/server.dev.ts), which mounts the OPP simulator',
+    );
+  }
+  // The secrets this database keeps (outside production): the configuration the app runs with.
+  const config = await resolveSharedSecrets(options.config, db);
   const logger = options.logger ?? loggerOptions(config);
   const app = Fastify({
     logger,
@@ -120,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         outboxDir: `${config.dataDir}/outbox`,
         log: app.log,
       }),
-    // Read when a round starts, so a mailer swapped later (tests) is the one used.
+    // What a round sends with, read when it starts.
     outbox: createMailOutbox(
       () => ({ db, mailer: ctx.mailer, log: app.log, mailFrom: config.MAIL_FROM, brand: config.BRAND_NAME }),
       {
@@ -129,29 +165,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     ),
     background: createBackgroundWork(app.log),
     opp: new OppClient({
-      baseUrl: config.OPP_API_URL ?? `http://127.0.0.1:${config.PORT}/sim/opp/v1`,
+      baseUrl: providerUrl,
       apiKey: config.OPP_API_KEY,
       retry: { tries: config.OPP_RETRY_TRIES, baseDelayMs: config.OPP_RETRY_BASE_MS },
       merchantConcurrency: config.OPP_MERCHANT_CONCURRENCY,
       fetch: options.oppFetch,
       onUnknownValue: (field, value) => app.log.warn({ field, value }, 'OPP sent an unknown value'),
     }),
-    // The payment ledger's wiring: who owns each kind of provider transaction (what a status change
-    // means for it) and who reads back each other kind of notified object. The one place to look.
-    payments: {
-      owners: {
-        [ADDON_KIND]: onAddonPayment,
-        // A refunded or charged-back payment is also recorded as a reversal of its tip (refunds module).
-        [TIP_KIND]: recordingReversals(onTipPayment, tipOfTipPayment),
-        [CHARGE_KIND]: recordingReversals(onChargePayment, tipOfChargePayment),
-      },
-      notifications: {
-        mandate: onMandateNotification,
-        ...merchantNotificationHandlers,
-      },
-      adopters: [firstPaymentAdopter],
-    },
     sessions: createSessionCache(db, app.log),
+  };
+  const ports: AppPorts = {
+    ledger: paymentLedger(ctx),
     storefront: async (db, tipjar) => {
       const [extras, recentEpisodes] = await Promise.all([
         storefrontExtras(db, tipjar),
@@ -210,37 +234,29 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(usersRoutes, { ctx, probes });
       await api.register(faqitemsRoutes, { ctx });
       await api.register(paymentmethodsRoutes, { ctx });
-      await api.register(paymentsRoutes, { ctx });
-      await api.register(tipjarsRoutes, { ctx, probes });
-      await api.register(addonsRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx, ledger: ports.ledger });
+      await api.register(tipjarsRoutes, { ctx, probes, ledger: ports.ledger, ports });
+      await api.register(addonsRoutes, { ctx, ledger: ports.ledger });
       await api.register(merchantsRoutes, { ctx });
-      await api.register(tipsRoutes, { ctx });
-      await api.register(refundsRoutes, { ctx });
+      await api.register(tipsRoutes, { ctx, ledger: ports.ledger });
+      await api.register(refundsRoutes, { ctx, ledger: ports.ledger });
       await api.register(statisticsRoutes, { ctx });
       await api.register(supportersRoutes, { ctx });
-      await api.register(recurringTipsRoutes, { ctx });
+      await api.register(recurringTipsRoutes, { ctx, ledger: ports.ledger });
       await api.register(settlementsRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx });
       await api.register(archiveRoutes, { ctx });
-      await api.register(feedsRoutes, { ctx });
-      await api.register(shareRoutes, { ctx });
-      await api.register(episodesRoutes, { ctx });
+      await api.register(feedsRoutes, { ctx, feedSaved: ports.feedSaved });
+      await api.register(shareRoutes, { ctx, storefront: ports.storefront });
+      await api.register(episodesRoutes, { ctx, storefront: ports.storefront });
       await api.register(auditRoutes, { ctx });
       await api.register(privacyRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
-  // No real provider configured: the simulator app stands in (development, demo, tests).
-  if (config.usesSimulator && config.NODE_ENV !== 'production') {
-    await (await import('./dev/simulator.js')).mountSimulator(app, ctx);
-  }
-  // The demo podcast's feed and artwork (decision 030): never in production.
-  if (config.NODE_ENV !== 'production') {
-    (await import('./dev/demo-feed.js')).mountDemoFeed(app, ctx);
-    (await import('./dev/mail-preview.js')).mountMailPreview(app, ctx);
-  }
+  for (const extend of options.extensions ?? []) await extend(app, ctx);
   if (config.JOBS === 'on') {
-    const stopJobs = startJobs(ctx, ops.jobRun);
+    const stopJobs = startJobs(ctx, ports.ledger, ops.jobRun);
     // Graceful shutdown: app.close() stops accepting, lets requests in flight finish, then waits here
     // for a job run in progress before the caller closes the database pool.
     app.addHook('onClose', async () => stopJobs());
@@ -251,12 +267,34 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerWeb(
     app,
     ctx,
-    (slug) => findPublicTipjar(ctx, slug),
+    (slug) => findPublicTipjar(ctx, ports.storefront, slug),
     // An episode's tip page (/{slug}/e/{episodeId}): rendered with the episode inlined.
     async (tipjar, episodeId) => {
-      const found = await findPublicEpisode(ctx, tipjar.slug, episodeId);
+      const found = await findPublicEpisode(ctx, ports.storefront, tipjar.slug, episodeId);
       return found && toPublicEpisode(found.episode);
     },
   );
-  return { app, ctx };
+  return { app, ctx, ports };
+}
+
+/**
+ * The payment ledger: who owns each kind of provider transaction (what a status change means for it),
+ * who reads back each other kind of notified object, and who may claim a transaction we hold no row
+ * for — each bound to this app's context. The one place to look; no module registers itself.
+ */
+function paymentLedger(ctx: AppContext): PaymentLedger {
+  const ledger: PaymentLedger = {
+    owners: {
+      [ADDON_KIND]: onAddonPayment,
+      // A refunded or charged-back payment is also recorded as a reversal of its tip (refunds module).
+      [TIP_KIND]: recordingReversals(ctx, onTipPayment, tipOfTipPayment),
+      [CHARGE_KIND]: recordingReversals(ctx, onChargePayment, tipOfChargePayment),
+    },
+    notifications: {
+      mandate: (body) => onMandateNotification(ctx, ledger, body),
+      ...merchantNotificationHandlers(ctx),
+    },
+    adopters: [firstPaymentAdopter(ctx)],
+  };
+  return ledger;
 }

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
+import { buildDevApp, listenDevApp } from './dev/host.js';
 import { coverageLine, runMoneyCheck } from './jobs/money-check.js';
 import { reconcileTransactions } from './jobs/reconcile.js';
 import { loggerOptions } from './lib/log-options.js';
-import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.js';
+import { runCharges } from './modules/recurring-tips/charge/run.js';
 
 /**
  * Runs a job once from the command line:
@@ -19,9 +19,12 @@ import { runCharges } from './modules/recurring-tips/recurring-tips.charge-job.j
  * the outbox (decision 010) and exits 1 when one was given up; charge and reconcile send the mail they
  * queued before they exit.
  *
- * The app is built in-process (no web app, no scheduler) so the provider client, the simulator and
- * the webhook are the very ones the server uses. With PostgreSQL this runs next to live servers (the
- * job claims its rows); the embedded PGlite allows one process, so stop the server first there.
+ * The app is built in-process (no web app, no scheduler) so the provider client and the webhook are
+ * the very ones the server uses. Without a real provider (OPP_API_URL unset) it is built by the dev host
+ * with the simulator, which the client and the simulator's notifications reach over HTTP: then it
+ * listens on 127.0.0.1 at a port of its own while the job runs; with a real provider it binds no port.
+ * With PostgreSQL this runs next to live servers (the job claims its rows); the embedded PGlite allows
+ * one process, so stop the server first there.
  */
 async function main() {
   const { positionals, values } = parseArgs({
@@ -53,18 +56,12 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     migrations: config.NODE_ENV === 'production' ? 'check' : 'apply', // decision 077
   });
-  const { app, ctx } = await buildApp({ config, db: database.db, logger: loggerOptions(config) });
+  const options = { config, db: database.db, logger: loggerOptions(config) };
+  const { app, ctx, ports } = config.usesSimulator ? await listenDevApp(options) : await buildDevApp(options);
+  const { ledger } = ports;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    if (config.usesSimulator) {
-      // The simulator lives in this process: point the client (and the notifications) at it.
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      ctx.config.publicUrl = `http://127.0.0.1:${port}`;
-      ctx.opp.rebase(`http://127.0.0.1:${port}/sim/opp/v1`);
-    }
     if (job === 'money-check') {
-      const result = await runMoneyCheck(ctx, {
+      const result = await runMoneyCheck(ctx, ledger, {
         settledMinutes: Number(values['settled-minutes'] ?? 0),
         provider: !values['no-provider'],
       });
@@ -74,10 +71,12 @@ async function main() {
       );
       process.exitCode = result.violations.length > 0 ? 1 : 0;
     } else if (job === 'reconcile') {
-      const result = await reconcileTransactions(ctx, { olderThanMinutes: Number(values['older-than-minutes'] ?? 30) });
+      const result = await reconcileTransactions(ctx, ledger, {
+        olderThanMinutes: Number(values['older-than-minutes'] ?? 30),
+      });
       console.log(JSON.stringify({ job, ...result }));
     } else if (job === 'charge') {
-      const result = await runCharges(ctx, { now });
+      const result = await runCharges(ctx, ledger, { now });
       console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));
     }
     // The mails a job queued go out now (with MAIL_WORKER=off they wait for a server's worker).

@@ -32,9 +32,8 @@ export { newUid } from './values.js';
 
 export const SIM_API_PREFIX = '/sim/opp/v1';
 
-export interface OppSimulatorOptions extends SimulatorHost {
-  /** Serves the test-only routes (e.g. settling a SEPA charge on demand). */
-  exposeTestRoutes?: boolean;
+/** How a simulator behaves: its timings, its faults and which provider it plays. */
+export interface OppSimulatorSettings {
   /** First retry delay of a refused notification (doubles per try). */
   retryBaseMs?: number;
   /** Collect SEPA charges this long after they are made (demo); undefined: tests settle them. */
@@ -49,43 +48,72 @@ export interface OppSimulatorOptions extends SimulatorHost {
   provider?: SimProviderProfile;
   /** `created-first` refunds complete on a read of the refunds this long after they were made (default 0). */
   refundSettleMs?: number;
+}
+
+/** Where a simulator is mounted: what finds it again, and whether its test-only routes are served. */
+export interface OppSimulatorMount {
+  /** Serves the test-only routes (e.g. settling a SEPA charge on demand). */
+  exposeTestRoutes?: boolean;
   /** Key for the helpers below (simulatePayment(key, …)): usually the host's app context. */
   key: object;
 }
 
+export interface OppSimulatorOptions extends SimulatorHost, OppSimulatorSettings, OppSimulatorMount {}
+
 const simulators = new WeakMap<object, OppSimulator>();
 
-/** Migrates the simulator's tables and mounts its routes on `app`; closes with the app. */
-export async function registerOppSimulator(app: FastifyInstance, options: OppSimulatorOptions): Promise<OppSimulator> {
-  const faults = faultsFromSettings(options.faults, options.faultsSeed);
-  await migrateSimulator(options.db);
-  const sim = new OppSimulator(options, {
-    retryBaseMs: options.retryBaseMs,
-    settleMandateChargesMs: options.settleMandateChargesMs,
-    merchantLiveDelayMs: options.merchantLiveDelayMs,
+/**
+ * The simulator on the host's database, its tables migrated, not mounted yet: a host may use it (make
+ * its own merchant) before the app that mounts it exists.
+ */
+export async function createOppSimulator(
+  host: SimulatorHost,
+  settings: OppSimulatorSettings = {},
+): Promise<OppSimulator> {
+  const faults = faultsFromSettings(settings.faults, settings.faultsSeed);
+  await migrateSimulator(host.db);
+  return new OppSimulator(host, {
+    retryBaseMs: settings.retryBaseMs,
+    settleMandateChargesMs: settings.settleMandateChargesMs,
+    merchantLiveDelayMs: settings.merchantLiveDelayMs,
     faults,
-    provider: options.provider,
-    refundSettleMs: options.refundSettleMs,
+    provider: settings.provider,
+    refundSettleMs: settings.refundSettleMs,
   });
+}
+
+/** Mounts a simulator's routes on `app` (its notifications resume when the app is ready); closes with the app. */
+export async function mountOppSimulator(
+  app: FastifyInstance,
+  sim: OppSimulator,
+  mount: OppSimulatorMount,
+): Promise<void> {
+  const { faults, host } = sim;
   if (faults) {
-    options.log.warn(
+    host.log.warn(
       { faults: describeFaultPlan(faults.plan), seed: faults.seed },
       'simulator: fault mode on (replay with SIM_FAULTS_SEED)',
     );
   }
-  simulators.set(options.key, sim);
+  simulators.set(mount.key, sim);
   await app.register(async (simApp) => {
     // The simulator stands in for the provider: its routes are not part of the host's API document.
     simApp.addHook('onRoute', (route) => {
       // `hide` is read by @fastify/swagger when the host documents its API.
       route.schema = { ...route.schema, hide: true } as FastifySchema;
     });
-    await simApp.register(simApiRoutes(sim, options, options.exposeTestRoutes ?? false), { prefix: SIM_API_PREFIX });
+    await simApp.register(simApiRoutes(sim, host, mount.exposeTestRoutes ?? false), { prefix: SIM_API_PREFIX });
     await simApp.register(simCheckoutRoutes(sim));
     await simApp.register(simVerifyRoutes(sim));
   });
   app.addHook('onReady', async () => sim.resumeInBackground());
   app.addHook('onClose', async () => sim.close());
+}
+
+/** Migrates the simulator's tables and mounts its routes on `app`; closes with the app. */
+export async function registerOppSimulator(app: FastifyInstance, options: OppSimulatorOptions): Promise<OppSimulator> {
+  const sim = await createOppSimulator(options, options);
+  await mountOppSimulator(app, sim, options);
   return sim;
 }
 

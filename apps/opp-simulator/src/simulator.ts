@@ -78,7 +78,7 @@ export class OppSimulator {
   private readonly settlementsOf: Settlements;
 
   constructor(
-    private readonly host: SimulatorHost,
+    readonly host: SimulatorHost,
     options: SimulatorOptions = {},
   ) {
     this.refundSettleMs = options.refundSettleMs ?? 0;

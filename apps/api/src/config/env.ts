@@ -24,12 +24,19 @@ export interface Config extends Env {
 
 export type SharedSecretName = 'JWT_SECRET' | 'OPP_NOTIFY_SECRET' | 'OPP_API_KEY';
 
-/** Parses the environment; throws an Error listing every bad variable. */
+/** Settings a process cannot run with: a server prints the message alone and exits. */
+export class ConfigurationError extends Error {}
+
+/**
+ * Parses the environment; throws a ConfigurationError listing every bad variable. The configuration is frozen: a
+ * process never changes a setting while it runs (decision 072). A caller that knows more than the
+ * environment (the secrets a database keeps, the port it listens on) makes a new one with configWith.
+ */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
   const parsed = EnvSchema.safeParse({ ...source, ...overrides });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -37,11 +44,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (env.NODE_ENV === 'production') {
     const problems = productionProblems(env);
     if (problems.length) {
-      throw new Error(`Podpot will not start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+      throw new ConfigurationError(
+        `Podpot will not start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      );
     }
   }
-  if (!usesSimulator && !env.OPP_API_KEY) throw new Error('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
-  return {
+  if (!usesSimulator && !env.OPP_API_KEY)
+    throw new ConfigurationError('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
+  return deepFreeze({
     ...env,
     ...sellerOf(env),
     dataDir,
@@ -59,7 +69,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       ...(env.OPP_NOTIFY_SECRET ? [] : (['OPP_NOTIFY_SECRET'] as const)),
       ...(env.OPP_API_KEY ? [] : (['OPP_API_KEY'] as const)),
     ],
-  };
+  });
+}
+
+/**
+ * `config` with `changes`, as a new frozen configuration (`config` itself stays as it was). Not checked
+ * again: for what a process learns after loading (a secret kept in the database, the port it got),
+ * and for tests.
+ */
+export function configWith(config: Config, changes: Partial<Config>): Config {
+  return deepFreeze({ ...config, ...changes });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**

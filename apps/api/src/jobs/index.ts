@@ -5,6 +5,7 @@ import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/charge/run.js';
 import { deleteAllExpiredInvitations } from '../modules/tipjars/tipjars.repository.js';
+import type { PaymentLedger } from '../payments/ledger.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
 
@@ -65,14 +66,14 @@ function every(
  * Starts the in-process scheduled jobs (config JOBS=on). Each run claims its rows in the database,
  * so several API instances can run them side by side. Returns a stop function.
  */
-export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promise<void> {
+export function startJobs(ctx: AppContext, ledger: PaymentLedger, onRun?: JobRunListener): () => Promise<void> {
   const stops = [
     every(
       ctx,
       'reconcile',
       RECONCILE_EVERY_MS,
       async () => {
-        const result = await reconcileTransactions(ctx);
+        const result = await reconcileTransactions(ctx, ledger);
         if (result.checked || result.cancelledMonthlyTips || result.revokedMandates) {
           ctx.log.info(result, 'reconcile: transactions refreshed');
         }
@@ -85,13 +86,13 @@ export function startJobs(ctx: AppContext, onRun?: JobRunListener): () => Promis
       'charge',
       CHARGE_EVERY_MS,
       async () => {
-        const result = await runCharges(ctx);
+        const result = await runCharges(ctx, ledger);
         if (result.claimed || result.sent || result.preNotified) ctx.log.info(result, 'charge: monthly tips');
       },
       onRun,
     ),
     // The standing money check (docs/money-check.md): stored per run, an error log line when anything is off.
-    every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx).then(() => undefined), onRun),
+    every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx, ledger).then(() => undefined), onRun),
     // Artwork of feed previews never ordered, and artwork a tip jar replaced (decision 030).
     every(ctx, 'artwork cleanup', ARTWORK_CLEANUP_EVERY_MS, () => cleanUpArtworks(ctx), onRun),
     // Sent mails older than the privacy page says lose their address and content (decision 057).

@@ -2,6 +2,7 @@ import { paymentOutcome } from '@podpot/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { rowsOf } from '../db/client.js';
+import type { PaymentLedger } from '../payments/ledger.js';
 import type { OppTransaction } from '../payments/opp-types.js';
 import type { MoneyViolation } from './money-violation.js';
 
@@ -52,6 +53,7 @@ const FIRST_ANSWERED: Record<WindowRead['order'], string> = {
 
 export async function providerOrphans(
   ctx: AppContext,
+  ledger: PaymentLedger,
   options: { cursor: number | null; pages: number; pageSize?: number; now?: number },
 ): Promise<OrphanScan> {
   const now = options.now ?? Math.floor(Date.now() / 1000);
@@ -92,7 +94,7 @@ export async function providerOrphans(
     if (
       !known.has(transaction.uid) &&
       paymentOutcome(transaction.status) !== null &&
-      !(await isClaimedByAdopter(ctx, transaction))
+      !(await isClaimedByAdopter(ledger, transaction))
     ) {
       violations.push({
         invariant: 'one-owner',
@@ -135,9 +137,9 @@ async function readWindow(ctx: AppContext, from: number, pages: number, perpage:
 }
 
 /** True when one of our rows still learning its provider uid claims `transaction` (read-only). */
-async function isClaimedByAdopter(ctx: AppContext, transaction: OppTransaction): Promise<boolean> {
-  for (const adopter of ctx.payments.adopters) {
-    if (await adopter.adopt(ctx, transaction)) return true;
+async function isClaimedByAdopter(ledger: PaymentLedger, transaction: OppTransaction): Promise<boolean> {
+  for (const adopter of ledger.adopters) {
+    if (await adopter.adopt(transaction)) return true;
   }
   return false;
 }

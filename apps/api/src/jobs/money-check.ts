@@ -5,6 +5,7 @@ import { rowsOf } from '../db/client.js';
 import { type MoneyCheckCoverage, type MoneyCheckCursor, moneyCheckRuns } from '../db/schema/index.js';
 import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.repository.js';
 import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
+import type { PaymentLedger } from '../payments/ledger.js';
 import { providerOrphans } from './money-check.orphans.js';
 import { reversalExcessMismatches, reversalsAgainstProvider } from './money-check.reversals.js';
 import type { MoneyViolation } from './money-violation.js';
@@ -72,7 +73,11 @@ const OWNER_TABLES: Record<string, string> = {
   recurring_charge: 'recurring_tip_charges',
 };
 
-export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
+export async function checkMoney(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: MoneyCheckOptions = {},
+): Promise<MoneyCheckResult> {
   const started = Date.now();
   const violations: MoneyViolation[] = [];
   const db = ctx.db;
@@ -319,7 +324,7 @@ export async function checkMoney(ctx: AppContext, options: MoneyCheckOptions = {
       }
     }
     coverage.compared = checkedTransactions;
-    const orphans = await providerOrphans(ctx, {
+    const orphans = await providerOrphans(ctx, ledger, {
       cursor: options.orphanCursor ?? null,
       pages: options.providerPages ?? 50,
       pageSize: options.providerPageSize,
@@ -384,7 +389,11 @@ async function monthlyTipLines(db: AppContext['db']): Promise<MoneyViolation[]> 
 }
 
 /** The scheduled job: one run, stored (the metric), logged at error level when anything is wrong. */
-export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions = {}): Promise<MoneyCheckResult> {
+export async function runMoneyCheck(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: MoneyCheckOptions = {},
+): Promise<MoneyCheckResult> {
   // Go on where the last run that asked the provider stopped.
   const [previous] = await ctx.db
     .select({ providerCursor: moneyCheckRuns.providerCursor, orphanCursor: moneyCheckRuns.orphanCursor })
@@ -392,7 +401,7 @@ export async function runMoneyCheck(ctx: AppContext, options: MoneyCheckOptions 
     .where(isNotNull(moneyCheckRuns.coverage))
     .orderBy(desc(moneyCheckRuns.created))
     .limit(1);
-  const result = await checkMoney(ctx, {
+  const result = await checkMoney(ctx, ledger, {
     settledMinutes: 10,
     providerCursor: previous?.providerCursor ?? null,
     orphanCursor: previous?.orphanCursor ?? null,

@@ -5,6 +5,7 @@ import { CHARGE_KIND, isMandatePayment } from '../modules/recurring-tips/recurri
 import { repairHalfMadeMandates } from '../modules/recurring-tips/recurring-tips.payments.js';
 import { followPendingRefunds } from '../modules/refunds/refunds.follow.js';
 import { retryOpenRefunds } from '../payments/incidents.js';
+import type { PaymentLedger } from '../payments/ledger.js';
 import { applyProviderTransaction } from '../payments/payments.apply.js';
 import { resendCreate } from '../payments/payments.create.js';
 import { claimReversibleDebits, claimStaleTransactions } from '../payments/payments.repository.js';
@@ -60,7 +61,11 @@ const REVERSAL_WINDOW_DAYS = 8 * 7 + 7;
  * not paid out yet followed (decision 070), half-made monthly-tip set-ups repaired, and the
  * mandates of cancelled monthly tips that are still valid revoked (docs/money-rules.md §9).
  */
-export async function reconcileTransactions(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileResult> {
+export async function reconcileTransactions(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: ReconcileOptions = {},
+): Promise<ReconcileResult> {
   const olderThan = new Date(Date.now() - (options.olderThanMinutes ?? 30) * 60_000);
   const batchSize = options.batchSize ?? 50;
   const deadline = Date.now() + (options.budgetMs ?? 60_000);
@@ -71,11 +76,11 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
     const rows = await claimStaleTransactions(ctx.db, olderThan, batchSize);
     for (const row of rows) {
       try {
-        if (row.oppUid) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+        if (row.oppUid) await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(row.oppUid));
         // A mandate's first payment whose uid we do not know yet: its mandate is read instead (a
         // mandate row is only written once the provider answered, so there is no create to re-send).
-        else if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
-        else await resendCreate(ctx, row);
+        else if (isMandatePayment(row)) await refreshMandateAttempt(ctx, ledger, row);
+        else await resendCreate(ctx, ledger, row);
       } catch (err) {
         failed += 1;
         ctx.log.warn({ err, transactionRowId: row.id }, 'reconcile: could not refresh transaction');
@@ -84,12 +89,12 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
     checked += rows.length;
     if (rows.length < batchSize) break;
   }
-  const recheckedDebits = await recheckReversibleDebits(ctx, options, deadline, batchSize, maxBatches);
+  const recheckedDebits = await recheckReversibleDebits(ctx, ledger, options, deadline, batchSize, maxBatches);
   const refunded = await retryOpenRefunds(ctx);
-  const tipRefunds = await followPendingRefunds(ctx, {
+  const tipRefunds = await followPendingRefunds(ctx, ledger, {
     olderThan: new Date(Date.now() - (options.refundsOlderThanMs ?? 60_000)),
   });
-  const repairedMandates = await repairHalfMadeMandates(ctx, { olderThan });
+  const repairedMandates = await repairHalfMadeMandates(ctx, ledger, { olderThan });
   const ended = await endMonthlyTipsOfArchived(ctx);
   return {
     checked,
@@ -110,6 +115,7 @@ export async function reconcileTransactions(ctx: AppContext, options: ReconcileO
  */
 async function recheckReversibleDebits(
   ctx: AppContext,
+  ledger: PaymentLedger,
   options: ReconcileOptions,
   deadline: number,
   batchSize: number,
@@ -122,7 +128,7 @@ async function recheckReversibleDebits(
     const rows = await claimReversibleDebits(ctx.db, { kind: CHARGE_KIND, since, checkedBefore, limit: batchSize });
     for (const row of rows) {
       try {
-        await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid!));
+        await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(row.oppUid!));
         rechecked += 1;
       } catch (err) {
         ctx.log.warn({ err, transactionRowId: row.id }, 'reconcile: could not re-read a completed debit');

@@ -1,9 +1,24 @@
 import { ErrorCode } from '@podpot/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Actor, AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { tipjarAdmins, tipjars } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
+
+/** Who is asking: null for anonymous. */
+export interface Actor {
+  userId: string;
+  role: 'ADMIN' | 'USER';
+  /** The session passed the second step of two-step login (decision 036). */
+  twoStep?: boolean;
+  /**
+   * A platform ADMIN whose session did not pass two-step login (not set up, or signed in before it
+   * was): no admin rights until it is (assertAdmin answers TWO_STEP_REQUIRED). Absent: nothing missing.
+   */
+  twoStepMissing?: true;
+  /** The request the actor made, when it came over HTTP: recorded in the audit trail. */
+  request?: { id: string; ip: string };
+}
 
 /**
  * Who may do what, written once (every module asks here; none compares roles itself). Routes ask for a user or an admin; services that serve both
@@ -48,7 +63,7 @@ export type ManagedTipjar = typeof tipjars.$inferSelect;
  * One statement: the tip jar and whether the actor is one of its admins (every backoffice request
  * of a tip jar starts here; a second round trip was ~0.3 ms of API CPU on a slow VM, decision 053).
  */
-export async function loadManagedTipjar(ctx: AppContext, actor: Actor, id: string): Promise<ManagedTipjar> {
+export async function loadManagedTipjar(ctx: { db: Db }, actor: Actor, id: string): Promise<ManagedTipjar> {
   const [found] = await ctx.db
     .select({
       row: tipjars,

@@ -1,29 +1,29 @@
 import { IdParamsSchema, listQuerySchema, listResponseSchema } from '@podpot/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../context.js';
-import { requireAdmin } from '../lib/access.js';
+import { type Actor, requireAdmin } from './access.js';
 import { errors, NoContent } from './http.js';
 import { jsonSerializerCompiler } from './json-serializer.js';
 import type { ParsedListQuery } from './list-query.js';
 
 type DataBody = z.ZodObject<{ data: z.ZodType }>;
 
-/** What a catalog feature's service offers: public reads (active items), admin writes. */
-export interface CatalogService<Item, Create, Update, Sort extends string> {
+/** What a catalog feature's service offers: public reads (active items), admin writes; `Ctx` is what the module's services take. */
+export interface CatalogService<Ctx, Item, Create, Update, Sort extends string> {
   list(
-    ctx: AppContext,
+    ctx: Ctx,
     actor: Actor | null,
     query: ParsedListQuery<Sort>,
   ): Promise<{ data: Item[]; metadata: { count: number } }>;
-  get(ctx: AppContext, actor: Actor | null, id: string): Promise<Item>;
+  get(ctx: Ctx, actor: Actor | null, id: string): Promise<Item>;
   /** Writes get the platform admin who asks (the audit trail names them). */
-  create(ctx: AppContext, data: Create, actor: Actor): Promise<Item>;
-  update(ctx: AppContext, id: string, data: Update, actor: Actor): Promise<Item>;
-  remove(ctx: AppContext, id: string, actor: Actor): Promise<void>;
+  create(ctx: Ctx, data: Create, actor: Actor): Promise<Item>;
+  update(ctx: Ctx, id: string, data: Update, actor: Actor): Promise<Item>;
+  remove(ctx: Ctx, id: string, actor: Actor): Promise<void>;
 }
 
 export interface CatalogRoutesOptions<
+  Ctx,
   TItem extends z.ZodType,
   TCreate extends DataBody,
   TUpdate extends DataBody,
@@ -37,7 +37,7 @@ export interface CatalogRoutesOptions<
   createBody: TCreate;
   updateBody: TUpdate;
   sortable: S;
-  service: CatalogService<z.infer<TItem>, z.infer<TCreate>['data'], z.infer<TUpdate>['data'], S[number]>;
+  service: CatalogService<Ctx, z.infer<TItem>, z.infer<TCreate>['data'], z.infer<TUpdate>['data'], S[number]>;
 }
 
 /**
@@ -45,11 +45,12 @@ export interface CatalogRoutesOptions<
  * everyone (the service decides what non-admins see), create/change/delete for platform admins.
  */
 export function registerCatalogRoutes<
+  Ctx,
   TItem extends z.ZodType,
   TCreate extends DataBody,
   TUpdate extends DataBody,
   S extends readonly [string, ...string[]],
->(parent: FastifyInstance, ctx: AppContext, options: CatalogRoutesOptions<TItem, TCreate, TUpdate, S>) {
+>(parent: FastifyInstance, ctx: Ctx, options: CatalogRoutesOptions<Ctx, TItem, TCreate, TUpdate, S>) {
   // Generic over the schemas, so the handlers read the (already validated) input through casts.
   const app = parent;
   type IdParams = { id: string };

@@ -1,6 +1,5 @@
 import type { PaymentOwnerKind } from '@podpot/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import {
   addons,
@@ -12,6 +11,7 @@ import {
   tipjars,
   tips,
 } from '../db/schema/index.js';
+import type { PaymentsContext } from './ledger.js';
 
 /**
  * Money events that need a person's eye. Money that came in twice (docs/money-rules.md §4): the extra collection is recorded in the same database
@@ -89,7 +89,7 @@ export async function recordUnknownMandateStatus(
 }
 
 /** Sends the refund of an incident's extra collection (idempotent); records the outcome. */
-export async function refundIncident(ctx: AppContext, incident: PaymentIncidentRow): Promise<boolean> {
+export async function refundIncident(ctx: PaymentsContext, incident: PaymentIncidentRow): Promise<boolean> {
   ctx.log.error(
     { incidentId: incident.id, ownerKind: incident.ownerKind, ownerId: incident.ownerId, amount: incident.amount },
     'money collected twice: refunding the extra collection',
@@ -125,7 +125,7 @@ export async function refundIncident(ctx: AppContext, incident: PaymentIncidentR
 }
 
 /** Incidents whose refund was not made yet (the provider could not be reached): the reconcile job retries. */
-export async function retryOpenRefunds(ctx: AppContext, limit = 50): Promise<number> {
+export async function retryOpenRefunds(ctx: PaymentsContext, limit = 50): Promise<number> {
   const open = await ctx.db
     .select()
     .from(paymentIncidents)

@@ -96,11 +96,6 @@ export class OppClient {
     this.transport = new OppTransport(options);
   }
 
-  /** Points the client at another base URL (tests learn the simulator's port only after listen). */
-  rebase(baseUrl: string): void {
-    this.transport.base = baseUrl.replace(/\/$/, '');
-  }
-
   private get base(): string {
     return this.transport.base;
   }

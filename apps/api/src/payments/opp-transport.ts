@@ -129,7 +129,7 @@ export interface Exchange {
 }
 
 export class OppTransport {
-  base: string;
+  readonly base: string;
   private readonly fetchImpl: OppFetch;
 
   constructor(private readonly options: OppTransportOptions) {

@@ -1,7 +1,7 @@
 import { canAdvanceTransaction, paymentOutcome } from '@podpot/domain';
-import type { AfterCommit, AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { recordAmountMismatch } from './incidents.js';
+import type { AfterCommit, PaymentLedger, PaymentsContext } from './ledger.js';
 import type { OppTransaction } from './opp-client.js';
 import * as repo from './payments.repository.js';
 
@@ -13,15 +13,16 @@ import * as repo from './payments.repository.js';
 
 /**
  * Applies what the provider says about a transaction, in ONE database transaction: records the uid
- * and redirect URL (first answer only), moves the status forward only, and lets the owner react.
- * A repeated or stale answer changes nothing.
+ * and redirect URL (first answer only), moves the status forward only, and lets the owner react (its
+ * handler in `ledger`). A repeated or stale answer changes nothing.
  */
 export function applyProviderTransaction(
-  ctx: AppContext,
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
   rowId: string,
   answer: OppTransaction,
 ): Promise<repo.OppTransactionRow> {
-  return applyStatus(ctx, rowId, {
+  return applyStatus(ctx, ledger, rowId, {
     uid: answer.uid,
     status: answer.status,
     redirectUrl: answer.redirectUrl,
@@ -35,11 +36,12 @@ export function applyProviderTransaction(
  * rule and owner reaction; once the transaction's uid is known, its own answers take over.
  */
 export function applyStatusOfUnknownTransaction(
-  ctx: AppContext,
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
   rowId: string,
   status: string,
 ): Promise<repo.OppTransactionRow> {
-  return applyStatus(ctx, rowId, { uid: null, status, redirectUrl: null, amount: null });
+  return applyStatus(ctx, ledger, rowId, { uid: null, status, redirectUrl: null, amount: null });
 }
 
 /**
@@ -52,7 +54,8 @@ function countsMoney(status: string): boolean {
 }
 
 async function applyStatus(
-  ctx: AppContext,
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
   rowId: string,
   seen: { uid: string | null; status: string; redirectUrl: string | null; amount: number | null },
 ): Promise<repo.OppTransactionRow> {
@@ -70,7 +73,7 @@ async function applyStatus(
           })
         : undefined;
     if (first) {
-      afterCommit = await letOwnerReact(ctx, tx, first, null);
+      afterCommit = await letOwnerReact(ctx, ledger, tx, first, null);
       return first;
     }
     let row = (await repo.lockTransactionRow(tx, rowId))!;
@@ -121,12 +124,12 @@ async function applyStatus(
       }
       return row;
     }
-    afterCommit = await letOwnerReact(ctx, tx, row, previous);
+    afterCommit = await letOwnerReact(ctx, ledger, tx, row, previous);
     return row;
   });
   if (afterCommit) {
     try {
-      await afterCommit(ctx);
+      await afterCommit();
     } catch (err) {
       ctx.log.error({ err, transactionRowId: result.id }, 'after-commit effect of a payment failed');
     }
@@ -136,12 +139,13 @@ async function applyStatus(
 
 /** The owner of the row's kind reacts to its new status, in the same database transaction. */
 async function letOwnerReact(
-  ctx: AppContext,
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
   tx: Tx,
   row: repo.OppTransactionRow,
   previous: string | null,
 ): Promise<AfterCommit | undefined> {
-  const owner = ctx.payments.owners[row.kind];
+  const owner = ledger.owners[row.kind];
   if (!owner) ctx.log.error({ rowId: row.id, kind: row.kind }, 'no owner is wired for this kind of transaction');
-  return (await owner?.(tx, row, { previous, current: row.status! }, ctx)) ?? undefined;
+  return (await owner?.(tx, row, { previous, current: row.status! })) ?? undefined;
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@podpot/domain';
-import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
+import type { PaymentLedger, PaymentsContext } from './ledger.js';
 import {
   type CreateTransactionInput,
   isIdempotencyKeyUsed,
@@ -31,7 +31,11 @@ export interface StartPaymentInput {
  * Starts a provider transaction for an owner. Retrying with the same idempotency key (after a
  * provider failure) reuses our row and the key, so the provider answers the same transaction.
  */
-export async function startPayment(ctx: AppContext, input: StartPaymentInput): Promise<repo.OppTransactionRow> {
+export async function startPayment(
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
+  input: StartPaymentInput,
+): Promise<repo.OppTransactionRow> {
   const existing = await repo.findLatestForOwner(ctx.db, input.kind, input.ownerId);
   let row: repo.OppTransactionRow;
   if (existing && existing.idempotencyKey === input.idempotencyKey) {
@@ -55,14 +59,19 @@ export async function startPayment(ctx: AppContext, input: StartPaymentInput): P
     }
   }
   if (row.oppUid) return row;
-  return sendCreate(ctx, row);
+  return sendCreate(ctx, ledger, row);
 }
 
 /**
  * How a create's answer is recorded: applyProviderTransaction, or an owner's shortcut that records
  * some answers in one statement and hands every other to applyProviderTransaction (decision 047).
  */
-export type RecordAnswer = (ctx: AppContext, rowId: string, answer: OppTransaction) => Promise<repo.OppTransactionRow>;
+export type RecordAnswer = (
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
+  rowId: string,
+  answer: OppTransaction,
+) => Promise<repo.OppTransactionRow>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,7 +80,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * is leased first (issue: two app servers both sent the same create and the provider made a second
  * transaction nobody saw). A request that finds the row leased waits briefly for the other's answer.
  */
-export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<repo.OppTransactionRow> {
+export async function sendCreate(
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
+  row: repo.OppTransactionRow,
+): Promise<repo.OppTransactionRow> {
   const lease = await repo.leaseForCreate(ctx.db, row.id, repo.CREATE_LEASE_MS);
   if (!lease) {
     for (let waited = 0; waited < 5000; waited += 100) {
@@ -81,7 +94,7 @@ export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): 
     }
     throw new AppError(ErrorCode.Conflict, 'This payment is being started right now; try again in a moment');
   }
-  return sendLeasedCreate(ctx, row, lease);
+  return sendLeasedCreate(ctx, ledger, row, lease);
 }
 
 /**
@@ -90,13 +103,14 @@ export async function sendCreate(ctx: AppContext, row: repo.OppTransactionRow): 
  * the answer is recorded (an owner's shortcut, decision 047; by default applyProviderTransaction).
  */
 export async function sendLeasedCreate(
-  ctx: AppContext,
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
   row: repo.OppTransactionRow,
   lease: 'first' | 'again' = 'first',
   record: RecordAnswer = applyProviderTransaction,
 ): Promise<repo.OppTransactionRow> {
   try {
-    return await sendLeased(ctx, row, lease, record);
+    return await sendLeased(ctx, ledger, row, lease, record);
   } catch (err) {
     // Our row stays (without a provider uid): a retry or the reconcile job re-sends it with the same key.
     ctx.log.error({ err, transactionRowId: row.id }, 'creating the provider transaction failed');
@@ -109,10 +123,14 @@ export async function sendLeasedCreate(
  * (findSent) and adopted, or (not there) sent under its original key — unless another process
  * is sending it right now.
  */
-export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow): Promise<boolean> {
+export async function resendCreate(
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
+  row: repo.OppTransactionRow,
+): Promise<boolean> {
   const lease = await repo.leaseForCreate(ctx.db, row.id, repo.CREATE_LEASE_MS);
   if (!lease) return false;
-  await sendLeased(ctx, row, lease);
+  await sendLeased(ctx, ledger, row, lease);
   return true;
 }
 
@@ -124,7 +142,8 @@ export async function resendCreate(ctx: AppContext, row: repo.OppTransactionRow)
  * through the one apply path; on any failure the lease is given back, marked as sent.
  */
 async function sendLeased(
-  ctx: AppContext,
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
   row: repo.OppTransactionRow,
   lease: 'first' | 'again',
   record: RecordAnswer = applyProviderTransaction,
@@ -140,7 +159,7 @@ async function sendLeased(
         if (!answer) throw err;
       }
     }
-    return await record(ctx, row.id, answer);
+    return await record(ctx, ledger, row.id, answer);
   } catch (err) {
     await repo.releaseCreateLease(ctx.db, row.id);
     throw err;
@@ -148,7 +167,7 @@ async function sendLeased(
 }
 
 /** The provider's transaction for our row, by what its stored create carried (decision 071). */
-function findSentTransaction(ctx: AppContext, row: repo.OppTransactionRow): Promise<OppTransaction | undefined> {
+function findSentTransaction(ctx: PaymentsContext, row: repo.OppTransactionRow): Promise<OppTransaction | undefined> {
   const lookup = lookupOf(row);
   // A row whose create carried neither (one from before decision 014) has nothing to be found by.
   if (!lookup.reference && Object.keys(lookup.metadata).length === 0) return Promise.resolve(undefined);
@@ -181,7 +200,7 @@ function lookupOf(row: repo.OppTransactionRow): OppLookup {
  * refund. A lookup that could not be finished throws (never "not found", which would send it again).
  */
 export async function findSent(
-  ctx: AppContext,
+  ctx: PaymentsContext,
   lookup: OppLookup,
   about: Record<string, string>,
 ): Promise<OppTransaction | undefined> {

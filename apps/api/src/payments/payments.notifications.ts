@@ -1,7 +1,7 @@
 import { ErrorCode } from '@podpot/domain';
-import type { AppContext } from '../context.js';
 import { AppError } from '../lib/app-error.js';
 import { KeyedCoalescer, TokenBucket } from '../lib/throttle.js';
+import type { PaymentLedger, PaymentsContext } from './ledger.js';
 import { type SignedNotification, verifyNotification } from './notify-signature.js';
 import { OppError, type OppNotificationBody, type OppTransaction } from './opp-client.js';
 import { applyProviderTransaction } from './payments.apply.js';
@@ -47,9 +47,9 @@ interface PokeGuards {
   /** Reads of transactions we hold no row for (only while an adoption is awaited): a few per second. */
   unknownReads: TokenBucket;
 }
-const guards = new WeakMap<AppContext, PokeGuards>();
+const guards = new WeakMap<PaymentsContext, PokeGuards>();
 
-function guardsOf(ctx: AppContext): PokeGuards {
+function guardsOf(ctx: PaymentsContext): PokeGuards {
   let found = guards.get(ctx);
   if (!found) {
     found = {
@@ -67,7 +67,7 @@ function guardsOf(ctx: AppContext): PokeGuards {
  * so a provider reached through an egress proxy is still recognised (it is never fetched — the
  * object is re-read by uid — but one naming no API path marks the poke as not OPP's).
  */
-function normalise(ctx: AppContext, fields: NotificationFields): OppNotificationBody {
+function normalise(ctx: PaymentsContext, fields: NotificationFields): OppNotificationBody {
   if (fields.object_url !== undefined && !ctx.opp.apiPathOf(fields.object_url)) {
     ctx.log.warn(
       { objectUrl: fields.object_url, objectUid: fields.object_uid },
@@ -93,9 +93,14 @@ function normalise(ctx: AppContext, fields: NotificationFields): OppNotification
  * checked by the configured scheme; a mismatch is logged and the poke is still only a re-read, so a
  * forgery can cause an authenticated read and nothing else. Re-reads of one object are coalesced
  * (at most one per OPP_NOTIFY_REREAD_MS; pokes meanwhile share the next one), so a flood of pokes
- * cannot make us hammer the provider. A verified notification seen before is skipped.
+ * cannot make us hammer the provider. A verified notification seen before is skipped. What the
+ * object's new state means for our rows is the ledger's to say.
  */
-export async function handleNotification(ctx: AppContext, incoming: IncomingNotification): Promise<NotificationResult> {
+export async function handleNotification(
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
+  incoming: IncomingNotification,
+): Promise<NotificationResult> {
   const verdict = verifyNotification(ctx.config.OPP_NOTIFY_SCHEME, ctx.config.OPP_NOTIFY_SECRET, incoming);
   const body = normalise(ctx, incoming.fields);
   if (verdict === 'mismatch') {
@@ -107,7 +112,7 @@ export async function handleNotification(ctx: AppContext, incoming: IncomingNoti
   // Only a verified uid may mark a notification as seen: a forger must not pre-empt a real one.
   const seen = verdict === 'verified' && body.uid ? body.uid : undefined;
   if (seen && (await repo.isNotificationProcessed(ctx.db, seen))) return 'duplicate';
-  const result = await reread(ctx, body);
+  const result = await reread(ctx, ledger, body);
   if (seen && result === 'applied') {
     await repo.insertNotification(ctx.db, {
       uid: seen,
@@ -120,12 +125,12 @@ export async function handleNotification(ctx: AppContext, incoming: IncomingNoti
 }
 
 /** Re-reads the notified object (coalesced per object) and applies what the provider says. */
-function reread(ctx: AppContext, body: OppNotificationBody): Promise<NotificationResult> {
+function reread(ctx: PaymentsContext, ledger: PaymentLedger, body: OppNotificationBody): Promise<NotificationResult> {
   const { reads } = guardsOf(ctx);
   if (body.object_type === 'transaction') {
-    return reads.run(`transaction:${body.object_uid}`, () => rereadTransaction(ctx, body.object_uid));
+    return reads.run(`transaction:${body.object_uid}`, () => rereadTransaction(ctx, ledger, body.object_uid));
   }
-  const handler = ctx.payments.notifications[body.object_type];
+  const handler = ledger.notifications[body.object_type];
   if (!handler) {
     ctx.log.info({ type: body.type, objectType: body.object_type }, 'provider notification not handled');
     return Promise.resolve('ignored');
@@ -134,20 +139,24 @@ function reread(ctx: AppContext, body: OppNotificationBody): Promise<Notificatio
   // non-2xx, so the provider sends the notification again.
   const key = `${body.object_type}:${body.object_uid}:${body.parent_uid ?? ''}`;
   return reads.run(key, async () => {
-    await handler(ctx, body);
+    await handler(body);
     return 'applied';
   });
 }
 
-async function rereadTransaction(ctx: AppContext, uid: string): Promise<NotificationResult> {
+async function rereadTransaction(
+  ctx: PaymentsContext,
+  ledger: PaymentLedger,
+  uid: string,
+): Promise<NotificationResult> {
   const row = await repo.findTransactionRowByUid(ctx.db, uid);
   if (row) {
-    await applyProviderTransaction(ctx, row.id, await readNotifiedTransaction(ctx, uid));
+    await applyProviderTransaction(ctx, ledger, row.id, await readNotifiedTransaction(ctx, uid));
     return 'applied';
   }
   // Not ours (yet). Either a create whose answer we have not recorded (the reconcile job re-sends it)
   // or a transaction a module adopts, e.g. a mandate's first payment: read only while one is awaited.
-  const adopters = await awaitingAdopters(ctx);
+  const adopters = await awaitingAdopters(ledger);
   if (adopters.length === 0) {
     ctx.log.warn({ objectUid: uid }, 'notification for an unknown transaction');
     return 'ignored';
@@ -163,9 +172,9 @@ async function rereadTransaction(ctx: AppContext, uid: string): Promise<Notifica
     throw err;
   }
   for (const adopter of adopters) {
-    const adopted = await adopter.adopt(ctx, answer);
+    const adopted = await adopter.adopt(answer);
     if (adopted) {
-      await applyProviderTransaction(ctx, adopted.id, answer);
+      await applyProviderTransaction(ctx, ledger, adopted.id, answer);
       return 'applied';
     }
   }
@@ -173,13 +182,13 @@ async function rereadTransaction(ctx: AppContext, uid: string): Promise<Notifica
   return 'ignored';
 }
 
-async function awaitingAdopters(ctx: AppContext) {
-  const awaiting = await Promise.all(ctx.payments.adopters.map((adopter) => adopter.awaits(ctx.db)));
-  return ctx.payments.adopters.filter((_, i) => awaiting[i]);
+async function awaitingAdopters(ledger: PaymentLedger) {
+  const awaiting = await Promise.all(ledger.adopters.map((adopter) => adopter.awaits()));
+  return ledger.adopters.filter((_, i) => awaiting[i]);
 }
 
 /** The transaction as the provider answers it, read by uid with our key; a 404 is a 400 (not ours). */
-async function readNotifiedTransaction(ctx: AppContext, uid: string): Promise<OppTransaction> {
+async function readNotifiedTransaction(ctx: PaymentsContext, uid: string): Promise<OppTransaction> {
   let answer: OppTransaction;
   try {
     answer = await ctx.opp.getTransaction(uid);

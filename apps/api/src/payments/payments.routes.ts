@@ -8,13 +8,13 @@ import {
 } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
 import { requireAdmin } from '../lib/access.js';
 import { AppError } from '../lib/app-error.js';
 import { ErrorBodySchema, errors } from '../lib/http.js';
 import { scanJson, tooDeep } from '../lib/json-scan.js';
 import { windowOf } from '../lib/list-query.js';
 import { lastMoneyCheckRun, listIncidents } from './incidents.js';
+import type { PaymentLedger, PaymentsContext } from './ledger.js';
 import { handleNotification } from './payments.notifications.js';
 
 const uidText = z
@@ -60,7 +60,10 @@ function parseNotificationBody(raw: string): unknown {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext; ledger: PaymentLedger }> = async (
+  app,
+  { ctx, ledger },
+) => {
   // In this plugin only: every body is kept as received and parsed here (JSON or form fields).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 32 * 1024 }, (request, body, done) => {
@@ -89,7 +92,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => ({
-      result: await handleNotification(ctx, {
+      result: await handleNotification(ctx, ledger, {
         fields: request.body,
         rawBody: rawBodies.get(request.raw) ?? '',
         headers: request.headers,

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@podpot/domain';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config/env.js';
 import { AppError } from '../lib/app-error.js';
+import type { PaymentsContext } from './ledger.js';
 import { OppError } from './opp-client.js';
 
 /**
@@ -10,11 +11,12 @@ import { OppError } from './opp-client.js';
  * - payments.apply.ts: each application of a provider answer is one DB transaction that also runs
  *   the owner's consequences; statuses only move forward (domain `canAdvanceTransaction`);
  * - payments.notifications.ts: a notification is only a poke to re-read the object it names;
- * - this file: what they and the owners share.
+ * - this file: what they and the owners share;
+ * and ledger.ts: the context they take and the ledger through which the owners hear of it (decision 072).
  */
 
 /** Where the provider sends notifications about our transactions. */
-export function notifyUrlOf(ctx: AppContext): string {
+export function notifyUrlOf(ctx: { readonly config: Pick<Config, 'publicUrl'> }): string {
   return `${ctx.config.publicUrl}/api/v1/payments/opp/notify`;
 }
 
@@ -31,7 +33,7 @@ export function providerUnavailable(err?: unknown): AppError {
 }
 
 /** The merchant that receives Podpot add-on payments (OPP_PLATFORM_MERCHANT_UID). */
-export function platformMerchantUid(ctx: AppContext): Promise<string> {
+export function platformMerchantUid(ctx: PaymentsContext): Promise<string> {
   if (ctx.config.OPP_PLATFORM_MERCHANT_UID) return Promise.resolve(ctx.config.OPP_PLATFORM_MERCHANT_UID);
   ctx.log.error('OPP_PLATFORM_MERCHANT_UID is not set');
   return Promise.reject(providerUnavailable());

@@ -13,7 +13,6 @@ import {
   users,
   userTwoStep,
 } from '../db/schema/index.js';
-import { DEMO_FEED_PATH, demoArtwork, demoFeedXml } from '../dev/demo-feed.js';
 import { episodesOf } from '../modules/episodes/episodes.refresh.js';
 import { upsertEpisodes } from '../modules/episodes/episodes.repository.js';
 import { parseFeed } from '../modules/feeds/feeds.parser.js';
@@ -21,6 +20,7 @@ import { createMerchant } from '../modules/merchants/merchants.registration.js';
 import { findMerchantOfTipjar } from '../modules/merchants/merchants.repository.js';
 import { currentTwoStepKey, encryptSecret } from '../modules/two-step/two-step.codes.js';
 import { hashPassword } from '../modules/users/users.service.js';
+import { DEMO_FEED_PATH, demoArtwork, demoFeedXml } from './demo-feed.js';
 import { seedDemoMonthlyTips } from './demo-monthly.js';
 
 export const DEMO_PASSWORD = 'podpot-demo-koffie';

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { DEMO_FEED_PATH } from '../../src/dev/demo-feed.js';
 import { DEMO_LOGINS } from '../../src/seed/demo.js';
+import { DEMO_FEED_PATH } from '../../src/seed/demo-feed.js';
 import { type ChildApp, startChildApp } from '../support/child-app.js';
 
 /**
- * `npm start` runs the compiled API (apps/api/dist/server.js, built by apps/api/build.mjs; decision
- * 022). The bundle must find what its modules find beside themselves (both sets of migrations, the
+ * `npm start` runs the compiled development server (apps/api/dist/server.dev.js, built by
+ * apps/api/build.mjs beside the production server.js; decisions 022, 072). The bundle must find what its modules find beside themselves (both sets of migrations, the
  * web build) and load the packages it leaves to node_modules (argon2's native module, PGlite's wasm).
  */
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,7 +21,9 @@ it('the compiled server starts on an empty database, migrates, seeds, logs in, r
   await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: API_ROOT });
   // An empty PGlite folder: the server runs the API's and the simulator's migrations itself.
   // WEB_DIST unset: the bundle's own idea of where the web build is (an undefined variable is not passed on).
-  app = await startChildApp('', { SEED_DEMO: 'true', WEB_DIST: undefined as unknown as string }, ['dist/server.js']);
+  app = await startChildApp('', { SEED_DEMO: 'true', WEB_DIST: undefined as unknown as string }, [
+    'dist/server.dev.js',
+  ]);
   const ready = await fetch(`${app.url}/readyz`);
   expect(ready.status, app.output()).toBe(200);
   const login = await fetch(`${app.url}/api/v1/auth/login`, {
@@ -30,7 +32,7 @@ it('the compiled server starts on an empty database, migrates, seeds, logs in, r
     body: new URLSearchParams({ username: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password }).toString(),
   });
   expect(login.status, app.output()).toBe(200);
-  // A feed is parsed in a worker thread, built as its own file beside server.js (decision 060): the
+  // A feed is parsed in a worker thread, built as its own file beside the servers (decision 060): the
   // maker previews the demo feed this process serves.
   const maker = await fetch(`${app.url}/api/v1/auth/login`, {
     method: 'POST',

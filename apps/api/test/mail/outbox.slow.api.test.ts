@@ -183,7 +183,7 @@ describe(`the mail outbox worker (${TEST_DB})`, () => {
     ]);
     await simulatePayment(t.ctx, uid, 'completed');
     await awaitSimulatorDeliveries(t.ctx);
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     const [maker] = await t.database.db
       .select({ id: users.id, email: users.email })
       .from(tipjarAdmins)

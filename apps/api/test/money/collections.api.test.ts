@@ -117,7 +117,7 @@ describe(`a SEPA debit reversed before we saw it completed (${TEST_DB})`, () => 
     const due = (
       await query<{ next_charge_at: Date }>(t, sql`select next_charge_at from recurring_tips where id = ${id}`)
     )[0]!.next_charge_at;
-    await runCharges(t.ctx, { now: new Date(due) });
+    await runCharges(t.ctx, t.ledger, { now: new Date(due) });
     await awaitSimulatorDeliveries(t.ctx);
     const debit = (await chargesOf(t, id)).find((c) => c.id !== first!.id)!;
     expect(debit.status).toBe('pending');
@@ -151,7 +151,7 @@ describe(`the first debit after a first payment across a month boundary (${TEST_
     expect(row!.charge_day).toBe(1);
     expect(new Date(row!.next_charge_at).toISOString()).toBe('2027-03-01T00:00:00.000Z');
     // A charge run right after the payment charges nothing more for this tipper.
-    await runCharges(t.ctx, { now: new Date('2027-02-01T00:20:00Z') });
+    await runCharges(t.ctx, t.ledger, { now: new Date('2027-02-01T00:20:00Z') });
     expect(await chargesOf(t, res.body.recurringTip.id)).toHaveLength(1);
   });
 });
@@ -164,7 +164,7 @@ describe(`the charge run after an outage that ends on the charge day (${TEST_DB}
     await t.database.db.execute(
       sql`update recurring_tips set charge_day = 5, next_charge_at = '2027-01-05T00:00:00Z' where id = ${id}`,
     );
-    const result = await runCharges(t.ctx, { now: new Date('2027-02-05T10:00:00Z') });
+    const result = await runCharges(t.ctx, t.ledger, { now: new Date('2027-02-05T10:00:00Z') });
     await awaitSimulatorDeliveries(t.ctx);
     expect(result.claimed).toBeGreaterThanOrEqual(1);
     const debits = (await chargesOf(t, id)).filter((c) => c.via === 'debit');
@@ -175,13 +175,13 @@ describe(`the charge run after an outage that ends on the charge day (${TEST_DB}
     );
     expect(new Date(row!.next_charge_at).toISOString()).toBe('2027-03-05T00:00:00.000Z');
     // Running again the same day changes nothing.
-    await runCharges(t.ctx, { now: new Date('2027-02-05T10:15:00Z') });
+    await runCharges(t.ctx, t.ledger, { now: new Date('2027-02-05T10:15:00Z') });
     expect((await chargesOf(t, id)).filter((c) => c.via === 'debit')).toHaveLength(1);
   });
 });
 
 describe('afterwards', () => {
   it('the money check finds no violation', async () => {
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 });

@@ -117,8 +117,8 @@ describe(`money under provider faults (${TEST_DB}, SIM_FAULTS_SEED=${SEED})`, ()
     const chargeDay = due?.at ? new Date(due.at) : new Date();
     const settled = new Set<string>();
     for (let round = 0; round < 12; round++) {
-      await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
-      await runCharges(t.ctx, { now: chargeDay });
+      await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
+      await runCharges(t.ctx, t.ledger, { now: chargeDay });
       // The bank collects (or refuses) each debit once it exists at the provider.
       const debits = await query<{ uid: string }>(
         t,
@@ -131,7 +131,7 @@ describe(`money under provider faults (${TEST_DB}, SIM_FAULTS_SEED=${SEED})`, ()
       await awaitSimulatorDeliveries(t.ctx);
       if (round >= 2 && (await openWork(chargeDay)) === 0) break;
     }
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     await awaitSimulatorDeliveries(t.ctx);
 
     // The provider did misbehave, in every way.
@@ -199,7 +199,7 @@ describe(`money under provider faults (${TEST_DB}, SIM_FAULTS_SEED=${SEED})`, ()
     );
     expect(mandates.map((m) => m.uid).sort()).toEqual(held.map((h) => h.mandate_uid).sort());
 
-    const check = await checkMoney(t.ctx);
+    const check = await checkMoney(t.ctx, t.ledger);
     expect(check.violations).toEqual([]);
     expect(check.checkedTransactions).toBe(ours.filter((row) => row.opp_uid).length + (await addonCount()));
   }, 180_000);

@@ -29,7 +29,7 @@ async function collectedDebit() {
     t,
     sql`select next_charge_at from recurring_tips where id = ${id}`,
   );
-  await runCharges(t.ctx, { now: new Date(row!.next_charge_at) });
+  await runCharges(t.ctx, t.ledger, { now: new Date(row!.next_charge_at) });
   await awaitSimulatorDeliveries(t.ctx);
   const debit = (await chargesOf(t, id)).find((c) => c.id !== first!.id)!;
   const [attempt] = await transactionsOfCharge(t, debit.id);
@@ -50,7 +50,7 @@ describe(`a SEPA debit reversed weeks later, its notification lost (${TEST_DB})`
     await simulatorOf(t.ctx).reverse(debit.uid, 'chargeback', { notify: false });
     expect(await monthStatus(debit.id, debit.debitId)).toBe('completed');
 
-    const result = await reconcileTransactions(t.ctx);
+    const result = await reconcileTransactions(t.ctx, t.ledger);
     expect(result.recheckedDebits).toBeGreaterThanOrEqual(1);
     expect(await monthStatus(debit.id, debit.debitId)).toBe('chargeback');
     const [tip] = await query<{ status: string }>(
@@ -81,7 +81,7 @@ describe(`a SEPA debit reversed weeks later, its notification lost (${TEST_DB})`
     expect(await monthStatus(debit.id, debit.debitId)).toBe('completed');
     await simulatorOf(t.ctx).reverse(debit.uid, 'chargeback', { notify: false });
 
-    await reconcileTransactions(t.ctx);
+    await reconcileTransactions(t.ctx, t.ledger);
     expect(await monthStatus(debit.id, debit.debitId)).toBe('chargeback');
   });
 
@@ -89,7 +89,7 @@ describe(`a SEPA debit reversed weeks later, its notification lost (${TEST_DB})`
     const debits = [await collectedDebit(), await collectedDebit(), await collectedDebit()];
     const ours = new Set(debits.map((d) => d.uid));
     // Everything else is checked now, so only these three are due.
-    await reconcileTransactions(t.ctx);
+    await reconcileTransactions(t.ctx, t.ledger);
     await t.database.db.execute(
       sql`update opp_transactions set checked_at = null where id in (${sql.join(
         debits.map((d) => sql`${d.rowId}`),
@@ -97,9 +97,9 @@ describe(`a SEPA debit reversed weeks later, its notification lost (${TEST_DB})`
       )})`,
     );
     const reads = vi.spyOn(t.ctx.opp, 'getTransaction');
-    const first = await reconcileTransactions(t.ctx, { batchSize: 2, maxBatches: 1 });
+    const first = await reconcileTransactions(t.ctx, t.ledger, { batchSize: 2, maxBatches: 1 });
     expect(first.recheckedDebits).toBe(2);
-    const second = await reconcileTransactions(t.ctx, { batchSize: 2, maxBatches: 1 });
+    const second = await reconcileTransactions(t.ctx, t.ledger, { batchSize: 2, maxBatches: 1 });
     expect(second.recheckedDebits).toBe(1);
     // All three read once, none twice; a run the same day reads none of them again.
     expect(
@@ -108,28 +108,28 @@ describe(`a SEPA debit reversed weeks later, its notification lost (${TEST_DB})`
         .filter((uid) => ours.has(uid))
         .sort(),
     ).toEqual([...ours].sort());
-    expect((await reconcileTransactions(t.ctx)).recheckedDebits).toBe(0);
+    expect((await reconcileTransactions(t.ctx, t.ledger)).recheckedDebits).toBe(0);
     // A day later they are due again.
-    expect((await reconcileTransactions(t.ctx, { recheckDebitsEveryHours: 0 })).recheckedDebits).toBeGreaterThanOrEqual(
-      3,
-    );
+    expect(
+      (await reconcileTransactions(t.ctx, t.ledger, { recheckDebitsEveryHours: 0 })).recheckedDebits,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('leaves debits older than the reversal window alone', async () => {
     const debit = await collectedDebit();
-    await reconcileTransactions(t.ctx);
+    await reconcileTransactions(t.ctx, t.ledger);
     await t.database.db.execute(
       sql`update opp_transactions set created = now() - interval '70 days', checked_at = null where id = ${debit.rowId}`,
     );
     await simulatorOf(t.ctx).reverse(debit.uid, 'chargeback', { notify: false });
     const reads = vi.spyOn(t.ctx.opp, 'getTransaction');
-    await reconcileTransactions(t.ctx);
+    await reconcileTransactions(t.ctx, t.ledger);
     expect(reads.mock.calls.map(([uid]) => uid)).not.toContain(debit.uid);
     expect(await monthStatus(debit.id, debit.debitId)).toBe('completed');
     // Put back as the provider has it, for the money check below.
-    await reconcileTransactions(t.ctx, { recheckDebitsEveryHours: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { recheckDebitsEveryHours: 0 });
     await t.database.db.execute(sql`update opp_transactions set created = now() where id = ${debit.rowId}`);
-    await reconcileTransactions(t.ctx, { recheckDebitsEveryHours: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { recheckDebitsEveryHours: 0 });
     expect(await monthStatus(debit.id, debit.debitId)).toBe('chargeback');
   });
 });

@@ -137,7 +137,7 @@ async function tipRow(id: string) {
 const DAY = 24 * 60 * 60_000;
 
 async function expectMoneyChecked() {
-  expect((await checkMoney(t.ctx)).violations).toEqual([]);
+  expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
 }
 
 describe(`a one-off tip whose create answer was lost (${TEST_DB})`, () => {
@@ -145,7 +145,7 @@ describe(`a one-off tip whose create answer was lost (${TEST_DB})`, () => {
     it(`is adopted by the reconcile job, not created twice, when the provider ignores Idempotency-Keys (reference ${references})`, async () => {
       providerKeys('ignore', references);
       const sent = await tipWithLostAnswer();
-      expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+      expect((await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 })).failed).toBe(0);
       const atOpp = await atProvider('tip_id', sent.owner_id);
       expect(atOpp).toHaveLength(1);
       expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
@@ -170,7 +170,7 @@ describe(`a one-off tip whose create answer was lost (${TEST_DB})`, () => {
   it('is not stuck when the provider refuses a reused key: adopted, then it ends as the provider says', async () => {
     providerKeys('reject');
     const sent = await tipWithLostAnswer();
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect(result.failed).toBe(0);
     const [atOpp] = await atProvider('tip_id', sent.owner_id);
     expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp!.uid, status: 'created' });
@@ -188,7 +188,7 @@ describe(`a one-off tip whose create answer was lost (${TEST_DB})`, () => {
     const sent = await tipWithLostAnswer();
     // As the previous version left a failed create: its lease cleared, nothing saying it was sent.
     await t.database.db.execute(sql`update opp_transactions set lease_until = null where id = ${sent.id}`);
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     const atOpp = await atProvider('tip_id', sent.owner_id);
     expect(atOpp).toHaveLength(1);
     expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
@@ -207,7 +207,7 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
     );
     const now = new Date(due!.next_charge_at);
     await answerLost('createMandateTransaction', async () => {
-      const first = await runCharges(t.ctx, { now });
+      const first = await runCharges(t.ctx, t.ledger, { now });
       expect(first).toMatchObject({ sent: 0, failed: 1 });
     });
     const month = (await chargesOf(t, id)).find((c) => c.via === 'debit')!;
@@ -221,7 +221,7 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
     it(`is adopted by the next run, not debited twice, when the provider ignores Idempotency-Keys (reference ${references})`, async () => {
       providerKeys('ignore', references);
       const debit = await debitWithLostAnswer();
-      const next = await runCharges(t.ctx, { now: debit.now });
+      const next = await runCharges(t.ctx, t.ledger, { now: debit.now });
       expect(next).toMatchObject({ sent: 1, failed: 0 });
       const atOpp = await atProvider('charge_id', debit.monthId);
       expect(atOpp).toHaveLength(1);
@@ -235,7 +235,7 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
     providerKeys('ignore', 'dropped');
     const debit = await debitWithLostAnswer();
     const later = new Date(debit.now.getTime() + (CHARGE_GRACE_DAYS + 1) * DAY);
-    expect(await runCharges(t.ctx, { now: later })).toMatchObject({ late: 0, failed: 0 });
+    expect(await runCharges(t.ctx, t.ledger, { now: later })).toMatchObject({ late: 0, failed: 0 });
     const atOpp = await atProvider('charge_id', debit.monthId);
     expect(atOpp).toHaveLength(1);
     const month = (await chargesOf(t, debit.id)).find((c) => c.id === debit.monthId)!;
@@ -247,7 +247,7 @@ describe(`a monthly debit whose create answer was lost (${TEST_DB})`, () => {
   it('is not failed when the provider refuses a reused key: adopted, then collected once', async () => {
     providerKeys('reject');
     const debit = await debitWithLostAnswer();
-    const next = await runCharges(t.ctx, { now: debit.now });
+    const next = await runCharges(t.ctx, t.ledger, { now: debit.now });
     expect(next).toMatchObject({ sent: 1, failed: 0 });
     const [atOpp] = await atProvider('charge_id', debit.monthId);
     await simulatePayment(t.ctx, atOpp!.uid, 'completed');
@@ -305,7 +305,7 @@ describe(`a tip whose create answer was lost, behind the provider's newer transa
     const sent = await tipWithLostAnswer();
     const others = await otherTransactions(150);
     try {
-      const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+      const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
       expect(result.failed).toBe(0);
     } finally {
       await others.forget();
@@ -321,7 +321,7 @@ describe(`a tip whose create answer was lost, behind the provider's newer transa
     const sent = await tipWithLostAnswer();
     const others = await otherTransactions(LOOKUP_MAX_PAGES * 100 + 1);
     try {
-      const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+      const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
       expect(result.failed).toBe(1);
       expect(await atProvider('tip_id', sent.owner_id)).toHaveLength(1);
       expect(await tipRow(sent.id)).toMatchObject({ opp_uid: null, status: null });
@@ -329,7 +329,7 @@ describe(`a tip whose create answer was lost, behind the provider's newer transa
       await others.forget();
     }
     // With the newer transactions behind it settled elsewhere (here: gone), the next run finds it.
-    expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+    expect((await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 })).failed).toBe(0);
     const atOpp = await atProvider('tip_id', sent.owner_id);
     expect(atOpp).toHaveLength(1);
     expect(await tipRow(sent.id)).toMatchObject({ opp_uid: atOpp[0]!.uid, status: 'created' });
@@ -439,7 +439,7 @@ describe(`a mandate's first payment found by listing (${TEST_DB})`, () => {
       sql`update opp_transactions set created = created - interval '25 hours'
           where kind = 'recurring_charge' and owner_id = ${month!.id}`,
     );
-    expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).failed).toBe(0);
+    expect((await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 })).failed).toBe(0);
     expect((await chargesOf(t, id))[0]).toMatchObject({ status: 'completed' });
     expect(await transactionsOfCharge(t, month!.id)).toMatchObject([{ opp_uid: firstUid, status: 'completed' }]);
     await expectMoneyChecked();

@@ -121,6 +121,6 @@ async function retryManyAtOnce() {
 
 describe('afterwards', () => {
   it('the money check finds no violation', async () => {
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ describe(`the money check (${TEST_DB})`, () => {
     await simulatePayment(t.ctx, (await startTip(w, 700)).uid, 'cancelled');
     await signUpAndPay(w, await t.createUser());
     await awaitSimulatorDeliveries(t.ctx);
-    const result = await checkMoney(t.ctx);
+    const result = await checkMoney(t.ctx, t.ledger);
     expect(result.violations).toEqual([]);
     expect(result.checkedTransactions).toBeGreaterThanOrEqual(3);
   });
@@ -77,7 +77,7 @@ describe(`the money check (${TEST_DB})`, () => {
           where id = (select owner_id from opp_transactions where opp_uid = ${(await startTip(w, 1100)).uid})`,
     );
 
-    const result = await runMoneyCheck(t.ctx, { settledMinutes: 0 });
+    const result = await runMoneyCheck(t.ctx, t.ledger, { settledMinutes: 0 });
     const found = result.violations.map((v) => `${v.invariant} ${v.subject}`);
     expect(found).toContainEqual(
       expect.stringMatching(new RegExp(`^status-matches-provider opp_transactions .*${behind.uid}`)),
@@ -119,7 +119,7 @@ describe(`the money check (${TEST_DB})`, () => {
     const excess = await chargedBack(1000, 300);
     const short = await chargedBack(1200, 0);
     const ours = (v: { subject: string }) => [excess.id, short.id].some((id) => v.subject.includes(id));
-    expect((await checkMoney(t.ctx)).violations.filter(ours)).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations.filter(ours)).toEqual([]);
 
     // The excess incident lost, and a chargeback recorded short of what the bank took back (as before issue 34.3).
     await t.database.db.execute(
@@ -128,7 +128,7 @@ describe(`the money check (${TEST_DB})`, () => {
     await t.database.db.execute(
       sql`update refunds set amount = amount - 200 where opp_transaction_id = ${short.id} and kind = 'chargeback'`,
     );
-    const found = (await checkMoney(t.ctx)).violations.filter(ours);
+    const found = (await checkMoney(t.ctx, t.ledger)).violations.filter(ours);
     expect(found).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -168,7 +168,7 @@ describe(`the money check and refunds that follow the provider (decision 070, ${
       // Paid out and read, however often the provider fails to answer meanwhile.
       await awaitSimulatorDeliveries(t.ctx);
       for (let tries = 0; tries < 5 && (await unsettled(tip.uid)); tries++) {
-        await followPendingRefunds(t.ctx, { olderThan: new Date(Date.now() + 1000) });
+        await followPendingRefunds(t.ctx, t.ledger, { olderThan: new Date(Date.now() + 1000) });
         await awaitSimulatorDeliveries(t.ctx);
       }
       expect(await unsettled(tip.uid)).toBe(false);
@@ -178,12 +178,12 @@ describe(`the money check and refunds that follow the provider (decision 070, ${
     const afterAny = await partlyRefunded('after-any');
     const ours = (v: { subject: string }) =>
       [whenFull, afterAny].some((p) => v.subject.includes(p.id) || v.subject.includes(p.tipId));
-    expect((await runMoneyCheck(t.ctx, { settledMinutes: 0 })).violations.filter(ours)).toEqual([]);
+    expect((await runMoneyCheck(t.ctx, t.ledger, { settledMinutes: 0 })).violations.filter(ours)).toEqual([]);
 
     // The provider refunds another 200 itself and nothing tells us (no status change, no notification).
     sim.modes.refundedStatus = 'when-full';
     await sim.createRefund(whenFull.uid, { amount: 200 }, undefined, { notify: false });
-    const found = (await runMoneyCheck(t.ctx, { settledMinutes: 0 })).violations.filter(ours);
+    const found = (await runMoneyCheck(t.ctx, t.ledger, { settledMinutes: 0 })).violations.filter(ours);
     expect(found).toEqual([
       expect.objectContaining({
         invariant: 'reversals-match-provider',
@@ -216,7 +216,7 @@ describe(`the money check walks every transaction over successive runs (${TEST_D
     let reportedInRun = 0;
     let last: Awaited<ReturnType<typeof runMoneyCheck>> | undefined;
     for (let run = 1; run <= lap + 1 && !reportedInRun; run++) {
-      last = await runMoneyCheck(t.ctx, { settledMinutes: 0, providerLimit: budget });
+      last = await runMoneyCheck(t.ctx, t.ledger, { settledMinutes: 0, providerLimit: budget });
       expect(last.checkedTransactions).toBeLessThanOrEqual(budget);
       if (
         last.violations.some(
@@ -239,7 +239,7 @@ describe(`the money check walks every transaction over successive runs (${TEST_D
 describe(`the money check's lines for monthly tips (${TEST_DB})`, () => {
   /** The violations that name `id`, with provider calls left out (the lines are database-only). */
   const about = async (id: string) =>
-    (await checkMoney(t.ctx, { provider: false })).violations.filter((v) => v.subject.includes(id));
+    (await checkMoney(t.ctx, t.ledger, { provider: false })).violations.filter((v) => v.subject.includes(id));
   /** A month of `recurringTipId` planted directly in the database; answers its id. */
   const plantMonth = async (recurringTipId: string, values: { period: string; status: string; extra?: SQL }) => {
     const [row] = (
@@ -329,7 +329,7 @@ describe(`the money check reads the provider by date window (${TEST_DB})`, () =>
     }
     const warn = vi.spyOn(t.ctx.log, 'warn');
     try {
-      const result = await checkMoney(t.ctx, { settledMinutes: 0, providerPages: 2, providerPageSize: 2 });
+      const result = await checkMoney(t.ctx, t.ledger, { settledMinutes: 0, providerPages: 2, providerPageSize: 2 });
       const named = result.violations.filter((v) => v.invariant === 'one-owner').map((v) => v.subject);
       expect(named).toEqual(expect.arrayContaining(strangers.map((uid) => `provider transaction ${uid}`)));
       // One page of two (the recent window's); no lap, nothing to go on from.
@@ -387,7 +387,7 @@ describe(`the money check reads the provider by date window (${TEST_DB})`, () =>
     let cursor: number | null = null;
     let lapsEnded = 0;
     for (let run = 1; run <= 2 * lap && lapsEnded < 2; run++) {
-      const result = await checkMoney(t.ctx, {
+      const result = await checkMoney(t.ctx, t.ledger, {
         settledMinutes: 0,
         providerLimit: 1,
         providerPages: 2,
@@ -406,7 +406,12 @@ describe(`the money check reads the provider by date window (${TEST_DB})`, () =>
     expect([...reportedInLap]).toEqual([0, 1]);
 
     // The stored run keeps where its lap stopped; the scheduled job goes on from there.
-    await runMoneyCheck(t.ctx, { settledMinutes: 0, providerLimit: 1, providerPages: 2, providerPageSize: pageSize });
+    await runMoneyCheck(t.ctx, t.ledger, {
+      settledMinutes: 0,
+      providerLimit: 1,
+      providerPages: 2,
+      providerPageSize: pageSize,
+    });
     const stored = (
       (await t.database.db.execute(
         sql`select orphan_cursor from money_check_runs order by created desc limit 1`,

@@ -52,7 +52,7 @@ export function useMonthlyWorld(overrides: Partial<Env> = {}): MonthlyWorld {
   });
   afterAll(async () => {
     try {
-      expect((await checkMoney(world.t.ctx)).violations).toEqual([]);
+      expect((await checkMoney(world.t.ctx, world.t.ledger)).violations).toEqual([]);
     } finally {
       await world.t.close();
     }

@@ -36,7 +36,11 @@ describe(`reconcile (${TEST_DB})`, () => {
 
     // Three short runs of one batch of 50 each (as the 5-minute job with a tiny budget would do).
     for (let run = 0; run < 3; run++) {
-      const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0, batchSize: 50, maxBatches: 1 });
+      const result = await reconcileTransactions(t.ctx, t.ledger, {
+        olderThanMinutes: 0,
+        batchSize: 50,
+        maxBatches: 1,
+      });
       expect(result.checked).toBe(50);
     }
     const rows = await query<{ opp_uid: string; status: string }>(
@@ -51,7 +55,7 @@ describe(`reconcile (${TEST_DB})`, () => {
   }, 90_000);
 
   it('keeps going within its time budget: one run checks every open row', async () => {
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0, batchSize: 20 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0, batchSize: 20 });
     expect(result.checked).toBeGreaterThanOrEqual(120);
   });
 });
@@ -86,7 +90,7 @@ describe(`a monthly tip whose first payment never reached the provider (${TEST_D
     const [row] = await query<{ id: string }>(t, sql`select id from recurring_tips where user_id = ${tipper.id}`);
     const [month] = await chargesOf(t, row!.id);
     expect(await transactionsOfCharge(t, month!.id)).toHaveLength(0);
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect(result.repairedMandates).toBeGreaterThanOrEqual(1);
     const attempts = await transactionsOfCharge(t, month!.id);
     expect(attempts).toHaveLength(1);
@@ -102,6 +106,6 @@ describe(`a monthly tip whose first payment never reached the provider (${TEST_D
 
 describe('afterwards', () => {
   it('the money check finds no violation', async () => {
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 });

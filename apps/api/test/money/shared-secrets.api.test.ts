@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
+import { buildDevApp } from '../../src/dev/host.js';
 import { signAccessToken } from '../../src/lib/access-token.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
@@ -22,7 +22,7 @@ function configOf(env: Record<string, string> = {}) {
 
 describe(`secrets outside production (${TEST_DB})`, () => {
   it('are generated once per database and shared by every process on it', async () => {
-    const second = await buildApp({ config: configOf(), db: t.database.db, logger: false });
+    const second = await buildDevApp({ config: configOf(), db: t.database.db, logger: false });
     try {
       expect(second.ctx.config.JWT_SECRET).toHaveLength(64);
       expect(second.ctx.config.JWT_SECRET).toBe(t.ctx.config.JWT_SECRET);
@@ -40,7 +40,7 @@ describe(`secrets outside production (${TEST_DB})`, () => {
 
   it('come from the environment when it sets them', async () => {
     const secret = 'x'.repeat(40);
-    const app = await buildApp({ config: configOf({ JWT_SECRET: secret }), db: t.database.db, logger: false });
+    const app = await buildDevApp({ config: configOf({ JWT_SECRET: secret }), db: t.database.db, logger: false });
     try {
       expect(app.ctx.config.JWT_SECRET).toBe(secret);
       expect(app.ctx.config.OPP_NOTIFY_SECRET).toBe(t.ctx.config.OPP_NOTIFY_SECRET);

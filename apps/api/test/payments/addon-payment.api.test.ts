@@ -364,9 +364,9 @@ describe('reconcile job', () => {
     await simulatePayment(t.ctx, uidOf(ordered.oppTransaction.redirectUrl), 'completed', { notify: false });
     expect(await tipjarStatus(maker.token, ordered.tipjar.id)).toBe('AWAITING_PAYMENT');
     // Not stale yet with the default age.
-    await reconcileTransactions(t.ctx);
+    await reconcileTransactions(t.ctx, t.ledger);
     expect(await tipjarStatus(maker.token, ordered.tipjar.id)).toBe('AWAITING_PAYMENT');
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect(result.failed).toBe(0);
     expect(result.checked).toBeGreaterThanOrEqual(1);
     expect(await tipjarStatus(maker.token, ordered.tipjar.id)).toBe('LIVE');

@@ -17,24 +17,21 @@ const WINDOW_MS = 1000;
 let t: TestApp;
 let w: MonthlyWorld;
 const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+const SETTINGS = { OPP_NOTIFY_REREAD_MS: WINDOW_MS, LOG_LEVEL: 'warn', TIP_RATE_LIMIT_PER_MINUTE: 1000 } as const;
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp(
-    { OPP_NOTIFY_REREAD_MS: WINDOW_MS, LOG_LEVEL: 'warn', TIP_RATE_LIMIT_PER_MINUTE: 1000 },
-    { logStream },
-  );
+  t = await createTestApp(SETTINGS, { logStream });
   w = await createMonthlyWorld(t);
 });
 afterAll(() => t.close());
 afterEach(() => {
   vi.restoreAllMocks();
-  t.ctx.config.OPP_NOTIFY_SCHEME = 'verification_hash';
 });
 
 const NOTIFY_PATH = '/api/v1/payments/opp/notify';
@@ -60,9 +57,9 @@ async function tipStatus(tipId: string): Promise<string> {
   return res.body.status;
 }
 
-/** Counts our reads of provider transactions (each is an authenticated GET by uid). */
-function watchReads() {
-  return vi.spyOn(t.ctx.opp, 'getTransaction');
+/** Counts our reads of provider transactions (each is an authenticated GET by uid) by `app`. */
+function watchReads(app = t) {
+  return vi.spyOn(app.ctx.opp, 'getTransaction');
 }
 
 /** Waits until a window has passed since the last read of every object used so far. */
@@ -157,8 +154,9 @@ describe(`a notification is a poke (${TEST_DB})`, () => {
 });
 
 /** The header scheme as the simulator signs it: Digest of the body, hmac-sha256 Signature over it. */
-function signedRequest(body: string, secret: string) {
-  const host = new URL(t.baseUrl).host;
+/** The header scheme's signature of `body`, as sent to `app`'s webhook. */
+function signedRequest(body: string, secret: string, app = t) {
+  const host = new URL(app.baseUrl).host;
   const date = new Date().toUTCString();
   const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
   const signed = [`(request-target): post ${NOTIFY_PATH}`, `host: ${host}`, `date: ${date}`, `digest: ${digest}`].join(
@@ -222,14 +220,26 @@ describe(`a notification naming the provider's own host (${TEST_DB})`, () => {
 });
 
 describe(`the signature scheme is a setting (${TEST_DB})`, () => {
+  // A setting is the app's from its start: an app of each other scheme, on the same database and log.
+  let headersApp: TestApp;
+  let noneApp: TestApp;
+  beforeAll(async () => {
+    const database = t.database;
+    headersApp = await createTestApp({ ...SETTINGS, OPP_NOTIFY_SCHEME: 'headers' }, { database, logStream });
+    noneApp = await createTestApp({ ...SETTINGS, OPP_NOTIFY_SCHEME: 'none' }, { database, logStream });
+  });
+  afterAll(async () => {
+    await headersApp.close();
+    await noneApp.close();
+  });
+
   it('OPP_NOTIFY_SCHEME=headers verifies Digest + Signature: a verified repeat is skipped, a tampered one only re-reads', async () => {
-    t.ctx.config.OPP_NOTIFY_SCHEME = 'headers';
     const { tipId, uid } = await startTip(w, 610);
     await simulatePayment(t.ctx, uid, 'completed', { notify: false });
     const body = JSON.stringify({ uid: `not_hdr_${uid}`, object_uid: uid });
-    const headers = signedRequest(body, t.ctx.config.OPP_NOTIFY_SECRET);
+    const headers = signedRequest(body, headersApp.ctx.config.OPP_NOTIFY_SECRET, headersApp);
     const send = (h: Record<string, string>, b = body) =>
-      fetch(`${t.baseUrl}${NOTIFY_PATH}`, { method: 'POST', headers: h, body: b }).then(async (r) => ({
+      fetch(`${headersApp.baseUrl}${NOTIFY_PATH}`, { method: 'POST', headers: h, body: b }).then(async (r) => ({
         status: r.status,
         body: await r.json(),
       }));
@@ -238,29 +248,29 @@ describe(`the signature scheme is a setting (${TEST_DB})`, () => {
     expect(await send(headers)).toEqual({ status: 200, body: { result: 'duplicate' } });
     // The same signed headers on another body: the digest does not match — not skipped, only re-read.
     await afterWindow();
-    const reads = watchReads();
+    const reads = watchReads(headersApp);
     const tampered = JSON.stringify({ uid: `not_hdr_${uid}`, object_uid: uid, type: 'x' });
     expect(await send(headers, tampered)).toEqual({ status: 200, body: { result: 'applied' } });
     expect(reads).toHaveBeenCalledTimes(1);
   });
 
   it('OPP_NOTIFY_SCHEME=none checks nothing and skips nothing: every poke is a re-read', async () => {
-    t.ctx.config.OPP_NOTIFY_SCHEME = 'none';
     const { tipId, uid } = await startTip(w, 620);
     await simulatePayment(t.ctx, uid, 'completed', { notify: false });
     const body = poke(uid);
-    expect((await t.api('POST', '/payments/opp/notify', { body })).body).toEqual({ result: 'applied' });
+    expect((await noneApp.api('POST', '/payments/opp/notify', { body })).body).toEqual({ result: 'applied' });
     await afterWindow();
-    expect((await t.api('POST', '/payments/opp/notify', { body })).body).toEqual({ result: 'applied' });
+    expect((await noneApp.api('POST', '/payments/opp/notify', { body })).body).toEqual({ result: 'applied' });
     expect(await tipStatus(tipId)).toBe('completed');
   });
 
   it('the simulator signs its notifications both ways, so either scheme accepts them', async () => {
     for (const scheme of ['headers', 'verification_hash'] as const) {
-      t.ctx.config.OPP_NOTIFY_SCHEME = scheme;
+      // The tip is made through the app of the scheme, so the provider notifies that app.
+      const app = scheme === 'headers' ? headersApp : t;
       logLines.length = 0;
-      const { tipId, uid } = await startTip(w, scheme === 'headers' ? 630 : 640);
-      await simulatePayment(t.ctx, uid, 'completed');
+      const { tipId, uid } = await startTip({ ...w, t: app }, scheme === 'headers' ? 630 : 640);
+      await simulatePayment(app.ctx, uid, 'completed');
       await vi.waitFor(async () => expect(await tipStatus(tipId)).toBe('completed'), { timeout: 10_000 });
       expect(logLines.join(''), scheme).not.toMatch(/signature does not match/);
     }

@@ -77,7 +77,10 @@ describe.skipIf(TEST_DB !== 'pg')('a charge run killed in the middle of a batch 
     simulatorOf(w.t.ctx).idempotencyMode = 'ignore';
     const now = new Date();
     for (let round = 0; round < 3 && (await unsentMonths()) > 0; round++) {
-      await Promise.all([runCharges(w.t.ctx, { now, concurrency: 8 }), runCharges(w.t.ctx, { now, concurrency: 8 })]);
+      await Promise.all([
+        runCharges(w.t.ctx, w.t.ledger, { now, concurrency: 8 }),
+        runCharges(w.t.ctx, w.t.ledger, { now, concurrency: 8 }),
+      ]);
     }
     expect(await unsentMonths()).toBe(0);
     await expectOneDebitEach(w, due);

@@ -36,8 +36,8 @@ describe.skipIf(TEST_DB !== 'pg')('the charge run with parallel sends (PostgreSQ
   it('two runs at once, 8 sends in flight each, charge every month exactly once', async () => {
     const now = new Date();
     const runs = await Promise.all([
-      runCharges(w.t.ctx, { now, concurrency: 8 }),
-      runCharges(w.t.ctx, { now, concurrency: 8 }),
+      runCharges(w.t.ctx, w.t.ledger, { now, concurrency: 8 }),
+      runCharges(w.t.ctx, w.t.ledger, { now, concurrency: 8 }),
     ]);
     expect(runs[0]!.claimed + runs[1]!.claimed).toBe(MONTHLY_TIPS);
     // Sends that met a fault too often are left for the next run, as a scheduler would start it.
@@ -47,7 +47,10 @@ describe.skipIf(TEST_DB !== 'pg')('the charge run with parallel sends (PostgreSQ
         sql`select count(*)::int as n from recurring_tip_charges where via = 'debit' and status = 'scheduled'`,
       );
       if (left!.n === 0) break;
-      await Promise.all([runCharges(w.t.ctx, { now, concurrency: 8 }), runCharges(w.t.ctx, { now, concurrency: 8 })]);
+      await Promise.all([
+        runCharges(w.t.ctx, w.t.ledger, { now, concurrency: 8 }),
+        runCharges(w.t.ctx, w.t.ledger, { now, concurrency: 8 }),
+      ]);
     }
 
     await expectOneDebitEach(w, due);

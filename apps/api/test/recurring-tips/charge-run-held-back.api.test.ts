@@ -77,7 +77,7 @@ describe(`months the charge run may not send (${TEST_DB})`, () => {
   it('do not stop the run: every live month is sent in one run, the held ones are counted apart', async () => {
     const now = new Date();
     const warn = vi.spyOn(t.ctx.log, 'warn');
-    const first = await runCharges(t.ctx, { now });
+    const first = await runCharges(t.ctx, t.ledger, { now });
     // Logged once for the run, not once per month.
     expect(warningsOf(warn).filter((m) => /hold back/.test(String(m)))).toHaveLength(1);
     expect(warn.mock.calls.length).toBeLessThan(5);
@@ -98,10 +98,10 @@ describe(`months the charge run may not send (${TEST_DB})`, () => {
       expect(month.claimed_until).toBeNull();
       expect(new Date(month.next_attempt_at).getTime()).toBeGreaterThan(now.getTime());
     }
-    const second = await runCharges(t.ctx, { now: new Date(now.getTime() + 60_000) });
+    const second = await runCharges(t.ctx, t.ledger, { now: new Date(now.getTime() + 60_000) });
     expect(second).toMatchObject({ sent: 0, failed: 0, heldBack: 0 });
     // A day later the rule is looked at again (and still holds).
-    const third = await runCharges(t.ctx, { now: new Date(now.getTime() + 25 * 60 * 60_000) });
+    const third = await runCharges(t.ctx, t.ledger, { now: new Date(now.getTime() + 25 * 60 * 60_000) });
     expect(third).toMatchObject({ sent: 0, heldBack: 2 * HELD });
   }, 120_000);
 });

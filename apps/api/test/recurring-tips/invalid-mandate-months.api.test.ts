@@ -38,7 +38,7 @@ async function nextChargeAt(id: string) {
 }
 
 async function run(now: Date) {
-  const result = await runCharges(t.ctx, { now });
+  const result = await runCharges(t.ctx, t.ledger, { now });
   await awaitSimulatorDeliveries(t.ctx);
   return result;
 }
@@ -93,7 +93,7 @@ describe(`a month waiting for its retry when the mandate turns invalid (${TEST_D
     // The payer's bank reverses month 2: the mandate is invalid.
     await simulateReversal(t.ctx, (await transactionsOfCharge(t, paid.id)).at(-1)!.opp_uid!, 'chargeback');
     await awaitSimulatorDeliveries(t.ctx);
-    await reconcileTransactions(t.ctx);
+    await reconcileTransactions(t.ctx, t.ledger);
 
     // Month 3 is no longer waiting for a debit that will never be sent.
     const ended = await monthOf(id, waiting.period);

@@ -124,7 +124,7 @@ describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, 
     expect(await transactionsOfCharge(t, monthId)).toEqual([
       expect.objectContaining({ opp_uid: firstUid, status: 'completed' }),
     ]);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 
   it('follows the mandate when the first payment never tells us and carries nothing of ours: its status pays the month; a later reversal still lands', async () => {
@@ -133,7 +133,7 @@ describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, 
       expect.objectContaining({ opp_uid: null, status: 'completed' }),
     ]);
     // The money check knows whose payment it is (it names the mandate of a month without its uid), so it is no orphan.
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
 
     // Weeks later the payer's bank reverses it: that notification names the transaction, which we adopt.
     await simulateReversal(t.ctx, firstUid, 'chargeback');
@@ -149,11 +149,11 @@ describe(`a mandate whose answer does not name its first payment (${TEST_DB})`, 
     const res = await signUp(w, tipper);
     const id = res.body.recurringTip.id as string;
     // The checkout expires at the provider without a word (nothing reads it, nothing notifies).
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect((await mine(tipper, id)).mandate.status).toBe('pending');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(Date.now() + 25 * 60 * 60 * 1000));
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect(result.failed).toBe(0);
     const after = await mine(tipper, id);
     expect(after.mandate.status).toBe('invalid');

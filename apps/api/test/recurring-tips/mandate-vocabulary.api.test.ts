@@ -75,7 +75,7 @@ async function mandateAtProvider(recurringTipId: string) {
 async function aDayLater() {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(Date.now() + DAY + 60 * 60 * 1000));
-  const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+  const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
   await awaitSimulatorDeliveries(t.ctx);
   return result;
 }
@@ -111,7 +111,7 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
     expect(later.lastFailureReason).toBeNull();
 
     // Next month: the debit against the active mandate is accepted and collected.
-    const run = await runCharges(t.ctx, { now: new Date(later.nextChargeAt) });
+    const run = await runCharges(t.ctx, t.ledger, { now: new Date(later.nextChargeAt) });
     expect(run.sent).toBe(1);
     const debit = (await chargesOf(t, id)).find((c) => c.via === 'debit')!;
     const [sent] = await transactionsOfCharge(t, debit.id);
@@ -131,7 +131,7 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
     const uid = await mandateUidOf(id);
     // Not activated yet when the month is due (nobody read it since): the provider still says `authorized`.
     await query(t, sql`update sim_objects set data = jsonb_set(data, '{status}', '"authorized"') where uid = ${uid}`);
-    expect((await runCharges(t.ctx, { now: new Date(started.nextChargeAt) })).sent).toBe(1);
+    expect((await runCharges(t.ctx, t.ledger, { now: new Date(started.nextChargeAt) })).sent).toBe(1);
     const debit = (await chargesOf(t, id)).find((c) => c.via === 'debit')!;
     expect(debit).toMatchObject({ status: 'pending' });
   });
@@ -179,7 +179,7 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
     expect(held.charges).toEqual([expect.objectContaining({ status: month!.status, failureReason: null })]);
     expect(await transactionsOfCharge(t, month!.id)).toEqual([expect.objectContaining({ status: 'created' })]);
     // Nor is anything charged: a charge run a month on sends nothing for it.
-    await runCharges(t.ctx, { now: new Date(Date.now() + 40 * DAY) });
+    await runCharges(t.ctx, t.ledger, { now: new Date(Date.now() + 40 * DAY) });
     expect(await chargesOf(t, id)).toHaveLength(1);
     // The incident is listed once, however often the word is read.
     const again = await t.api('GET', '/payments/incidents?limit=100', { token: admin.token });
@@ -208,7 +208,7 @@ describe(`a mandate's status words (${TEST_DB})`, () => {
     await awaitSimulatorDeliveries(t.ctx);
     const ended = await mine(tipper, id);
     expect(ended.mandate.status).toBe('revoked');
-    expect((await runCharges(t.ctx, { now: new Date(Date.now() + 40 * DAY) })).sent).toBe(0);
+    expect((await runCharges(t.ctx, t.ledger, { now: new Date(Date.now() + 40 * DAY) })).sent).toBe(0);
   });
 });
 
@@ -258,7 +258,7 @@ describe(`a mandate's checkout link (${TEST_DB})`, () => {
     ]);
     const view = await mine(tipper, tip!.id);
     expect(view.mandate).toMatchObject({ status: 'invalid', oppTransaction: { status: 'failed', redirectUrl: null } });
-    expect((await reconcileTransactions(t.ctx, { olderThanMinutes: 0 })).repairedMandates).toBe(0);
+    expect((await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 })).repairedMandates).toBe(0);
 
     // Once the provider names a link again, the tipper sets the payment up as after any failed first payment.
     simulatorOf(t.ctx).mandateLinkOmitted = false;

@@ -116,7 +116,7 @@ async function currentUidOf(chargeId: string) {
 }
 
 async function run(now: Date) {
-  const result = await runCharges(t.ctx, { now });
+  const result = await runCharges(t.ctx, t.ledger, { now });
   await awaitSimulatorDeliveries(t.ctx);
   return result;
 }

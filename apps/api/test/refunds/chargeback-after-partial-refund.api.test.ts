@@ -38,7 +38,7 @@ describe(`a partly refunded tip charged back (${TEST_DB})`, () => {
 
     await simulateReversal(t.ctx, tip.uid, 'chargeback');
     await awaitSimulatorDeliveries(t.ctx);
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
 
     // What the provider gave back for this payment: its refunds plus the whole payment charged back.
     const providerRefunds = (await t.ctx.opp.listRefunds(tip.uid)).data.reduce((s, r) => s + r.amount, 0);
@@ -66,7 +66,7 @@ describe(`a partly refunded tip charged back (${TEST_DB})`, () => {
       expect.objectContaining({ kind: 'excess_reversal', ownerKind: 'tip', amount: 3009, oppTransactionUid: tip.uid }),
     ]);
 
-    const check = await checkMoney(t.ctx);
+    const check = await checkMoney(t.ctx, t.ledger);
     expect(check.violations).toEqual([]);
   });
 
@@ -95,6 +95,6 @@ describe(`a partly refunded tip charged back (${TEST_DB})`, () => {
     expect(incidents.body.data.filter((i: { ownerId: string }) => i.ownerId === month!.id)).toEqual([
       expect.objectContaining({ kind: 'excess_reversal', ownerKind: 'recurring_charge', amount: 120 }),
     ]);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 });

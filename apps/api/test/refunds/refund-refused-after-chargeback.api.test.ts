@@ -60,7 +60,7 @@ async function retryRefunds(refundId: string) {
     .update(refunds)
     .set({ updated: new Date(Date.now() - 5 * 60_000) })
     .where(eq(refunds.id, refundId));
-  await reconcileTransactions(t.ctx, { olderThanMinutes: 10_000 });
+  await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 10_000 });
   await awaitSimulatorDeliveries(t.ctx);
 }
 
@@ -90,7 +90,7 @@ describe(`a refund refused after the tip was charged back (${TEST_DB})`, () => {
 
     await retryRefunds(refundId);
     await expectWholeTipReversed(outage);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 
   it("reads the payment again on the refusal when the chargeback's notification was lost", async () => {
@@ -100,7 +100,7 @@ describe(`a refund refused after the tip was charged back (${TEST_DB})`, () => {
 
     await retryRefunds(refundId);
     await expectWholeTipReversed(outage);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 });
 
@@ -153,6 +153,6 @@ describe(`a refund the provider made during the outage, accepted after the charg
     expect(incidents.body.data.filter((i: { ownerId: string }) => i.ownerId === tip.id)).toEqual([
       expect.objectContaining({ kind: 'excess_reversal', amount: 3009 }),
     ]);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 });

@@ -79,7 +79,7 @@ function createdFirst(refundedStatus: SimProviderModes['refundedStatus'] = 'afte
 /** The reconcile job's run, with every pending refund and unread payment due now. */
 async function reconcileRefunds() {
   await t.database.db.update(refunds).set({ updated: new Date(Date.now() - 10 * 60_000) });
-  return reconcileTransactions(t.ctx, { olderThanMinutes: 10_000, refundsOlderThanMs: 0 });
+  return reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 10_000, refundsOlderThanMs: 0 });
 }
 
 async function paymentIdOf(uid: string) {
@@ -90,7 +90,7 @@ async function paymentIdOf(uid: string) {
 /** Our tip's violations in the money check (other tests' rows aside). */
 async function moneyCheckOf(tipId: string, uid: string) {
   const paymentId = await paymentIdOf(uid);
-  const { violations } = await checkMoney(t.ctx);
+  const { violations } = await checkMoney(t.ctx, t.ledger);
   return violations.filter((v) => v.subject.includes(tipId) || v.subject.includes(paymentId));
 }
 
@@ -247,10 +247,10 @@ describe.runIf(TEST_DB === 'pg')('the same refund seen by several processes at o
     await simulateRefundOutcome(t.ctx, res.body.providerUid, 'completed');
     const paymentId = await paymentIdOf(tip.uid);
     await Promise.all([
-      followPendingRefunds(t.ctx, { olderThan: new Date(Date.now() + 1000) }),
-      followProviderRefunds(t.ctx, paymentId),
-      followProviderRefunds(t.ctx, paymentId),
-      followPendingRefunds(t.ctx, { olderThan: new Date(Date.now() + 1000) }),
+      followPendingRefunds(t.ctx, t.ledger, { olderThan: new Date(Date.now() + 1000) }),
+      followProviderRefunds(t.ctx, t.ledger, paymentId),
+      followProviderRefunds(t.ctx, t.ledger, paymentId),
+      followPendingRefunds(t.ctx, t.ledger, { olderThan: new Date(Date.now() + 1000) }),
     ]);
     const fee = (await tipRow(tip.id)).fee;
     const credit = feeCreditOf({ amount: 1000, fee }, 0, 300);
@@ -266,7 +266,7 @@ describe.runIf(TEST_DB === 'pg')('the same refund seen by several processes at o
     const tip = await tipOf(1000);
     await simulatorOf(t.ctx).createRefund(tip.uid, { amount: 400 }, undefined, { notify: false });
     const paymentId = await paymentIdOf(tip.uid);
-    await Promise.all([1, 2, 3].map(() => followProviderRefunds(t.ctx, paymentId)));
+    await Promise.all([1, 2, 3].map(() => followProviderRefunds(t.ctx, t.ledger, paymentId)));
     expect((await rowsOf(tip.id)).map((r) => [r.source, r.status, r.amount])).toEqual([['provider', 'completed', 400]]);
     expect(await tipRow(tip.id)).toMatchObject({ refundedAmount: 400 });
     expect(await refundMails(tip.email)).toHaveLength(1);
@@ -279,7 +279,7 @@ describe.runIf(TEST_DB === 'pg')('the same refund seen by several processes at o
     const paymentId = await paymentIdOf(tip.uid);
     let reading = true;
     const readers = [1, 2].map(async () => {
-      while (reading) await followProviderRefunds(t.ctx, paymentId);
+      while (reading) await followProviderRefunds(t.ctx, t.ledger, paymentId);
     });
     const res = await refund(tip.id, 250);
     await awaitSimulatorDeliveries(t.ctx);

@@ -248,9 +248,9 @@ describe('POST /api/v1/tips/:id/refunds', () => {
       .update(refunds)
       .set({ updated: new Date(Date.now() - 5 * 60_000) })
       .where(eq(refunds.id, res.body.id));
-    const first = await reconcileTransactions(t.ctx, { olderThanMinutes: 10_000 });
+    const first = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 10_000 });
     expect(first.tipRefunds).toBe(1);
-    const second = await reconcileTransactions(t.ctx, { olderThanMinutes: 10_000 });
+    const second = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 10_000 });
     expect(second.tipRefunds).toBe(0);
     expect((await t.ctx.opp.listRefunds(tip.uid)).data.map((r) => r.amount)).toEqual([800]);
     expect(await tipRow(tip.id)).toMatchObject({ status: 'refunded', refundedAmount: 800 });
@@ -268,7 +268,7 @@ describe('chargebacks and refunds made at the provider', () => {
     await simulatorOf(t.ctx)
       .reverse(tip.uid, 'chargeback')
       .catch(() => undefined);
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     const list = await t.api('GET', `/tipjars/${jar.id}/tips/${tip.id}/refunds`, { token: jar.maker.token });
     expect(
       list.body.data.map((r: { kind: string; source: string; amount: number }) => [r.kind, r.source, r.amount]),

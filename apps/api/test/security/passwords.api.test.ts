@@ -67,8 +67,8 @@ function expectRefused(res: ApiResponse, field: string, key: string, password = 
   expect(res.body.message).toEqual(expect.any(String));
 }
 
-async function register(p: Person, password = STRONG): Promise<ApiResponse> {
-  return t.api('POST', '/users/register', { headers: fromNewIp(), body: { data: { ...p, password } } });
+async function register(p: Person, password = STRONG, app = t): Promise<ApiResponse> {
+  return app.api('POST', '/users/register', { headers: fromNewIp(), body: { data: { ...p, password } } });
 }
 
 async function login(email: string, password: string): Promise<number> {
@@ -88,12 +88,15 @@ describe('POST /api/v1/users/register', () => {
   });
 
   it('takes the brand from BRAND_NAME', async () => {
-    const brand = t.ctx.config.BRAND_NAME;
-    t.ctx.config.BRAND_NAME = 'Tipkelder';
+    // A setting is the app's from its start: an app of another brand on the same database.
+    const tipkelder = await createTestApp(
+      { TRUST_PROXY: ['loopback'], BRAND_NAME: 'Tipkelder' },
+      { database: t.database },
+    );
     try {
-      expectRefused(await register(person(), 'Tipkelder2024'), 'data.password', 'passwordBrand');
+      expectRefused(await register(person(), 'Tipkelder2024', tipkelder), 'data.password', 'passwordBrand');
     } finally {
-      t.ctx.config.BRAND_NAME = brand;
+      await tipkelder.close();
     }
     expect((await register(person(), 'Tipkelder2024')).status).toBe(201);
   });

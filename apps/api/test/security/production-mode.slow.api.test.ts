@@ -173,7 +173,8 @@ describe.runIf(TEST_DB === 'pg')('never seeding in production, whatever SEED_DEM
     const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-prod-'));
     const database = await createTestDatabase();
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    // The development server (what `npm start` runs) in production: the dev host adds nothing there.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.dev.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,

@@ -49,7 +49,7 @@ describe(`a paid answer counts only for our amount (${TEST_DB})`, () => {
     expect((await rowOf(uid)).status).not.toBe('completed');
 
     // The reconcile job reads the same answer again: still not applied, still one incident.
-    await reconcileTransactions(t.ctx, { olderThanMinutes: 0 });
+    await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect(await tipStatus(tipId)).toBe('pending');
 
     const admin = await t.createUser({ role: 'ADMIN' });

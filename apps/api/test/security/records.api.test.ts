@@ -222,7 +222,7 @@ describe(`DELETE /api/v1/tipjars/:id keeps the money records (${TEST_DB})`, () =
     expect((await t.api('DELETE', `/tipjars/${jar.id}`, { token: admin.token })).status).toBe(204);
     expect(await outboxTo(tipper.email)).toHaveLength(1);
 
-    const check = await checkMoney(t.ctx);
+    const check = await checkMoney(t.ctx, t.ledger);
     expect(check.violations).toEqual([]);
   });
 
@@ -267,7 +267,7 @@ describe(`DELETE /api/v1/tipjars/:id keeps the money records (${TEST_DB})`, () =
       body: { data: { paymentmethod: w.ideal, paymentissuer: '' } },
     });
     expect(retry.status, retry.text).toBe(409);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 
   it('revokes a mandate later when the provider could not be reached at the time', async () => {
@@ -290,7 +290,7 @@ describe(`DELETE /api/v1/tipjars/:id keeps the money records (${TEST_DB})`, () =
     expect(await outboxTo(tipper.email)).toHaveLength(1);
     expect((await t.ctx.opp.getMandate(mandateUid)).status).not.toBe('revoked');
 
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 60 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 60 });
     expect(result.revokedMandates).toBeGreaterThanOrEqual(1);
     expect((await t.ctx.opp.getMandate(mandateUid)).status).toBe('revoked');
     expect((await recurringTip(monthlyId)).mandateStatus).toBe('revoked');
@@ -325,7 +325,7 @@ describe(`DELETE /api/v1/tipjars/:id keeps the money records (${TEST_DB})`, () =
     const monthlyId = await signUpAndPay({ ...w, jar }, tipper);
     // As if it slipped in while the tip jar was being archived.
     await t.database.db.update(tipjars).set({ archivedAt: new Date() }).where(eq(tipjars.id, jar.id));
-    const result = await reconcileTransactions(t.ctx, { olderThanMinutes: 60 });
+    const result = await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 60 });
     expect(result.cancelledMonthlyTips).toBe(1);
     expect(await recurringTip(monthlyId)).toMatchObject({ status: 'cancelled', mandateStatus: 'revoked' });
     expect((await outboxTo(tipper.email))[0]!.subject).toMatch(/^Your monthly tip to .* has stopped - Podpot$/);
@@ -389,7 +389,7 @@ describe(`DELETE /api/v1/users/:id keeps the money records (${TEST_DB})`, () => 
 
     // Safe to run again.
     expect((await t.api('DELETE', `/users/${tipper.id}`, { token: admin.token })).status).toBe(204);
-    expect((await checkMoney(t.ctx)).violations).toEqual([]);
+    expect((await checkMoney(t.ctx, t.ledger)).violations).toEqual([]);
   });
 
   it('refuses to leave a tip jar without an admin; deletes a user without money records for real', async () => {

@@ -112,7 +112,7 @@ describe('statistics from kept aggregates', () => {
   });
 
   it('the money check finds an aggregate that drifted from its tips', async () => {
-    const clean = await checkMoney(t.ctx, { provider: false });
+    const clean = await checkMoney(t.ctx, t.ledger, { provider: false });
     expect(
       clean.violations.filter((v) => /tip_daily_totals|tip_status_counts|tip_list_positions/.test(v.subject)),
     ).toEqual([]);
@@ -125,7 +125,9 @@ describe('statistics from kept aggregates', () => {
                                     where (tipjar_id, dimension, bucket, status, shard) = (
                                       select tipjar_id, dimension, bucket, status, shard from tip_list_positions
                                       where tipjar_id = ${jar.id} and dimension = 'amount' and bucket = 700 and count > 0 limit 1)`);
-    const found = (await checkMoney(t.ctx, { provider: false })).violations.map((v) => `${v.invariant} ${v.subject}`);
+    const found = (await checkMoney(t.ctx, t.ledger, { provider: false })).violations.map(
+      (v) => `${v.invariant} ${v.subject}`,
+    );
     expect(found).toContainEqual(expect.stringMatching(new RegExp(`^totals-agree tip_daily_totals ${jar.id} `)));
     expect(found).toContain(`totals-agree tip_status_counts ${jar.id} cancelled`);
     expect(found).toContain(`totals-agree tip_list_positions ${jar.id} amount completed 700`);

@@ -68,7 +68,7 @@ describe('the demo data', () => {
     await ensureDemoMerchant(t.ctx);
     await ensureDemoProviderHistory(t.ctx);
     await ensureDemoProviderHistory(t.ctx); // a restart changes nothing
-    const result = await checkMoney(t.ctx, { settledMinutes: 0 });
+    const result = await checkMoney(t.ctx, t.ledger, { settledMinutes: 0 });
     expect(result.violations).toEqual([]);
     // Every one-off demo tip and nothing else is known at the provider, with its outcome.
     const known = (
@@ -90,7 +90,7 @@ describe('the demo data', () => {
     expect(active.every((r) => r.mandateToken && r.mandateUid?.startsWith('mdt_'))).toBe(true);
     let sent = 0;
     for (const day of active.map((r) => r.nextChargeAt!).sort((a, b) => a.getTime() - b.getTime())) {
-      const run = await runCharges(t.ctx, { now: day });
+      const run = await runCharges(t.ctx, t.ledger, { now: day });
       expect(run.heldBack).toBe(0);
       sent += run.sent;
     }

@@ -106,7 +106,9 @@ describe('the kept active monthly tips of a tip jar', () => {
       sql`update recurring_tip_totals set monthly_sum = monthly_sum + 1
           where (tipjar_id, shard) = (select tipjar_id, shard from recurring_tip_totals where tipjar_id = ${otherJar} limit 1)`,
     );
-    const found = (await checkMoney(t.ctx, { provider: false })).violations.map((v) => `${v.invariant} ${v.subject}`);
+    const found = (await checkMoney(t.ctx, t.ledger, { provider: false })).violations.map(
+      (v) => `${v.invariant} ${v.subject}`,
+    );
     expect(found).toContain(`totals-agree recurring_tip_totals ${otherJar}`);
     expect(found).not.toContain(`totals-agree recurring_tip_totals ${jar}`);
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * A real app server in its own process (`src/server.ts`, as `npm start` runs it), for the tests that
+ * A real app server in its own process (`src/server.dev.ts`, as `npm start` runs it), for the tests that
  * need two app servers on one PostgreSQL or a `kill -9` in mid-flight. Each gets a free port from the
  * OS and its own data folder; all share the database given.
  */
@@ -57,7 +57,7 @@ export function outputOf(child: ChildProcess): () => string {
 export const START_DEADLINE_MS = 150_000;
 
 /**
- * Resolves once the server in `child` listens: server.ts prints its "is running at" banner right
+ * Resolves once the server in `child` listens: serve.ts prints its "is running at" banner right
  * after `listen` resolves, so the banner is the observable state (no polling of the port). Rejects if
  * the process exits first, or after START_DEADLINE_MS.
  */
@@ -127,11 +127,11 @@ export function runScript(script: string, args: string[], env: Record<string, st
   return startScript(script, args, env).ended;
 }
 
-/** `args`: how node runs the server, by default its TypeScript through tsx (the compiled one: ['dist/server.js']). */
+/** `args`: how node runs the server, by default the development server's TypeScript through tsx (the compiled one: ['dist/server.dev.js']). */
 export async function startChildApp(
   databaseUrl: string,
   env: Record<string, string> = {},
-  args = ['--import', 'tsx', 'src/server.ts'],
+  args = ['--import', 'tsx', 'src/server.dev.ts'],
 ): Promise<ChildApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'podpot-child-'));

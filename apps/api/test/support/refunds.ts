@@ -9,7 +9,7 @@ import type { TestApp } from './test-app.js';
  */
 export async function refundsPaidOut(t: TestApp) {
   await awaitSimulatorDeliveries(t.ctx);
-  await followPendingRefunds(t.ctx, { olderThan: new Date(Date.now() + 1000) });
+  await followPendingRefunds(t.ctx, t.ledger, { olderThan: new Date(Date.now() + 1000) });
   await awaitSimulatorDeliveries(t.ctx);
 }
 

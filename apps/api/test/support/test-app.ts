@@ -1,15 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { isProviderProfile } from '@podpot/opp-simulator';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import type { AppPorts } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { users, userTwoStep } from '../../src/db/schema/index.js';
+import { listenDevApp } from '../../src/dev/host.js';
 import { signAccessToken } from '../../src/lib/access-token.js';
 import { loggerOptions } from '../../src/lib/log-options.js';
 import { currentTwoStepKey, encryptSecret, newTotpSecret } from '../../src/modules/two-step/two-step.codes.js';
@@ -20,6 +20,10 @@ import { createTestDatabase } from './test-db.js';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The ports app.ts wired for this app (decision 072): what jobs and services called directly take. */
+  ports: AppPorts;
+  /** ports.ledger: the payment ledger a job or a payment service called directly takes. */
+  ledger: AppPorts['ledger'];
   database: Database;
   /** http://127.0.0.1:<port> — tests talk real HTTP. */
   baseUrl: string;
@@ -145,20 +149,15 @@ export async function createTestApp(
   const logger = options.logStream ? { ...(loggerOptions(config) as object), stream: options.logStream } : false;
   // Provider calls through the global fetch, looked up per call: tests watch or answer them with vi.spyOn.
   const oppFetch = (url: string, init: RequestInit) => globalThis.fetch(url, init);
-  const { app, ctx } = await buildApp({ config, db: database.db, logger, oppFetch });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // The app listens on a port of its own, which its configuration (publicUrl, PORT: the provider
+  // client, the simulator's pages and notifications) names from the start.
+  const { app, ctx, ports, baseUrl } = await listenDevApp({ config, db: database.db, logger, oppFetch });
   // The test's requests and the server share one event loop. After a long synchronous stretch (PGlite
   // works on the loop), a request sent before the timers run could take an idle kept-alive socket whose
   // server-side keep-alive (Node's 5 s) had run out meanwhile: the server closed it as the request went
   // out, and fetch failed with ECONNRESET. An idle socket is kept for a minute here, longer than any
   // stretch; the connection timeouts under test (CONNECTION_TIMEOUT_MS) are untouched.
   app.server.keepAliveTimeout = 60_000;
-  const port = (app.server.address() as AddressInfo).port;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // The provider client and public URL must point at the port we actually got.
-  ctx.config.publicUrl = baseUrl;
-  ctx.config.PORT = port;
-  ctx.opp.rebase(`${baseUrl}/sim/opp/v1`);
 
   async function api(method: string, urlPath: string, options: ApiOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers };
@@ -226,6 +225,8 @@ export async function createTestApp(
   return {
     app,
     ctx,
+    ports,
+    ledger: ports.ledger,
     database,
     baseUrl,
     dataDir,

@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { childParams, ErrorBodySchema, errors, IdParams, managedErrors } from '../../lib/http.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import * as service from './addons.service.js';
 
 const tags = ['addons'];
 const AddonParamsSchema = childParams('addonId');
 const managed = managedErrors;
 
-export const addonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const addonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: PaymentLedger }> = async (
+  app,
+  { ctx, ledger },
+) => {
   app.get(
     '/tipjars/:id/addons',
     {
@@ -45,6 +49,7 @@ export const addonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) =>
       service.retryAddonPayment(
         ctx,
+        ledger,
         await requireUser(request),
         request.params.id,
         request.params.addonId,

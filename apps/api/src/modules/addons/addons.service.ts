@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { startPayment } from '../../payments/payments.create.js';
@@ -66,6 +67,7 @@ export async function addonsOfTipjars(db: DbOrTx, tipjarIds: string[]): Promise<
  */
 export async function startAddonPayment(
   ctx: AppContext,
+  ledger: PaymentLedger,
   input: {
     tipjar: { id: string; slug: string; name: string };
     addon: repo.AddonRow;
@@ -100,7 +102,7 @@ export async function startAddonPayment(
     // …which is found by what the provider keeps: the order and the attempt (decision 071).
     metadata: { addon_id: addon.id, tipjar_id: tipjar.id, attempt: String(attempt) },
   };
-  return startPayment(ctx, { kind: ADDON_KIND, ownerId: addon.id, attempt, idempotencyKey: key, request });
+  return startPayment(ctx, ledger, { kind: ADDON_KIND, ownerId: addon.id, attempt, idempotencyKey: key, request });
 }
 
 /* ---------- endpoints ---------- */
@@ -134,6 +136,7 @@ function archivedOrder(): AppError {
  */
 export async function retryAddonPayment(
   ctx: AppContext,
+  ledger: PaymentLedger,
   actor: Actor,
   tipjarId: string,
   addonId: string,
@@ -146,7 +149,7 @@ export async function retryAddonPayment(
   if (current?.oppUid && isOpenTransaction(current.status)) {
     // Our record may be behind (a notification still on its way): ask the provider first.
     try {
-      current = await applyProviderTransaction(ctx, current.id, await ctx.opp.getTransaction(current.oppUid));
+      current = await applyProviderTransaction(ctx, ledger, current.id, await ctx.opp.getTransaction(current.oppUid));
     } catch (err) {
       ctx.log.warn({ err }, 'could not refresh the add-on payment before a retry');
     }
@@ -162,7 +165,7 @@ export async function retryAddonPayment(
     DEFAULT_LOCALE) as OppLocale;
   if (current && !current.oppUid) {
     // The previous attempt never reached the provider (or we lost its answer): send the very same request again.
-    const row = await startPayment(ctx, {
+    const row = await startPayment(ctx, ledger, {
       kind: ADDON_KIND,
       ownerId: addon.id,
       attempt: current.attempt,
@@ -183,7 +186,7 @@ export async function retryAddonPayment(
   if (!retryable) throw new AppError(ErrorCode.InvalidTransition, `A ${tipjar.status} tip jar has no payment to retry`);
 
   const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
-  const row = await startAddonPayment(ctx, {
+  const row = await startAddonPayment(ctx, ledger, {
     tipjar,
     addon,
     method,

@@ -15,7 +15,7 @@ import * as repo from './episodes.repository.js';
  * most every FEED_REFRESH_INTERVAL_MINUTES with a conditional GET (a 304 parses nothing); its episodes
  * are upserted by guid in one transaction; whether the feed's podcast:funding tags point at this tip
  * jar is noted. After FEED_REFRESH_MAX_FAILURES failed reads in a row the feed is stopped and the tip
- * jar's admins are mailed once; saving the address again starts over (ctx.feedSaved → resetFeedRefresh).
+ * jar's admins are mailed once; saving the address again starts over (the `feedSaved` port → resetFeedRefresh).
  */
 
 /** Feeds read per run (one after the other: a run is bounded, and the next run takes the rest). */

@@ -3,11 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { EpisodeParams, errors, IdParams, managedErrors } from '../../lib/http.js';
+import type { StorefrontExtras } from '../tipjars/tipjars.ports.js';
 import * as service from './episodes.service.js';
 
 const tags = ['episodes'];
 
-export const episodesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const episodesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storefront: StorefrontExtras }> = async (
+  app,
+  { ctx, storefront },
+) => {
   app.get(
     '/tipjars/slug/:slug/e/:episodeId',
     {
@@ -19,7 +23,7 @@ export const episodesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: EpisodePageSchema, 400: errors[400], 404: errors[404] },
       },
     },
-    async (request) => service.getEpisodePage(ctx, request.params.slug, request.params.episodeId),
+    async (request) => service.getEpisodePage(ctx, storefront, request.params.slug, request.params.episodeId),
   );
 
   app.get(

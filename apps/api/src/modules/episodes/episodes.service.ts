@@ -11,6 +11,7 @@ import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import type { StorefrontExtras } from '../tipjars/tipjars.ports.js';
 import { findPublicTipjar } from '../tipjars/tipjars.service.js';
 import * as repo from './episodes.repository.js';
 
@@ -42,17 +43,27 @@ export async function recentEpisodesOf(db: DbOrTx, tipjarId: string): Promise<Pu
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** A LIVE tip jar's episode still in its feed, or undefined (unknown, another tip jar's, not a uuid). */
-export async function findPublicEpisode(ctx: AppContext, slug: string, episodeId: string) {
+export async function findPublicEpisode(
+  ctx: AppContext,
+  storefront: StorefrontExtras,
+  slug: string,
+  episodeId: string,
+) {
   if (!isUuid(episodeId)) return undefined;
-  const tipjar = await findPublicTipjar(ctx, slug);
+  const tipjar = await findPublicTipjar(ctx, storefront, slug);
   if (!tipjar) return undefined;
   const episode = await repo.findEpisode(ctx.db, tipjar.id, episodeId);
   return episode ? { tipjar, episode } : undefined;
 }
 
 /** GET tipjars/slug/{slug}/e/{episodeId}: the episode tip page's data; 404 for anything else. */
-export async function getEpisodePage(ctx: AppContext, slug: string, episodeId: string): Promise<EpisodePage> {
-  const found = await findPublicEpisode(ctx, slug, episodeId);
+export async function getEpisodePage(
+  ctx: AppContext,
+  storefront: StorefrontExtras,
+  slug: string,
+  episodeId: string,
+): Promise<EpisodePage> {
+  const found = await findPublicEpisode(ctx, storefront, slug, episodeId);
   if (!found) throw AppError.notFound('Episode');
   return { episode: toPublicEpisode(found.episode) };
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { ErrorBodySchema, errors, fileResponse, managedErrors } from '../../lib/http.js';
+import type { FeedSaved } from '../tipjars/tipjars.ports.js';
 import * as service from './feeds.service.js';
 import * as verification from './feeds.verification.js';
 
@@ -37,7 +38,10 @@ function perCaller(what: string) {
   };
 }
 
-export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; feedSaved: FeedSaved }> = async (
+  app,
+  { ctx, feedSaved },
+) => {
   app.post(
     '/feeds/preview',
     {
@@ -113,6 +117,12 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) =>
-      verification.confirmFeedVerification(ctx, await requireUser(request), request.params.id, request.body.code),
+      verification.confirmFeedVerification(
+        ctx,
+        feedSaved,
+        await requireUser(request),
+        request.params.id,
+        request.body.code,
+      ),
   );
 };

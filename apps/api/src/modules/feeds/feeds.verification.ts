@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { feedVerificationMail } from '../../mail/feed-mails.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
+import type { FeedSaved } from '../tipjars/tipjars.ports.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { getTipjar } from '../tipjars/tipjars.service.js';
 import { findUserLocale } from '../users/users.queries.js';
@@ -153,6 +154,7 @@ type Outcome = 'verified' | 'wrong' | 'expired' | 'usedUp';
 /** POST tipjars/{id}/feed/verification/confirm {code}: a right code marks the tip jar's feed verified. */
 export async function confirmFeedVerification(
   ctx: AppContext,
+  feedSaved: FeedSaved,
   actor: Actor,
   tipjarId: string,
   code: string,
@@ -196,7 +198,7 @@ export async function confirmFeedVerification(
       await tipjarsQueries.updateTipjar(tx, row.id, { feedVerifiedUrl: check.feedUrl, feedVerifiedAt: new Date() });
       await repo.deleteVerification(tx, row.id);
       // A verified feed is read again at once (decision 034).
-      await ctx.feedSaved(tx, row.id);
+      await feedSaved(tx, row.id);
       return 'verified';
     });
   } catch (error) {

@@ -8,9 +8,10 @@ import {
   type OppMerchantView,
 } from '@podpot/domain';
 import type { z } from 'zod';
-import type { Actor, AppContext, NotificationObjectHandler } from '../../context.js';
+import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import type { NotificationObjectHandler } from '../../payments/ledger.js';
 import { type OppBankAccount, OppError, type OppMerchant } from '../../payments/opp-client.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
 import { type AuditChange, recordAudit } from '../audit/audit.service.js';
@@ -308,13 +309,16 @@ export async function disconnectMerchant(ctx: AppContext, actor: Actor, tipjarId
 
 /**
  * The provider tells us when a merchant's status, compliance, bank account or contact changes; each
- * handler reads the merchant back (the notification carries no state) and refreshes our copy.
+ * handler reads the merchant back (the notification carries no state) and refreshes our copy. app.ts
+ * wires them, for its app, in the payment ledger.
  */
-const onMerchantChild: NotificationObjectHandler = async (ctx, body) => {
-  if (body.parent_type === 'merchant' && body.parent_uid) await refreshMerchantByUid(ctx, body.parent_uid);
-};
-export const merchantNotificationHandlers: Record<string, NotificationObjectHandler> = {
-  merchant: (ctx, body) => refreshMerchantByUid(ctx, body.object_uid),
-  bank_account: onMerchantChild,
-  contact: onMerchantChild,
-};
+export function merchantNotificationHandlers(ctx: AppContext): Record<string, NotificationObjectHandler> {
+  const onMerchantChild: NotificationObjectHandler = async (body) => {
+    if (body.parent_type === 'merchant' && body.parent_uid) await refreshMerchantByUid(ctx, body.parent_uid);
+  };
+  return {
+    merchant: (body) => refreshMerchantByUid(ctx, body.object_uid),
+    bank_account: onMerchantChild,
+    contact: onMerchantChild,
+  };
+}

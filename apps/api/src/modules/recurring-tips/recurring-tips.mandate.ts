@@ -1,8 +1,14 @@
 import { canAdvanceTransaction, isOpenTransaction, mandateState, type OppMandateState } from '@podpot/domain';
-import type { AppContext, NotificationObjectHandler, TransactionAdopter } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { recordUnknownMandateStatus } from '../../payments/incidents.js';
-import { OppLookupIncomplete, type OppMandate, type OppTransaction } from '../../payments/opp-client.js';
+import type { PaymentLedger, TransactionAdopter } from '../../payments/ledger.js';
+import {
+  OppLookupIncomplete,
+  type OppMandate,
+  type OppNotificationBody,
+  type OppTransaction,
+} from '../../payments/opp-client.js';
 import { applyProviderTransaction, applyStatusOfUnknownTransaction } from '../../payments/payments.apply.js';
 import {
   findAttemptRow,
@@ -90,17 +96,22 @@ function firstPaymentStatusOf(state: Exclude<OppMandateState, 'unknown'>, row: O
  * to the recurring tip. `attempt`: our row of the attempt the mandate was made for, when the caller
  * has it already (attemptOfMandate).
  */
-export async function applyMandate(ctx: AppContext, mandate: OppMandate, attempt?: OppTransactionRow): Promise<void> {
+export async function applyMandate(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  mandate: OppMandate,
+  attempt?: OppTransactionRow,
+): Promise<void> {
   const row = attempt ?? (await attemptOfMandate(ctx.db, mandate));
-  if (row) await applyFirstPayment(ctx, row, mandate);
+  if (row) await applyFirstPayment(ctx, ledger, row, mandate);
   if (mandateState(mandate.status) === 'dead') await revokeMandate(ctx, mandate.uid);
 }
 
-async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandate: OppMandate) {
+async function applyFirstPayment(ctx: AppContext, ledger: PaymentLedger, row: OppTransactionRow, mandate: OppMandate) {
   const firstUid = row.oppUid ?? mandate.transactionUid;
   if (firstUid) {
     // The first payment speaks for the month; the mandate only told us where to look.
-    await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(firstUid));
+    await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(firstUid));
     return;
   }
   const state = mandateState(mandate.status);
@@ -109,7 +120,7 @@ async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandat
     return;
   }
   const status = firstPaymentStatusOf(state, row);
-  if (status) await judgeFirstPayment(ctx, row, status);
+  if (status) await judgeFirstPayment(ctx, ledger, row, status);
 }
 
 /**
@@ -119,7 +130,7 @@ async function applyFirstPayment(ctx: AppContext, row: OppTransactionRow, mandat
  * given up because its notifications were lost. A lookup that fails leaves the judgement to the next
  * read (the reconcile job's); one that cannot read back far enough lets the mandate's word stand.
  */
-async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status: string) {
+async function judgeFirstPayment(ctx: AppContext, ledger: PaymentLedger, row: OppTransactionRow, status: string) {
   // A judgement that would change nothing costs no lookup.
   if (!canAdvanceTransaction(row.status, status)) return;
   const charge = await repo.findCharge(ctx.db, row.ownerId);
@@ -137,8 +148,8 @@ async function judgeFirstPayment(ctx: AppContext, row: OppTransactionRow, status
     );
   }
   // Found, it is read by its uid as a known first payment is: its status now, not the list's.
-  if (found) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(found.uid));
-  else await applyStatusOfUnknownTransaction(ctx, row.id, status);
+  if (found) await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(found.uid));
+  else await applyStatusOfUnknownTransaction(ctx, ledger, row.id, status);
 }
 
 /**
@@ -222,22 +233,31 @@ async function readMandate(ctx: AppContext, mandateUid: string): Promise<OppMand
  * mandate.status.changed (or any poke naming a mandate): a mandate we hold is read back from the
  * provider and applied; one we do not hold costs no read. Repeats change nothing.
  */
-export const onMandateNotification: NotificationObjectHandler = async (ctx, body) => {
+export async function onMandateNotification(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  body: OppNotificationBody,
+): Promise<void> {
   if (!(await repo.findByMandate(ctx.db, body.object_uid))) {
     ctx.log.warn({ mandateUid: body.object_uid }, 'notification for an unknown mandate');
     return;
   }
-  await applyMandate(ctx, await readMandate(ctx, body.object_uid));
-};
+  await applyMandate(ctx, ledger, await readMandate(ctx, body.object_uid));
+}
 
 /**
  * Reads the attempt's transaction from the provider and applies it — or, for a mandate's first payment
  * whose uid we do not know yet, its mandate. A failure is left to reconcile.
  */
-export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): Promise<OppTransactionRow> {
+export async function refreshAttempt(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  row: OppTransactionRow,
+): Promise<OppTransactionRow> {
   try {
-    if (row.oppUid) return await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
-    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, row);
+    if (row.oppUid)
+      return await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(row.oppUid));
+    if (isMandatePayment(row)) await refreshMandateAttempt(ctx, ledger, row);
     return (await findTransactionRow(ctx.db, row.id)) ?? row;
   } catch (err) {
     ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
@@ -249,17 +269,21 @@ export async function refreshAttempt(ctx: AppContext, row: OppTransactionRow): P
  * Brings a mandate attempt whose first payment we cannot read by uid (yet) up to date: reads its
  * mandate (reconcile job, a mandate retry checking the open attempt).
  */
-export async function refreshMandateAttempt(ctx: AppContext, row: OppTransactionRow): Promise<void> {
+export async function refreshMandateAttempt(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  row: OppTransactionRow,
+): Promise<void> {
   const charge = await repo.findCharge(ctx.db, row.ownerId);
   const recurringTip = charge && (await repo.findRecurringTip(ctx.db, charge.recurringTipId));
   if (!recurringTip?.mandateUid) return;
   const mandate = await readMandate(ctx, recurringTip.mandateUid);
   const attempt = await attemptOfMandate(ctx.db, mandate);
   if (attempt?.id === row.id) {
-    await applyMandate(ctx, mandate, attempt);
+    await applyMandate(ctx, ledger, mandate, attempt);
   } else if (Date.now() - row.created.getTime() > FIRST_PAYMENT_GIVE_UP_MS) {
     // A later attempt holds the recurring tip's mandate now; this one's checkout is long gone.
-    await judgeFirstPayment(ctx, row, 'expired');
+    await judgeFirstPayment(ctx, ledger, row, 'expired');
   }
 }
 
@@ -268,11 +292,11 @@ export async function refreshMandateAttempt(ctx: AppContext, row: OppTransaction
 /**
  * Our claim on a notified transaction we hold no row for: a mandate's first payment, adopted when the
  * provider's answer (read by uid with our key) carries our metadata or names a mandate we hold, and
- * its amount and merchant are the attempt's.
+ * its amount and merchant are the attempt's. app.ts wires it, for its app, in the payment ledger.
  */
-export const firstPaymentAdopter: TransactionAdopter = {
-  awaits: (db) => hasRowWithoutUid(db, CHARGE_KIND, new Date(Date.now() - ADOPTION_WINDOW_MS)),
-  async adopt(ctx, transaction: OppTransaction) {
+export const firstPaymentAdopter = (ctx: AppContext): TransactionAdopter => ({
+  awaits: () => hasRowWithoutUid(ctx.db, CHARGE_KIND, new Date(Date.now() - ADOPTION_WINDOW_MS)),
+  async adopt(transaction: OppTransaction) {
     const row =
       (await attemptOfMetadata(ctx.db, transaction.metadata)) ??
       (transaction.mandateUid ? await attemptOfMandateUid(ctx.db, transaction.mandateUid) : undefined);
@@ -286,4 +310,4 @@ export const firstPaymentAdopter: TransactionAdopter = {
     }
     return row;
   },
-};
+});

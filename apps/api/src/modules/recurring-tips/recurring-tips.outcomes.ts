@@ -6,7 +6,7 @@ import {
   type TipStatus,
   tipStatusesBefore,
 } from '@podpot/domain';
-import type { AfterCommit, AppContext } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../mail/recurring-mails.js';
 import type { MailContent } from '../../mail/templates.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
+import type { AfterCommit } from '../../payments/ledger.js';
 import type { OppTransactionRow } from '../../payments/payments.repository.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
@@ -153,7 +154,7 @@ async function queueTipperMail(
     manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
   });
   await queueMail(tx, { to: user.email, ...mail }, { dedupeKey });
-  return sendQueuedMail;
+  return () => sendQueuedMail(ctx);
 }
 
 /**
@@ -268,7 +269,7 @@ async function onChargePaid(
       ownerId: charge.id,
       amount: row.amount,
     });
-    return incident ? async (ctx) => void (await refundIncident(ctx, incident)) : undefined;
+    return incident ? async () => void (await refundIncident(ctx, incident)) : undefined;
   }
   const now = new Date();
   const completed = await repo.updateCharge(tx, charge.id, {
@@ -317,5 +318,5 @@ async function onChargePaid(
       : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
   // The month is paid once (paidTransactionId above); the key keeps it to one mail whatever repeats.
   await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-paid:${completed.id}` });
-  return sendQueuedMail;
+  return () => sendQueuedMail(ctx);
 }

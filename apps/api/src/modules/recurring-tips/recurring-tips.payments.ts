@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { type CreateMandateInput, isIdempotencyKeyUsed, OppError, type OppMandate } from '../../payments/opp-client.js';
 import {
   findLatestForOwner,
@@ -97,6 +98,7 @@ export function tipOf(recurringTip: repo.RecurringTipRow, m: MonthInput) {
  */
 export async function sendMandatePayment(
   ctx: AppContext,
+  ledger: PaymentLedger,
   input: {
     recurringTip: repo.RecurringTipRow;
     charge: repo.ChargeRow;
@@ -149,7 +151,8 @@ export async function sendMandatePayment(
     await repo.releaseCharge(ctx.db, charge.id);
     throw providerUnavailable(err);
   }
-  if (!mandate.redirectUrl) throw await failWithoutCheckout(ctx, { charge, key, merchantUid, request, mandate });
+  if (!mandate.redirectUrl)
+    throw await failWithoutCheckout(ctx, ledger, { charge, key, merchantUid, request, mandate });
   // The mandate is stored first (uid, token, redirect). Its first payment's uid comes with the answer
   // only if the provider sends one; otherwise it is learnt later (recurring-tips.mandate.ts).
   const row = await ctx.db.transaction(async (tx) => {
@@ -171,7 +174,7 @@ export async function sendMandatePayment(
     await repo.updateCharge(tx, charge.id, { oppTransactionId: row.id, lastAttemptAt: new Date(), claimedUntil: null });
     return row;
   });
-  return row.oppUid ? refreshAttempt(ctx, row) : row;
+  return row.oppUid ? refreshAttempt(ctx, ledger, row) : row;
 }
 
 /**
@@ -183,6 +186,7 @@ export async function sendMandatePayment(
  */
 async function failWithoutCheckout(
   ctx: AppContext,
+  ledger: PaymentLedger,
   a: { charge: repo.ChargeRow; key: string; merchantUid: string; request: CreateMandateInput; mandate: OppMandate },
 ) {
   const err = new OppError(0, a.mandate.answer, `OPP answered mandate ${a.mandate.uid} without a checkout link`);
@@ -206,7 +210,7 @@ async function failWithoutCheckout(
       claimedUntil: null,
     });
     // What a failed first payment means for the month, as the provider's answer would say it.
-    await ctx.payments.owners[CHARGE_KIND]?.(tx, row, { previous: null, current: 'failed' }, ctx);
+    await ledger.owners[CHARGE_KIND]?.(tx, row, { previous: null, current: 'failed' });
   });
   return providerUnavailable(err);
 }
@@ -241,7 +245,11 @@ async function sendOrAdoptMandate(
  * its answer.
  * Used by a resubmit and by the repair in the reconcile job.
  */
-export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeRow): Promise<void> {
+export async function resumeMandatePayment(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  charge: repo.ChargeRow,
+): Promise<void> {
   const sent = async () => (await findLatestForOwner(ctx.db, CHARGE_KIND, charge.id))?.attempt === charge.attempt;
   if (await sent()) return;
   const leased = await repo.leaseCharge(ctx.db, charge.id, charge.attempt, MANDATE_LEASE_MS);
@@ -261,7 +269,14 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
   try {
     const merchantUid = await tipMerchantUid(ctx, tipjar);
     const method = { type: recurringTip.paymentMethod ?? 'ideal' };
-    await sendMandatePayment(ctx, { recurringTip, charge: leased, tipjar, method, merchantUid, sentBefore: true });
+    await sendMandatePayment(ctx, ledger, {
+      recurringTip,
+      charge: leased,
+      tipjar,
+      method,
+      merchantUid,
+      sentBefore: true,
+    });
   } catch (err) {
     await repo.releaseCharge(ctx.db, charge.id);
     throw err;
@@ -275,12 +290,16 @@ export async function resumeMandatePayment(ctx: AppContext, charge: repo.ChargeR
  * the next read comes, which turns the month into an ordinary failed first payment the tipper can
  * retry; either way it is no longer stuck.
  */
-export async function repairHalfMadeMandates(ctx: AppContext, options: { olderThan: Date; limit?: number }) {
+export async function repairHalfMadeMandates(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: { olderThan: Date; limit?: number },
+) {
   const charges = await repo.listHalfMadeMandateCharges(ctx.db, options.olderThan, options.limit ?? 50);
   let repaired = 0;
   for (const charge of charges) {
     try {
-      await resumeMandatePayment(ctx, charge);
+      await resumeMandatePayment(ctx, ledger, charge);
       repaired += 1;
     } catch (err) {
       ctx.log.warn({ err, chargeId: charge.id }, 'reconcile: could not repair a half-made monthly tip');

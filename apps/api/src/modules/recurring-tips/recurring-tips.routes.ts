@@ -17,6 +17,7 @@ import { requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { childParams, ErrorBodySchema, errors, IdParams, managedErrors } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
 import * as service from './recurring-tips.service.js';
 
@@ -48,7 +49,10 @@ async function ownerAccess(ctx: AppContext, request: FastifyRequest, id: string)
   throw AppError.unauthorized();
 }
 
-export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: PaymentLedger }> = async (
+  app,
+  { ctx, ledger },
+) => {
   app.post(
     '/tipjars/:id/recurringtips',
     {
@@ -71,6 +75,7 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const actor = await requireUser(request);
       const answer = await service.createRecurringTip(
         ctx,
+        ledger,
         actor,
         request.params.id,
         request.body.data,
@@ -154,6 +159,7 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (request) =>
       service.retryMandate(
         ctx,
+        ledger,
         await ownerAccess(ctx, request, request.params.id),
         request.params.id,
         request.body.data,

@@ -13,6 +13,7 @@ import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findAttemptRow, findLatestForOwner } from '../../payments/payments.repository.js';
 import { providerUnavailable } from '../../payments/payments.service.js';
@@ -70,9 +71,9 @@ async function loadTippableTipjar(ctx: AppContext, tipjarId: string) {
  * If the first request died before the provider answered (a server killed mid-checkout), the very
  * same mandate request is sent again under the same key, so the tipper gets a checkout after all.
  */
-async function existingAnswer(ctx: AppContext, id: string): Promise<CreateRecurringTipResponse> {
+async function existingAnswer(ctx: AppContext, ledger: PaymentLedger, id: string): Promise<CreateRecurringTipResponse> {
   const latest = await repo.findLatestCharge(ctx.db, id);
-  if (latest?.via === 'mandate' && latest.status === 'scheduled') await resumeMandatePayment(ctx, latest);
+  if (latest?.via === 'mandate' && latest.status === 'scheduled') await resumeMandatePayment(ctx, ledger, latest);
   const view = (await repo.findRecurringTip(ctx.db, id))!;
   const recurringTip = await toRecurringTip(ctx.db, view, OWNER_VIEW);
   return {
@@ -87,6 +88,7 @@ async function existingAnswer(ctx: AppContext, id: string): Promise<CreateRecurr
  */
 export async function createRecurringTip(
   ctx: AppContext,
+  ledger: PaymentLedger,
   actor: Actor,
   tipjarId: string,
   data: CreateRecurringTipBody['data'],
@@ -98,7 +100,7 @@ export async function createRecurringTip(
   const repeated = idempotency && (await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotency.key));
   if (repeated) {
     assertSameRequest(repeated.fingerprint, idempotency);
-    return existingAnswer(ctx, repeated.id);
+    return existingAnswer(ctx, ledger, repeated.id);
   }
   const method = await resolvePaymentChoice(ctx, data.payment, 'data.payment.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
@@ -139,10 +141,10 @@ export async function createRecurringTip(
     const winner = await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotency!.key);
     if (!winner) throw new AppError(ErrorCode.Conflict, 'The same monthly tip is being created right now; try again');
     assertSameRequest(winner.fingerprint, idempotency!);
-    return existingAnswer(ctx, winner.id);
+    return existingAnswer(ctx, ledger, winner.id);
   }
   const { recurringTip, charge } = created;
-  const payment = await sendMandatePayment(ctx, { recurringTip, charge, tipjar, method, merchantUid });
+  const payment = await sendMandatePayment(ctx, ledger, { recurringTip, charge, tipjar, method, merchantUid });
   const view = (await repo.findRecurringTip(ctx.db, recurringTip.id))!;
   return {
     recurringTip: await toRecurringTip(ctx.db, view, OWNER_VIEW),
@@ -224,6 +226,7 @@ export async function updateMyRecurringTip(
  */
 export async function retryMandate(
   ctx: AppContext,
+  ledger: PaymentLedger,
   access: OwnerAccess,
   id: string,
   choice: RetryPaymentChoice,
@@ -241,11 +244,11 @@ export async function retryMandate(
   const latest = await repo.findLatestCharge(ctx.db, id);
   if (latest?.via === 'mandate' && latest.status === 'pending') {
     const current = await findLatestForOwner(ctx.db, CHARGE_KIND, latest.id);
-    if (current && current.attempt === latest.attempt) await refreshAttempt(ctx, current);
+    if (current && current.attempt === latest.attempt) await refreshAttempt(ctx, ledger, current);
   }
   // A debit month waiting under the dead mandate is taken over below; if a run may have sent its
   // try (its answer lost), that debit is looked up (decision 071) and recorded first.
-  if (latest && isWaitingForDeadMandate(latest)) await adoptLostDebit(ctx, view, latest);
+  if (latest && isWaitingForDeadMandate(latest)) await adoptLostDebit(ctx, ledger, view, latest);
   const method = await resolvePaymentChoice(ctx, choice, 'data.paymentmethod');
   const merchantUid = await tipMerchantUid(ctx, tipjar);
   const toSend = await ctx.db.transaction(async (tx) => {
@@ -308,7 +311,14 @@ export async function retryMandate(
   });
   if (toSend) {
     const recurringTip = (await repo.findRecurringTip(ctx.db, id))!;
-    await sendMandatePayment(ctx, { recurringTip, charge: toSend, tipjar, method, merchantUid, locale: choice.locale });
+    await sendMandatePayment(ctx, ledger, {
+      recurringTip,
+      charge: toSend,
+      tipjar,
+      method,
+      merchantUid,
+      locale: choice.locale,
+    });
   }
   return getMyRecurringTip(ctx, access, id);
 }
@@ -322,7 +332,12 @@ function isWaitingForDeadMandate(month: repo.ChargeRow): boolean {
 }
 
 /** A debit a charge run may have sent for `month` and whose answer it lost, recorded if the provider holds it. */
-async function adoptLostDebit(ctx: AppContext, recurringTip: repo.RecurringTipRow, month: repo.ChargeRow) {
+async function adoptLostDebit(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  recurringTip: repo.RecurringTipRow,
+  month: repo.ChargeRow,
+) {
   const claimedBefore = month.lastAttemptAt && month.nextAttemptAt && month.lastAttemptAt >= month.nextAttemptAt;
   if (!claimedBefore || (await findAttemptRow(ctx.db, CHARGE_KIND, month.id, month.attempt))) return;
   const key = debitKey(month);
@@ -340,7 +355,7 @@ async function adoptLostDebit(ctx: AppContext, recurringTip: repo.RecurringTipRo
       request: { token: recurringTip.mandateToken, total_price: month.amount, reference: key },
     }),
   );
-  await applyProviderTransaction(ctx, row.id, sent);
+  await applyProviderTransaction(ctx, ledger, row.id, sent);
 }
 
 /* ---------- makers and platform admins ---------- */

@@ -1,9 +1,10 @@
 import { feeCreditOf, refundOutcomeOf } from '@podpot/domain';
-import type { AfterCommit, AppContext, TransactionOwnerHandler } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { tipRefundedMail } from '../../mail/refund-mails.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
+import type { AfterCommit, PaymentLedger, TransactionOwnerHandler } from '../../payments/ledger.js';
 import { OppError, type OppRefund } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findTransactionRow, lockTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
@@ -33,6 +34,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  */
 export async function sendRefund(
   ctx: AppContext,
+  ledger: PaymentLedger,
   refund: repo.RefundRow,
   payment: OppTransactionRow | undefined,
 ): Promise<repo.RefundRow> {
@@ -64,7 +66,7 @@ export async function sendRefund(
     // The provider may refuse because the payment was reversed meanwhile (a chargeback whose
     // notification may not have come yet): read it again first, so the reversal is recorded before
     // the refused amount is decided on.
-    await readPaymentAgain(ctx, payment.id, payment.oppUid, refund.id);
+    await readPaymentAgain(ctx, ledger, payment.id, payment.oppUid, refund.id);
     const failed = await ctx.db.transaction(async (tx) => {
       await tipsQueries.lockTip(tx, refund.tipId);
       const row = await repo.markRefused(tx, refund.id, errorText(err));
@@ -82,18 +84,18 @@ export async function sendRefund(
     // Recorded meanwhile from the provider's list of refunds (a notification came first).
     if (row?.status !== 'pending' || (row.providerUid && row.providerUid !== answer.uid)) return row;
     const now = await applyProviderAnswer(ctx, tx, row, answer, locked);
-    after = await settleOwner(ctx, tx, locked);
+    after = await settleOwner(reversalOwnerOf(ledger, locked.kind), tx, locked);
     return now;
   });
   if (answered?.status === 'completed') await sendQueuedMail(ctx);
-  if (after) await after(ctx);
+  if (after) await after();
   return answered ?? (await repo.findRefund(ctx.db, refund.id)) ?? refund;
 }
 
 /** Reads a payment back from the provider and applies its status (a failed read leaves it to its notification). */
-async function readPaymentAgain(ctx: AppContext, paymentId: string, oppUid: string, refundId: string) {
+async function readPaymentAgain(ctx: AppContext, ledger: PaymentLedger, id: string, uid: string, refundId: string) {
   try {
-    await applyProviderTransaction(ctx, paymentId, await ctx.opp.getTransaction(oppUid));
+    await applyProviderTransaction(ctx, ledger, id, await ctx.opp.getTransaction(uid));
   } catch (err) {
     ctx.log.warn({ err, refundId }, 'reading the payment again failed; its notification follows');
   }
@@ -107,7 +109,11 @@ async function readPaymentAgain(ctx: AppContext, paymentId: string, oppUid: stri
  * read), and if any was, read once more. The payment's row is read once for all of that (what is used
  * of it, its id, uid and kind, never changes). Answers how many of our refunds were sent or moved.
  */
-export async function followPendingRefunds(ctx: AppContext, options: { olderThan?: Date; limit?: number } = {}) {
+export async function followPendingRefunds(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  options: { olderThan?: Date; limit?: number } = {},
+) {
   const payments = await repo.listPaymentsToFollow(
     ctx.db,
     options.olderThan ?? new Date(Date.now() - 60_000),
@@ -117,14 +123,15 @@ export async function followPendingRefunds(ctx: AppContext, options: { olderThan
   for (const paymentId of payments) {
     try {
       const payment = await findTransactionRow(ctx.db, paymentId);
-      for (const id of (await followRefunds(ctx, paymentId, payment)).moved) moved.add(id);
+      const owner = payment && reversalOwnerOf(ledger, payment.kind);
+      for (const id of (await followRefunds(ctx, paymentId, payment, owner)).moved) moved.add(id);
       const unanswered = await repo.listUnanswered(ctx.db, paymentId);
       for (const refund of unanswered) {
-        const row = await sendRefund(ctx, refund, payment);
+        const row = await sendRefund(ctx, ledger, refund, payment);
         if (row.status !== 'pending' || row.providerUid) moved.add(row.id);
       }
       if (unanswered.length > 0) {
-        for (const id of (await followRefunds(ctx, paymentId, payment)).moved) moved.add(id);
+        for (const id of (await followRefunds(ctx, paymentId, payment, owner)).moved) moved.add(id);
       }
       await repo.touchPending(ctx.db, paymentId);
     } catch (err) {
@@ -158,17 +165,22 @@ export interface FollowResult {
  *     paid out as the provider says (after a chargeback: no fee credit, its amount is excess).
  * A read that fails books nothing and leaves the payment for the reconcile job.
  */
-export async function followProviderRefunds(ctx: AppContext, paymentId: string): Promise<FollowResult> {
-  return followRefunds(ctx, paymentId, await findTransactionRow(ctx.db, paymentId));
+export async function followProviderRefunds(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  paymentId: string,
+): Promise<FollowResult> {
+  const payment = await findTransactionRow(ctx.db, paymentId);
+  return followRefunds(ctx, paymentId, payment, payment && reversalOwnerOf(ledger, payment.kind));
 }
 
-/** followProviderRefunds of a payment whose row the caller read (`payment`; undefined when there is none). */
-async function followRefunds(
+/** followProviderRefunds of a payment whose row (`payment`, if any) and reversal owner the caller has. */
+export async function followRefunds(
   ctx: AppContext,
   paymentId: string,
   payment: OppTransactionRow | undefined,
+  owner: ReversalOwner | undefined,
 ): Promise<FollowResult> {
-  const owner = payment && reversalOwnerOf(ctx, payment.kind);
   if (!payment?.oppUid || !owner) {
     await repo.refundsRead(ctx.db, paymentId);
     return { moved: [], unfinished: false };
@@ -193,11 +205,11 @@ async function followRefunds(
     const followed = await bookTheirs(ctx, tx, { tip, chargeId: target.chargeId, payment: row }, theirs);
     if (followed.unfinished) await repo.keepRefundsToRead(tx, payment.id, null);
     else await repo.refundsRead(tx, payment.id);
-    after = await settleOwner(ctx, tx, row);
+    after = await settleOwner(owner, tx, row);
     return followed;
   });
   if (result.moved.length > 0) await sendQueuedMail(ctx);
-  if (after) await after(ctx);
+  if (after) await after();
   return result;
 }
 
@@ -292,7 +304,7 @@ export type TipOfPayment = (
   row: OppTransactionRow,
 ) => Promise<{ tipId: string | null; chargeId: string | null } | undefined>;
 
-/** A payment owner as wired in app.ts, before `recordingReversals` wrapped it, and how it finds its tip. */
+/** A payment owner as wired in app.ts (bound to its app) before `recordingReversals` wrapped it, and its tip. */
 export interface ReversalOwner {
   owner: TransactionOwnerHandler;
   tipOf: TipOfPayment;
@@ -306,8 +318,8 @@ export function registerReversalOwner(handler: TransactionOwnerHandler, wrapped:
 }
 
 /** The owner behind the handler app.ts wired for a kind of payment; undefined for kinds without refunds. */
-export function reversalOwnerOf(ctx: AppContext, kind: string): ReversalOwner | undefined {
-  const handler = ctx.payments.owners[kind];
+export function reversalOwnerOf(ledger: PaymentLedger, kind: string): ReversalOwner | undefined {
+  const handler = ledger.owners[kind];
   return handler && reversalOwners.get(handler);
 }
 
@@ -424,11 +436,10 @@ export async function refundedInFull(tx: Tx, payment: OppTransactionRow): Promis
  * out. Idempotent (the owners move forward only); nothing after a chargeback, which already moved them.
  */
 export async function settleOwner(
-  ctx: AppContext,
+  reversal: ReversalOwner | undefined,
   tx: Tx,
   payment: OppTransactionRow,
 ): Promise<AfterCommit | undefined> {
   if (payment.status === 'chargeback' || !(await refundedInFull(tx, payment))) return undefined;
-  const owner = reversalOwnerOf(ctx, payment.kind)?.owner;
-  return (await owner?.(tx, payment, { previous: payment.status, current: 'refunded' }, ctx)) ?? undefined;
+  return (await reversal?.owner(tx, payment, { previous: payment.status, current: 'refunded' })) ?? undefined;
 }

@@ -1,11 +1,18 @@
 import { ownerStatusOfPayment, paymentOutcome } from '@podpot/domain';
-import type { AfterCommit, AppContext, TransactionOwnerHandler } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { sendQueuedMail } from '../../mail/outbox.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
-import type { OppTransactionRow } from '../../payments/payments.repository.js';
+import type { AfterCommit, TransactionChange, TransactionOwnerHandler } from '../../payments/ledger.js';
+import { findTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
 import * as tipsQueries from '../tips/tips.queries.js';
-import { followProviderRefunds, refundedInFull, registerReversalOwner, type TipOfPayment } from './refunds.follow.js';
+import {
+  followRefunds,
+  type ReversalOwner,
+  refundedInFull,
+  registerReversalOwner,
+  type TipOfPayment,
+} from './refunds.follow.js';
 import * as repo from './refunds.repository.js';
 
 /*
@@ -17,15 +24,28 @@ import * as repo from './refunds.repository.js';
  */
 
 /**
+ * A module's payment owner (tips, monthly charges) as it is written: a ledger handler that also takes
+ * the app's context. `recordingReversals` binds it to its app for the ledger app.ts builds.
+ */
+export type PaymentOwner = (
+  tx: Tx,
+  row: OppTransactionRow,
+  change: TransactionChange,
+  ctx: AppContext,
+  // biome-ignore lint/suspicious/noConfusingVoidType: most owners have nothing to do after the commit
+) => Promise<void | AfterCommit>;
+
+/**
  * A payment owner that also records what the provider reversed. The provider's `refunded` means
  * "(partly) refunded": the owner hears it only once our completed refunds cover the payment, and paid
  * until then. A chargeback is recorded at the whole payment in the same database transaction as the
  * status change (the unique index keeps it to one). Either way the payment's refunds at the provider
  * are to be read (refund_reads, in this transaction) and are read after the commit; a read that fails
- * is done again by the reconcile job.
+ * is done again by the reconcile job. app.ts wires the handler, bound to its app's context, in the ledger.
  */
-export function recordingReversals(owner: TransactionOwnerHandler, tipOf: TipOfPayment): TransactionOwnerHandler {
-  const handler: TransactionOwnerHandler = async (tx, row, change, ctx) => {
+export function recordingReversals(ctx: AppContext, owner: PaymentOwner, tipOf: TipOfPayment): TransactionOwnerHandler {
+  const wrapped: ReversalOwner = { owner: (tx, row, change) => owner(tx, row, change, ctx), tipOf };
+  const handler: TransactionOwnerHandler = async (tx, row, change) => {
     if (paymentOutcome(change.current) !== 'reversed') return owner(tx, row, change, ctx);
     let target = await tipOf(tx, row);
     const told =
@@ -38,22 +58,22 @@ export function recordingReversals(owner: TransactionOwnerHandler, tipOf: TipOfP
     if (!target?.tipId) return after;
     if (change.current === 'chargeback') {
       const tip = await tipsQueries.lockTip(tx, target.tipId);
-      if (tip && (await recordChargebackOf(ctx, tx, tip, target, row))) after = both(after, sendQueuedMail);
+      if (tip && (await recordChargebackOf(ctx, tx, tip, target, row))) after = both(after, () => sendQueuedMail(ctx));
     }
     await repo.markRefundsToRead(tx, row.id);
-    return both(after, async (c) => {
-      await followProviderRefunds(c, row.id);
+    return both(after, async () => {
+      await followRefunds(ctx, row.id, await findTransactionRow(ctx.db, row.id), wrapped);
     });
   };
-  registerReversalOwner(handler, { owner, tipOf });
+  registerReversalOwner(handler, wrapped);
   return handler;
 }
 
 function both(a: AfterCommit | undefined, b: AfterCommit): AfterCommit {
   return a
-    ? async (ctx) => {
-        await a(ctx);
-        await b(ctx);
+    ? async () => {
+        await a();
+        await b();
       }
     : b;
 }

@@ -4,11 +4,15 @@ import type { AppContext } from '../../context.js';
 import { requireAdmin, requireUser } from '../../lib/access.js';
 import { adminErrors, childParams, errors, managedErrors } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import * as service from './refunds.service.js';
 
 const tags = ['refunds'];
 
-export const refundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const refundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: PaymentLedger }> = async (
+  app,
+  { ctx, ledger },
+) => {
   app.post(
     '/tips/:id/refunds',
     {
@@ -36,6 +40,7 @@ export const refundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const actor = await requireAdmin(request);
       const { refund, created } = await service.createRefund(
         ctx,
+        ledger,
         actor,
         request.params.id,
         request.body.data,

@@ -3,6 +3,7 @@ import type { Actor, AppContext } from '../../context.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { findPayingTransaction } from '../../payments/payments.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as tipsQueries from '../tips/tips.queries.js';
@@ -46,6 +47,7 @@ export function toRefund(row: repo.RefundRow): Refund {
  */
 export async function createRefund(
   ctx: AppContext,
+  ledger: PaymentLedger,
   actor: Actor,
   tipId: string,
   data: CreateRefundBody['data'],
@@ -111,7 +113,7 @@ export async function createRefund(
   });
   // Only the request that recorded the refund sends it; a repeat answers what is known (the reconcile
   // job sends a refund whose first send did not get through).
-  const row = recorded.created ? await sendRefund(ctx, recorded.row, recorded.payment) : recorded.row;
+  const row = recorded.created ? await sendRefund(ctx, ledger, recorded.row, recorded.payment) : recorded.row;
   return { refund: toRefund(row), created: recorded.created };
 }
 

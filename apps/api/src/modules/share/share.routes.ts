@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { EpisodeParams, errors, fileResponse, managedErrors } from '../../lib/http.js';
+import type { StorefrontExtras } from '../tipjars/tipjars.ports.js';
 import * as service from './share.service.js';
 
 const tags = ['share'];
@@ -68,7 +69,10 @@ const FILES = [
   },
 ] as const;
 
-export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; storefront: StorefrontExtras }> = async (
+  app,
+  { ctx, storefront },
+) => {
   for (const file of FILES) {
     const config = { rateLimit: { max: file.perMinute, timeWindow: '1 minute' } };
     const querystring = file.kind === 'qr-png' ? QrPngQuerySchema : ShareFileQuerySchema;
@@ -90,7 +94,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         },
       },
       async (request, reply) =>
-        sendShared(request, reply, await service.getSharedFile(ctx, request.params.slug, inputOf(request))),
+        sendShared(request, reply, await service.getSharedFile(ctx, storefront, request.params.slug, inputOf(request))),
     );
     // The same file of one episode (decision 034): it leads to the episode's tip page; 404 for an unknown episode.
     app.get(
@@ -109,7 +113,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         sendShared(
           request,
           reply,
-          await service.getSharedFile(ctx, request.params.slug, inputOf(request), request.params.episodeId),
+          await service.getSharedFile(ctx, storefront, request.params.slug, inputOf(request), request.params.episodeId),
         ),
     );
   }

@@ -20,6 +20,7 @@ import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { feedRefreshStateOf, findPublicEpisode } from '../episodes/episodes.service.js';
 import { findArtwork } from '../feeds/feeds.queries.js';
+import type { StorefrontExtras } from '../tipjars/tipjars.ports.js';
 import { findPublicTipjar } from '../tipjars/tipjars.service.js';
 import type { badgeSize as BadgeSize } from './share.badge.js';
 
@@ -135,6 +136,7 @@ function filenameOf(target: ShareTarget, input: DrawInput, episodeNumber: number
  */
 export async function getSharedFile(
   ctx: AppContext,
+  storefront: StorefrontExtras,
   slug: string,
   input: DrawInput,
   episodeId?: string,
@@ -143,13 +145,13 @@ export async function getSharedFile(
   let target: ShareTarget;
   let episodeNumber: number | null = null;
   if (episodeId !== undefined) {
-    const found = await findPublicEpisode(ctx, slug, episodeId);
+    const found = await findPublicEpisode(ctx, storefront, slug, episodeId);
     if (!found) throw AppError.notFound('Episode');
     tipjar = found.tipjar;
     target = { slug: tipjar.slug, episode: { id: found.episode.id, title: found.episode.title } };
     episodeNumber = found.episode.number;
   } else {
-    tipjar = await findPublicTipjar(ctx, slug);
+    tipjar = await findPublicTipjar(ctx, storefront, slug);
     if (!tipjar) throw AppError.notFound('Tip jar');
     target = { slug: tipjar.slug };
   }

@@ -15,7 +15,7 @@ import * as repo from './supporters.repository.js';
 
 /**
  * The storefront's supporter wall and monthly goal (decision 032). They sit above tips, monthly tips and
- * tip jars: app.ts hands `storefrontExtras` to the tip jars' public answer (AppContext.storefront).
+ * tip jars: app.ts hands `storefrontExtras` to the tip jars' public answer (their `storefront` port, tipjars.ports.ts).
  */
 
 /** A minute is as precise as a wall needs to be ("3 minutes ago"); no more is told about a tipper. */

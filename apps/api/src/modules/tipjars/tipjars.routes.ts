@@ -30,9 +30,11 @@ import { requireUser } from '../../lib/access.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
 import { childParams, ErrorBodySchema, errors, managedErrors, NoContent } from '../../lib/http.js';
 import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { strongPasswordFirst } from '../users/users.password-strength.js';
 import * as admins from './tipjars.admins.js';
 import * as invitations from './tipjars.invitations.js';
+import type { TipjarPorts } from './tipjars.ports.js';
 import { TIPJAR_SORTABLE } from './tipjars.repository.js';
 import * as service from './tipjars.service.js';
 
@@ -51,10 +53,12 @@ const TipjarListQuerySchema = listQuerySchema(TIPJAR_SORTABLE, {
 const managed = managedErrors;
 
 /** `probes`: the shared limit on questions about e-mail addresses (lib/address-probes.ts). */
-export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: AddressLimit }> = async (
-  app,
-  { ctx, probes },
-) => {
+export const tipjarsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  probes: AddressLimit;
+  ledger: PaymentLedger;
+  ports: TipjarPorts;
+}> = async (app, { ctx, probes, ledger, ports }) => {
   app.post(
     '/tipjars',
     {
@@ -87,7 +91,7 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createTipjar(ctx, await request.actor(), request.body.data)),
+      reply.status(201).send(await service.createTipjar(ctx, ledger, await request.actor(), request.body.data)),
   );
 
   app.post(
@@ -136,7 +140,7 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
         },
       },
     },
-    async (request) => service.listTipjars(ctx, await request.actor(), request.query),
+    async (request) => service.listTipjars(ctx, ports.storefront, await request.actor(), request.query),
   );
 
   app.get(
@@ -156,7 +160,8 @@ export const tipjarsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Add
         response: { 200: TipjarSchema, ...managed, 403: errors[403], 409: errors[409] },
       },
     },
-    async (request) => service.updateTipjar(ctx, await requireUser(request), request.params.id, request.body.data),
+    async (request) =>
+      service.updateTipjar(ctx, ports.feedSaved, await requireUser(request), request.params.id, request.body.data),
   );
 
   app.post(

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { createPublicCache, deepFreeze } from '../../lib/public-cache.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import * as addonsQueries from '../addons/addons.queries.js';
 import { addonsOfTipjars, startAddonPayment, toAddon } from '../addons/addons.service.js';
 import { changesOf, recordAudit } from '../audit/audit.service.js';
@@ -31,6 +32,7 @@ import { acceptsTips, toMerchantRef } from '../merchants/merchants.service.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import { findUserIdByEmail, findUserLocale } from '../users/users.queries.js';
 import { registerUser } from '../users/users.service.js';
+import type { FeedSaved, StorefrontExtras } from './tipjars.ports.js';
 import * as repo from './tipjars.repository.js';
 
 export function toPublicTipjar(row: repo.TipjarRow, merchant: MerchantRow | undefined): PublicTipjar {
@@ -59,9 +61,13 @@ function goalOf(row: repo.TipjarRow): TipjarGoal | null {
 }
 
 /** The storefront's answer: the public tip jar with its goal progress and supporter wall (decision 032). */
-async function toStorefrontTipjar(ctx: AppContext, row: repo.TipjarRow): Promise<PublicTipjar> {
+async function toStorefrontTipjar(
+  ctx: AppContext,
+  storefront: StorefrontExtras,
+  row: repo.TipjarRow,
+): Promise<PublicTipjar> {
   const tipjar = toPublicTipjar(row, await readMerchantOfTipjar(ctx.db, row.id));
-  return { ...tipjar, ...(await ctx.storefront(ctx.db, tipjar)) };
+  return { ...tipjar, ...(await storefront(ctx.db, tipjar)) };
 }
 
 /**
@@ -79,11 +85,15 @@ const publicTipjars = createPublicCache<PublicTipjar | undefined>({ ttlMs: PUBLI
  * when the slug is unknown or the tip jar is not tippable: what the web plugin writes into the first
  * HTML. Cached: see publicTipjars.
  */
-export function findPublicTipjar(ctx: AppContext, slug: string): Promise<PublicTipjar | undefined> {
+export function findPublicTipjar(
+  ctx: AppContext,
+  storefront: StorefrontExtras,
+  slug: string,
+): Promise<PublicTipjar | undefined> {
   return publicTipjars.get(ctx, slug, async () => {
     const row = await repo.readTipjarBySlug(ctx.db, slug);
     if (!row || !isTipjarTippable(row)) return undefined;
-    return toStorefrontTipjar(ctx, row);
+    return toStorefrontTipjar(ctx, storefront, row);
   });
 }
 
@@ -160,6 +170,7 @@ function slugTaken(): AppError {
  */
 export async function createTipjar(
   ctx: AppContext,
+  ledger: PaymentLedger,
   actor: Actor | null,
   data: CreateTipjarBody['data'],
 ): Promise<CreateTipjarResponse> {
@@ -225,7 +236,7 @@ export async function createTipjar(
 
   // Anonymous: the orderer was registered in this request, so their tokens are still at version 0.
   const token = actor ? undefined : await signAccessToken(ctx.config, { id: created.userId, tokenVersion: 0 });
-  const payment = await startAddonPayment(ctx, {
+  const payment = await startAddonPayment(ctx, ledger, {
     tipjar: created.tipjar,
     addon: created.addon,
     method,
@@ -283,19 +294,20 @@ function publicListOf(item: PublicTipjar | undefined): TipjarList {
  */
 export async function listTipjars(
   ctx: AppContext,
+  storefront: StorefrontExtras,
   actor: Actor | null,
   query: ParsedListQuery<repo.TipjarSortBy> & { slug?: string; archived?: boolean; managed?: boolean },
 ): Promise<TipjarList> {
   if (query.slug !== undefined) {
     if (!actor && query.managed) throw AppError.unauthorized();
     // Anyone without a session gets the shared public answer; a signed-in reader may manage it.
-    if (!actor) return publicListOf(await findPublicTipjar(ctx, query.slug));
+    if (!actor) return publicListOf(await findPublicTipjar(ctx, storefront, query.slug));
     const row = await repo.readTipjarBySlug(ctx.db, query.slug);
     if (!row) return listOf(undefined);
     const manages = isAdmin(actor) || (!row.archivedAt && (await repo.isTipjarAdmin(ctx.db, row.id, actor.userId)));
     if (manages) return listOf(await toTipjar(ctx.db, row));
     if (query.managed || !isTipjarTippable(row)) return listOf(undefined);
-    return listOf(await toStorefrontTipjar(ctx, row));
+    return listOf(await toStorefrontTipjar(ctx, storefront, row));
   }
   if (!actor) {
     // Anyone may search the tip jars that take tips (public fields); listing without a search needs a session.
@@ -319,6 +331,7 @@ export async function getTipjar(ctx: AppContext, actor: Actor, id: string): Prom
 
 export async function updateTipjar(
   ctx: AppContext,
+  feedSaved: FeedSaved,
   actor: Actor,
   id: string,
   data: UpdateTipjarBody['data'],
@@ -370,7 +383,7 @@ export async function updateTipjar(
     if (!after) throw new AppError(ErrorCode.Conflict, 'The tip jar changed meanwhile; reload and try again');
     await auditTipjarChange(tx, actor, row, after);
     // The feed address saved (again): its episodes are read at the refresh job's next run (decision 034).
-    if (data.rssUrl !== undefined) await ctx.feedSaved(tx, id);
+    if (data.rssUrl !== undefined) await feedSaved(tx, id);
     return after;
   });
   return toTipjar(ctx.db, updated);

@@ -28,6 +28,7 @@ import {
 } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
+import type { PaymentLedger } from '../../payments/ledger.js';
 import { BULK_DOWNLOAD_COMPRESSION } from '../../plugins/compression.js';
 import { exportTips } from './tips.export.js';
 import { TIP_SORTABLE } from './tips.repository.js';
@@ -60,7 +61,10 @@ const invalidCursor = ErrorBodySchema.describe(
   'INVALID_CURSOR: `after`/`before` is no cursor of this sort and direction',
 );
 
-export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: PaymentLedger }> = async (
+  app,
+  { ctx, ledger },
+) => {
   app.post(
     '/tipjars/:id/tips',
     {
@@ -92,7 +96,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const tipper = request.headers.authorization ? await request.actor().catch(() => null) : null;
       return reply
         .status(201)
-        .send(await service.createTip(ctx, request.params.id, request.body.data, idempotency, tipper?.userId));
+        .send(await service.createTip(ctx, ledger, request.params.id, request.body.data, idempotency, tipper?.userId));
     },
   );
 

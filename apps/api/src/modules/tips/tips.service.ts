@@ -15,7 +15,7 @@ import {
   tipStatusesBefore,
   tipStatusOfTransaction,
 } from '@podpot/domain';
-import type { Actor, AfterCommit, AppContext } from '../../context.js';
+import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
@@ -23,6 +23,7 @@ import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency
 import type { ParsedListQuery } from '../../lib/list-query.js';
 import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
 import { newTipMail, tipReceiptMail } from '../../mail/tip-mails.js';
+import type { AfterCommit, PaymentLedger } from '../../payments/ledger.js';
 import type { CreateTransactionInput, OppLocale } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { type RecordAnswer, sendLeasedCreate, startPayment } from '../../payments/payments.create.js';
@@ -109,6 +110,7 @@ export async function tipMerchantUid(ctx: AppContext, tipjar: tipjarsQueries.Tip
  */
 export async function createTip(
   ctx: AppContext,
+  ledger: PaymentLedger,
   tipjarId: string,
   data: CreateTipBody['data'],
   idempotency: ClientIdempotency | undefined,
@@ -127,7 +129,7 @@ export async function createTip(
   if (!context || !isTipjarTippable(context.tipjar)) throw AppError.notFound('Tip jar');
   const { tipjar } = context;
   const method = paymentChoiceOf(context.methodType, 'data.payment.paymentmethod');
-  if (existing) return answerRepeatedTip(ctx, existing, data, idempotency!);
+  if (existing) return answerRepeatedTip(ctx, ledger, existing, data, idempotency!);
   // Only an episode of this tip jar's feed (removed ones neither: its page is gone).
   if (data.episodeId && !episode) {
     throw AppError.field(
@@ -181,12 +183,14 @@ export async function createTip(
     // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
     const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, idempotency!.key);
     if (!winner) throw new AppError(ErrorCode.Conflict, 'The same tip is being created right now; try again');
-    return answerRepeatedTip(ctx, winner, data, idempotency!);
+    return answerRepeatedTip(ctx, ledger, winner, data, idempotency!);
   }
 
   // The tip as just written (a new tip is 'created'), sent without reading it back.
   const tip = { id: tipId, status: 'created' as const, amount: data.amount, fee };
-  const payment = await startTipPayment(tipId, () => sendLeasedCreate(ctx, written, 'first', recordTipCreateAnswer));
+  const payment = await startTipPayment(tipId, () =>
+    sendLeasedCreate(ctx, ledger, written, 'first', recordTipCreateAnswer),
+  );
   // The recorded answer moved the tip along; its status follows from the transaction's.
   const status = (payment.status && tipStatusOfTransaction(payment.status)) || tip.status;
   return toCreateTipResponse({ ...tip, status }, payment);
@@ -199,7 +203,7 @@ export async function createTip(
  * before pending, as onTipPayment would. Any other answer, or a row answered meanwhile, goes the one
  * apply path (a transaction that locks and re-reads the row).
  */
-const recordTipCreateAnswer: RecordAnswer = async (ctx, rowId, answer) => {
+const recordTipCreateAnswer: RecordAnswer = async (ctx, ledger, rowId, answer) => {
   if (tipStatusOfTransaction(answer.status) === 'pending') {
     const row = await createRepo.recordFirstAnswerWithTipPending(ctx.db, rowId, {
       oppUid: answer.uid,
@@ -208,7 +212,7 @@ const recordTipCreateAnswer: RecordAnswer = async (ctx, rowId, answer) => {
     });
     if (row) return row;
   }
-  return applyProviderTransaction(ctx, rowId, answer);
+  return applyProviderTransaction(ctx, ledger, rowId, answer);
 };
 
 /** Provider calls under way in this process, by tip id. */
@@ -270,6 +274,7 @@ async function startTipPayment(tipId: string, start: () => Promise<OppTransactio
  */
 async function answerRepeatedTip(
   ctx: AppContext,
+  ledger: PaymentLedger,
   tip: repo.TipRow,
   data: CreateTipBody['data'],
   idempotency: ClientIdempotency,
@@ -289,7 +294,7 @@ async function answerRepeatedTip(
     const { attempt, idempotencyKey } = payment;
     const request = payment.request as unknown as CreateTransactionInput;
     payment = await startTipPayment(tip.id, () =>
-      startPayment(ctx, { kind: TIP_KIND, ownerId: tip.id, attempt, idempotencyKey, request }),
+      startPayment(ctx, ledger, { kind: TIP_KIND, ownerId: tip.id, attempt, idempotencyKey, request }),
     );
   }
   // Re-read: recording the provider answer moved the tip to pending.
@@ -318,7 +323,7 @@ export async function onTipPayment(
   if (!tipjar) return;
   const admins = tipjar.notifyOnTip ? await tipjarsQueries.listAdminRecipients(tx, tipjar.id) : [];
   await queueTipCompletedMails(ctx, tx, tip, tipjar, admins);
-  return sendQueuedMail;
+  return () => sendQueuedMail(ctx);
 }
 
 /** The tipper's receipt and each jar admin's new-tip mail, each once per tip (the dedupe key). */

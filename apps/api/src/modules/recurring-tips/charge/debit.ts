@@ -49,7 +49,7 @@ export async function sendDebit(
         return recordDebitFailure(ctx, tx, locked, 'rejected');
       });
       if (effect) {
-        await effect(ctx).catch((e: unknown) =>
+        await effect().catch((e: unknown) =>
           ctx.log.error({ err: e, chargeId: charge.id }, 'after-commit effect of a refused charge failed'),
         );
       }

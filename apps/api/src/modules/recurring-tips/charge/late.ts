@@ -30,7 +30,7 @@ export async function endLateTries(ctx: AppContext, now: Date): Promise<number> 
         ended += 1;
         return recordLateTry(ctx, tx, locked);
       });
-      if (effect) await effect(ctx).catch((err: unknown) => ctx.log.error({ err, chargeId: id }, 'mail of a late try'));
+      if (effect) await effect().catch((err: unknown) => ctx.log.error({ err, chargeId: id }, 'mail of a late try'));
     }
     if (late.length < BATCH) break;
     cursor = lastWalkKey(late, cursor);

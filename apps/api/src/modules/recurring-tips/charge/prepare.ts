@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context.js';
+import type { PaymentLedger } from '../../../payments/ledger.js';
 import type { CreateMandateTransactionInput } from '../../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../../payments/payments.apply.js';
 import { findLatestForOwners, type OppTransactionRow } from '../../../payments/payments.repository.js';
@@ -56,6 +57,7 @@ export type PreparedDebit = { send: DebitToSend } | { settle: () => Promise<bool
  */
 export async function prepareDebits(
   ctx: AppContext,
+  ledger: PaymentLedger,
   charges: ClaimedCharge[],
   debited: Set<string> = new Set(),
 ): Promise<PreparedDebit[]> {
@@ -84,7 +86,7 @@ export async function prepareDebits(
     const existing = recorded.get(charge.id);
     // Sent and recorded before (the process died after recording): only refresh it.
     if (existing && existing.attempt === charge.attempt)
-      return release(charge, true, () => refreshDebit(ctx, existing));
+      return release(charge, true, () => refreshDebit(ctx, ledger, existing));
     if (!recurringTip.mandateUid || !recurringTip.mandateToken) {
       return hold(charge, 'no_mandate_token', recurringTip.tipjarId);
     }
@@ -119,9 +121,9 @@ export async function prepareDebits(
  * a mandate's first payment (refreshAttempt's other case) is never one of them. A failure is left to
  * reconcile.
  */
-async function refreshDebit(ctx: AppContext, row: OppTransactionRow): Promise<void> {
+async function refreshDebit(ctx: AppContext, ledger: PaymentLedger, row: OppTransactionRow): Promise<void> {
   try {
-    if (row.oppUid) await applyProviderTransaction(ctx, row.id, await ctx.opp.getTransaction(row.oppUid));
+    if (row.oppUid) await applyProviderTransaction(ctx, ledger, row.id, await ctx.opp.getTransaction(row.oppUid));
   } catch (err) {
     ctx.log.warn({ err, transactionRowId: row.id }, 'could not read the new transaction; reconcile will');
   }

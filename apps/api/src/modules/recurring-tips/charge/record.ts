@@ -1,5 +1,6 @@
 import { paymentOutcome, tipStatusesBefore } from '@podpot/domain';
 import type { AppContext } from '../../../context.js';
+import type { PaymentLedger } from '../../../payments/ledger.js';
 import { applyProviderTransaction } from '../../../payments/payments.apply.js';
 import { insertTransactionRows } from '../../../payments/payments.repository.js';
 import { CHARGE_KIND } from '../recurring-tips.outcomes.js';
@@ -24,7 +25,7 @@ export function isOpenDebit(a: DebitAnswer): boolean {
 }
 
 /** Records one debit's answer as its attempt's transaction row, then applies it (the one-at-a-time path). */
-export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promise<void> {
+export async function recordDebitAnswer(ctx: AppContext, ledger: PaymentLedger, a: DebitAnswer): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
     const row = await recordAttempt(tx, {
       charge: a.charge,
@@ -39,7 +40,7 @@ export async function recordDebitAnswer(ctx: AppContext, a: DebitAnswer): Promis
     await repo.updateCharge(tx, a.charge.id, { oppTransactionId: row.id, ...letGo });
     return row;
   });
-  await applyProviderTransaction(ctx, row.id, a.answer);
+  await applyProviderTransaction(ctx, ledger, row.id, a.answer);
 }
 
 /** Answers written in one transaction at most. */
@@ -53,7 +54,11 @@ const MAX_RECORD_BATCH = 200;
  * (its consequences — a failed try, a paid month — are the owner's, with their mails). An attempt
  * another run recorded meanwhile goes the one-at-a-time way, which finds that run's row.
  */
-export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]): Promise<void> {
+export async function recordDebitAnswers(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  answers: DebitAnswer[],
+): Promise<void> {
   const { toApply, recordedElsewhere } = await ctx.db.transaction(async (tx) => {
     const rows = await insertTransactionRows(
       tx,
@@ -87,8 +92,8 @@ export async function recordDebitAnswers(ctx: AppContext, answers: DebitAnswer[]
       recordedElsewhere: answers.filter((a) => !rowOf.has(a.charge.id)),
     };
   });
-  for (const { a, rowId } of toApply) await applyProviderTransaction(ctx, rowId, a.answer);
-  for (const a of recordedElsewhere) await recordDebitAnswer(ctx, a);
+  for (const { a, rowId } of toApply) await applyProviderTransaction(ctx, ledger, rowId, a.answer);
+  for (const a of recordedElsewhere) await recordDebitAnswer(ctx, ledger, a);
 }
 
 /**
@@ -102,7 +107,10 @@ export class DebitRecorder {
   private writing: Promise<void> | null = null;
   private readonly failures: unknown[] = [];
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly ledger: PaymentLedger,
+  ) {}
 
   record = (answer: DebitAnswer): Promise<void> => {
     this.waiting.push(answer);
@@ -122,11 +130,11 @@ export class DebitRecorder {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_RECORD_BATCH);
       try {
-        await recordDebitAnswers(this.ctx, batch);
+        await recordDebitAnswers(this.ctx, this.ledger, batch);
       } catch (err) {
         this.ctx.log.warn({ err, answers: batch.length }, 'recording a batch of answers failed; one at a time');
         for (const a of batch) {
-          await recordDebitAnswer(this.ctx, a).catch((e: unknown) => {
+          await recordDebitAnswer(this.ctx, this.ledger, a).catch((e: unknown) => {
             this.ctx.log.error({ err: e, chargeId: a.charge.id }, 'recording an answer failed; a later run adopts it');
             this.failures.push(e);
           });

@@ -2,6 +2,7 @@ import { PRE_NOTIFICATION_DAYS } from '@podpot/domain';
 import type { AppContext } from '../../../context.js';
 import { queueMail } from '../../../mail/outbox.js';
 import { preNotificationMail } from '../../../mail/recurring-mails.js';
+import type { PaymentLedger } from '../../../payments/ledger.js';
 import * as tipjarsQueries from '../../tipjars/tipjars.queries.js';
 import * as usersQueries from '../../users/users.queries.js';
 import { manageLinkOf } from '../manage-token.js';
@@ -51,6 +52,7 @@ const ANALYZE_AFTER_CLAIMED = 100;
 
 export async function runCharges(
   ctx: AppContext,
+  ledger: PaymentLedger,
   options: { now?: Date; concurrency?: number } = {},
 ): Promise<ChargeRunResult> {
   const now = options.now ?? new Date();
@@ -64,7 +66,7 @@ export async function runCharges(
   // before them, the lease statement (claimChargeWork) took seconds per batch at 20,000 months
   // (~10 charges/s); fresh statistics bring it back to milliseconds (bench:charge, decision 019).
   if (result.claimed >= ANALYZE_AFTER_CLAIMED) await chargeRepo.analyzeCharges(ctx.db);
-  Object.assign(result, await sendDueCharges(ctx, now, concurrency));
+  Object.assign(result, await sendDueCharges(ctx, ledger, now, concurrency));
   return result;
 }
 

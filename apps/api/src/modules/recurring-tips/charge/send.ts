@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../context.js';
+import type { PaymentLedger } from '../../../payments/ledger.js';
 import { sendDebit } from './debit.js';
 import { type HeldDebit, type HoldReason, type PreparedDebit, prepareDebits } from './prepare.js';
 import { DebitRecorder } from './record.js';
@@ -23,10 +24,10 @@ const HOLD_BACK_MS = 24 * 60 * 60_000;
  * "unreachable": it is moved on by HOLD_BACK_MS, out of this walk and ahead of the next run's, the
  * run goes on, and the run logs them once at its end.
  */
-export async function sendDueCharges(ctx: AppContext, now: Date, concurrency: number) {
+export async function sendDueCharges(ctx: AppContext, ledger: PaymentLedger, now: Date, concurrency: number) {
   const counts = { sent: 0, failed: 0, heldBack: 0 };
   const queue: PreparedDebit[] = [];
-  const recorder = new DebitRecorder(ctx);
+  const recorder = new DebitRecorder(ctx, ledger);
   // The monthly tips with a debit prepared in this run: one debit per monthly tip per run (issue 34.5).
   const debited = new Set<string>();
   const held = new HeldBackMonths();
@@ -43,7 +44,7 @@ export async function sendDueCharges(ctx: AppContext, now: Date, concurrency: nu
         const next = nextWalk(cursor, charges);
         cursor = next.cursor;
         if (next.isDone || batches >= MAX_BATCHES) isDone = true;
-        const prepared = await prepareDebits(ctx, charges, debited);
+        const prepared = await prepareDebits(ctx, ledger, charges, debited);
         const holds = prepared.flatMap((p) => ('hold' in p ? [p.hold] : []));
         await chargeRepo.holdBackCharges(
           ctx.db,

@@ -1,88 +1,62 @@
-import { awaitSimulatorDeliveries, SIM_TEST_AMOUNTS, simulatePayment, simulatorOf } from '@podpot/opp-simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { TEST_DB } from '../support/test-db.js';
+import { awaitSimulatorDeliveries, SIM_TEST_AMOUNTS, simulatePayment, simulatorOf } from '../src/index.js';
+import { type Json, makeMerchant, type SimApp, startSimApp } from './sim-app.js';
 
 /**
  * The simulator answers as the recorded real API does (apps/api/src/payments/fixtures/SOURCES.md):
  * creates answer 200 with the object; and the sandbox's test amounts (docs/provider.md §2.7) force a
- * transaction's outcome at the checkout, or at once for a mandate charge.
+ * transaction's outcome at the checkout, or at once for a mandate charge. (Moved here from the API's
+ * suite: the simulator's own answers, without the API.)
  */
-let t: TestApp;
+let s: SimApp;
 let merchantUid: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  merchantUid = (
-    await t.ctx.opp.createMerchant(
-      {
-        type: 'consumer',
-        country: 'nld',
-        emailaddress: `fidelity-${Date.now()}@example.test`,
-        notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
-      },
-      `fidelity-merchant-${Date.now()}`,
-    )
-  ).uid;
-});
-afterAll(() => t.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: tests inspect the provider's arbitrary JSON
-type Json = Record<string, any>;
-let n = 0;
-
-async function provider(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${t.baseUrl}/sim/opp/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${t.ctx.config.OPP_API_KEY}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': `fidelity-${++n}-${Date.now()}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+  s = await startSimApp();
+  merchantUid = await makeMerchant(s, 'fidelity');
+}, 60_000);
+afterAll(() => s.close());
 
 const transaction = (amount: number) => ({
   merchant_uid: merchantUid,
   total_price: amount,
   products: [{ name: 'Tip', price: amount, quantity: 1 }],
-  return_url: `${t.baseUrl}/thankyou`,
-  notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
+  return_url: `${s.baseUrl}/thankyou`,
+  notify_url: s.notifyUrl,
   payment_method: 'ideal',
 });
 
 /** The buyer opens the hosted checkout page; the transaction as the provider then has it. */
 async function visitCheckout(uid: string): Promise<Json> {
-  const page = await fetch(`${t.baseUrl}/sim/checkout/${uid}`);
+  const page = await fetch(`${s.baseUrl}/sim/checkout/${uid}`);
   expect(page.status).toBe(200);
   await page.text();
-  return (await provider('GET', `/transactions/${uid}`)).body;
+  return (await s.provider('GET', `/transactions/${uid}`)).body;
 }
 
-describe(`simulated provider answers like the recorded one (${TEST_DB})`, () => {
+describe('simulated provider answers like the recorded one', { timeout: 30_000 }, () => {
   it('answers 200 with the object to every create: transaction, refund, mandate, mandate charge', async () => {
-    const created = await provider('POST', '/transactions', transaction(700));
+    const created = await s.provider('POST', '/transactions', transaction(700));
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ object: 'transaction', status: 'created', amount: 700 });
 
-    await simulatePayment(t.ctx, created.body.uid, 'completed', { notify: false });
-    const refund = await provider('POST', `/transactions/${created.body.uid}/refunds`, { amount: 100 });
+    await simulatePayment(s.key, created.body.uid, 'completed', { notify: false });
+    const refund = await s.provider('POST', `/transactions/${created.body.uid}/refunds`, { amount: 100 });
     expect(refund.status).toBe(200);
     expect(refund.body).toMatchObject({ object: 'refund', amount: 100 });
 
-    const mandate = await provider('POST', '/mandates', {
+    const mandate = await s.provider('POST', '/mandates', {
       ...transaction(500),
       mandate_method: 'payment',
       mandate_type: 'consumer',
     });
     expect(mandate.status).toBe(200);
     expect(mandate.body).toMatchObject({ object: 'mandate', status: 'created' });
-    const first = (await provider('GET', `/transactions?perpage=100`)).body.data.find(
+    const first = (await s.provider('GET', `/transactions?perpage=100`)).body.data.find(
       (tx: Json) => tx.mandate_uid === mandate.body.uid,
     );
-    await simulatePayment(t.ctx, first.uid, 'completed', { notify: false });
-    const charge = await provider('POST', `/mandates/${mandate.body.uid}/transactions`, {
+    await simulatePayment(s.key, first.uid, 'completed', { notify: false });
+    const charge = await s.provider('POST', `/mandates/${mandate.body.uid}/transactions`, {
       merchant_uid: merchantUid,
       token: mandate.body.token,
       total_price: 500,
@@ -91,7 +65,7 @@ describe(`simulated provider answers like the recorded one (${TEST_DB})`, () => 
     expect(charge.body).toMatchObject({ object: 'transaction', status: 'planned', amount: 500 });
 
     // A charge has no checkout: a test amount decides its outcome at once.
-    const failing = await provider('POST', `/mandates/${mandate.body.uid}/transactions`, {
+    const failing = await s.provider('POST', `/mandates/${mandate.body.uid}/transactions`, {
       merchant_uid: merchantUid,
       token: mandate.body.token,
       total_price: 701,
@@ -100,11 +74,11 @@ describe(`simulated provider answers like the recorded one (${TEST_DB})`, () => 
   });
 });
 
-describe(`the sandbox's test amounts (${TEST_DB})`, () => {
+describe("the sandbox's test amounts", { timeout: 30_000 }, () => {
   it('decide the outcome when the buyer reaches the checkout', async () => {
     const outcomes: Record<number, string> = {};
     for (const amount of [101, 201, 301, 401, 501, 701, 801, 901]) {
-      const { body } = await provider('POST', '/transactions', transaction(amount));
+      const { body } = await s.provider('POST', '/transactions', transaction(amount));
       expect(body.status, String(amount)).toBe('created');
       outcomes[amount] = (await visitCheckout(body.uid)).status;
     }
@@ -113,25 +87,25 @@ describe(`the sandbox's test amounts (${TEST_DB})`, () => {
     expect(Object.values(outcomes).join(' ')).toBe(
       'created pending expired cancelled completed failed refunded reserved',
     );
-    await awaitSimulatorDeliveries(t.ctx);
+    await awaitSimulatorDeliveries(s.key);
   });
 
   it('leave every other amount to the buyer: the checkout only makes it pending', async () => {
     for (const amount of [100, 500, 502, 1501]) {
-      const { body } = await provider('POST', '/transactions', transaction(amount));
+      const { body } = await s.provider('POST', '/transactions', transaction(amount));
       expect((await visitCheckout(body.uid)).status, String(amount)).toBe('pending');
     }
   });
 
   it('a refund amount passes through completed, as a real refund does', async () => {
-    const { body } = await provider('POST', '/transactions', transaction(801));
+    const { body } = await s.provider('POST', '/transactions', transaction(801));
     const refunded = await visitCheckout(body.uid);
-    expect(refunded.statuses.map((s: Json) => s.status)).toEqual(['created', 'pending', 'completed', 'refunded']);
+    expect(refunded.statuses.map((st: Json) => st.status)).toEqual(['created', 'pending', 'completed', 'refunded']);
   });
 });
 
-describe(`refunds in each provider mode (decision 070, ${TEST_DB})`, () => {
-  const sim = () => simulatorOf(t.ctx);
+describe('refunds in each provider mode (decision 070)', { timeout: 30_000 }, () => {
+  const sim = () => simulatorOf(s.key);
   let saved: ReturnType<typeof sim>['modes'];
   beforeAll(() => {
     saved = { ...sim().modes };
@@ -142,13 +116,13 @@ describe(`refunds in each provider mode (decision 070, ${TEST_DB})`, () => {
 
   /** A paid transaction of `amount` cents, without notifications. */
   async function paid(amount: number) {
-    const { body } = await provider('POST', '/transactions', transaction(amount));
-    await simulatePayment(t.ctx, body.uid, 'completed', { notify: false });
+    const { body } = await s.provider('POST', '/transactions', transaction(amount));
+    await simulatePayment(s.key, body.uid, 'completed', { notify: false });
     return body.uid as string;
   }
   const refund = (uid: string, amount: number) =>
-    provider('POST', `/transactions/${uid}/refunds`, { amount, payout_description: `Podpot refund ${amount}` });
-  const statusOf = async (uid: string) => (await provider('GET', `/transactions/${uid}`)).body.status;
+    s.provider('POST', `/transactions/${uid}/refunds`, { amount, payout_description: `Podpot refund ${amount}` });
+  const statusOf = async (uid: string) => (await s.provider('GET', `/transactions/${uid}`)).body.status;
 
   it('created-first answers as recorded (created, paid null, the description echoed); a read of the refunds pays it out', async () => {
     sim().modes.refunds = 'created-first';
@@ -161,7 +135,7 @@ describe(`refunds in each provider mode (decision 070, ${TEST_DB})`, () => {
       amount: 400,
       payout_description: 'Podpot refund 400',
     });
-    const list = await provider('GET', `/transactions/${uid}/refunds`);
+    const list = await s.provider('GET', `/transactions/${uid}/refunds`);
     expect(list.body.data).toEqual([expect.objectContaining({ uid: made.body.uid, status: 'completed' })]);
     expect(list.body.data[0].paid).toEqual(expect.any(Number));
     // A refund still created can fail instead; its money is refundable again.
@@ -181,7 +155,7 @@ describe(`refunds in each provider mode (decision 070, ${TEST_DB})`, () => {
     // The bank may still take the whole payment back.
     await sim().reverse(uid, 'chargeback', { notify: false });
     expect(await statusOf(uid)).toBe('chargeback');
-    await awaitSimulatorDeliveries(t.ctx);
+    await awaitSimulatorDeliveries(s.key);
   });
 
   it('when-full leaves a partly refunded payment completed until its refunds add up to it', async () => {
@@ -191,6 +165,6 @@ describe(`refunds in each provider mode (decision 070, ${TEST_DB})`, () => {
     expect(await statusOf(uid)).toBe('completed');
     await refund(uid, 800);
     expect(await statusOf(uid)).toBe('refunded');
-    await awaitSimulatorDeliveries(t.ctx);
+    await awaitSimulatorDeliveries(s.key);
   });
 });

@@ -1,7 +1,6 @@
-import { type SimProviderModes, simulatorOf } from '@podpot/opp-simulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { TEST_DB } from '../support/test-db.js';
+import { type SimProviderModes, simulatorOf } from '../src/index.js';
+import { type Json, makeMerchant, type SimApp, startSimApp } from './sim-app.js';
 
 /**
  * The simulator's `references` mode (provider-modes.ts, decision 071): `echoed` keeps our reference on
@@ -9,52 +8,31 @@ import { TEST_DB } from '../support/test-db.js';
  * `dropped` answers as every recorded OPP answer does — no `reference` — and lists as a provider that
  * does not know those filters: the whole list, newest first, 10 a page unless asked otherwise.
  */
-let t: TestApp;
+let s: SimApp;
 let merchantUid: string;
 let profileReferences: SimProviderModes['references'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  profileReferences = simulatorOf(t.ctx).modes.references;
-  merchantUid = (
-    await t.ctx.opp.createMerchant(
-      {
-        type: 'consumer',
-        country: 'nld',
-        emailaddress: `references-${Date.now()}@example.test`,
-        notify_url: `${t.baseUrl}/api/v1/payments/opp/notify`,
-      },
-      `references-merchant-${Date.now()}`,
-    )
-  ).uid;
-});
+  s = await startSimApp();
+  profileReferences = simulatorOf(s.key).modes.references;
+  merchantUid = await makeMerchant(s, 'references');
+}, 60_000);
 afterEach(() => {
-  simulatorOf(t.ctx).modes.references = profileReferences;
+  simulatorOf(s.key).modes.references = profileReferences;
 });
-afterAll(() => t.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: tests inspect the provider's arbitrary JSON
-type Json = Record<string, any>;
-let n = 0;
+afterAll(() => s.close());
 
 async function provider(method: string, path: string, body?: unknown): Promise<Json> {
-  const res = await fetch(`${t.baseUrl}/sim/opp/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${t.ctx.config.OPP_API_KEY}`,
-      ...(body ? { 'content-type': 'application/json', 'idempotency-key': `references-${++n}-${Date.now()}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const res = await s.provider(method, path, body);
   expect(res.status, path).toBe(200);
-  return (await res.json()) as Json;
+  return res.body;
 }
 
 const transaction = (reference: string) => ({
   merchant_uid: merchantUid,
   total_price: 300,
   products: [{ name: 'Tip', price: 300, quantity: 1 }],
-  return_url: `${t.baseUrl}/thankyou`,
+  return_url: `${s.baseUrl}/thankyou`,
   payment_method: 'ideal',
   reference,
   metadata: { tip_id: reference },
@@ -62,9 +40,9 @@ const transaction = (reference: string) => ({
 
 const uids = (list: Json) => (list.data as Json[]).map((item) => item.uid as string);
 
-describe(`the simulator's references mode (${TEST_DB})`, () => {
+describe("the simulator's references mode", { timeout: 30_000 }, () => {
   it('dropped: no answer carries our reference, metadata stays, and the lists ignore the reference, created and order filters', async () => {
-    simulatorOf(t.ctx).modes.references = 'dropped';
+    simulatorOf(s.key).modes.references = 'dropped';
     const made: Json[] = [];
     for (let i = 0; i < 12; i++) made.push(await provider('POST', '/transactions', transaction(`dropped-${i}`)));
     const [first] = made;
@@ -101,7 +79,7 @@ describe(`the simulator's references mode (${TEST_DB})`, () => {
   });
 
   it('echoed: our reference comes back, filter[reference] filters and order[]=created answers oldest first', async () => {
-    simulatorOf(t.ctx).modes.references = 'echoed';
+    simulatorOf(s.key).modes.references = 'echoed';
     const a = await provider('POST', '/transactions', transaction('echoed-a'));
     const b = await provider('POST', '/transactions', transaction('echoed-b'));
     expect(a.reference).toBe('echoed-a');
