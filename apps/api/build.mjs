@@ -47,12 +47,14 @@ await rm(OUT_DIR, { recursive: true, force: true });
 await build({
   // The feed parser's worker is an entry of its own: a worker thread starts from a file, and
   // feeds.parse-thread.ts looks for it beside the running bundle (decision 060).
-  // dist/migrate.js: `npm run db:migrate` as a built file (decision 077).
+  // dist/migrate.js: `npm run db:migrate` as a built file (decision 077); dist/worker.js: the worker
+  // process (decision 078).
   entryPoints: [
     path.join(HERE, 'src/server.ts'),
     path.join(HERE, 'src/server.dev.ts'),
     path.join(HERE, 'src/modules/feeds/feeds.parse-worker.ts'),
     path.join(HERE, 'src/migrate.ts'),
+    path.join(HERE, 'src/worker.ts'),
   ],
   outdir: OUT_DIR,
   // Every entry in dist/ itself (not dist/modules/feeds/), where the chunks are too.
@@ -84,5 +86,5 @@ for (const name of await readdir(OUT_DIR)) {
   if (latin1 !== source) await writeFile(file, latin1);
 }
 console.log(
-  `built ${['server.js', 'server.dev.js'].map((name) => path.relative(process.cwd(), path.join(OUT_DIR, name))).join(' and ')}`,
+  `built ${['server.js', 'server.dev.js', 'worker.js', 'migrate.js'].map((name) => path.relative(process.cwd(), path.join(OUT_DIR, name))).join(', ')}`,
 );

@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { countsByStatus } from './jobs/counts.js';
 import { startJobs } from './jobs/index.js';
+import { failedQueueJobs } from './jobs/queue-failures.js';
 import { ADDRESS_PROBE_POLICIES, createAddressLimit } from './lib/address-probes.js';
 import { createBackgroundWork } from './lib/background.js';
 import { API_PREFIX } from './lib/http.js';
@@ -93,6 +94,11 @@ export interface BuildAppOptions {
   oppFetch?: OppFetch;
   /** Pino logger options; false for silence (tests). */
   logger?: boolean | object;
+  /**
+   * `web` (default): the API, the pages and, as JOBS says, the jobs. `worker` (worker.ts, decision 078):
+   * the jobs and the mail outbox with the health and metrics endpoints only, no API and no pages.
+   */
+  role?: 'web' | 'worker';
 }
 
 /** Mounts routes of its own on the app, with the app's context at hand. */
@@ -221,42 +227,46 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
     countsByStatus: () => countsByStatus(db),
     outboxDepth: () => outboxDepth(db),
+    failedQueueJobs: () => failedQueueJobs(db),
   });
   registerAuth(app, {
     secret: config.JWT_SECRET,
     findActor: (userId) => ctx.sessions.actor(userId, () => findActor(ctx.db, userId)),
   });
 
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes, { ctx, limits, onLoginAlert: ops.loginFailureAlert });
-      await api.register(twoStepRoutes, { ctx, limits });
-      await api.register(usersRoutes, { ctx, probes });
-      await api.register(faqitemsRoutes, { ctx });
-      await api.register(paymentmethodsRoutes, { ctx });
-      await api.register(paymentsRoutes, { ctx, ledger: ports.ledger });
-      await api.register(tipjarsRoutes, { ctx, probes, ledger: ports.ledger, ports });
-      await api.register(addonsRoutes, { ctx, ledger: ports.ledger });
-      await api.register(merchantsRoutes, { ctx });
-      await api.register(tipsRoutes, { ctx, ledger: ports.ledger });
-      await api.register(refundsRoutes, { ctx, ledger: ports.ledger });
-      await api.register(statisticsRoutes, { ctx });
-      await api.register(supportersRoutes, { ctx });
-      await api.register(recurringTipsRoutes, { ctx, ledger: ports.ledger });
-      await api.register(settlementsRoutes, { ctx });
-      await api.register(invoicesRoutes, { ctx });
-      await api.register(archiveRoutes, { ctx });
-      await api.register(feedsRoutes, { ctx, feedSaved: ports.feedSaved });
-      await api.register(shareRoutes, { ctx, storefront: ports.storefront });
-      await api.register(episodesRoutes, { ctx, storefront: ports.storefront });
-      await api.register(auditRoutes, { ctx });
-      await api.register(privacyRoutes, { ctx });
-    },
-    { prefix: API_PREFIX },
-  );
-  for (const extend of options.extensions ?? []) await extend(app, ctx);
-  if (config.JOBS === 'on') {
-    const stopJobs = startJobs(ctx, ports.ledger, ops.jobRun);
+  const serves = options.role !== 'worker';
+  if (serves) {
+    await app.register(
+      async (api) => {
+        await api.register(authRoutes, { ctx, limits, onLoginAlert: ops.loginFailureAlert });
+        await api.register(twoStepRoutes, { ctx, limits });
+        await api.register(usersRoutes, { ctx, probes });
+        await api.register(faqitemsRoutes, { ctx });
+        await api.register(paymentmethodsRoutes, { ctx });
+        await api.register(paymentsRoutes, { ctx, ledger: ports.ledger });
+        await api.register(tipjarsRoutes, { ctx, probes, ledger: ports.ledger, ports });
+        await api.register(addonsRoutes, { ctx, ledger: ports.ledger });
+        await api.register(merchantsRoutes, { ctx });
+        await api.register(tipsRoutes, { ctx, ledger: ports.ledger });
+        await api.register(refundsRoutes, { ctx, ledger: ports.ledger });
+        await api.register(statisticsRoutes, { ctx });
+        await api.register(supportersRoutes, { ctx });
+        await api.register(recurringTipsRoutes, { ctx, ledger: ports.ledger });
+        await api.register(settlementsRoutes, { ctx });
+        await api.register(invoicesRoutes, { ctx });
+        await api.register(archiveRoutes, { ctx });
+        await api.register(feedsRoutes, { ctx, feedSaved: ports.feedSaved });
+        await api.register(shareRoutes, { ctx, storefront: ports.storefront });
+        await api.register(episodesRoutes, { ctx, storefront: ports.storefront });
+        await api.register(auditRoutes, { ctx });
+        await api.register(privacyRoutes, { ctx });
+      },
+      { prefix: API_PREFIX },
+    );
+    for (const extend of options.extensions ?? []) await extend(app, ctx);
+  }
+  if (config.JOBS !== 'off') {
+    const stopJobs = await startJobs(ctx, ports.ledger, ops.jobRun);
     // Graceful shutdown: app.close() stops accepting, lets requests in flight finish, then waits here
     // for a job run in progress before the caller closes the database pool.
     app.addHook('onClose', async () => stopJobs());
@@ -264,16 +274,18 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Kicked after commits whatever JOBS says; a mail not sent by the round in progress stays queued.
   app.addHook('onClose', async () => ctx.outbox.stop());
 
-  await registerWeb(
-    app,
-    ctx,
-    (slug) => findPublicTipjar(ctx, ports.storefront, slug),
-    // An episode's tip page (/{slug}/e/{episodeId}): rendered with the episode inlined.
-    async (tipjar, episodeId) => {
-      const found = await findPublicEpisode(ctx, ports.storefront, tipjar.slug, episodeId);
-      return found && toPublicEpisode(found.episode);
-    },
-  );
+  if (serves) {
+    await registerWeb(
+      app,
+      ctx,
+      (slug) => findPublicTipjar(ctx, ports.storefront, slug),
+      // An episode's tip page (/{slug}/e/{episodeId}): rendered with the episode inlined.
+      async (tipjar, episodeId) => {
+        const found = await findPublicEpisode(ctx, ports.storefront, tipjar.slug, episodeId);
+        return found && toPublicEpisode(found.episode);
+      },
+    );
+  }
   return { app, ctx, ports };
 }
 

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { RegisterDataSchema } from '@podpot/domain';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { buildDevApp, listenDevApp } from './dev/host.js';
 import { coverageLine, runMoneyCheck } from './jobs/money-check.js';
 import { reconcileTransactions } from './jobs/reconcile.js';
+import { AppError } from './lib/app-error.js';
 import { loggerOptions } from './lib/log-options.js';
 import { runCharges } from './modules/recurring-tips/charge/run.js';
+import { createAdminByOperator } from './modules/users/users.service.js';
 
 /**
  * Runs a job once from the command line:
@@ -34,12 +37,16 @@ async function main() {
       'settled-minutes': { type: 'string' },
       'no-provider': { type: 'boolean' },
       'older-than-minutes': { type: 'string' },
+      email: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      locale: { type: 'string' },
     },
   });
   const job = positionals[0];
-  if (job !== 'charge' && job !== 'money-check' && job !== 'reconcile' && job !== 'mail') {
+  if (!['charge', 'money-check', 'reconcile', 'mail', 'create-admin'].includes(job ?? '')) {
     console.error(
-      'usage: tsx src/cli.ts charge [--now <iso-date>]\n       tsx src/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/cli.ts reconcile [--older-than-minutes N]\n       tsx src/cli.ts mail',
+      'usage: tsx src/cli.ts charge [--now <iso-date>]\n       tsx src/cli.ts money-check [--settled-minutes N] [--no-provider]\n       tsx src/cli.ts reconcile [--older-than-minutes N]\n       tsx src/cli.ts mail\n       ADMIN_PASSWORD=… tsx src/cli.ts create-admin --email E --first-name F --last-name L [--locale en|nl]',
     );
     process.exit(2);
   }
@@ -75,6 +82,29 @@ async function main() {
         olderThanMinutes: Number(values['older-than-minutes'] ?? 30),
       });
       console.log(JSON.stringify({ job, ...result }));
+    } else if (job === 'create-admin') {
+      // The password from the environment, never the command line (which other users of the host can read).
+      const data = RegisterDataSchema.safeParse({
+        email: values.email,
+        password: process.env.ADMIN_PASSWORD,
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        ...(values.locale ? { locale: values.locale } : {}),
+      });
+      if (!data.success) {
+        for (const issue of data.error.issues) console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
+        console.error('give --email, --first-name, --last-name and ADMIN_PASSWORD in the environment');
+        process.exitCode = 2;
+      } else {
+        try {
+          const admin = await createAdminByOperator(ctx, data.data);
+          console.log(JSON.stringify({ job, userId: admin.id, email: admin.email, role: admin.role }));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          console.error(`${err.code}: ${err.message}`);
+          process.exitCode = 2;
+        }
+      }
     } else if (job === 'charge') {
       const result = await runCharges(ctx, ledger, { now });
       console.log(JSON.stringify({ job, now: now.toISOString(), ...result }));

@@ -196,7 +196,11 @@ export const EnvSchema = z.object({
   CORS_ORIGIN: z.string().optional(),
   /** Serve the built SPA from this folder (default apps/web/dist when it exists). */
   WEB_DIST: z.string().optional(),
-  JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The scheduled jobs in this process: `on` on its own timers (npm start, one process), `queue` on the
+   * PostgreSQL job queue (worker processes, decision 078), `off` none (web processes beside workers).
+   */
+  JOBS: z.enum(['on', 'queue', 'off']).default('on'),
   /**
    * Whether this process sends the mail outbox (docs/money-rules.md §10): right after a commit that queued mail,
    * and every few seconds while JOBS=on. Off: mail stays queued for another process (tests of a crash).

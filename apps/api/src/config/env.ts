@@ -51,6 +51,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   if (!usesSimulator && !env.OPP_API_KEY)
     throw new ConfigurationError('Invalid configuration: OPP_API_URL needs OPP_API_KEY');
+  if (env.JOBS === 'queue' && !env.DATABASE_URL) {
+    // The job queue lives in PostgreSQL (decision 078); the embedded database has one process anyway.
+    throw new ConfigurationError('Invalid configuration: JOBS=queue needs DATABASE_URL (PostgreSQL)');
+  }
   return deepFreeze({
     ...env,
     ...sellerOf(env),

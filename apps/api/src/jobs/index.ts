@@ -30,94 +30,151 @@ export const VERIFICATION_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
 export type JobRunListener = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
 
 /**
- * Runs `job` every `everyMs`, never two of the same at once in this process. The stop function
- * stops the schedule and resolves once a run in progress has finished (graceful shutdown).
+ * One scheduled job: what it does, how often on the in-process timer (`JOBS=on`), and its cron line on
+ * the queue (`JOBS=queue`, jobs/queue-runner.ts). The two say the same period.
  */
-function every(
-  ctx: AppContext,
-  name: string,
-  everyMs: number,
-  job: () => Promise<void>,
-  onRun?: JobRunListener,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    const started = performance.now();
-    running = job()
-      .then(() => onRun?.(name, 'ok', (performance.now() - started) / 1000))
-      .catch((err) => {
-        ctx.log.error({ err }, `${name} job failed`);
-        onRun?.(name, 'failed', (performance.now() - started) / 1000);
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export interface ScheduledJob {
+  name: string;
+  /** The queue's task name (letters, digits, underscores). */
+  task: string;
+  everyMs: number;
+  cron: string;
+  run(): Promise<void>;
 }
 
-/**
- * Starts the in-process scheduled jobs (config JOBS=on). Each run claims its rows in the database,
- * so several API instances can run them side by side. Returns a stop function.
- */
-export function startJobs(ctx: AppContext, ledger: PaymentLedger, onRun?: JobRunListener): () => Promise<void> {
-  const stops = [
-    every(
-      ctx,
-      'reconcile',
-      RECONCILE_EVERY_MS,
-      async () => {
+/** The platform's scheduled jobs, each bound to this app's context and ledger. */
+export function scheduledJobs(ctx: AppContext, ledger: PaymentLedger): ScheduledJob[] {
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'reconcile',
+      task: 'reconcile',
+      everyMs: RECONCILE_EVERY_MS,
+      cron: '*/5 * * * *',
+      run: async () => {
         const result = await reconcileTransactions(ctx, ledger);
         if (result.checked || result.cancelledMonthlyTips || result.revokedMandates) {
           ctx.log.info(result, 'reconcile: transactions refreshed');
         }
       },
-      onRun,
-    ),
-    // Monthly tips: pre-notifications, new months, dunning retries (jobs/charge.ts).
-    every(
-      ctx,
-      'charge',
-      CHARGE_EVERY_MS,
-      async () => {
+    },
+    // Monthly tips: pre-notifications, new months, dunning retries (recurring-tips/charge/).
+    {
+      name: 'charge',
+      task: 'charge',
+      everyMs: CHARGE_EVERY_MS,
+      cron: '*/15 * * * *',
+      run: async () => {
         const result = await runCharges(ctx, ledger);
         if (result.claimed || result.sent || result.preNotified) ctx.log.info(result, 'charge: monthly tips');
       },
-      onRun,
-    ),
+    },
     // The standing money check (docs/money-check.md): stored per run, an error log line when anything is off.
-    every(ctx, 'money check', MONEY_CHECK_EVERY_MS, () => runMoneyCheck(ctx, ledger).then(() => undefined), onRun),
+    {
+      name: 'money check',
+      task: 'money_check',
+      everyMs: MONEY_CHECK_EVERY_MS,
+      cron: '5 * * * *',
+      run: () => runMoneyCheck(ctx, ledger).then(() => undefined),
+    },
     // Artwork of feed previews never ordered, and artwork a tip jar replaced (decision 030).
-    every(ctx, 'artwork cleanup', ARTWORK_CLEANUP_EVERY_MS, () => cleanUpArtworks(ctx), onRun),
+    {
+      name: 'artwork cleanup',
+      task: 'artwork_cleanup',
+      everyMs: ARTWORK_CLEANUP_EVERY_MS,
+      cron: '15 */6 * * *',
+      run: () => cleanUpArtworks(ctx),
+    },
     // Sent mails older than the privacy page says lose their address and content (decision 057).
-    every(ctx, 'mail retention', MAIL_RETENTION_EVERY_MS, () => purgeOldMails(ctx).then(() => undefined), onRun),
+    {
+      name: 'mail retention',
+      task: 'mail_retention',
+      everyMs: MAIL_RETENTION_EVERY_MS,
+      cron: '25 * * * *',
+      run: () => purgeOldMails(ctx).then(() => undefined),
+    },
     // Feed-code events past their day (decision 064) and expired admin invitations (decision 062).
-    every(ctx, 'short-lived cleanup', SHORT_LIVED_CLEANUP_EVERY_MS, () => cleanUpShortLived(ctx), onRun),
+    {
+      name: 'short-lived cleanup',
+      task: 'short_lived_cleanup',
+      everyMs: SHORT_LIVED_CLEANUP_EVERY_MS,
+      cron: '35 * * * *',
+      run: () => cleanUpShortLived(ctx),
+    },
     // Episodes from the tip jars' feeds (decision 034): conditional GET, at most hourly per feed.
-    every(
-      ctx,
-      'feed refresh',
-      FEED_REFRESH_EVERY_MS,
-      async () => {
+    {
+      name: 'feed refresh',
+      task: 'feed_refresh',
+      everyMs: FEED_REFRESH_EVERY_MS,
+      cron: '* * * * *',
+      run: async () => {
         const result = await refreshFeeds(ctx);
         if (result.claimed) ctx.log.info(result, 'feed refresh: feeds read');
       },
-      onRun,
-    ),
+    },
   ];
   if (ctx.config.MAIL_WORKER === 'on') {
-    // The mail outbox (mail/outbox-worker.ts): at once for what a stopped or crashed process left, then every few seconds.
-    ctx.outbox.kick();
-    stops.push(every(ctx, 'mail outbox', MAIL_OUTBOX_EVERY_MS, () => ctx.outbox.drain().then(() => undefined), onRun));
+    // The mail outbox's sweep (mail/outbox-worker.ts): what a retry waits for, or another process left.
+    // Mail is sent right after its commit by a kick; on the queue the sweep runs each minute.
+    jobs.push({
+      name: 'mail outbox',
+      task: 'mail_outbox',
+      everyMs: MAIL_OUTBOX_EVERY_MS,
+      cron: '* * * * *',
+      run: () => ctx.outbox.drain().then(() => undefined),
+    });
   }
+  return jobs;
+}
+
+/**
+ * Starts the scheduled jobs as the config says (decision 078): `JOBS=on` on this process's timers,
+ * `JOBS=queue` on the PostgreSQL job queue (jobs/queue-runner.ts), `off` not at all. Each run claims
+ * its rows in the database, so several processes may run them. Returns a stop function that resolves
+ * once a run in progress has finished (graceful shutdown).
+ */
+export async function startJobs(
+  ctx: AppContext,
+  ledger: PaymentLedger,
+  onRun?: JobRunListener,
+): Promise<() => Promise<void>> {
+  const jobs = scheduledJobs(ctx, ledger);
+  if (ctx.config.MAIL_WORKER === 'on') ctx.outbox.kick(); // at once for what a stopped or crashed process left
+  if (ctx.config.JOBS === 'queue') {
+    const { startQueueRunner } = await import('./queue-runner.js');
+    return startQueueRunner({ databaseUrl: ctx.config.DATABASE_URL ?? '', jobs, log: ctx.log, onRun });
+  }
+  if (ctx.config.JOBS === 'off') return async () => {};
+  const stops = jobs.map((job) => every(ctx, job, onRun));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+/**
+ * Runs `job` every `job.everyMs` on this process's timer, never two of the same at once in this
+ * process. The stop function stops the schedule and resolves once a run in progress has finished.
+ */
+function every(ctx: AppContext, job: ScheduledJob, onRun?: JobRunListener): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    const started = performance.now();
+    running = job
+      .run()
+      .then(() => onRun?.(job.name, 'ok', (performance.now() - started) / 1000))
+      .catch((err) => {
+        ctx.log.error({ err }, `${job.name} job failed`);
+        onRun?.(job.name, 'failed', (performance.now() - started) / 1000);
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, job.everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
   };
 }
 

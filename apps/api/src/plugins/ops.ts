@@ -12,6 +12,8 @@ export interface OpsOptions {
   countsByStatus: () => Promise<{ tips: Record<string, number>; charges: Record<string, number> }>;
   /** The mail outbox's depth, read on every scrape. */
   outboxDepth: () => Promise<{ pending: number; oldestPendingSeconds: number }>;
+  /** Queue jobs that used up their attempts, by task (JOBS=queue, decision 078). */
+  failedQueueJobs?: () => Promise<Record<string, number>>;
   /** Bearer token for /metrics; without one /metrics is served only outside production. */
   metricsToken?: string;
   production: boolean;
@@ -90,6 +92,23 @@ export function registerOps(app: FastifyInstance, options: OpsOptions): OpsMetri
     'How long the oldest unsent mail has waited (0 when none)',
     'oldestPendingSeconds',
   );
+
+  // Alert on this too: a scheduled job that failed all its attempts on the queue (its error is in
+  // graphile_worker.jobs.last_error; docs/operations.md, "Monitoring").
+  const failedJobs = options.failedQueueJobs;
+  if (failedJobs) {
+    new Gauge({
+      name: 'podpot_job_queue_failed',
+      help: 'Scheduled jobs on the queue that failed all their attempts, by task',
+      labelNames: ['task'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await failedJobs();
+        this.reset();
+        for (const [task, n] of Object.entries(counts)) this.set({ task }, n);
+      },
+    });
+  }
 
   // One series per method, route and status, looked up by one string key: prom-client's own lookup
   // (validating, sorting and hashing the labels) on every request was a fiftieth of a cheap read's CPU

@@ -14,7 +14,7 @@ import type { TokenSubject } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordPlatformAudit } from '../audit/audit.service.js';
 import { queueEmailConfirmationMail } from './users.email-confirmation.js';
 import { queueEmailChangedMails, queuePasswordChangedMail } from './users.mails.js';
 import { assertStrongPassword } from './users.password-strength.js';
@@ -182,6 +182,26 @@ export async function createUser(ctx: AppContext, actor: Actor, data: CreateUser
     });
     return withRole!;
   });
+  return toUser(created);
+}
+
+/**
+ * The first platform admin of a new deployment (`npm run users:create-admin`, docs/operations.md): made
+ * by the operator, not by a person signed in, so the audit trail shows the platform as its author.
+ */
+export async function createAdminByOperator(ctx: AppContext, data: RegisterBody['data']): Promise<User> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await registerUser(ctx, data, { db: tx });
+    const admin = await repo.updateUser(tx, row.id, { role: 'ADMIN' });
+    await recordPlatformAudit(tx, {
+      action: 'user.created',
+      entityType: 'user',
+      entityId: row.id,
+      after: { role: 'ADMIN' },
+    });
+    return admin!;
+  });
+  ctx.outbox.kick();
   return toUser(created);
 }
 
