@@ -4,7 +4,6 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { publicReadsWatch } from '../lib/public-cache.js';
 import {
   assertMigrated,
   MIGRATIONS_FOLDER,
@@ -12,6 +11,7 @@ import {
   type MigrationSession,
   migrateUnderLock,
 } from './migrations.js';
+import { publicReadsWatch } from './public-writes.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -29,7 +29,7 @@ export async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
 export interface Database {
   /**
    * Every write through it to a table public answers are read from drops them (the write hook
-   * publicReadsWatch of lib/public-cache.ts, decision 073).
+   * publicReadsWatch of db/public-writes.ts, decision 073).
    */
   db: Db;
   driver: 'postgres' | 'pglite';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MigrationSession } from './migration-session.js';
 import { applyTriggerFunctions, staleTriggerFunctions } from './trigger-functions.js';
 
 /**
@@ -14,12 +15,9 @@ export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.
  * The key of the PostgreSQL advisory lock every migrator holds while it migrates: two at once (two
  * processes starting, or `npm run db:migrate` twice) take turns, and the second finds nothing due.
  */
-export const MIGRATION_LOCK_KEY = 727274;
+export type { MigrationSession };
 
-/** What a migrator needs of its one connection: a raw statement and its rows (pg's client and PGlite alike). */
-export interface MigrationSession {
-  query<T>(text: string): Promise<{ rows: T[] }>;
-}
+export const MIGRATION_LOCK_KEY = 727274;
 
 interface JournalEntry {
   tag: string;

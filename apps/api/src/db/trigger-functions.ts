@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MigrationSession } from './migrations.js';
+import type { MigrationSession } from './migration-session.js';
 
 /**
  * The functions the database's triggers run (the kept aggregates of tips and monthly tips, the audit

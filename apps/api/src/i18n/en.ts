@@ -242,3 +242,6 @@ export const en = {
     },
   },
 } as const;
+
+/** A catalog in the shape of the English one: every key en has, each a text (nl.ts). */
+export type Catalog<T = typeof en> = { readonly [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };

@@ -1,5 +1,5 @@
 import type { Locale } from '@podpot/domain';
-import { en } from './en.js';
+import { type Catalog, en } from './en.js';
 import { nl } from './nl.js';
 
 /*
@@ -8,9 +8,6 @@ import { nl } from './nl.js';
  * Texts the web app shows come from its catalogs (apps/web/src/locales), the storefront's server
  * render included; rules both sides share (money, VAT, statuses) from @podpot/domain.
  */
-
-/** A catalog in the shape of the English one: every key en has, each a text. */
-export type Catalog<T = typeof en> = { readonly [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };
 
 /** Every text's key, dotted: 'mail.signoff', 'invoice.terms.paid'. */
 export type TextKey<T = typeof en> = {

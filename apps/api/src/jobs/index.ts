@@ -6,6 +6,7 @@ import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules
 import { runCharges } from '../modules/recurring-tips/charge/run.js';
 import { deleteAllExpiredInvitations } from '../modules/tipjars/tipjars.repository.js';
 import type { PaymentLedger } from '../payments/ledger.js';
+import type { JobRunListener, ScheduledJob } from './job.js';
 import { runMoneyCheck } from './money-check.js';
 import { reconcileTransactions } from './reconcile.js';
 
@@ -17,6 +18,8 @@ const FEED_REFRESH_EVERY_MS = 60_000;
 /** Stored artwork nobody shows is kept this long: a maker who fetched a feed has a day to order. */
 export const UNUSED_ARTWORK_KEPT_MS = 24 * 60 * 60_000;
 /** Mails are sent right after their commit (a kick); this round catches retries and other processes' leftovers. */
+export type { JobRunListener, ScheduledJob };
+
 const MAIL_OUTBOX_EVERY_MS = 5_000;
 /** Sent mails older than SENT_MAIL_KEPT_DAYS lose their address and content (decision 057). */
 const MAIL_RETENTION_EVERY_MS = 60 * 60_000;
@@ -25,22 +28,6 @@ const MAIL_RETENTION_EVERY_MS = 60 * 60_000;
 const SHORT_LIVED_CLEANUP_EVERY_MS = 60 * 60_000;
 /** Feed-code events are counted over the last day (decision 064); kept a day longer. */
 export const VERIFICATION_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
-
-/** Told of every finished run (metrics). */
-export type JobRunListener = (name: string, outcome: 'ok' | 'failed', seconds: number) => void;
-
-/**
- * One scheduled job: what it does, how often on the in-process timer (`JOBS=on`), and its cron line on
- * the queue (`JOBS=queue`, jobs/queue-runner.ts). The two say the same period.
- */
-export interface ScheduledJob {
-  name: string;
-  /** The queue's task name (letters, digits, underscores). */
-  task: string;
-  everyMs: number;
-  cron: string;
-  run(): Promise<void>;
-}
 
 /** The platform's scheduled jobs, each bound to this app's context and ledger. */
 export function scheduledJobs(ctx: AppContext, ledger: PaymentLedger): ScheduledJob[] {

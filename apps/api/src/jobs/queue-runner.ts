@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type CronItem, Logger, parseCronItems, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
-import type { JobRunListener, ScheduledJob } from './index.js';
+import type { JobRunListener, ScheduledJob } from './job.js';
 
 /**
  * The scheduled jobs on a PostgreSQL-backed job queue, graphile-worker (decision 078), for worker

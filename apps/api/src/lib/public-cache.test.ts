@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPublicCache, PUBLIC_SOURCE_TABLES, publicReadsChanged, publicReadsWatch } from './public-cache.js';
+import { publicReadsWatch } from '../db/public-writes.js';
+import { createPublicCache, PUBLIC_SOURCE_TABLES, publicReadsChanged } from './public-cache.js';
 
 /** The public-read cache: what a storefront visitor may see at most how late. */
 describe('createPublicCache', () => {

@@ -1,6 +1,6 @@
-import { getTableName } from 'drizzle-orm';
-import { Cache, type MutationOption } from 'drizzle-orm/cache/core';
-import { oppMerchants, paymentIssuers, paymentMethods, tipjars } from '../db/schema/index.js';
+import { publicWritesGeneration } from '../db/public-writes.js';
+
+export { PUBLIC_SOURCE_TABLES, publicReadsChanged } from '../db/public-writes.js';
 
 /**
  * Short per-process caches of public reads (decision 020): a storefront's tip jar as anyone sees it,
@@ -11,7 +11,7 @@ import { oppMerchants, paymentIssuers, paymentMethods, tipjars } from '../db/sch
  * at most `maxEntries` per app, the oldest goes first.
  *
  * Who drops them is decided here, in one place (decision 073): every database handle carries
- * publicReadsWatch (db/client.ts), which Drizzle tells of each INSERT, UPDATE and DELETE it runs;
+ * publicReadsWatch (db/public-writes.ts, on every handle db/client.ts opens), which Drizzle tells of each INSERT, UPDATE and DELETE it runs;
  * a write to one of PUBLIC_SOURCE_TABLES drops every public answer, whichever module writes it.
  * The watch does not see raw SQL (`db.execute`) nor a write inside a CTE, and a table counts whole;
  * the two writes that change a public answer in such a way call publicReadsChanged() themselves:
@@ -26,48 +26,6 @@ export interface PublicCache<V> {
   /** The cached answer under `key`, or what `load` gives (kept unless it fails or a change came meanwhile). */
   get(owner: object, key: string, load: () => Promise<V>): Promise<V>;
 }
-
-let generation = 0;
-
-/**
- * Drops every public cache entry. publicReadsWatch calls it as a write to a source table is sent, so a
- * read racing that statement (or, inside a transaction, its commit) may keep the old answer, for at
- * most the TTL — as a read in another process may.
- */
-export function publicReadsChanged() {
-  generation++;
-}
-
-/** The tables public answers are read from: tip jars, their merchants, payment methods and their banks. */
-export const PUBLIC_SOURCE_TABLES: ReadonlySet<string> = new Set(
-  [tipjars, oppMerchants, paymentMethods, paymentIssuers].map((table) => getTableName(table)),
-);
-
-/**
- * The write hook of every database handle (db/client.ts): Drizzle's query-cache interface, used only
- * for the notice Drizzle gives it of each INSERT, UPDATE and DELETE it runs (`onMutate`, with the
- * table written), as the statement is sent. It caches nothing: `explicit` leaves every read uncached.
- */
-class PublicReadsWatch extends Cache {
-  override strategy() {
-    return 'explicit' as const;
-  }
-
-  override async get(): Promise<undefined> {
-    return undefined;
-  }
-
-  override async put(): Promise<void> {}
-
-  override onMutate({ tables }: MutationOption): Promise<void> {
-    const written = tables === undefined ? [] : Array.isArray(tables) ? tables : [tables];
-    if (written.some((table) => PUBLIC_SOURCE_TABLES.has(typeof table === 'string' ? table : getTableName(table))))
-      publicReadsChanged();
-    return Promise.resolve();
-  }
-}
-
-export const publicReadsWatch: Cache = new PublicReadsWatch();
 
 interface Entry<V> {
   at: number;
@@ -86,6 +44,7 @@ export function createPublicCache<V>({ ttlMs, maxEntries }: { ttlMs: number; max
       }
       const now = Date.now();
       const hit = entries.get(key);
+      const generation = publicWritesGeneration();
       if (hit && hit.generation === generation && now - hit.at < ttlMs) return hit.value;
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
