@@ -1,5 +1,5 @@
 import type { Locale } from '@podpot/domain';
-import { type Catalog, en } from './en.js';
+import { en } from './en.js';
 import { nl } from './nl.js';
 
 /*
