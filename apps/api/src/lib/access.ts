@@ -61,7 +61,7 @@ export type ManagedTipjar = typeof tipjars.$inferSelect;
  * never 403, so strangers cannot even learn that the id exists (docs/domain-rules.md §11). An archived tip jar
  * is gone for its admins; platform admins still read it (its records stay for the books, docs/money-rules.md §9).
  * One statement: the tip jar and whether the actor is one of its admins (every backoffice request
- * of a tip jar starts here; a second round trip was ~0.3 ms of API CPU on a slow VM, decision 053).
+ * of a tip jar starts here; a second round trip cost measurable API CPU, decision 053).
  */
 export async function loadManagedTipjar(ctx: { db: Db }, actor: Actor, id: string): Promise<ManagedTipjar> {
   const [found] = await ctx.db

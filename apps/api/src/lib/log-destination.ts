@@ -10,7 +10,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * written with one system call when the turn's work is done (decision 049). Pino's own destination
  * (sonic-boom) wrote asynchronously on the thread pool, and measured the byte length of its whole
  * pending buffer again for every line it took in, so under load each request line cost a hot read
- * 7–9 µs of its 30. One write per turn, on this thread, with nothing pending across turns: the lines
+ * a large share of its time (docs/benchmarks-history.md). One write per turn, on this thread, with nothing pending across turns: the lines
  * keep their order, a line is out before the next turn begins, and what is pending is written when
  * the process exits (an uncaught error included); only a `kill -9` can lose the lines of the turn it
  * lands in. A full pipe (a log shipper behind) holds the process, as a synchronous logger does, rather

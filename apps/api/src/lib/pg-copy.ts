@@ -5,8 +5,8 @@ import { to as copyTo } from 'pg-copy-streams';
  * `COPY (query) TO STDOUT (FORMAT binary)` on a connection of its own, each row handed to `sink` in
  * Node (e.g. lib/csv-bytes.ts, which writes it as CSV bytes): the database sends each column in its
  * binary form (a uuid's 16 bytes, a timestamp's 8, an int's 4), which costs it next to nothing, and
- * Node writes the text (decisions 040 and 044: PostgreSQL writing the CSV lines itself spent ~85 % of
- * a 1 M-row export formatting them, on one core; now the database reads while Node writes, on two).
+ * Node writes the text (decisions 040 and 044: PostgreSQL writing the CSV lines itself spent most of
+ * a big export formatting them, on one core; now the database reads while Node writes, on two).
  * Yields what the sink made of each chunk's rows.
  *
  * Pulled: while the caller does not ask for the next batch, the copy stream stops reading the socket,

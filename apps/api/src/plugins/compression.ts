@@ -54,8 +54,8 @@ const COMPRESS_OPTIONS = {
 /**
  * The route option `compress` of a large streamed download (the tips export: hundreds of MB):
  * brotli quality 1 or gzip level 1. At the default quality the compression was the export's limit
- * (brotli 4: ~6× slower than quality 1 on the export's CSV, for files ~15 % smaller; gzip 6: ~2.5×
- * slower than level 1); these keep up with the database. Output buffers of BULK_CHUNK_BYTES instead
+ * (brotli 4 and gzip 6 several times slower than quality or level 1 on the export's CSV, for files only a
+ * little smaller; docs/benchmarks-history.md); these keep up with the database. Output buffers of BULK_CHUNK_BYTES instead
  * of zlib's 16 kB: one ~100 kB chunk of CSV then compresses in one trip to the thread pool instead of
  * several (export on 1.1 M rows, alternating runs: gzip 85 000–91 000 → 108 000–117 000 rows/s,
  * brotli 108 000–122 000 → 127 000–138 000; peak memory unchanged). A route option replaces every

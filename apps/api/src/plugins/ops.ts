@@ -111,7 +111,7 @@ export function registerOps(app: FastifyInstance, options: OpsOptions): OpsMetri
   }
 
   // One series per method, route and status, looked up by one string key: prom-client's own lookup
-  // (validating, sorting and hashing the labels) on every request was a fiftieth of a cheap read's CPU
+  // (validating, sorting and hashing the labels) on every request was a visible share of a cheap read's CPU
   // (decision 027). A sync hook: no promise per request.
   const series = new Map<string, { observe(seconds: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {

@@ -79,7 +79,7 @@ type Log = (this: unknown, ...args: unknown[]) => void;
 /**
  * The logger of one request (`request.log`), made only when something logs through it (decision 049).
  * Fastify made a pino child with the request's id for every request, and pino ran the child's bindings
- * through its serializers and redaction: 1–3 µs of a hot read that logs nothing but its access line,
+ * through its serializers and redaction, work for a hot read that logs nothing but its access line,
  * which is written here without it. A line logged through the request (an error, a warning) comes from
  * the same child, with the same `reqId`, as before.
  */

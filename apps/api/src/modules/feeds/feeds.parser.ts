@@ -8,8 +8,8 @@ import { decodeFeed, htmlToText } from './feeds.text.js';
  * a missing field is null, never an error; a stray `&` or an HTML entity (`&nbsp;`) is kept as text
  * (decoded later); only a document that is no RSS feed, or is cut off, is refused.
  *
- * saxes streams the document once and we keep only the fields we read (a 10,000-episode feed of 6 MB
- * parses in a few hundred ms; a tree-building parser took seconds). It never expands DOCTYPE entities,
+ * saxes streams the document once and we keep only the fields we read (far faster than a
+ * tree-building parser on a big feed: docs/benchmarks-history.md). It never expands DOCTYPE entities,
  * so an entity bomb stays a few undefined-entity errors.
  *
  * A feed is a stranger's document (decision 060): its work is linear in its size and bounded whatever

@@ -260,8 +260,8 @@ function ordered(
  * valid) behind an `offset 0` fence (or the cap on its reads), which hides the table's sort indexes
  * from the outer sort and keeps the planner on the range's covering index. Unlike the materialized
  * CTE it replaces (decision 041), the range's rows stream into the top-N sort without being written
- * to a tuplestore first: a one-month page of 41 000 tips 20 → 12 ms in the database. The subquery
- * gives only the order's columns: 17 → 14 ms for that month (decision 050).
+ * to a tuplestore first. The subquery gives only the order's columns (decision 050; figures in
+ * docs/benchmarks-history.md).
  */
 function rangeOf(where: SQL | undefined, query: ParsedListQuery<TipSortBy>, reads: number | undefined): SQL {
   const columns = SORT_KEYS[query.sortBy ?? 'updated'];

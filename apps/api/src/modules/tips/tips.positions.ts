@@ -134,7 +134,7 @@ const WEEK_MS = 604_800_000;
  * How many of one tip jar's tips (of a status) were created in [from, to), either end open: the whole
  * weeks inside the range from the kept 'created' counts, the partial weeks at its ends counted on the
  * index — one statement. Undefined when the range holds no whole week (the caller counts it directly).
- * A month of 41 000 tips: 8–9 → ~3 ms in the database (decision 050).
+ * Measured in decision 050 (docs/benchmarks-history.md).
  */
 export async function countCreatedBetween(
   db: DbOrTx,

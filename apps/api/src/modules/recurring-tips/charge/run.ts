@@ -63,8 +63,8 @@ export async function runCharges(
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.CHARGE_CONCURRENCY);
   result.claimed = await claimDueMonths(ctx, now, Math.min(concurrency, CLAIM_WORKERS));
   // A month's claim writes most of the rows the sends then lease: with the planner's statistics from
-  // before them, the lease statement (claimChargeWork) took seconds per batch at 20,000 months
-  // (~10 charges/s); fresh statistics bring it back to milliseconds (bench:charge, decision 019).
+  // before them, the lease statement (claimChargeWork) is planned for tables far smaller than they
+  // are; fresh statistics keep it fast (bench:charge, decision 019; figures in docs/benchmarks-history.md).
   if (result.claimed >= ANALYZE_AFTER_CLAIMED) await chargeRepo.analyzeCharges(ctx.db);
   Object.assign(result, await sendDueCharges(ctx, ledger, now, concurrency));
   return result;
