@@ -247,6 +247,9 @@ if (gate || stage === 'api') {
 }
 if ((full || stage === 'api-other') && otherDb)
   vitest('api on PGlite, optimistic provider', API_FAST, otherDb, filters);
+// The simulator's own tests ran on PGlite in the unit stage; its concurrency tests need PostgreSQL.
+if ((full || stage === 'api-other') && services.postgres)
+  vitest('simulator on PostgreSQL', ['opp-simulator'], ON_PG, filters);
 if (full || stage === 'api-slow') {
   if (services.postgres) vitest('slow api tests on PostgreSQL, pessimistic provider', API_SLOW, ON_PG, filters);
   vitest('slow api tests on PGlite, optimistic provider', API_SLOW, ON_PGLITE, filters);
