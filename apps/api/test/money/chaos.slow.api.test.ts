@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMethods, tipjarAdmins, tipjars, users } from '../../src/db/schema/index.js';
+import { tipjarAdmins, users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/users/users.service.js';
 import { type ChildApp, runScript, startChildApp } from '../support/child-app.js';
 import { createTestDatabase, TEST_DB } from '../support/test-db.js';
+import { insertIdealAndLiveJar } from '../support/tipjar.js';
 import { oneOffTip } from './monthly-support.js';
 
 /**
@@ -131,22 +132,11 @@ run('two app servers and kill -9 on one PostgreSQL', () => {
         `alter database "${new URL(database.url!).pathname.slice(1)}" set client_connection_check_interval = '100ms'`,
       ),
     );
-    const [method] = await database.db
-      .insert(paymentMethods)
-      .values({ name: 'iDEAL', type: 'ideal', priority: 10, active: true })
-      .returning();
-    ideal = method!.id;
-    const [jar] = await database.db
-      .insert(tipjars)
-      .values({
-        slug: 'chaos-pod',
-        name: 'Chaos Pod',
-        status: 'LIVE',
-        contactEmail: 'chaos@example.test',
-        contactPhone: '+31612345678',
-      })
-      .returning();
-    jarId = jar!.id;
+    ({ ideal, jarId } = await insertIdealAndLiveJar(database.db, {
+      slug: 'chaos-pod',
+      name: 'Chaos Pod',
+      contactEmail: 'chaos@example.test',
+    }));
     [a, b] = await Promise.all([startChildApp(database.url!), startChildApp(database.url!)]);
     const makerToken = await newUser('chaos-maker@example.test');
     const [maker] = await q<{ id: string }>(sql`select id from users where email = 'chaos-maker@example.test'`);

@@ -1,6 +1,7 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { expect } from 'vitest';
-import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import type { Database } from '../../src/db/client.js';
+import { paymentMethods, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { registerMerchant } from './merchant.js';
 import type { TestApp, TestUser } from './test-app.js';
 
@@ -21,6 +22,25 @@ export interface OrderedJar {
   maker: TestUser;
   /** Pays the add-on on the simulator's checkout and waits for its notifications: the jar goes LIVE. */
   pay(): Promise<void>;
+}
+
+/**
+ * The iDEAL payment method and a LIVE tip jar, written straight to `db`: for the tests whose app servers
+ * run in child processes (no TestApp). Its ids.
+ */
+export async function insertIdealAndLiveJar(
+  db: Database['db'],
+  jar: { slug: string; name: string; contactEmail: string },
+) {
+  const [method] = await db
+    .insert(paymentMethods)
+    .values({ name: 'iDEAL', type: 'ideal', priority: 10, active: true })
+    .returning();
+  const [row] = await db
+    .insert(tipjars)
+    .values({ ...jar, status: 'LIVE', contactPhone: '+31612345678' })
+    .returning();
+  return { ideal: method!.id, jarId: row!.id };
 }
 
 /** A LIVE tip jar `slug` run by `owner`, written straight to the database (no order, no merchant). */
