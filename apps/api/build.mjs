@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const OUT_DIR = path.join(HERE, 'dist');
+// API_OUT_DIR: a folder of its own beside dist/ (same depth, so the bundle's relative paths hold), for a
+// test that must not share dist/ with another test rebuilding it at the same time.
+const OUT_DIR = process.env.API_OUT_DIR ? path.resolve(process.env.API_OUT_DIR) : path.join(HERE, 'dist');
 
 /** Bare imports stay imports, except the workspace's own packages. */
 export const externalPackages = {

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -21,34 +21,18 @@ const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const REPO_ROOT = path.resolve(API_ROOT, '../..');
 const run = promisify(execFile);
 
-function newestIn(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 /**
- * apps/api/dist, built first if missing or older than the sources, copied to a folder of its own beside
- * it (same depth: the bundle's relative paths to migrations and fonts still hold). Remove it after.
+ * The API built into a folder of its own beside apps/api/dist (same depth: the bundle's relative paths
+ * to migrations and fonts still hold), so a test rebuilding dist/ meanwhile (compiled-server.slow) cannot
+ * hand this one half a build. Remove it after.
  */
 export async function privateBuild(): Promise<{ dir: string; built: boolean }> {
-  const dist = path.join(API_ROOT, 'dist');
-  const entry = path.join(dist, 'worker.js');
-  const sources = Math.max(
-    newestIn(path.join(API_ROOT, 'src')),
-    newestIn(path.join(REPO_ROOT, 'packages/domain/src')),
-    newestIn(path.join(REPO_ROOT, 'apps/opp-simulator/src')),
-  );
-  const built = !existsSync(entry) || statSync(entry).mtimeMs < sources;
-  if (built) await run(process.execPath, ['build.mjs'], { cwd: API_ROOT });
   const dir = path.join(API_ROOT, `.topology-dist-${randomBytes(4).toString('hex')}`);
-  cpSync(dist, dir, { recursive: true });
+  await run(process.execPath, ['build.mjs'], { cwd: API_ROOT, env: { ...process.env, API_OUT_DIR: dir } });
   for (const file of ['server.js', 'worker.js', 'migrate.js']) {
-    if (!existsSync(path.join(dir, file))) throw new Error(`the build has no ${file} (rebuilt meanwhile?)`);
+    if (!existsSync(path.join(dir, file))) throw new Error(`the build has no ${file}`);
   }
-  return { dir, built };
+  return { dir, built: true };
 }
 
 /** A self-signed certificate for 127.0.0.1 (openssl), for the proxy; child processes trust it by NODE_EXTRA_CA_CERTS. */
