@@ -258,13 +258,19 @@ export async function endWaitingDebits(db: DbOrTx, recurringTipId: string, reaso
         eq(recurringTipCharges.recurringTipId, recurringTipId),
         eq(recurringTipCharges.status, 'scheduled'),
         eq(recurringTipCharges.via, 'debit'),
-        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        chargeNotHeld,
       ),
     )
     .returning();
 }
 
 /* ---------- the charge job's leases (its claims: charge/repository.ts) ---------- */
+
+/** A charge no run holds: never leased, or its lease has run out. */
+export const chargeNotHeld = or(
+  isNull(recurringTipCharges.claimedUntil),
+  lt(recurringTipCharges.claimedUntil, sql`now()`),
+);
 
 /** A monthly tip that is charged: active, with a valid mandate. */
 export const chargeable = and(eq(recurringTips.status, 'active'), eq(recurringTips.mandateStatus, 'valid'));
@@ -279,7 +285,7 @@ export async function leaseCharge(db: DbOrTx, id: string, attempt: number, lease
         eq(recurringTipCharges.id, id),
         eq(recurringTipCharges.attempt, attempt),
         eq(recurringTipCharges.status, 'scheduled'),
-        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        chargeNotHeld,
       ),
     )
     .returning();
@@ -299,7 +305,7 @@ export async function listHalfMadeMandateCharges(db: DbOrTx, olderThan: Date, li
         eq(recurringTipCharges.via, 'mandate'),
         eq(recurringTipCharges.status, 'scheduled'),
         lt(recurringTipCharges.updated, olderThan),
-        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        chargeNotHeld,
         sql`not exists (select 1 from opp_transactions o where o.kind = 'recurring_charge'
               and o.owner_id = ${recurringTipCharges.id} and o.attempt = ${recurringTipCharges.attempt})`,
       ),

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, notInArray, or
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import { recurringTipCharges, recurringTips, tips, users } from '../../../db/schema/index.js';
-import { type ChargeRow, chargeable } from '../recurring-tips.repository.js';
+import { type ChargeRow, chargeable, chargeNotHeld } from '../recurring-tips.repository.js';
 import type { WalkCursor } from './walk.js';
 
 /**
@@ -122,7 +122,7 @@ export async function claimChargeWork(
         eq(recurringTipCharges.via, 'debit'),
         lte(recurringTipCharges.nextAttemptAt, now),
         afterCursor(recurringTipCharges.nextAttemptAt, recurringTipCharges.id, after),
-        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        chargeNotHeld,
         // Per candidate, by primary key — a scalar subquery is never made a join. As `IN (select …)`
         // the planner, with the statistics of before the claim, joined from every chargeable
         // monthly tip to its charges for each batch: a scan of the whole table per 100 months.
@@ -170,7 +170,7 @@ export async function listLateTries(db: DbOrTx, before: Date, limit: number, aft
         eq(recurringTipCharges.via, 'debit'),
         lt(recurringTipCharges.nextAttemptAt, before),
         afterCursor(recurringTipCharges.nextAttemptAt, recurringTipCharges.id, after),
-        or(isNull(recurringTipCharges.claimedUntil), lt(recurringTipCharges.claimedUntil, sql`now()`)),
+        chargeNotHeld,
         sql`coalesce((select ${chargeableSql} from ${recurringTips} r where r.id = ${recurringTipCharges.recurringTipId}), false)`,
       ),
     )
