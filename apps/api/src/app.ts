@@ -265,12 +265,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     );
     for (const extend of options.extensions ?? []) await extend(app, ctx);
   }
-  if (config.JOBS !== 'off') {
-    const stopJobs = await startJobs(ctx, ports.ledger, ops.jobRun);
-    // Graceful shutdown: app.close() stops accepting, lets requests in flight finish, then waits here
-    // for a job run in progress before the caller closes the database pool.
-    app.addHook('onClose', async () => stopJobs());
-  }
+  // As JOBS says (jobs/index.ts). Graceful shutdown: app.close() stops accepting, lets requests in flight
+  // finish, then waits here for a job run in progress before the caller closes the database pool.
+  const stopJobs = await startJobs(ctx, ports.ledger, ops.jobRun);
+  app.addHook('onClose', async () => stopJobs());
   // Kicked after commits whatever JOBS says; a mail not sent by the round in progress stays queued.
   app.addHook('onClose', async () => ctx.outbox.stop());
 

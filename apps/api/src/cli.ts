@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RegisterDataSchema } from '@podpot/domain';
+import { type RegisterBody, RegisterDataSchema } from '@podpot/domain';
 import { loadConfig } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { buildDevApp, listenDevApp } from './dev/host.js';
@@ -55,6 +55,24 @@ async function main() {
     console.error(`--now must be an ISO date, got ${values.now}`);
     process.exit(2);
   }
+  // create-admin's input, checked before anything is opened. The password from the environment, never
+  // the command line (which other users of the host can read).
+  let admin: RegisterBody['data'] | undefined;
+  if (job === 'create-admin') {
+    const data = RegisterDataSchema.safeParse({
+      email: values.email,
+      password: process.env.ADMIN_PASSWORD,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+      ...(values.locale ? { locale: values.locale } : {}),
+    });
+    if (!data.success) {
+      for (const issue of data.error.issues) console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
+      console.error('give --email, --first-name, --last-name and ADMIN_PASSWORD in the environment');
+      process.exit(2);
+    }
+    admin = data.data;
+  }
   const config = loadConfig(process.env, { JOBS: 'off', PORT: 0, HOST: '127.0.0.1', WEB_DIST: '/nonexistent' });
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -82,28 +100,14 @@ async function main() {
         olderThanMinutes: Number(values['older-than-minutes'] ?? 30),
       });
       console.log(JSON.stringify({ job, ...result }));
-    } else if (job === 'create-admin') {
-      // The password from the environment, never the command line (which other users of the host can read).
-      const data = RegisterDataSchema.safeParse({
-        email: values.email,
-        password: process.env.ADMIN_PASSWORD,
-        firstName: values['first-name'],
-        lastName: values['last-name'],
-        ...(values.locale ? { locale: values.locale } : {}),
-      });
-      if (!data.success) {
-        for (const issue of data.error.issues) console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
-        console.error('give --email, --first-name, --last-name and ADMIN_PASSWORD in the environment');
+    } else if (job === 'create-admin' && admin) {
+      try {
+        const made = await createAdminByOperator(ctx, admin);
+        console.log(JSON.stringify({ job, userId: made.id, email: made.email, role: made.role }));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        console.error(`${err.code}: ${err.message}`);
         process.exitCode = 2;
-      } else {
-        try {
-          const admin = await createAdminByOperator(ctx, data.data);
-          console.log(JSON.stringify({ job, userId: admin.id, email: admin.email, role: admin.role }));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          console.error(`${err.code}: ${err.message}`);
-          process.exitCode = 2;
-        }
       }
     } else if (job === 'charge') {
       const result = await runCharges(ctx, ledger, { now });

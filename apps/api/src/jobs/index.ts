@@ -124,13 +124,13 @@ export async function startJobs(
   ledger: PaymentLedger,
   onRun?: JobRunListener,
 ): Promise<() => Promise<void>> {
+  if (ctx.config.JOBS === 'off') return async () => {};
   const jobs = scheduledJobs(ctx, ledger);
   if (ctx.config.MAIL_WORKER === 'on') ctx.outbox.kick(); // at once for what a stopped or crashed process left
   if (ctx.config.JOBS === 'queue') {
     const { startQueueRunner } = await import('./queue-runner.js');
     return startQueueRunner({ databaseUrl: ctx.config.DATABASE_URL ?? '', jobs, log: ctx.log, onRun });
   }
-  if (ctx.config.JOBS === 'off') return async () => {};
   const stops = jobs.map((job) => every(ctx, job, onRun));
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
