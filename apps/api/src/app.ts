@@ -34,6 +34,7 @@ import {
 } from './modules/episodes/episodes.service.js';
 import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
+import { onOrderPayment } from './modules/invoices/invoices.order.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { merchantNotificationHandlers } from './modules/merchants/merchants.service.js';
@@ -295,7 +296,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 function paymentLedger(ctx: AppContext): PaymentLedger {
   const ledger: PaymentLedger = {
     owners: {
-      [ADDON_KIND]: onAddonPayment,
+      // The tip jar goes LIVE; then the order's invoice, receipt and welcome mail (decision 080).
+      [ADDON_KIND]: async (tx, row, change) => {
+        await onAddonPayment(tx, row, change);
+        return onOrderPayment(ctx, tx, row, change);
+      },
       // A refunded or charged-back payment is also recorded as a reversal of its tip (refunds module).
       [TIP_KIND]: recordingReversals(ctx, onTipPayment, tipOfTipPayment),
       [CHARGE_KIND]: recordingReversals(ctx, onChargePayment, tipOfChargePayment),

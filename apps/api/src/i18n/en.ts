@@ -75,6 +75,9 @@ export const en = {
       tipjarClosed: '{{tipjar}} has closed its {{brand}}, so your monthly tip of {{amount}} has stopped.',
       accountClosed:
         'Your {{brand}} account has been closed, so your monthly tip of {{amount}} to {{tipjar}} has stopped.',
+      cancelledSubject: 'Your monthly tip to {{tipjar}} is cancelled - {{brand}}',
+      cancelledByYou: 'As you asked, your monthly tip of {{amount}} to {{tipjar}} is cancelled.',
+      startAgain: 'Changed your mind? You can start a new monthly tip at any time: {{link}}',
       nothingMore:
         'Nothing more will be collected: we are withdrawing your direct-debit mandate. Your earlier payments stay on record.',
       thanks: 'Thank you for your support!',
@@ -84,6 +87,37 @@ export const en = {
       attached: 'Attached is invoice {{number}} for {{tipjar}}.',
       attachedPeriod: 'Attached is invoice {{number}} for {{tipjar}} (period {{period}}).',
       total: 'Total including {{rate}} VAT: {{total}}.',
+    },
+    orderReceipt: {
+      subject: 'Your order of a {{brand}} for {{tipjar}}: receipt and invoice {{number}}',
+      thanks: 'Thank you for your order! Your payment for the {{brand}} of {{tipjar}} went through.',
+      exVat: 'Excluding VAT: {{amount}}',
+      vat: 'VAT {{rate}}: {{amount}}',
+      total: 'Total including VAT: {{amount}}',
+      invoice: 'Invoice number: {{number}}',
+      attached: 'The invoice is attached as a PDF. You can also download it from your invoices: {{link}}',
+    },
+    welcome: {
+      subject: 'Welcome to {{brand}}: the next steps for {{tipjar}}',
+      live: 'Whoop whoop, your own {{brand}}! {{tipjar}} is live: {{page}}',
+      next: 'Your next steps:',
+      register: '1. Register your bank account, so your tips can be paid out to you: {{link}}',
+      share: '2. Share your page with your listeners (link, badge, QR code and poster): {{link}}',
+      settings: '3. Make the page your own in the settings (photo, text, goal): {{link}}',
+      mailed: 'We mail you when your bank account is verified, and when a listener starts a monthly tip.',
+    },
+    payoutsReady: {
+      subject: 'Your bank account is verified: {{tipjar}} can receive payouts - {{brand}}',
+      verified:
+        'Good news: the payment provider verified your bank account. The registration of {{tipjar}} is complete, and your tips are paid out to you.',
+      see: 'See your payouts: {{link}}',
+    },
+    monthlySupporter: {
+      subject: 'A new monthly supporter for {{tipjar}}: {{amount}} a month - {{brand}}',
+      started: '{{from}} now supports {{tipjar}} with a monthly tip of {{amount}}.',
+      anonymous: 'An anonymous listener',
+      net: 'After the platform fee: {{net}} a month.',
+      see: 'See your monthly tips: {{link}}',
     },
     passwordReset: {
       subject: 'Reset your password - {{brand}}',
@@ -200,6 +234,7 @@ export const en = {
     line: {
       feeOne: 'Platform fee on {{count}} tip in {{period}}',
       feeMany: 'Platform fee on {{count}} tips in {{period}}',
+      order: '{{product}} for {{tipjar}}',
       creditOne: 'Platform fee refunded on {{count}} refund or chargeback',
       creditMany: 'Platform fee refunded on {{count}} refunds and chargebacks',
     },

@@ -72,6 +72,9 @@ export const nl: Catalog = {
       tipjarClosed: 'De {{brand}} van {{tipjar}} is gesloten. Daarom is je maandelijkse fooi van {{amount}} gestopt.',
       accountClosed:
         'Je account bij {{brand}} is opgeheven. Daarom is je maandelijkse fooi van {{amount}} aan {{tipjar}} gestopt.',
+      cancelledSubject: 'Je maandelijkse fooi aan {{tipjar}} is opgezegd - {{brand}}',
+      cancelledByYou: 'Zoals je vroeg, is je maandelijkse fooi van {{amount}} aan {{tipjar}} opgezegd.',
+      startAgain: 'Toch van gedachten veranderd? Je kunt altijd een nieuwe maandelijkse fooi starten: {{link}}',
       nothingMore:
         'Er wordt niets meer afgeschreven: we trekken je machtiging in. Je eerdere betalingen blijven in onze administratie staan.',
       thanks: 'Bedankt voor je steun!',
@@ -81,6 +84,37 @@ export const nl: Catalog = {
       attached: 'In de bijlage vind je factuur {{number}} voor {{tipjar}}.',
       attachedPeriod: 'In de bijlage vind je factuur {{number}} voor {{tipjar}} (periode {{period}}).',
       total: 'Totaal inclusief {{rate}} btw: {{total}}.',
+    },
+    orderReceipt: {
+      subject: 'Je bestelling van een {{brand}} voor {{tipjar}}: betaalbewijs en factuur {{number}}',
+      thanks: 'Bedankt voor je bestelling! Je betaling voor de {{brand}} van {{tipjar}} is gelukt.',
+      exVat: 'Exclusief btw: {{amount}}',
+      vat: 'Btw {{rate}}: {{amount}}',
+      total: 'Totaal inclusief btw: {{amount}}',
+      invoice: 'Factuurnummer: {{number}}',
+      attached: 'De factuur zit als pdf in de bijlage. Je kunt hem ook downloaden bij je facturen: {{link}}',
+    },
+    welcome: {
+      subject: 'Welkom bij {{brand}}: de volgende stappen voor {{tipjar}}',
+      live: 'Whoop whoop, je eigen {{brand}}! {{tipjar}} staat online: {{page}}',
+      next: 'Je volgende stappen:',
+      register: '1. Registreer je bankrekening, zodat je fooien aan je uitbetaald kunnen worden: {{link}}',
+      share: '2. Deel je pagina met je luisteraars (link, badge, QR-code en poster): {{link}}',
+      settings: '3. Maak de pagina helemaal van jou bij de instellingen (foto, tekst, doel): {{link}}',
+      mailed: 'We mailen je als je bankrekening is geverifieerd, en als een luisteraar een maandelijkse fooi start.',
+    },
+    payoutsReady: {
+      subject: 'Je bankrekening is geverifieerd: {{tipjar}} kan uitbetalingen ontvangen - {{brand}}',
+      verified:
+        'Goed nieuws: de betaalprovider heeft je bankrekening geverifieerd. De registratie van {{tipjar}} is rond, en je fooien worden aan je uitbetaald.',
+      see: 'Bekijk je uitbetalingen: {{link}}',
+    },
+    monthlySupporter: {
+      subject: 'Een nieuwe maandelijkse supporter voor {{tipjar}}: {{amount}} per maand - {{brand}}',
+      started: '{{from}} steunt {{tipjar}} nu met een maandelijkse fooi van {{amount}}.',
+      anonymous: 'Een anonieme luisteraar',
+      net: 'Na de platformkosten: {{net}} per maand.',
+      see: 'Bekijk je maandelijkse fooien: {{link}}',
     },
     passwordReset: {
       subject: 'Wachtwoord opnieuw instellen - {{brand}}',
@@ -199,6 +233,7 @@ export const nl: Catalog = {
     line: {
       feeOne: 'Platformkosten over {{count}} fooi in {{period}}',
       feeMany: 'Platformkosten over {{count}} fooien in {{period}}',
+      order: '{{product}} voor {{tipjar}}',
       creditOne: 'Platformkosten terug op {{count}} terugbetaling of terugboeking',
       creditMany: 'Platformkosten terug op {{count}} terugbetalingen en terugboekingen',
     },

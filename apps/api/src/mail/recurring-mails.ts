@@ -124,26 +124,52 @@ export function chargebackMail(locale: Locale, p: Common & { amount: number; per
 }
 
 /**
- * A monthly tip was stopped by the platform because its tip jar closed (`tipjar`) or the tipper's
- * account was closed (`account`): tip jar or user archived (docs/money-rules.md §9). No manage link: the
- * monthly tip is cancelled for good and its links are ended.
+ * A monthly tip ended: cancelled by its tipper (`tipper`, with a link to start again), or stopped by
+ * the platform because its tip jar closed (`tipjar`) or the tipper's account was closed (`account`):
+ * tip jar or user archived (docs/money-rules.md §9). No manage link: the monthly tip is cancelled for
+ * good and its links are ended.
  */
 export function monthlyTipEndedMail(
   locale: Locale,
-  p: { brand: string; tipjarName: string; amount: number; reason: 'tipjar' | 'account' },
+  p: { brand: string; tipjarName: string; amount: number } & (
+    | { reason: 'tipjar' | 'account' }
+    | { reason: 'tipper'; startAgainLink: string }
+  ),
 ): MailContent {
   const tipjar = userText(p.tipjarName);
   const closed = { brand: p.brand, tipjar, amount: formatCents(p.amount, locale) };
+  const why = {
+    tipper: 'mail.monthlyTipEnded.cancelledByYou',
+    tipjar: 'mail.monthlyTipEnded.tipjarClosed',
+    account: 'mail.monthlyTipEnded.accountClosed',
+  } as const;
+  const subject = p.reason === 'tipper' ? 'mail.monthlyTipEnded.cancelledSubject' : 'mail.monthlyTipEnded.subject';
   return {
-    subject: t(locale, 'mail.monthlyTipEnded.subject', { tipjar: tipjar.inSubject(), brand: p.brand }),
+    subject: t(locale, subject, { tipjar: tipjar.inSubject(), brand: p.brand }),
+    text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
+      [t(locale, why[p.reason], closed), t(locale, 'mail.monthlyTipEnded.nothingMore')],
+      p.reason === 'tipper' ? t(locale, 'mail.monthlyTipEnded.startAgain', { link: p.startAgainLink }) : null,
+      t(locale, 'mail.monthlyTipEnded.thanks'),
+    ]),
+  };
+}
+
+/** To a tip jar's admins when a listener's monthly tip started (its mandate became usable). `fromName` null: anonymous. */
+export function monthlySupporterMail(
+  locale: Locale,
+  p: { brand: string; tipjarName: string; amount: number; fee: number; fromName: string | null; link: string },
+): MailContent {
+  const amount = formatCents(p.amount, locale);
+  const tipjar = userText(p.tipjarName);
+  const from = p.fromName !== null ? userText(p.fromName) : t(locale, 'mail.monthlySupporter.anonymous');
+  return {
+    subject: t(locale, 'mail.monthlySupporter.subject', { amount, tipjar: tipjar.inSubject(), brand: p.brand }),
     text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
       [
-        p.reason === 'tipjar'
-          ? t(locale, 'mail.monthlyTipEnded.tipjarClosed', closed)
-          : t(locale, 'mail.monthlyTipEnded.accountClosed', closed),
-        t(locale, 'mail.monthlyTipEnded.nothingMore'),
+        t(locale, 'mail.monthlySupporter.started', { from, tipjar, amount }),
+        t(locale, 'mail.monthlySupporter.net', { net: formatCents(p.amount - p.fee, locale) }),
       ],
-      t(locale, 'mail.monthlyTipEnded.thanks'),
+      t(locale, 'mail.monthlySupporter.see', { link: p.link }),
     ]),
   };
 }

@@ -13,10 +13,12 @@ import {
 import { feedStoppedMail, feedVerificationMail } from './feed-mails.js';
 import { adminInvitationMail } from './invitation-mails.js';
 import { invoiceMail } from './invoice-mails.js';
+import { orderReceiptMail, payoutsReadyMail, welcomeMail } from './order-mails.js';
 import {
   chargebackMail,
   chargeFailedMail,
   chargeReceiptMail,
+  monthlySupporterMail,
   monthlyTipEndedMail,
   preNotificationMail,
   recurringStartedMail,
@@ -194,6 +196,75 @@ export const MAIL_SAMPLES: MailSample[] = [
     name: 'monthly-ended',
     mail: (locale) => monthlyTipEndedMail(locale, { brand, tipjarName, amount: 300, reason: 'tipjar' }),
     facts: { en: ['€3.00', 'De Koffiepod'], nl: ['€ 3,00', 'De Koffiepod'] },
+  },
+  {
+    name: 'monthly-cancelled',
+    mail: (locale, url) =>
+      monthlyTipEndedMail(locale, {
+        brand,
+        tipjarName,
+        amount: 300,
+        reason: 'tipper',
+        startAgainLink: `${url}/de-koffiepod`,
+      }),
+    facts: { en: ['€3.00', 'De Koffiepod', 'cancelled'], nl: ['€ 3,00', 'De Koffiepod', 'opgezegd'] },
+  },
+  {
+    name: 'monthly-supporter',
+    mail: (locale, url) =>
+      monthlySupporterMail(locale, {
+        brand,
+        tipjarName,
+        amount: 300,
+        fee: 15,
+        fromName: 'Sanne',
+        link: `${url}/backoffice/de-koffiepod/recurringtips`,
+      }),
+    facts: { en: ['€3.00', '€2.85', 'Sanne'], nl: ['€ 3,00', '€ 2,85', 'Sanne'] },
+  },
+  {
+    name: 'order-receipt',
+    mail: (locale, url) =>
+      orderReceiptMail(locale, {
+        brand,
+        tipjarName,
+        number: '2026-0042',
+        totalExVat: 1240,
+        vat: 260,
+        totalInclVat: 1500,
+        paidAt,
+        reference: 'addon-3c9e',
+        invoicesLink: `${url}/backoffice/de-koffiepod/invoices`,
+      }),
+    facts: {
+      en: ['2026-0042', '€15.00', '€12.40', '€2.60', '21%', 'De Koffiepod'],
+      nl: ['2026-0042', '€ 15,00', '€ 12,40', '€ 2,60', '21%', 'De Koffiepod'],
+    },
+  },
+  {
+    name: 'welcome',
+    mail: (locale, url) =>
+      welcomeMail(locale, {
+        brand,
+        tipjarName,
+        pageLink: `${url}/de-koffiepod`,
+        registrationLink: `${url}/backoffice/de-koffiepod/registration`,
+        shareLink: `${url}/backoffice/de-koffiepod/share`,
+        settingsLink: `${url}/backoffice/de-koffiepod/settings`,
+      }),
+    facts: {
+      en: ['De Koffiepod', '/backoffice/de-koffiepod/registration', '/backoffice/de-koffiepod/share'],
+      nl: ['De Koffiepod', '/backoffice/de-koffiepod/registration', '/backoffice/de-koffiepod/share'],
+    },
+  },
+  {
+    name: 'payouts-ready',
+    mail: (locale, url) =>
+      payoutsReadyMail(locale, { brand, tipjarName, payoutsLink: `${url}/backoffice/de-koffiepod/settlements` }),
+    facts: {
+      en: ['De Koffiepod', 'verified', '/backoffice/de-koffiepod/settlements'],
+      nl: ['De Koffiepod', 'geverifieerd', '/backoffice/de-koffiepod/settlements'],
+    },
   },
   {
     name: 'invoice',

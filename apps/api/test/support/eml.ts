@@ -40,6 +40,27 @@ export function decodeEmlBody(raw: string): string {
   return body;
 }
 
+/**
+ * A header as a person reads it: its folded lines joined, its encoded words (RFC 2047, as the mailer
+ * writes a subject with € or a long one) decoded.
+ */
+function headerOf(raw: string, name: string): string {
+  const head = raw.slice(0, raw.indexOf('\n\n')).replace(/\r?\n[ \t]+/g, ' ');
+  const value = new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 /** All mails in `dir`, oldest first; [] when the folder does not exist yet. */
 export function readOutboxDir(dir: string): OutboxMail[] {
   let files: string[] = [];
@@ -52,7 +73,24 @@ export function readOutboxDir(dir: string): OutboxMail[] {
   }
   return files.map((file) => {
     const raw = readFileSync(path.join(dir, file), 'utf8');
-    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+    const header = (name: string) => headerOf(raw, name);
     return { file, raw, to: header('To'), subject: header('Subject'), text: decodeEmlBody(raw) };
   });
+}
+
+/** The bytes of a mail's first attachment of `contentType` (e.g. application/pdf), undefined when it has none. */
+export function attachmentOf(raw: string, contentType: string): Buffer | undefined {
+  const split = raw.indexOf('\n\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  const boundary = /content-type: multipart\/[\s\S]*?boundary="?([^"\n;]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+      const found = attachmentOf(part.replace(/^\r?\n/, ''), contentType);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!new RegExp(`content-type: ${contentType.replace('/', '\\/')}`, 'i').test(head)) return undefined;
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64');
 }

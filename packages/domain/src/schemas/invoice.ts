@@ -54,6 +54,8 @@ export const InvoiceLineTextSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('platformFee'), tips: z.number().int(), period: z.string() }),
   /** Fee given back on `count` refunds and chargebacks (decision 015). */
   z.object({ key: z.literal('feeCredit'), count: z.number().int() }),
+  /** A {product} (`product`, the brand's name) ordered for the tip jar `tipjar` (decision 080). */
+  z.object({ key: z.literal('order'), product: z.string(), tipjar: z.string() }),
 ]);
 export type InvoiceLineText = z.infer<typeof InvoiceLineTextSchema>;
 

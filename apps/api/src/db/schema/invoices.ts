@@ -2,7 +2,7 @@ import type { InvoiceLineText } from '@podpot/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, id, updated } from './columns.js';
-import { tipjars } from './tipjars.js';
+import { addons, tipjars } from './tipjars.js';
 
 export interface InvoiceLineJson {
   description: string;
@@ -30,6 +30,8 @@ export const invoices = pgTable(
       .references(() => tipjars.id, { onDelete: 'restrict' }),
     /** 'YYYY-MM' for the platform-fee invoice of that month; null for other invoices. */
     period: text(),
+    /** The paid add-on ({product} order) this invoice is for, made when its payment completed (decision 080). */
+    addonId: uuid().references(() => addons.id, { onDelete: 'restrict' }),
     status: text({ enum: ['draft', 'sent', 'paid', 'void'] })
       .notNull()
       .default('draft'),
@@ -48,6 +50,8 @@ export const invoices = pgTable(
     // One platform-fee invoice per tip jar and month (NULL periods do not collide); a voided one no
     // longer holds its month, so the month can be invoiced again (decision 068).
     uniqueIndex('invoices_tipjar_period_key').on(t.tipjarId, t.period).where(sql`status <> 'void'`),
+    // One invoice per paid order, whatever the provider repeats (decision 080).
+    uniqueIndex('invoices_addon_key').on(t.addonId),
     index('invoices_tipjar_created_idx').on(t.tipjarId, t.created),
     index('invoices_updated_idx').on(t.updated, t.id),
     index('invoices_drafts_idx').on(t.created).where(sql`status = 'draft'`),

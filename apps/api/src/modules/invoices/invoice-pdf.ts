@@ -95,6 +95,7 @@ const COLUMNS: Column[] = [
 function describe(line: InvoiceLine, locale: Locale): string {
   const text = line.text;
   if (!text) return line.description;
+  if (text.key === 'order') return t(locale, 'invoice.line.order', { product: text.product, tipjar: text.tipjar });
   if (text.key === 'platformFee') {
     const count = formatCount(text.tips, locale);
     const period = formatMonth(text.period, locale);

@@ -19,6 +19,30 @@ export function amountsOfLines(input: InvoiceLineInput[]): Amounts {
   return { lines, totalExVat, vat, totalInclVat: totalExVat + vat };
 }
 
+/**
+ * The invoice of a paid {product} order (decision 080): its price includes VAT (what the buyer paid,
+ * addons.cost_total_with_tax), so the total incl. VAT is that price to the cent and splitVat derives
+ * ex VAT and VAT from it, as for the platform fee.
+ */
+export function orderAmounts(product: string, tipjarName: string, priceInclVat: number): Amounts {
+  const price = splitVat(priceInclVat);
+  const text = { key: 'order' as const, product, tipjar: tipjarName };
+  return {
+    lines: [
+      {
+        description: t('en', 'invoice.line.order', { product, tipjar: tipjarName }),
+        text,
+        quantity: 1,
+        unitPriceExVat: price.net,
+        totalExVat: price.net,
+      },
+    ],
+    totalExVat: price.net,
+    vat: price.vat,
+    totalInclVat: priceInclVat,
+  };
+}
+
 /** The UTC calendar month of a 'YYYY-MM' period: [start, end). */
 export function monthOf(period: string): { start: Date; end: Date } {
   const [y, m] = period.split('-').map(Number) as [number, number];

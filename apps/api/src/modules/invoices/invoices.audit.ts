@@ -1,7 +1,12 @@
 import type { AuditAction, InvoiceStatus } from '@podpot/domain';
 import type { Actor } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { changesOf, recordAudit } from '../audit/audit.service.js';
+import {
+  type AuditChange,
+  changesOf,
+  recordAudit as recordActorAudit,
+  recordPlatformAudit,
+} from '../audit/audit.service.js';
 
 /** What the audit trail keeps of an invoice: its number, month, status and totals. */
 interface InvoiceFacts {
@@ -31,14 +36,17 @@ const ACTION_OF_STATUS: Partial<Record<InvoiceStatus, AuditAction>> = {
 /**
  * Records an invoice made (`before` undefined), changed or deleted (`after` undefined), in the
  * transaction of that change. A change names its new status (sent, paid, voided) or is an update of
- * its lines; it records only what changed, and nothing when nothing did.
+ * its lines; it records only what changed, and nothing when nothing did. A null actor: the platform made
+ * it itself (the invoice of a paid order, decision 080).
  */
 export async function auditInvoice(
   tx: Tx,
-  actor: Actor,
+  actor: Actor | null,
   before: InvoiceFacts | undefined,
   after: InvoiceFacts | undefined,
 ): Promise<void> {
+  const recordAudit = (t: Tx, a: Actor | null, change: AuditChange) =>
+    a ? recordActorAudit(t, a, change) : recordPlatformAudit(t, change);
   const row = (after ?? before)!;
   const about = { entityType: 'invoice' as const, entityId: row.id, tipjarId: row.tipjarId };
   if (!before) return recordAudit(tx, actor, { ...about, action: 'invoice.created', after: facts(row) });

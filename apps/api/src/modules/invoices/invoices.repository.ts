@@ -86,6 +86,12 @@ export async function findInvoiceForPeriod(db: DbOrTx, tipjarId: string, period:
   return row;
 }
 
+/** The invoice of a paid {product} order (decision 080), if it was made. */
+export async function findInvoiceOfAddon(db: DbOrTx, addonId: string) {
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.addonId, addonId));
+  return row;
+}
+
 /**
  * Locks the year's counter row (made on first use) until the transaction ends: every numbering of
  * that year waits here, so checks made after it (one invoice per tip jar and month) cannot race.

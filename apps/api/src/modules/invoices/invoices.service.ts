@@ -65,17 +65,7 @@ async function createNumbered(
       throw NOT_ONCE();
     }
     const a = typeof amounts === 'function' ? await amounts(tx) : amounts;
-    const seq = last + 1;
-    await repo.setCounter(tx, year, seq);
-    const id = await repo.insertInvoice(tx, {
-      number: `${year}-${String(seq).padStart(4, '0')}`,
-      year,
-      seq,
-      tipjarId,
-      period,
-      status: 'draft',
-      ...a,
-    });
+    const id = await insertNumbered(tx, { year, last }, { tipjarId, period, status: 'draft', ...a });
     // A fee invoice takes the fee credits of refunds and chargebacks no invoice took yet (once: the
     // rows are marked with this invoice in this transaction), and is priced again with them.
     if (options.takeCreditsBefore && typeof amounts === 'function') {
@@ -88,6 +78,20 @@ async function createNumbered(
     await auditInvoice(tx, options.actor, undefined, await repo.findInvoice(tx, id));
     return id;
   });
+}
+
+/**
+ * Inserts an invoice with the next number of the year's series, in the caller's transaction, which
+ * holds that year's counter lock (`last` is what repo.lockCounter answered). Returns its id.
+ */
+export async function insertNumbered(
+  tx: DbOrTx,
+  { year, last }: { year: number; last: number },
+  values: Omit<Parameters<typeof repo.insertInvoice>[1], 'number' | 'year' | 'seq'>,
+): Promise<string> {
+  const seq = last + 1;
+  await repo.setCounter(tx, year, seq);
+  return repo.insertInvoice(tx, { number: `${year}-${String(seq).padStart(4, '0')}`, year, seq, ...values });
 }
 
 async function getRow(ctx: AppContext, id: string): Promise<Row> {

@@ -15,7 +15,7 @@ import type { NotificationObjectHandler } from '../../payments/ledger.js';
 import { type OppBankAccount, OppError, type OppMerchant } from '../../payments/opp-client.js';
 import { notifyUrlOf } from '../../payments/payments.service.js';
 import { type AuditChange, recordAudit } from '../audit/audit.service.js';
-import { bankAccountChanged, queueBankAccountChangedMails } from './merchants.mails.js';
+import { bankAccountChanged, queueBankAccountChangedMails, queuePayoutsReadyMails } from './merchants.mails.js';
 import * as repo from './merchants.repository.js';
 
 const stateFields = (row: repo.MerchantRow) => ({
@@ -153,18 +153,23 @@ export async function refreshMerchant(ctx: AppContext, row: repo.MerchantRow): P
 }
 
 /**
- * Stores what the provider says of a merchant; when its bank account is another one than we knew, its
- * tip jar's admins are mailed in the same transaction (issue 15).
+ * Stores what the provider says of a merchant; in the same transaction its tip jar's admins are mailed
+ * when its bank account is another one than we knew (issue 15), or when the registration became
+ * complete: the bank account verified, payouts can be made (issue 39).
  */
 export async function saveMerchantState(
   ctx: AppContext,
   row: repo.MerchantRow,
   state: Partial<repo.NewMerchantRow>,
 ): Promise<repo.MerchantRow | undefined> {
-  if (!bankAccountChanged(row, state)) return repo.updateMerchant(ctx.db, row.id, state);
+  const changed = bankAccountChanged(row, state);
+  const completes =
+    !isRegistrationComplete(stateFields(row)) && isRegistrationComplete({ ...stateFields(row), ...state });
+  if (!changed && !completes) return repo.updateMerchant(ctx.db, row.id, state);
   const updated = await ctx.db.transaction(async (tx) => {
     const saved = await repo.updateMerchant(tx, row.id, state);
-    if (saved?.tipjarId) await queueBankAccountChangedMails(ctx, tx, saved.tipjarId, state.bankAccountUid!);
+    if (saved?.tipjarId && changed) await queueBankAccountChangedMails(ctx, tx, saved.tipjarId, state.bankAccountUid!);
+    if (saved?.tipjarId && completes) await queuePayoutsReadyMails(ctx, tx, saved);
     return saved;
   });
   ctx.outbox.kick();

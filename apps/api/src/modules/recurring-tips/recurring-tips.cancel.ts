@@ -1,8 +1,10 @@
-import { mandateState } from '@podpot/domain';
+import { appUrl, mandateState } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { queueMail } from '../../mail/outbox.js';
 import { monthlyTipEndedMail } from '../../mail/recurring-mails.js';
+import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import * as usersQueries from '../users/users.queries.js';
 import * as ending from './recurring-tips.ending.repository.js';
 import { moveTip } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
@@ -56,6 +58,27 @@ export async function cancelMonthlyTipsOf(
     await queueMail(tx, { to: row.email, ...mail }, { dedupeKey: `monthly-tip-ended:${row.id}` });
   }
   return rows.map((row) => row.id);
+}
+
+/**
+ * The tipper cancelled their monthly tip (logged in or through the manage link): their confirmation,
+ * queued in the cancelling transaction, with where to start again. The same dedupe key as the
+ * platform's ending mail: a monthly tip ends once, so its tipper hears of it once.
+ */
+export async function queueCancelledByTipperMail(ctx: AppContext, tx: Tx, row: repo.RecurringTipRow): Promise<void> {
+  const [tipjar, user] = await Promise.all([
+    tipjarsQueries.findTipjar(tx, row.tipjarId),
+    usersQueries.findUserById(tx, row.userId),
+  ]);
+  if (!tipjar || !user) return;
+  const mail = monthlyTipEndedMail(row.locale, {
+    brand: ctx.config.BRAND_NAME,
+    tipjarName: tipjar.name,
+    amount: row.nextAmount ?? row.amount,
+    reason: 'tipper',
+    startAgainLink: appUrl(ctx.config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, row.locale),
+  });
+  await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `monthly-tip-ended:${row.id}` });
 }
 
 /** How many monthly tips archiving would cancel (the deletion preview). */

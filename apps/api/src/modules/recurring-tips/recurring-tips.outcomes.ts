@@ -1,4 +1,5 @@
 import {
+  appUrl,
   MAX_CHARGE_ATTEMPTS,
   type PaymentOwnerKind,
   paymentOutcome,
@@ -13,6 +14,7 @@ import {
   chargebackMail,
   chargeFailedMail,
   chargeReceiptMail,
+  monthlySupporterMail,
   recurringStartedMail,
 } from '../../mail/recurring-mails.js';
 import type { MailContent } from '../../mail/templates.js';
@@ -318,5 +320,37 @@ async function onChargePaid(
       : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
   // The month is paid once (paidTransactionId above); the key keeps it to one mail whatever repeats.
   await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-paid:${completed.id}` });
+  if (viaMandate && recurringTip.mandateStatus !== 'valid' && recurringTip.status !== 'cancelled') {
+    await queueNewSupporterMails(ctx, tx, updated, tipjar);
+  }
   return () => sendQueuedMail(ctx);
+}
+
+/**
+ * "A new monthly supporter" to each admin of the tip jar (when it mails its makers about tips), once
+ * its mandate became usable. Once per monthly tip and admin (the dedupe key): a mandate set up again
+ * after failed months is not a new supporter.
+ */
+async function queueNewSupporterMails(
+  ctx: AppContext,
+  tx: Tx,
+  recurringTip: repo.RecurringTipRow,
+  tipjar: tipjarsQueries.TipjarRow,
+) {
+  if (!tipjar.notifyOnTip) return;
+  for (const admin of await tipjarsQueries.listAdminRecipients(tx, tipjar.id)) {
+    const mail = monthlySupporterMail(admin.locale, {
+      brand: ctx.config.BRAND_NAME,
+      tipjarName: tipjar.name,
+      amount: recurringTip.amount,
+      fee: platformFeeOf(recurringTip.amount, ctx.config.PLATFORM_FEE_BPS),
+      fromName: recurringTip.privacy === 'ANONYMOUS' ? null : recurringTip.displayName || null,
+      link: appUrl(ctx.config.publicUrl, 'backofficeRecurringtips', { tipjarslug: tipjar.slug }, admin.locale),
+    });
+    await queueMail(
+      tx,
+      { to: admin.email, ...mail },
+      { dedupeKey: `monthly-supporter:${recurringTip.id}:${admin.userId}` },
+    );
+  }
 }

@@ -21,7 +21,12 @@ import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.j
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
 import * as usersQueries from '../users/users.queries.js';
-import { cancellation, cancelWaitingCharges, revokeCancelledMandates } from './recurring-tips.cancel.js';
+import {
+  cancellation,
+  cancelWaitingCharges,
+  queueCancelledByTipperMail,
+  revokeCancelledMandates,
+} from './recurring-tips.cancel.js';
 import { debitKey, findSentDebit } from './recurring-tips.lookups.js';
 import { refreshAttempt } from './recurring-tips.mandate.js';
 import { CHARGE_KIND, moveTip } from './recurring-tips.outcomes.js';
@@ -197,6 +202,7 @@ export async function updateMyRecurringTip(
       if (data.status === 'cancelled') {
         // Final; every manage link sent so far stops working.
         Object.assign(updates, cancellation(row, new Date()));
+        await queueCancelledByTipperMail(ctx, tx, row);
       } else if (data.status === 'paused') {
         updates.status = 'paused';
       } else {
@@ -208,6 +214,7 @@ export async function updateMyRecurringTip(
     if (Object.keys(updates).length > 0) await repo.updateRecurringTip(tx, id, updates);
     return updates.status === 'cancelled' && row.mandateStatus === 'valid';
   });
+  if (data.status === 'cancelled') ctx.outbox.kick();
   // After the commit: the mandate is of no further use. If the provider cannot be reached now the
   // reconcile job revokes it later; a cancelled monthly tip is never charged meanwhile.
   if (revoke) await revokeCancelledMandates(ctx, { of: { ids: [id] } });

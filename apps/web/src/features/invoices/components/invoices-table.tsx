@@ -90,10 +90,12 @@ export function InvoiceDetails({ invoice, actions }: { invoice: Invoice; actions
   const format = useFormat();
   const money = format.money;
   /** A line the platform wrote, in the reader's language. */
-  const lineText = (text: InvoiceLineText) =>
-    text.key === 'platformFee'
+  const lineText = (text: InvoiceLineText) => {
+    if (text.key === 'order') return t('lines.order', { product: text.product, tipjar: text.tipjar });
+    return text.key === 'platformFee'
       ? t('lines.platformFee', { count: text.tips, period: format.period(text.period) })
       : t('lines.feeCredit', { count: text.count });
+  };
   return (
     <Paper sx={{ p: 3 }} data-testid="invoice-details">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
