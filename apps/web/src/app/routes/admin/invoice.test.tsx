@@ -65,6 +65,29 @@ describe('admin invoice page', () => {
     await waitFor(() => expect(shown).toHaveBeenCalledWith(expect.objectContaining({ content: 'Invoice sent' })));
   });
 
+  it("words a paid order's line from its data, as the reader's language writes it", async () => {
+    answerInvoice({
+      ...draft,
+      period: null,
+      status: 'paid',
+      lines: [
+        {
+          description: 'Podpot for My Pod',
+          text: { key: 'order', product: 'Podpot', tipjar: 'My Pod' },
+          quantity: 1,
+          unitPriceExVat: 1240,
+          totalExVat: 1240,
+        },
+      ],
+      totalExVat: 1240,
+      vat: 260,
+      totalInclVat: 1500,
+    });
+    renderPage();
+    expect(await screen.findByText('Podpot for My Pod')).toBeTruthy();
+    expect(screen.getByTestId('invoice-total').textContent).toContain('15.00');
+  });
+
   it('deletes a draft after confirming and goes back to the list', async () => {
     answerInvoice(draft);
     api.server.use(http.delete(apiPath('invoices/:id'), () => noContent()));
