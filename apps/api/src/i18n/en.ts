@@ -99,12 +99,12 @@ export const en = {
     },
     welcome: {
       subject: 'Welcome to {{brand}}: the next steps for {{tipjar}}',
-      live: 'Whoop whoop, your own {{brand}}! {{tipjar}} is live: {{page}}',
+      live: 'Whoop whoop, your own {{brand}}! {{tipjar}} is live at {{page}}',
       next: 'Your next steps:',
       register: '1. Register your bank account, so your tips can be paid out to you: {{link}}',
       share: '2. Share your page with your listeners (link, badge, QR code and poster): {{link}}',
       settings: '3. Make the page your own in the settings (photo, text, goal): {{link}}',
-      mailed: 'We mail you when your bank account is verified, and when a listener starts a monthly tip.',
+      mailed: 'We mail you as soon as your bank account is verified.',
     },
     payoutsReady: {
       subject: 'Your bank account is verified: {{tipjar}} can receive payouts - {{brand}}',

@@ -96,12 +96,12 @@ export const nl: Catalog = {
     },
     welcome: {
       subject: 'Welkom bij {{brand}}: de volgende stappen voor {{tipjar}}',
-      live: 'Whoop whoop, je eigen {{brand}}! {{tipjar}} staat online: {{page}}',
+      live: 'Whoop whoop, je eigen {{brand}}! {{tipjar}} staat online op {{page}}',
       next: 'Je volgende stappen:',
       register: '1. Registreer je bankrekening, zodat je fooien aan je uitbetaald kunnen worden: {{link}}',
       share: '2. Deel je pagina met je luisteraars (link, badge, QR-code en poster): {{link}}',
       settings: '3. Maak de pagina helemaal van jou bij de instellingen (foto, tekst, doel): {{link}}',
-      mailed: 'We mailen je als je bankrekening is geverifieerd, en als een luisteraar een maandelijkse fooi start.',
+      mailed: 'We mailen je zodra je bankrekening is geverifieerd.',
     },
     payoutsReady: {
       subject: 'Je bankrekening is geverifieerd: {{tipjar}} kan uitbetalingen ontvangen - {{brand}}',

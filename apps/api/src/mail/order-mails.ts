@@ -64,12 +64,10 @@ export function welcomeMail(
     subject: t(locale, 'mail.welcome.subject', { brand: p.brand, tipjar: tipjar.inSubject() }),
     text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
       t(locale, 'mail.welcome.live', { brand: p.brand, tipjar, page: p.pageLink }),
-      [
-        t(locale, 'mail.welcome.next'),
-        t(locale, 'mail.welcome.register', { link: p.registrationLink }),
-        t(locale, 'mail.welcome.share', { link: p.shareLink }),
-        t(locale, 'mail.welcome.settings', { link: p.settingsLink }),
-      ],
+      // A step a paragraph, its link last: the HTML part gives each step its button.
+      [t(locale, 'mail.welcome.next'), t(locale, 'mail.welcome.register', { link: p.registrationLink })],
+      t(locale, 'mail.welcome.share', { link: p.shareLink }),
+      t(locale, 'mail.welcome.settings', { link: p.settingsLink }),
       t(locale, 'mail.welcome.mailed'),
     ]),
   };

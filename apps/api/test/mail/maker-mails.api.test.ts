@@ -147,7 +147,7 @@ describe('a paid Podpot order', () => {
     const welcome = mails.filter((m) => m.subject === `Welcome to Podpot: the next steps for ${tipjar.name}`);
     expect(welcome).toHaveLength(1);
     expect(welcome[0]!.text).toContain(
-      `Whoop whoop, your own Podpot! ${tipjar.name} is live: ${t.baseUrl}/${tipjar.slug}`,
+      `Whoop whoop, your own Podpot! ${tipjar.name} is live at ${t.baseUrl}/${tipjar.slug}`,
     );
     expect(welcome[0]!.text).toContain(
       `Register your bank account, so your tips can be paid out to you: ${t.baseUrl}/backoffice/${tipjar.slug}/registration`,
