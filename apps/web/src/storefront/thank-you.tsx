@@ -86,7 +86,8 @@ function ThanksCard(props: {
   slug: string;
   heading: string;
   next: ReactNode;
-  actions: ReactNode;
+  /** One-off: the offer to give monthly instead, before sharing. */
+  offer?: { title: string; body: ReactNode };
 }) {
   const { t } = useTranslation('thankyou');
   return (
@@ -117,9 +118,13 @@ function ThanksCard(props: {
         <Section id="thanks-next" title={t('next.title')}>
           <Box data-testid="thanks-next">{props.next}</Box>
         </Section>
+        {props.offer && (
+          <Section id="thanks-offer" title={props.offer.title}>
+            {props.offer.body}
+          </Section>
+        )}
         <ThankYouShare slug={props.slug} name={props.name} />
         <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
-          {props.actions}
           <Button component={LocaleRouterLink} to={routePath('storefront', { tipjarslug: props.slug })} color="inherit">
             {t('backTo', { name: props.name })}
           </Button>
@@ -159,16 +164,17 @@ function Completed({ slug, amount }: { slug: string | null; amount: number | und
       slug={slug}
       heading={t('completed.heading', { amount: money, name })}
       next={<Typography>{t('completed.receipt')}</Typography>}
-      actions={
-        <Box sx={{ width: '100%', mb: 1 }} data-testid="make-monthly">
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {t('completed.monthlyOffer', { amount: money, name })}
-          </Typography>
-          <Button component={LocaleRouterLink} to={monthly} variant="contained">
-            {t('completed.makeMonthly', { amount: money })}
-          </Button>
-        </Box>
-      }
+      offer={{
+        title: t('completed.monthlyTitle'),
+        body: (
+          <Box data-testid="make-monthly">
+            <Typography sx={{ mb: 1.5 }}>{t('completed.monthlyOffer', { amount: money, name })}</Typography>
+            <Button component={LocaleRouterLink} to={monthly} variant="contained">
+              {t('completed.makeMonthly', { amount: money })}
+            </Button>
+          </Box>
+        ),
+      }}
     />
   );
 }
@@ -231,17 +237,15 @@ function MonthlyCompleted({ tip }: { tip: RecurringTip }) {
               })}
             </Typography>
           )}
-          <Typography sx={{ mt: 1 }}>{t('monthly.manageAnyTime')}</Typography>
+          <Typography sx={{ mt: 1, mb: 1.5 }}>{t('monthly.manageAnyTime')}</Typography>
+          <Button
+            component={LocaleRouterLink}
+            to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
+            variant="contained"
+          >
+            {t('monthly.manage')}
+          </Button>
         </>
-      }
-      actions={
-        <Button
-          component={LocaleRouterLink}
-          to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
-          variant="contained"
-        >
-          {t('monthly.manage')}
-        </Button>
       }
     />
   );
