@@ -53,7 +53,8 @@ type Props = { id: string; token: string | null; checkout: CheckoutComponent };
  * One own monthly tip (signed in, or through the manage link's token): where it stands, its payments,
  * and the self-service — change the amount (from next month), pause, resume, cancel (final), and set
  * the payment up again when the mandate is not valid. Also where the provider sends the tipper back
- * after the first payment: it polls until the provider's notification has settled the mandate.
+ * after a mandate retry (a new monthly tip's first payment returns to the thank-you page): it polls
+ * until the provider's notification has settled the mandate.
  */
 export function RecurringTipDetail({ id, token, checkout }: Props) {
   const { t } = useTranslation(['recurringtips', 'common']);
