@@ -75,7 +75,13 @@ test.describe('monthly tips', () => {
     await expect(page).toHaveURL(/\/sim\/checkout\//);
     await page.locator('button[name="outcome"][value="completed"]').click();
 
-    // Back on the monthly tip: it waits for the provider's notification.
+    // Back on the thank-you page: it waits for the provider's notification, then names the amount.
+    await expect(page).toHaveURL(/\/thankyou\?recurringtip=[0-9a-f-]{36}&slug=de-koffiepod$/);
+    await expect(page.getByTestId('tip-outcome')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Thank you! You now give De Koffiepod €3.00 a month' }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Manage your monthly tip' }).click();
     await expect(page).toHaveURL(/\/account\/recurringtips\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('mandate-status')).toHaveAttribute('data-status', 'valid', { timeout: 30_000 });
     await expect(page.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'active');
@@ -190,7 +196,11 @@ test.describe('monthly tips', () => {
     await expect(page).toHaveURL(/\/sim\/checkout\//);
     await page.locator('button[name="outcome"][value="cancelled"]').click();
 
-    // Not paid: no mandate; the page offers to set the payment up again.
+    // Not paid: no mandate; the thank-you page says so and leads to the monthly tip's page to set it up again.
+    await expect(page).toHaveURL(/\/nl\/thankyou\?recurringtip=/);
+    await expect(page.getByTestId('tip-outcome')).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Je maandelijkse fooi is nog niet ingesteld' })).toBeVisible();
+    await page.getByRole('link', { name: 'Betaling instellen' }).click();
     await expect(page).toHaveURL(/\/nl\/account\/recurringtips\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('mandate-status')).toHaveAttribute('data-status', 'invalid', { timeout: 30_000 });
     await expect(page.getByText('De laatste betaling is niet gelukt: de betaling is geannuleerd.')).toBeVisible();
@@ -202,18 +212,22 @@ test.describe('monthly tips', () => {
     await expect(page.getByTestId('mandate-status')).toHaveAttribute('data-status', 'valid', { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Betaling opnieuw instellen' })).toHaveCount(0);
 
-    // A new amount applies from next month.
+    // A new amount applies from the next debit (said before it is typed).
+    await expect(page.getByTestId('amount-rules')).toContainText(
+      'Een nieuw bedrag geldt vanaf de volgende afschrijving',
+    );
     await page.getByRole('textbox', { name: 'Nieuw bedrag per maand' }).fill('6');
     await page.getByRole('button', { name: 'Bedrag wijzigen' }).click();
     await expect(page.getByText('€ 6,00 per maand vanaf volgende maand')).toBeVisible();
 
-    // Cancel, confirmed; cancelled is final (no actions left).
+    // Stop it, confirmed; stopped is final (no actions left), and the pending amount is gone.
     await page.getByRole('button', { name: 'Maandelijkse fooi opzeggen' }).click();
     await page
-      .getByRole('dialog', { name: 'Deze maandelijkse fooi opzeggen?' })
-      .getByRole('button', { name: 'Ja, opzeggen' })
+      .getByRole('dialog', { name: 'Je maandelijkse fooi aan De Koffiepod stoppen?' })
+      .getByRole('button', { name: 'Ja, stop mijn maandelijkse fooi' })
       .click();
     await expect(page.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByText('€ 6,00 per maand vanaf volgende maand')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Pauzeren' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Hervatten' })).toHaveCount(0);
   });

@@ -151,7 +151,9 @@ test.describe('tipping a podcast', () => {
 
       await simulate(page, 'completed');
       await expect(page.getByTestId('tip-outcome')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-      await expect(page.getByRole('heading', { name: 'De Koffiepod received your tip. Thank you!' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Thank you for your tip of €7.50 to De Koffiepod' }),
+      ).toBeVisible();
       await expectReceipt(email, 'Thank you for your tip to De Koffiepod');
 
       // Paid: the next visit starts with an empty form.

@@ -615,6 +615,55 @@ describe('lists and permissions', () => {
     expect((await t.api('GET', '/user/me/recurringtips')).status).toBe(401);
   });
 
+  it('GET user/me/recurringtips?tipjarId=&open=true: whether this account already gives monthly to a tip jar (the storefront warns)', async () => {
+    const tipper = await t.createUser();
+    const other = await t.createUser();
+    const mine = async (query: string, who = tipper) => {
+      const res = await t.api('GET', `/user/me/recurringtips?${query}`, { token: who.token });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((r: { id: string }) => r.id);
+    };
+    const open = `tipjarId=${jar.id}&open=true`;
+    expect(await mine(open)).toEqual([]);
+    const { id } = await signUpAndPay(tipper, 300);
+    // Another account's monthly tip to the same jar is never the tipper's, whatever e-mail it was made with.
+    await signUpAndPay(other, 300);
+    expect(await mine(open)).toEqual([id]);
+    expect(await mine(`tipjarId=${otherJar.id}&open=true`)).toEqual([]);
+    // Paused is still open; cancelled is not.
+    const pause = { token: tipper.token, body: { data: { status: 'paused' } } };
+    expect((await t.api('PUT', `/user/me/recurringtips/${id}`, pause)).status).toBe(200);
+    expect(await mine(open)).toEqual([id]);
+    const cancel = { token: tipper.token, body: { data: { status: 'cancelled' } } };
+    expect((await t.api('PUT', `/user/me/recurringtips/${id}`, cancel)).status).toBe(200);
+    expect(await mine(open)).toEqual([]);
+    expect(await mine(`tipjarId=${jar.id}`)).toEqual([id]);
+    expect((await t.api('GET', '/user/me/recurringtips?tipjarId=nope', { token: tipper.token })).status).toBe(400);
+    expect((await t.api('GET', `/user/me/recurringtips?${open}`)).status).toBe(401);
+  });
+
+  it("the first payment returns to the thank-you page; a mandate retry to the monthly tip's page", async () => {
+    const tipper = await t.createUser();
+    const { id, created } = await signUpAndPay(tipper, 500, 'failed');
+    const returnUrlOf = async (redirectUrl: string) => {
+      const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions/${uidOf(redirectUrl)}`, {
+        headers: { authorization: `Bearer ${t.ctx.config.OPP_API_KEY}` },
+      });
+      return ((await res.json()) as { return_url: string }).return_url;
+    };
+    expect(await returnUrlOf(created.oppTransaction.redirectUrl)).toBe(
+      `${t.baseUrl}/thankyou?recurringtip=${id}&slug=${jar.slug}`,
+    );
+    const retry = await t.api('POST', `/user/me/recurringtips/${id}/mandate/retry`, {
+      token: tipper.token,
+      body: { data: { paymentmethod: ideal, paymentissuer: '' } },
+    });
+    expect(retry.status, retry.text).toBe(200);
+    expect(await returnUrlOf(retry.body.mandate.oppTransaction.redirectUrl)).toBe(
+      `${t.baseUrl}/account/recurringtips/${id}`,
+    );
+  });
+
   it("tip jar admins see their tip jar's monthly tips; other makers and strangers get 404", async () => {
     const tipper = await t.createUser();
     const { id } = await signUpAndPay(tipper, 500);

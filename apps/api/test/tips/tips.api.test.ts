@@ -353,7 +353,7 @@ describe('paying a tip (webhook)', () => {
     await reconcileTransactions(t.ctx, t.ledger, { olderThanMinutes: 0 });
     expect(await mailsTo(email)).toHaveLength(1);
     const outcome = await t.api('GET', `/tips/${res.body.tip.id}/outcome`);
-    expect(outcome.body).toEqual({ status: 'completed', final: true });
+    expect(outcome.body).toEqual({ status: 'completed', final: true, amount: res.body.tip.amount });
   });
 
   it('keeps the payment state when a mail fails', async () => {
@@ -379,6 +379,15 @@ describe('paying a tip (webhook)', () => {
     });
   }
 
+  it('the outcome of a paid tip names its amount from our record (the thank-you page shows it)', async () => {
+    const tipId = await paidTip(jar.id, 'completed', { amount: 1234 });
+    expect((await t.api('GET', `/tips/${tipId}/outcome`)).body).toEqual({
+      status: 'completed',
+      final: true,
+      amount: 1234,
+    });
+  });
+
   it('a payment still open is pending and not final', async () => {
     const tipId = await paidTip(jar.id, 'pending');
     expect((await t.api('GET', `/tips/${tipId}/outcome`)).body).toEqual({ status: 'pending', final: false });
@@ -400,7 +409,8 @@ describe('privacy of anonymous tips', () => {
       message: 'anon message',
     });
     const outcome = await t.api('GET', `/tips/${tipId}/outcome`);
-    expect(outcome.body).toEqual({ status: 'completed', final: true });
+    // The thank-you page's read: the outcome and the amount paid, never who gave it.
+    expect(outcome.body).toEqual({ status: 'completed', final: true, amount: 500 });
     const list = await t.api('GET', `/tipjars/${jar.id}/tips`, { token: jar.maker.token });
     const one = await t.api('GET', `/tipjars/${jar.id}/tips/${tipId}`, { token: jar.maker.token });
     for (const text of [list.text, one.text]) {

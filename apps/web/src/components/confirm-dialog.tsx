@@ -10,6 +10,7 @@ export function ConfirmDialog({
   onClose,
   loading = false,
   disabled = false,
+  cancelLabel,
 }: {
   open: boolean;
   title: string;
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   loading?: boolean;
   /** The action cannot be taken (the text says why); only cancelling is possible. */
   disabled?: boolean;
+  /** The way out, when "Cancel" would be ambiguous (e.g. the action itself is cancelling something). */
+  cancelLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,7 +32,7 @@ export function ConfirmDialog({
         <DialogContentText id="confirm-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button onClick={onClose}>{cancelLabel ?? t('actions.cancel')}</Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={loading || disabled}>
           {confirmLabel}
         </Button>

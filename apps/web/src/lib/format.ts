@@ -17,6 +17,14 @@ export function formatDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/**
+ * A calendar day the API keeps as 00:00 UTC (a monthly tip's charge date) — '29 December 2026' /
+ * '29 december 2026' — read in UTC, so no time zone moves it to the day before.
+ */
+export function formatDay(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
 /** '3 Mar 2026, 14:05'. */
 export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -106,6 +114,7 @@ export function formatterOf(locale: Locale) {
   return {
     locale,
     date: (iso: string) => formatDate(iso, locale),
+    day: (iso: string) => formatDay(iso, locale),
     dateTime: (iso: string) => formatDateTime(iso, locale),
     period: (period: string) => formatPeriod(period, locale),
     number: (n: number) => formatNumber(n, locale),

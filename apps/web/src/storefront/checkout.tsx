@@ -45,7 +45,8 @@ function Terms({ text, locale }: { text: string; locale: Locale }) {
 export interface CheckoutProps {
   t: Translate;
   locale: Locale;
-  amountCents: number;
+  /** The amount on the button; null while the amount is not a valid tip (never "€0.00"). */
+  amountCents: number | null;
   value: PaymentChoice;
   onChange: (choice: PaymentChoice) => void;
   invalid: boolean;
@@ -137,7 +138,9 @@ export function Checkout({ t, locale, amountCents, value, onChange, invalid, loa
       )}
       {loading && <div className="sf-progress" role="progressbar" aria-label={t('checkout:paying')} />}
       <button type="submit" className="sf-button sf-contained sf-pay" disabled={invalid || loading || !selected}>
-        {t('checkout:pay', { amount: formatEuroAmount(amountCents, locale) })}
+        {amountCents === null
+          ? t('checkout:payNoAmount')
+          : t('checkout:pay', { amount: formatEuroAmount(amountCents, locale) })}
       </button>
     </section>
   );

@@ -89,4 +89,31 @@ describe('the storefront page (server-rendered, hydrated)', () => {
     expect(html).toContain('data-testid="not-accepting-tips"');
     expect(screen.queryByRole('form')).toBeNull();
   });
+
+  it('shows the amount on the pay button only when it is a valid tip (never "€0.00")', async () => {
+    await serveAndHydrate(tipjar, 'nl');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'AFREKENEN € 5,00' })).toBeTruthy());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Ander bedrag' }), { target: { value: '2000' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'AFREKENEN' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /€ 0,00/ })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Ander bedrag' }), { target: { value: '7,50' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'AFREKENEN € 7,50' })).toBeTruthy());
+  });
+
+  it("limits name and message to the API's lengths, counts down near the limit, and keeps their own direction", async () => {
+    await serveAndHydrate(tipjar, 'en');
+    const name = screen.getByRole('textbox', { name: /Your name/ }) as HTMLInputElement;
+    const message = screen.getByRole('textbox', { name: /Message to the maker/ }) as HTMLTextAreaElement;
+    expect(name.maxLength).toBe(80);
+    expect(message.maxLength).toBe(500);
+    expect(name.getAttribute('dir')).toBe('auto');
+    expect(message.getAttribute('dir')).toBe('auto');
+    expect(screen.queryByTestId('char-counter')).toBeNull();
+    fireEvent.change(message, { target: { value: 'x'.repeat(420) } });
+    expect((await screen.findByTestId('char-counter')).textContent).toBe('80 of 500 characters left');
+    fireEvent.change(name, { target: { value: 'أ'.repeat(70) } });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('char-counter').map((c) => c.textContent)).toContain('10 of 80 characters left'),
+    );
+  });
 });

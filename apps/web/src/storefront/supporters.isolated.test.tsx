@@ -44,6 +44,16 @@ describe('the goal and the supporter wall on the storefront', () => {
     expect(container.querySelector('#sf-wall')?.innerHTML).toContain('Great episode!');
   });
 
+  it("keeps a supporter's right-to-left name and message in their own direction (dir=auto)", async () => {
+    const rtl: Supporter = { name: 'سارة', amount: 300, message: 'حلقة رائعة!', monthly: false, paidAt: minutesAgo(1) };
+    await serveAndHydrate({ ...withWall, supporters: [rtl] }, 'en');
+    const wall = screen.getByRole('region', { name: 'Recent supporters' });
+    expect(within(wall).getByText('سارة').getAttribute('dir')).toBe('auto');
+    expect(within(wall).getByText('حلقة رائعة!').getAttribute('dir')).toBe('auto');
+    // The word "Anonymous" is ours, not the supporter's: no direction of its own.
+    expect(screen.queryByText('Anonymous')).toBeNull();
+  });
+
   it('says it all in Dutch on /nl, a goal of monthly tippers too', async () => {
     const tippers: PublicTipjar = {
       ...withWall,

@@ -74,7 +74,11 @@ function SupporterItem({
   return (
     <li className="sf-supporter">
       <p className="sf-supporter-line">
-        <strong className={supporter.name === null ? 'sf-anonymous' : undefined}>
+        {/* A supporter's own words may be right-to-left (Arabic, Hebrew): each keeps its own direction. */}
+        <strong
+          className={supporter.name === null ? 'sf-anonymous' : undefined}
+          dir={supporter.name === null ? undefined : 'auto'}
+        >
           {supporter.name ?? t('storefront:wall.anonymous')}
         </strong>
         {supporter.amount !== null && (
@@ -85,7 +89,11 @@ function SupporterItem({
           {formatTimeAgo(supporter.paidAt, now, locale)}
         </time>
       </p>
-      {supporter.message && <p className="sf-supporter-message">{supporter.message}</p>}
+      {supporter.message && (
+        <p className="sf-supporter-message" dir="auto">
+          {supporter.message}
+        </p>
+      )}
     </li>
   );
 }

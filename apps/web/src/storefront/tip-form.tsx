@@ -10,6 +10,8 @@ import {
   type PublicTipjar,
   parseEuroToCents,
   platformFeeOf,
+  type RecurringTip,
+  TIP_DISPLAY_NAME_MAX,
   TIP_MESSAGE_LIMIT,
   TIP_PRIVACY,
   type TipFormField,
@@ -19,9 +21,11 @@ import {
 } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { localizePath, routePath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
+import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
 import { Checkout } from '@/storefront/checkout';
 import type { Translate } from '@/storefront/strings';
 import { type Submission, submitTip } from '@/storefront/submit-tip';
@@ -51,6 +55,19 @@ function startValues(tipjar: PublicTipjar): TipFormInput {
   };
 }
 
+/** From this share of a text limit on, the field counts the characters left (aria-live, so it is heard). */
+const COUNTER_FROM = 0.8;
+
+/** "12 characters left" once a text is near its limit (the API's limit, packages/domain tip-rules). */
+function Counter({ length, max, t }: { length: number; max: number; t: Translate }) {
+  if (length < max * COUNTER_FROM) return null;
+  return (
+    <p className="sf-help sf-counter" aria-live="polite" data-testid="char-counter">
+      {t('storefront:fields.charsLeft', { count: Math.max(0, max - length), max })}
+    </p>
+  );
+}
+
 /** A text field with its label, helper or error text (the error replaces the helper, as MUI does). */
 function Field(props: {
   id: string;
@@ -60,6 +77,8 @@ function Field(props: {
   required?: boolean;
   children: (a11y: { id: string; 'aria-describedby': string; 'aria-invalid': boolean }) => React.ReactNode;
   adornment?: string;
+  /** Below the helper: e.g. the characters left near a text's limit. */
+  after?: React.ReactNode;
 }) {
   const helpId = `${props.id}-helper-text`;
   return (
@@ -75,6 +94,7 @@ function Field(props: {
       <p id={helpId} className="sf-help">
         {props.error ?? props.help}
       </p>
+      {props.after}
     </div>
   );
 }
@@ -99,6 +119,8 @@ export function TipForm({
   const [shown, setShown] = useState<Shown>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  /** The tipper's own open monthly tip to this tip jar, found when they asked to start another. */
+  const [existing, setExisting] = useState<RecurringTip | null>(null);
   const monthly = frequency === 'monthly';
   const submission = useRef<Submission>({ key: null, busy: false });
   const valuesRef = useRef(values);
@@ -106,9 +128,14 @@ export function TipForm({
   const shownRef = useRef(shown);
   shownRef.current = shown;
 
-  // Back after a cancelled payment: the form as it was sent (lib/tip-draft.ts).
+  // Back after a cancelled payment: the form as it was sent (lib/tip-draft.ts). From the thank-you page's
+  // "make it monthly" (?frequency=monthly&amount=cents): "Every month" with that amount.
   useEffect(() => {
-    const draft = readTipDraft(tipjar.slug);
+    const query = new URLSearchParams(window.location.search);
+    const draft: Partial<TipDraft> | null =
+      query.get('frequency') === 'monthly'
+        ? { ...readTipDraft(tipjar.slug), frequency: 'monthly', amount: Number(query.get('amount')) || undefined }
+        : readTipDraft(tipjar.slug);
     if (!draft) return;
     const amount = draft.amount ?? valuesRef.current.amount;
     setValues({
@@ -196,14 +223,24 @@ export function TipForm({
     onBlur: () => revalidate(name),
   });
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  /** `anyway`: the tipper saw their open monthly tip to this tip jar and still starts another one. */
+  const send = async (anyway = false) => {
     const found = errorsOf(valuesRef.current);
     if (Object.keys(found).length > 0 || (monthly && !auth.user)) {
       setShown(found);
       return;
     }
     setFailure(null);
+    if (monthly && !anyway) {
+      // Asked before paying: a second monthly tip to the same podcast is most often a mistake.
+      if (submission.current.busy) return;
+      setLoading(true);
+      const open = await getOpenMonthlyTip(tipjar.id).catch(() => null);
+      setLoading(false);
+      setExisting(open);
+      if (open) return;
+    }
+    setExisting(null);
     await submitTip({
       tipjar,
       locale,
@@ -217,6 +254,10 @@ export function TipForm({
         else setFailure(t(failed.textKey));
       },
     });
+  };
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void send();
   };
 
   return (
@@ -290,6 +331,7 @@ export function TipForm({
                   onChange={() => {
                     setFrequency(option);
                     setFailure(null);
+                    setExisting(null);
                   }}
                 />
                 {t(`recurringtips:storefront.${option}`)}
@@ -332,18 +374,27 @@ export function TipForm({
                 : 'storefront:fields.displayNameHelp',
             )}
             error={message('displayName')}
+            after={<Counter length={values.displayName?.length ?? 0} max={TIP_DISPLAY_NAME_MAX} t={t} />}
           >
             {(a11y) => (
-              <input {...a11y} autoComplete="name" required={values.privacy !== 'ANONYMOUS'} {...text('displayName')} />
+              <input
+                {...a11y}
+                autoComplete="name"
+                dir="auto"
+                maxLength={TIP_DISPLAY_NAME_MAX}
+                required={values.privacy !== 'ANONYMOUS'}
+                {...text('displayName')}
+              />
             )}
           </Field>
           <Field
             id="field-message"
             label={t('storefront:fields.message')}
-            help={t('storefront:fields.messageCount', { count: values.message?.length ?? 0, max: TIP_MESSAGE_LIMIT })}
+            help={t('storefront:fields.messageHelp', { max: TIP_MESSAGE_LIMIT })}
             error={message('message')}
+            after={<Counter length={values.message?.length ?? 0} max={TIP_MESSAGE_LIMIT} t={t} />}
           >
-            {(a11y) => <textarea {...a11y} rows={3} maxLength={TIP_MESSAGE_LIMIT} {...text('message')} />}
+            {(a11y) => <textarea {...a11y} rows={3} dir="auto" maxLength={TIP_MESSAGE_LIMIT} {...text('message')} />}
           </Field>
           {monthly ? (
             auth.user && (
@@ -365,13 +416,37 @@ export function TipForm({
           )}
         </section>
 
+        {monthly && existing && (
+          <div className="sf-alert sf-warning" role="alert" data-testid="existing-monthly">
+            <p className="sf-alert-title">{t('recurringtips:storefront.existingTitle', { name: tipjar.name })}</p>
+            <p>
+              {t(
+                existing.status === 'paused'
+                  ? 'recurringtips:storefront.existingPaused'
+                  : 'recurringtips:storefront.existingActive',
+                { amount: formatCents(existing.amount, locale), name: tipjar.name },
+              )}
+            </p>
+            <div className="sf-row">
+              <a
+                className="sf-button sf-contained"
+                href={localizePath(routePath('accountRecurringtips', { recurringtipid: existing.id }), locale)}
+              >
+                {t('recurringtips:storefront.existingChange')}
+              </a>
+              <button type="button" className="sf-button sf-text" onClick={() => void send(true)}>
+                {t('recurringtips:storefront.existingContinue')}
+              </button>
+            </div>
+          </div>
+        )}
         {!needsAccount && (
           <Checkout
             t={t}
             locale={locale}
             value={{ paymentmethod: values.payment.paymentmethod, paymentissuer: values.payment.paymentissuer ?? '' }}
             onChange={onPayment}
-            amountCents={amountValid ? amount : 0}
+            amountCents={amountValid ? amount : null}
             invalid={!isValid}
             loading={loading}
             error={failure}

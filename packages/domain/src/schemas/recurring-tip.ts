@@ -15,6 +15,12 @@ export const RECURRING_TIP_STATUSES = ['active', 'paused', 'cancelled'] as const
 export type RecurringTipStatus = (typeof RECURRING_TIP_STATUSES)[number];
 
 /**
+ * A monthly tip that is still the tipper's (not cancelled): starting another one to the same tip jar
+ * is most likely a mistake, so the storefront asks first (`?open=true` on GET user/me/recurringtips).
+ */
+export const OPEN_RECURRING_TIP_STATUSES = ['active', 'paused'] as const satisfies readonly RecurringTipStatus[];
+
+/**
  * Our state of a monthly tip's mandate: pending (its first payment is being made), valid (charged
  * monthly), invalid (not set up: the tipper pays again), revoked (ended at the provider), held (the
  * provider answered a status word we do not know: neither charged nor given up until a person looked).

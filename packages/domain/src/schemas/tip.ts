@@ -127,6 +127,11 @@ export const TipOutcomeSchema = z.object({
   status: z.enum(TIP_STATUSES),
   /** True once the status will not change by itself any more (paid or definitely unpaid). */
   final: z.boolean(),
+  /**
+   * Cents, once paid (the thank-you page names the amount from our record, never from its address).
+   * Only the one who came back from the checkout knows the tip's random id.
+   */
+  amount: z.number().int().optional(),
 });
 export type TipOutcome = z.infer<typeof TipOutcomeSchema>;
 

@@ -109,6 +109,11 @@ export async function sendMandatePayment(
     sentBefore?: boolean;
     /** The language of the page that asked (a mandate retry); else the monthly tip's. */
     locale?: Locale;
+    /**
+     * Where the checkout sends the tipper back: a new monthly tip's first payment to the thank-you page
+     * (its amount, the first debit's date); a mandate retry to the monthly tip's own page.
+     */
+    returnTo?: 'thankyou' | 'manage';
   },
 ): Promise<OppTransactionRow> {
   const { recurringTip, charge, tipjar, method, merchantUid } = input;
@@ -128,7 +133,10 @@ export async function sendMandatePayment(
     products: [{ name: `Monthly tip: ${tipjar.name}`, price: charge.amount, quantity: 1 }],
     total_price: charge.amount,
     payment_method: method.type,
-    return_url: appUrl(ctx.config.publicUrl, 'accountRecurringtips', { recurringtipid: recurringTip.id }, locale),
+    return_url:
+      input.returnTo === 'manage'
+        ? appUrl(ctx.config.publicUrl, 'accountRecurringtips', { recurringtipid: recurringTip.id }, locale)
+        : appUrl(ctx.config.publicUrl, 'thankyou', {}, locale, { recurringtip: recurringTip.id, slug: tipjar.slug }),
     notify_url: notifyUrlOf(ctx),
     // The first payment's checkout in the tipper's language (the provider passes it on to it).
     locale,

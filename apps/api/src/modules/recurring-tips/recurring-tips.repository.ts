@@ -1,4 +1,4 @@
-import type { RECURRING_TIP_SORTABLE } from '@podpot/domain';
+import type { RECURRING_TIP_SORTABLE, RecurringTipStatus } from '@podpot/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recurringTipCharges, recurringTips, recurringTipTotals, tipjars, tips, users } from '../../db/schema/index.js';
@@ -111,6 +111,8 @@ export async function findManageTokenVersion(db: DbOrTx, id: string): Promise<nu
 export interface RecurringTipFilter {
   userId?: string;
   tipjarId?: string;
+  /** Only the given statuses (e.g. the open ones: active or paused). */
+  statuses?: readonly RecurringTipStatus[];
 }
 
 /** Newest first (docs/product.md §9), or by a listed column. */
@@ -122,6 +124,7 @@ export async function listRecurringTips(
   const where = and(
     filter.userId ? eq(recurringTips.userId, filter.userId) : undefined,
     filter.tipjarId ? eq(recurringTips.tipjarId, filter.tipjarId) : undefined,
+    filter.statuses ? inArray(recurringTips.status, [...filter.statuses]) : undefined,
     query.search
       ? or(ilike(tipjars.name, likePattern(query.search)), ilike(recurringTips.displayName, likePattern(query.search)))
       : undefined,

@@ -1,4 +1,5 @@
 import {
+  booleanQueryParam,
   CreateRecurringTipBodySchema,
   CreateRecurringTipResponseSchema,
   listQuerySchema,
@@ -23,6 +24,11 @@ import * as service from './recurring-tips.service.js';
 
 const tags = ['recurringtips'];
 const ListQuery = listQuerySchema(RECURRING_TIP_SORTABLE);
+/** The tipper's own list, optionally of one tip jar and only the open ones (the storefront's "you already give"). */
+const MyListQuery = listQuerySchema(RECURRING_TIP_SORTABLE, {
+  tipjarId: z.uuid().optional(),
+  open: booleanQueryParam.optional().describe('true: only active or paused monthly tips'),
+});
 /** The manage link's token, as an alternative to signing in (see manage-token.ts). */
 const ManageQuery = z.object({ token: singleLine(z.string().max(2000)).optional() });
 const ListResponse = listResponseSchema(RecurringTipSchema);
@@ -92,8 +98,9 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledge
     {
       schema: {
         tags,
-        summary: 'Own monthly tips, newest first',
-        querystring: ListQuery,
+        summary:
+          'Own monthly tips, newest first. `tipjarId` and `open=true` (active or paused) answer whether the tipper already gives monthly to a tip jar.',
+        querystring: MyListQuery,
         response: { 200: ListResponse, 400: errors[400], 401: errors[401] },
       },
     },

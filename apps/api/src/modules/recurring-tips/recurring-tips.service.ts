@@ -3,6 +3,7 @@ import {
   type CreateRecurringTipResponse,
   ErrorCode,
   isTipjarTippable,
+  OPEN_RECURRING_TIP_STATUSES,
   platformFeeOf,
   type RecurringTip,
   type RetryPaymentChoice,
@@ -162,9 +163,15 @@ export async function createRecurringTip(
 export async function listMyRecurringTips(
   ctx: AppContext,
   actor: Actor,
-  query: ParsedListQuery<repo.RecurringTipSortBy>,
+  query: ParsedListQuery<repo.RecurringTipSortBy> & { tipjarId?: string; open?: boolean },
 ) {
-  const { rows, count } = await repo.listRecurringTips(ctx.db, { userId: actor.userId }, query);
+  // Always the asker's own account: never matched by an e-mail address typed anywhere.
+  const filter: repo.RecurringTipFilter = {
+    userId: actor.userId,
+    tipjarId: query.tipjarId,
+    statuses: query.open ? OPEN_RECURRING_TIP_STATUSES : undefined,
+  };
+  const { rows, count } = await repo.listRecurringTips(ctx.db, filter, query);
   return { data: await toRecurringTips(ctx.db, rows, OWNER_VIEW), metadata: { count } };
 }
 
@@ -325,6 +332,7 @@ export async function retryMandate(
       method,
       merchantUid,
       locale: choice.locale,
+      returnTo: 'manage',
     });
   }
   return getMyRecurringTip(ctx, access, id);

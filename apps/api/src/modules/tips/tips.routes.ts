@@ -105,7 +105,8 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: Paymen
     {
       schema: {
         tags,
-        summary: 'The status of a tip for the thank-you page (public; nothing but the outcome)',
+        summary:
+          'The status of a tip for the thank-you page (public; the outcome and, once paid, the amount — never who gave it)',
         params: IdParamsSchema,
         response: { 200: TipOutcomeSchema, 400: errors[400], 404: errors[404] },
       },

@@ -361,11 +361,15 @@ async function queueTipCompletedMails(
 
 /* ---------- reads ---------- */
 
-/** GET tips/{id}/outcome: the public thank-you page learns the status and nothing else. */
+/** GET tips/{id}/outcome: the public thank-you page learns the status and, once paid, the amount — nothing else. */
 export async function getTipOutcome(ctx: AppContext, tipId: string): Promise<TipOutcome> {
   const tip = await repo.findTip(ctx.db, tipId);
   if (!tip) throw AppError.notFound('Tip');
-  return { status: tip.status, final: isFinalTipStatus(tip.status) };
+  return {
+    status: tip.status,
+    final: isFinalTipStatus(tip.status),
+    ...(tip.status === 'completed' ? { amount: tip.amount } : {}),
+  };
 }
 
 export type TipListQuery = ParsedListQuery<repo.TipSortBy> & Omit<repo.TipFilter, 'search' | 'tipjarId'>;

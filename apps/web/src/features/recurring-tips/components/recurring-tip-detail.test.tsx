@@ -120,6 +120,55 @@ describe('the monthly tip opened with a manage link', { timeout: 20_000 }, () =>
   });
 });
 
+describe('before the tipper types a new amount', { timeout: 20_000 }, () => {
+  afterEach(() => setLanguage('en'));
+
+  it('the manage link says what a change does: from the next debit (its date), lower only, raising needs a login', async () => {
+    answerTip(tip);
+    openManageLink();
+    const rules = await screen.findByTestId('amount-rules');
+    expect(rules.textContent).toContain('A new amount applies from the next debit, on 12 May 2026');
+    expect(rules.textContent).toContain('lower the amount (to €3.00 or less)');
+    expect(rules.textContent).toContain('to raise it, log in first');
+    expect(await puts()).toHaveLength(0);
+  });
+
+  it('in Dutch under /nl', async () => {
+    setLanguage('nl');
+    answerTip(tip);
+    openManageLink('/nl');
+    const rules = await screen.findByTestId('amount-rules');
+    expect(rules.textContent).toContain('vanaf de volgende afschrijving, op 12 mei 2026');
+    expect(rules.textContent).toContain('om het te verhogen log je eerst in');
+  });
+});
+
+describe('cancelling (stopping) a monthly tip', { timeout: 20_000 }, () => {
+  it('asks in clear words with a way out that is not another "Cancel", and drops the pending amount once stopped', async () => {
+    const changed: RecurringTip = { ...tip, nextAmount: 600 };
+    answerTip(changed);
+    api.server.use(
+      http.put(apiPath('user/me/recurringtips/:id'), async ({ request }) => {
+        const body = (await request.json()) as { data: Partial<RecurringTip> };
+        const after = { ...changed, ...body.data };
+        answerTip(after);
+        return HttpResponse.json(after);
+      }),
+    );
+    openManageLink();
+    expect((await screen.findAllByText('€6.00 per month from next month')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel monthly tip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop your monthly tip to De Koffiepod?' });
+    expect(dialog.textContent).toContain('We will not collect any more payments for De Koffiepod');
+    expect(screen.getByRole('button', { name: 'No, keep it' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, stop my monthly tip' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('recurringtip-status').getAttribute('data-status')).toBe('cancelled'),
+    );
+    expect(screen.queryByText('€6.00 per month from next month')).toBeNull();
+  });
+});
+
 describe('a monthly tip held for a check (the provider answered a mandate word we do not know)', {
   timeout: 20_000,
 }, () => {

@@ -41,7 +41,7 @@ import {
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
-import { formatDate, paymentMethodName } from '@/lib/format';
+import { formatDate, formatDay, paymentMethodName } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
 import { useLocale } from '@/lib/use-locale';
@@ -53,7 +53,8 @@ type Props = { id: string; token: string | null; checkout: CheckoutComponent };
  * One own monthly tip (signed in, or through the manage link's token): where it stands, its payments,
  * and the self-service — change the amount (from next month), pause, resume, cancel (final), and set
  * the payment up again when the mandate is not valid. Also where the provider sends the tipper back
- * after the first payment: it polls until the provider's notification has settled the mandate.
+ * after a mandate retry (a new monthly tip's first payment returns to the thank-you page): it polls
+ * until the provider's notification has settled the mandate.
  */
 export function RecurringTipDetail({ id, token, checkout }: Props) {
   const { t } = useTranslation(['recurringtips', 'common']);
@@ -117,7 +118,8 @@ function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'i
       t('columns.amount'),
       <span key="amount">
         {t('perMonth', { amount: formatCents(tip.amount, locale) })}
-        {tip.nextAmount !== null && (
+        {/* A pending change means nothing once the monthly tip is cancelled: no month is charged any more. */}
+        {tip.nextAmount !== null && !cancelled && (
           <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
             {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
           </Typography>
@@ -269,6 +271,13 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
         <Typography id="recurringtip-amount-title" variant="subtitle1" component="h3">
           {t('detail.amountTitle')}
         </Typography>
+        {/* What a change does, said before it is typed (the API's rules: PUT user/me/recurringtips/{id}). */}
+        <Typography id="recurringtip-amount-rules" variant="body2" sx={{ mb: 1 }} data-testid="amount-rules">
+          {tip.nextChargeAt && tip.status === 'active'
+            ? t('detail.amountWhen', { date: formatDay(tip.nextChargeAt, locale) })
+            : t('detail.amountWhenNoDate')}
+          {token && <> {t('detail.amountByLink', { amount: formatCents(tip.amount, locale) })}</>}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
             id="recurringtip-amount"
@@ -279,7 +288,13 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
               if (amountError) setAmountError(null);
             }}
             error={Boolean(amountError)}
-            helperText={amountError ?? t('detail.amountHelp')}
+            helperText={
+              amountError ??
+              t('detail.amountHelp', {
+                min: formatCents(MIN_TIP_CENTS, locale),
+                max: formatCents(MAX_TIP_CENTS, locale),
+              })
+            }
             autoComplete="off"
             sx={{ flex: '1 1 200px' }}
             slotProps={{
@@ -318,9 +333,10 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
       </Box>
       <ConfirmDialog
         open={confirming}
-        title={t('detail.confirmTitle')}
+        title={t('detail.confirmTitle', { name: tip.tipjar.name })}
         text={t('detail.confirmText', { name: tip.tipjar.name })}
         confirmLabel={t('detail.confirmButton')}
+        cancelLabel={t('detail.confirmKeep')}
         loading={update.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {

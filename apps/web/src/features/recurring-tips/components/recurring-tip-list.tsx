@@ -45,7 +45,7 @@ export function RecurringTipList() {
                     {tip.tipjar.name}
                   </Typography>
                   <Typography>{t('perMonth', { amount: formatCents(tip.amount, locale) })}</Typography>
-                  {tip.nextAmount !== null && (
+                  {tip.nextAmount !== null && tip.status !== 'cancelled' && (
                     <Typography variant="body2" color="text.secondary">
                       {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
                     </Typography>

@@ -192,7 +192,7 @@ export function RecurringTipsTable({
         <Box sx={{ whiteSpace: 'nowrap' }}>
           {formatCents(tip.amount, locale)}
           {/* The next amount's sentence wraps: on one line it widened the table past a laptop's width. */}
-          {tip.nextAmount !== null && (
+          {tip.nextAmount !== null && tip.status !== 'cancelled' && (
             <Typography
               variant="body2"
               color="text.secondary"
@@ -291,7 +291,9 @@ export function RecurringTipDetailDialog({
           t('columns.amount'),
           <span key="amount">
             {formatCents(tip.amount, locale)}
-            {tip.nextAmount !== null && ` (${t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })})`}
+            {tip.nextAmount !== null &&
+              tip.status !== 'cancelled' &&
+              ` (${t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })})`}
           </span>,
         ],
         [t('columns.name'), <TipName key="name" tip={tip} />],
