@@ -22,6 +22,8 @@ const ids: Record<string, string> = {};
 const PUBLIC = new Set([
   // A podcast's artwork as we stored it from its feed: shown on the public storefront.
   'GET /artworks/{id}',
+  // Reading a feed for the order form: a new maker has no account yet (rate-limited per caller, decision 082).
+  'POST /feeds/preview',
   'POST /auth/login',
   // The second step of a login: the signed challenge of the password step is the credential (decision 036).
   'POST /auth/two-step',
