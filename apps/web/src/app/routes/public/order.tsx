@@ -4,6 +4,7 @@ import { Page } from '@/components/page';
 import { FeedField } from '@/features/feeds/components/feed-field';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { OrderForm } from '@/features/tipjars/components/order-form';
+import { inlineSecondStep } from '@/features/two-step/components/login-second-step';
 
 /** /order: order another Podpot (logged in or not; logged out the form registers the maker too). */
 export default function OrderPage() {
@@ -12,7 +13,7 @@ export default function OrderPage() {
     <Page title={t('order.pageTitle')}>
       <Paper sx={{ p: 3, maxWidth: 760 }}>
         <Typography>{t('order.intro')}</Typography>
-        <OrderForm checkout={CheckoutBlock} feedField={FeedField} sectionHeading="h2" />
+        <OrderForm checkout={CheckoutBlock} feedField={FeedField} secondStep={inlineSecondStep} sectionHeading="h2" />
       </Paper>
     </Page>
   );

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '@/lib/api-errors';
 import { loginSecondStep, type TwoStepNeeded } from '@/lib/auth';
+import type { SecondStep } from '@/lib/second-step-slot';
 import { CodeField } from './code-field';
 
 /**
@@ -76,3 +77,8 @@ export function LoginSecondStep({
     </Box>
   );
 }
+
+/** The second step inside an inline login (lib/second-step-slot.ts): the storefront's, the order form's. */
+export const inlineSecondStep: SecondStep = (step, restart) => (
+  <LoginSecondStep step={step} onRestart={restart} headingLevel="h3" />
+);
