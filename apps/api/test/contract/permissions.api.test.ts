@@ -55,6 +55,8 @@ const PUBLIC = new Set([
   'POST /invitations/{token}/decline',
   'POST /users/register',
   'POST /users/register/test-email',
+  // The strength of a new password as it is typed, before any account exists (decision 082).
+  'POST /users/password-strength',
   // The link in the "confirm your e-mail address" mail: its signed token is the credential (decision 061).
   'POST /users/email-confirmation',
 ]);
