@@ -44,10 +44,14 @@ export function InlineLogin({
     }
   });
   if (pending) {
-    return secondStep(pending, () => {
-      setPending(null);
-      form.setValue('password', '');
-    });
+    return secondStep(
+      pending,
+      () => {
+        setPending(null);
+        form.setValue('password', '');
+      },
+      nested,
+    );
   }
   return (
     <Box

@@ -16,11 +16,14 @@ export function LoginSecondStep({
   onDone,
   onRestart,
   headingLevel = 'h2',
+  nested = false,
 }: {
   step: TwoStepNeeded;
   onDone?: () => void;
   onRestart: () => void;
   headingLevel?: 'h2' | 'h3';
+  /** Inside another <form> (forms do not nest): a group whose button and Enter send the code. */
+  nested?: boolean;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
   const headingId = useId();
@@ -28,8 +31,8 @@ export function LoginSecondStep({
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (event?: React.SyntheticEvent) => {
+    event?.preventDefault();
     if (!code.trim()) return;
     setFailure(null);
     setBusy(true);
@@ -43,7 +46,10 @@ export function LoginSecondStep({
     }
   };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+    <Box
+      {...(nested ? { role: 'group' } : { component: 'form', noValidate: true, onSubmit })}
+      aria-labelledby={headingId}
+    >
       <Typography id={headingId} variant="h2" component={headingLevel} sx={{ fontSize: '1.2rem' }}>
         {t('twoStep.intro')}
       </Typography>
@@ -63,12 +69,23 @@ export function LoginSecondStep({
         margin="normal"
         value={code}
         onChange={setCode}
+        onKeyDown={(event) => {
+          // Nested, the surrounding form would submit itself instead.
+          if (nested && event.key === 'Enter') void onSubmit(event);
+        }}
       />
       <FormControlLabel
         control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
         label={t('twoStep.remember')}
       />
-      <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
+      <Button
+        type={nested ? 'button' : 'submit'}
+        onClick={nested ? () => void onSubmit() : undefined}
+        variant="contained"
+        fullWidth
+        sx={{ mt: 2 }}
+        disabled={busy}
+      >
         {t('twoStep.submit')}
       </Button>
       <Button fullWidth sx={{ mt: 1 }} onClick={onRestart}>
@@ -79,6 +96,6 @@ export function LoginSecondStep({
 }
 
 /** The second step inside an inline login (lib/second-step-slot.ts): the storefront's, the order form's. */
-export const inlineSecondStep: SecondStep = (step, restart) => (
-  <LoginSecondStep step={step} onRestart={restart} headingLevel="h3" />
+export const inlineSecondStep: SecondStep = (step, restart, nested) => (
+  <LoginSecondStep step={step} onRestart={restart} headingLevel="h3" nested={nested} />
 );
