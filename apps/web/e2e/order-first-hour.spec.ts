@@ -1,7 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
+import { startFeedHost } from './support/feed-host';
 import { totpCodeOf } from './support/session';
 import { expect, test } from './support/test';
 
@@ -19,34 +17,26 @@ const run = Date.now().toString(36);
 const PASSWORD = 'paarse-giraf-zwemt-42';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-let host: http.Server;
+let host: Awaited<ReturnType<typeof startFeedHost>>;
 let base = '';
 
 test.beforeAll(async () => {
-  const art = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#C2693E' } })
-    .png()
-    .toBuffer();
-  host = http.createServer((req, res) => {
-    const match = /^\/(\w+)\.xml$/.exec(req.url ?? '');
-    if (match) {
-      res.writeHead(200, { 'content-type': 'application/rss+xml' });
-      return res.end(`<?xml version="1.0" encoding="UTF-8"?>
+  host = await startFeedHost(
+    (name) => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
-<title>Fiets Praat ${match[1]} ${run}</title><link>https://example.test/</link>
-<description>Over fietsen en koffie.</description><itunes:image href="${base}/art.png"/>
-<item><title>Aflevering 1</title><guid>a1</guid></item></channel></rss>`);
-    }
-    if (req.url === '/art.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(art);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+<title>Fiets Praat ${name} ${run}</title><link>https://example.test/</link>
+<description>Over fietsen en koffie.</description><itunes:image href="${host.base}/art.png"/>
+<item><title>Aflevering 1</title><guid>a1</guid></item></channel></rss>`,
+    800,
+  );
+  base = host.base;
 });
-test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+test.afterAll(() => host.close());
 
 const TEXT = {
   en: {
     prefix: '',
+    orderTitle: 'Order a Podpot',
     feed: 'Podcast feed (RSS)',
     fetch: 'Fetch',
     name: 'Name of your Podpot',
@@ -74,6 +64,7 @@ const TEXT = {
   },
   nl: {
     prefix: '/nl',
+    orderTitle: 'Podpot bestellen',
     feed: 'Podcastfeed (RSS)',
     fetch: 'Ophalen',
     name: 'Naam van je Podpot',
@@ -223,6 +214,8 @@ for (const { lang, viewport, where } of CASES) {
       page,
     }) => {
       await page.goto(`${t.prefix}/order`);
+      // A stranger orders their first Podpot, not "another".
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.orderTitle);
       await page.getByRole('textbox', { name: t.feed }).fill(`${base}/${lang}.xml`);
       await page.getByRole('button', { name: t.fetch, exact: true }).click();
       const title = `Fiets Praat ${lang} ${run}`;
