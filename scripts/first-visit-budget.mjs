@@ -23,6 +23,16 @@ export const FIRST_VISIT_JS_MAX_FILES = 8;
 export const STOREFRONT_ROOTS = ['storefront.html', 'src/storefront/boot.tsx'];
 /** The landing page (`/`, `/nl`) is its own entry of the same kind (home.html, src/home): the same budget. */
 export const HOME_ROOTS = ['home.html', 'src/home/boot.tsx'];
+/**
+ * The order page (`/order`), a page of the full app (index.html) with its lazy route: a budget of its own
+ * that holds what it is (decision 082: 333.6 kB in 49 files; issue 39's goal of 150 kB needs an entry of
+ * its own, like the storefront's), so it does not grow unnoticed.
+ */
+export const ORDER_ROOTS = ['index.html', 'src/app/routes/public/order.tsx'];
+const ORDER_JS_BUDGET_BYTES = 345_000;
+const ORDER_JS_MAX_FILES = 52;
+/** No web chunk holds the password dictionaries: the API judges a new password (decision 082). */
+const PASSWORD_ESTIMATOR = /password-estimator/;
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -68,9 +78,10 @@ export function measureFirstVisit(roots = STOREFRONT_ROOTS) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
   let over = false;
-  for (const [page, roots] of [
-    ['/{slug}', STOREFRONT_ROOTS],
-    ['/ and /nl', HOME_ROOTS],
+  for (const [page, roots, budget, maxFiles] of [
+    ['/{slug}', STOREFRONT_ROOTS, FIRST_VISIT_JS_BUDGET_BYTES, FIRST_VISIT_JS_MAX_FILES],
+    ['/ and /nl', HOME_ROOTS, FIRST_VISIT_JS_BUDGET_BYTES, FIRST_VISIT_JS_MAX_FILES],
+    ['/order', ORDER_ROOTS, ORDER_JS_BUDGET_BYTES, ORDER_JS_MAX_FILES],
   ]) {
     const result = measureFirstVisit(roots);
     if (process.argv.includes('--json')) {
@@ -80,11 +91,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         console.log(`${kb(f.brotli).padStart(10)} br  ${kb(f.raw).padStart(10)} raw  ${f.file}`);
       }
     }
-    const within = result.brotli <= FIRST_VISIT_JS_BUDGET_BYTES && result.requests <= FIRST_VISIT_JS_MAX_FILES;
+    const within = result.brotli <= budget && result.requests <= maxFiles;
     over ||= !within;
     console.log(
-      `\nFirst visit to ${page}: ${result.requests} JS files, ${kb(result.raw)} raw, ${kb(result.brotli)} brotli — ${within ? 'within' : 'OVER'} the budget of ${kb(FIRST_VISIT_JS_BUDGET_BYTES)} in at most ${FIRST_VISIT_JS_MAX_FILES} files\n`,
+      `\nFirst visit to ${page}: ${result.requests} JS files, ${kb(result.raw)} raw, ${kb(result.brotli)} brotli — ${within ? 'within' : 'OVER'} the budget of ${kb(budget)} in at most ${maxFiles} files\n`,
     );
+  }
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const estimator = Object.keys(manifest).filter((key) => PASSWORD_ESTIMATOR.test(key));
+  if (estimator.length > 0) {
+    console.log(
+      `The web build holds the password dictionaries (${estimator.join(', ')}): the API judges passwords (decision 082)`,
+    );
+    over = true;
   }
   if (over) process.exit(1);
 }

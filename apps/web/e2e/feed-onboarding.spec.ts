@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { expectNoViolations } from './support/axe';
+import { startFeedHost } from './support/feed-host';
 import { readOutbox } from './support/outbox';
 import { login } from './support/session';
 import { expect, test } from './support/test';
@@ -16,7 +14,7 @@ import { expect, test } from './support/test';
  */
 
 const run = Date.now().toString(36);
-let host: http.Server;
+let host: Awaited<ReturnType<typeof startFeedHost>>;
 let base = '';
 
 function feed(title: string, owner: string): string {
@@ -31,22 +29,10 @@ function feed(title: string, owner: string): string {
 }
 
 test.beforeAll(async () => {
-  const art = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#4E8381' } })
-    .png()
-    .toBuffer();
-  host = http.createServer((req, res) => {
-    const match = /^\/(en|nl)\.xml$/.exec(req.url ?? '');
-    if (match) {
-      res.writeHead(200, { 'content-type': 'application/rss+xml' });
-      return res.end(feed(`Train Talk ${match[1]} ${run}`, `owner-${match[1]}-${run}@example.test`));
-    }
-    if (req.url === '/art.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(art);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startFeedHost((lang) => feed(`Train Talk ${lang} ${run}`, `owner-${lang}-${run}@example.test`));
+  base = host.base;
 });
-test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+test.afterAll(() => host.close());
 
 const TEXT = {
   en: {

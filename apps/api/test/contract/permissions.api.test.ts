@@ -22,6 +22,8 @@ const ids: Record<string, string> = {};
 const PUBLIC = new Set([
   // A podcast's artwork as we stored it from its feed: shown on the public storefront.
   'GET /artworks/{id}',
+  // Reading a feed for the order form: a new maker has no account yet (rate-limited per caller, decision 082).
+  'POST /feeds/preview',
   'POST /auth/login',
   // The second step of a login: the signed challenge of the password step is the credential (decision 036).
   'POST /auth/two-step',
@@ -53,6 +55,8 @@ const PUBLIC = new Set([
   'POST /invitations/{token}/decline',
   'POST /users/register',
   'POST /users/register/test-email',
+  // The strength of a new password as it is typed, before any account exists (decision 082).
+  'POST /users/password-strength',
   // The link in the "confirm your e-mail address" mail: its signed token is the credential (decision 061).
   'POST /users/email-confirmation',
 ]);

@@ -64,8 +64,7 @@ async function lastCodeTo(email: string): Promise<string> {
 }
 
 describe('POST /api/v1/feeds/preview', () => {
-  it('refuses anonymous callers (401) and a missing or non-http URL (400)', async () => {
-    expect((await t.api('POST', '/feeds/preview', { body: { url: `${host.base}/apple.xml` } })).status).toBe(401);
+  it('refuses a missing or non-http URL (400)', async () => {
     const missing = await t.api('POST', '/feeds/preview', { token: maker.token, body: {} });
     expect(missing.status).toBe(400);
     const ftp = await t.api('POST', '/feeds/preview', { token: maker.token, body: { url: 'ftp://example.test/f' } });
@@ -143,6 +142,16 @@ describe('POST /api/v1/feeds/preview', () => {
     expect(res.body).toMatchObject({ name: 'Bad Art', artworkId: null, artworkUrl: null });
   });
 
+  it('prefills for a new maker without an account (the order form before registering)', async () => {
+    const res = await t.api('POST', '/feeds/preview', { body: { url: `${host.base}/apple.xml` } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      name: expect.any(String),
+      artworkUrl: expect.stringMatching(/^\/api\/v1\/artworks\//),
+    });
+    expect((await t.api('GET', res.body.artworkUrl.replace('/api/v1', ''))).status).toBe(200);
+  });
+
   it('answers 404 for an unknown artwork', async () => {
     expect((await t.api('GET', '/artworks/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
@@ -165,6 +174,35 @@ describe('refusing loopback when FEED_ALLOW_LOOPBACK=false (production’s defau
       expect(res.body.fields.url.key).toBe('feedRefusedAddress');
     }
     expect(host.hits.length).toBe(before);
+  });
+
+  it('refuses a private address to an anonymous caller too, and never asks the host', async () => {
+    const before = host.hits.length;
+    const port = new URL(host.base).port;
+    for (const url of [`http://127.0.0.1:${port}/apple.xml`, `http://10.0.0.1:${port}/apple.xml`]) {
+      const res = await strict.api('POST', '/feeds/preview', { body: { url } });
+      expect(res.status, url).toBe(422);
+      expect(res.body.fields.url.key).toBe('feedRefusedAddress');
+    }
+    expect(host.hits.length).toBe(before);
+  });
+});
+
+describe('the anonymous feed preview’s rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ FEED_PREVIEW_RATE_LIMIT_PER_MINUTE: 2 });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 JSON past the per-minute limit of an anonymous client', async () => {
+    const url = `${host.base}/apple.xml`;
+    for (let i = 0; i < 2; i++)
+      expect((await limited.api('POST', '/feeds/preview', { body: { url } })).status).toBe(200);
+    const over = await limited.api('POST', '/feeds/preview', { body: { url } });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('content-type')).toMatch(/application\/json/);
+    expect(over.body.code).toBe('RATE_LIMITED');
   });
 });
 

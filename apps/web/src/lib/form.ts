@@ -2,9 +2,9 @@ import {
   type FieldError as DomainFieldError,
   issueToFieldError,
   type PasswordContext,
-  preloadPasswordStrength,
+  type PasswordStrength,
+  type PasswordStrengthBody,
   type ValidationKey,
-  weakPasswordError,
 } from '@podpot/domain';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -21,8 +21,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { env } from '@/config/env';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 export { createValidationScheduler, VALIDATION_DELAY_MS, type ValidationScheduler } from '@/lib/validation-timing';
 
@@ -75,11 +74,20 @@ export interface NewPasswordField<T extends FieldValues> {
 async function newPasswordError<T extends FieldValues>(field: NewPasswordField<T>, values: T) {
   const password: unknown = get(values, field.name);
   if (typeof password !== 'string' || !password) return null;
+  const owner = field.owner?.(values) ?? {};
+  // Past PasswordSchema's length the schema already said no; the API bounds what it is asked.
+  if (password.length > 200) return null;
+  const body: PasswordStrengthBody = { password };
+  for (const key of ['email', 'firstName', 'lastName'] as const) {
+    const value = owner[key]?.trim();
+    if (value) body[key] = value.slice(0, key === 'email' ? 254 : 100);
+  }
   try {
-    // The first check loads the dictionaries (a lazy chunk): only pages with a password form ever do.
-    return await weakPasswordError(password, { brand: env.brandName, ...field.owner?.(values) });
+    // The API judges it (decision 082): the dictionaries (megabytes) never load in a browser.
+    const verdict = await api.post<PasswordStrength>('users/password-strength', body, { silent: true });
+    return verdict.ok || !verdict.key ? null : { key: verdict.key as ValidationKey };
   } catch {
-    return null; // The chunk did not load (offline): the API still checks on submit.
+    return null; // Offline or rate limited: the API still checks on submit.
   }
 }
 
@@ -185,8 +193,6 @@ export function useDomainForm<T extends FieldValues>(
     const error = decodeFieldError(getError(form.formState.errors, name));
     return {
       ...registered,
-      // Fetch the password dictionaries while the user is still typing.
-      ...(name === options.newPassword?.name ? { onFocus: () => void preloadPasswordStrength().catch(() => {}) } : {}),
       id: `field-${name.replace(/\./g, '-')}`,
       error: Boolean(error),
       helperText: error ? validationMessage(t, error, form.getValues(name)) : fieldOptions.helperText,

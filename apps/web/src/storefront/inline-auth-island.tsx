@@ -2,7 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import { theme } from '@/app/theme';
 import type { AppLocale } from '@/config/paths';
-import { LoginSecondStep } from '@/features/two-step/components/login-second-step';
+import { inlineSecondStep } from '@/features/two-step/components/login-second-step';
 import { i18n } from '@/lib/i18n';
 import { InlineAuth } from '@/storefront/inline-auth';
 
@@ -17,11 +17,8 @@ export default function InlineAuthIsland({ locale }: { locale: AppLocale }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
-        <InlineAuth
-          locale={locale}
-          // Once passed, lib/auth has the session and the tip form shows the account instead of this panel.
-          secondStep={(step, restart) => <LoginSecondStep step={step} onRestart={restart} headingLevel="h3" />}
-        />
+        {/* Once passed, lib/auth has the session and the tip form shows the account instead of this panel. */}
+        <InlineAuth locale={locale} secondStep={inlineSecondStep} />
       </ThemeProvider>
     </I18nextProvider>
   );

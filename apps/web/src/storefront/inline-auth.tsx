@@ -1,22 +1,19 @@
 import { Alert, Box, Button, Paper, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { LoginBodySchema, type RegisterBody, RegisterBodySchema } from '@podpot/domain';
-import { type ReactNode, useState } from 'react';
+import { type RegisterBody, RegisterBodySchema } from '@podpot/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineLogin } from '@/components/inline-login';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import type { AppLocale } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
-import { login, startSession, TwoStepNeeded } from '@/lib/auth';
+import { startSession } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import type { SecondStep } from '@/lib/second-step-slot';
 import { registerTipper } from '@/storefront/api/create-recurring-tip';
 
-const LoginFormSchema = LoginBodySchema.pick({ username: true, password: true });
-type LoginForm = { username: string; password: string };
 type RegisterForm = RegisterBody['data'];
 const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTaken' }) };
-
-/** The second step of a login with two-step login on (decision 036); `restart` goes back to the password. */
-export type SecondStep = (step: TwoStepNeeded, restart: () => void) => ReactNode;
 
 /**
  * A monthly tip needs an account: log in or register right inside the storefront, without leaving
@@ -49,61 +46,9 @@ export function InlineAuth({ locale, secondStep }: { locale: AppLocale; secondSt
         />
       </Tabs>
       <Box id="inline-auth-panel" role="tabpanel" aria-labelledby={`inline-auth-tab-${tab}`} sx={{ pt: 1 }}>
-        {tab === 'login' ? <LoginPanel secondStep={secondStep} /> : <RegisterPanel locale={locale} />}
+        {tab === 'login' ? <InlineLogin secondStep={secondStep} /> : <RegisterPanel locale={locale} />}
       </Box>
     </Paper>
-  );
-}
-
-function LoginPanel({ secondStep }: { secondStep: SecondStep }) {
-  const { t } = useTranslation(['recurringtips', 'errors']);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState<TwoStepNeeded | null>(null);
-  const { form, field } = useDomainForm<LoginForm>(LoginFormSchema, { username: '', password: '' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await login(values.username, values.password);
-    } catch (error) {
-      if (error instanceof TwoStepNeeded) setPending(error);
-      else setFailure(t(errorTextKey(error)));
-    }
-  });
-  if (pending) {
-    return secondStep(pending, () => {
-      setPending(null);
-      form.setValue('password', '');
-    });
-  }
-  return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('storefront.login')}>
-      {failure && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {failure}
-        </Alert>
-      )}
-      <TextField
-        label={t('storefront.email')}
-        type="email"
-        autoComplete="username"
-        required
-        fullWidth
-        {...field('username')}
-        id="inline-login-username"
-      />
-      <TextField
-        label={t('storefront.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        fullWidth
-        {...field('password')}
-        id="inline-login-password"
-      />
-      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={form.formState.isSubmitting}>
-        {t('storefront.submitLogin')}
-      </Button>
-    </Box>
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from '../locale.js';
+import { WEAK_PASSWORD_KEYS } from '../password-strength.js';
 import { NameSchema, PasswordSchema, PhoneNumberSchema } from './common.js';
 import { EmailSchema, LocaleSchema, singleLine, singleLineText } from './fields.js';
 
@@ -105,3 +106,21 @@ export const UpdateUserBodySchema = z.object({
   }),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+/**
+ * POST users/password-strength: the strength of a new password as it is typed (decision 082), with
+ * what it must not be built on. Bounded: a password at most as long as PasswordSchema allows.
+ */
+export const PasswordStrengthBodySchema = z.object({
+  password: z.string().min(1).max(200),
+  email: singleLineText(254).optional(),
+  firstName: singleLineText(100).optional(),
+  lastName: singleLineText(100).optional(),
+});
+export type PasswordStrengthBody = z.infer<typeof PasswordStrengthBodySchema>;
+/** `ok`, or the validation key of why not (the web shows it in the user's language, like any field error). */
+export const PasswordStrengthSchema = z.object({
+  ok: z.boolean(),
+  key: z.enum(Object.values(WEAK_PASSWORD_KEYS) as [string, ...string[]]).optional(),
+});
+export type PasswordStrength = z.infer<typeof PasswordStrengthSchema>;

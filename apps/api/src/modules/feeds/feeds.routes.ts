@@ -45,17 +45,27 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; feedSaved: Fe
   app.post(
     '/feeds/preview',
     {
-      // Each preview makes us request a stranger's URL (and its artwork): few per minute.
-      config: { rateLimit: { max: () => ctx.config.FEED_PREVIEW_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+      // Each preview makes us request a stranger's URL (and its artwork): few per minute per caller. Open to
+      // anyone (a new maker fills the order form from their feed before the account exists, decision 082).
+      config: {
+        rateLimit: {
+          max: () => ctx.config.FEED_PREVIEW_RATE_LIMIT_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: perCaller('feed-preview'),
+        },
+      },
       schema: {
         tags,
         summary:
-          "Read a podcast's RSS feed and answer what it prefills (name, description, website, a free slug, our stored copy of its artwork). Signed-in users; public http(s) addresses only, ≤ 10 MB, ≤ 5 redirects, 10 s.",
+          "Read a podcast's RSS feed and answer what it prefills (name, description, website, a free slug, our stored copy of its artwork). Anyone (rate-limited per caller); public http(s) addresses only, ≤ 10 MB, ≤ 5 redirects, 10 s.",
         body: FeedPreviewBodySchema,
-        response: { 200: FeedPreviewSchema, 400: errors[400], 401: errors[401], 422: feedFailed, 429: errors[429] },
+        response: { 200: FeedPreviewSchema, 400: errors[400], 422: feedFailed, 429: errors[429] },
       },
     },
-    async (request) => service.previewFeed(ctx, await requireUser(request), request.body.url, localeOf(request)),
+    async (request) => {
+      const actor = await request.actor();
+      return service.previewFeed(ctx, actor?.userId ?? null, request.body.url, localeOf(request));
+    },
   );
 
   app.get(

@@ -8,7 +8,7 @@ import {
   SlugSchema,
   slugify,
 } from '@podpot/domain';
-import type { Actor, AppContext } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { t } from '../../i18n/translate.js';
 import { AppError } from '../../lib/app-error.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
@@ -40,8 +40,16 @@ export async function readFeed(ctx: AppContext, url: string): Promise<ParsedFeed
   return parseFeedInWorker(answer.body, answer.contentType, ctx.config.FEED_PARSE_TIMEOUT_MS);
 }
 
-/** POST feeds/preview: what the feed prefills. The artwork is stored now, so the form can show ours. */
-export async function previewFeed(ctx: AppContext, actor: Actor, url: string, locale: Locale): Promise<FeedPreview> {
+/**
+ * POST feeds/preview: what the feed prefills. The artwork is stored now, so the form can show ours.
+ * `userId`: the signed-in caller (the artwork's creator), null for a new maker without an account yet.
+ */
+export async function previewFeed(
+  ctx: AppContext,
+  userId: string | null,
+  url: string,
+  locale: Locale,
+): Promise<FeedPreview> {
   let feed: ParsedFeed;
   try {
     feed = await readFeed(ctx, url);
@@ -49,7 +57,7 @@ export async function previewFeed(ctx: AppContext, actor: Actor, url: string, lo
     if (error instanceof FeedFetchError) throw feedError(error, locale);
     throw error;
   }
-  const artworkId = feed.artworkUrl ? await storeArtwork(ctx, actor, feed.artworkUrl) : null;
+  const artworkId = feed.artworkUrl ? await storeArtwork(ctx, userId, feed.artworkUrl) : null;
   return {
     feedUrl: url,
     name: feed.title.slice(0, 100),
@@ -68,14 +76,14 @@ export async function previewFeed(ctx: AppContext, actor: Actor, url: string, lo
  * Fetches the artwork with the same safe fetcher and stores our resized copy; null (logged) when it
  * cannot be had: a feed without usable artwork still prefills everything else.
  */
-async function storeArtwork(ctx: AppContext, actor: Actor, url: string): Promise<string | null> {
+async function storeArtwork(ctx: AppContext, userId: string | null, url: string): Promise<string | null> {
   try {
     const answer = await safeFetch(url, { ...fetchOptions(ctx), accept: 'image/*', maxBytes: FEED_MAX_BYTES });
     if (answer.status !== 'ok') return null;
     // sharp (libvips) loads with the first artwork a process stores (decision 040).
     const { toStoredArtwork } = await import('./feeds.artwork.js');
     const image = await toStoredArtwork(answer.body);
-    return await repo.insertArtwork(ctx.db, { ...image, sourceUrl: url.slice(0, 2000), createdBy: actor.userId });
+    return await repo.insertArtwork(ctx.db, { ...image, sourceUrl: url.slice(0, 2000), createdBy: userId });
   } catch (error) {
     if (!(error instanceof FeedFetchError)) throw error;
     ctx.log.info({ url, reason: error.reason }, 'feed artwork not stored');

@@ -2,6 +2,8 @@ import {
   checkPasswordStrength,
   ErrorCode,
   type PasswordContext,
+  type PasswordStrength,
+  type PasswordStrengthBody,
   type PasswordWeakness,
   WEAK_PASSWORD_KEYS,
 } from '@podpot/domain';
@@ -59,4 +61,18 @@ export function strongPasswordFirst<Body>(
     const found = read(request.body as Body);
     if (found) await assertStrongPassword(ctx, field, found.password, found.owner);
   };
+}
+
+/**
+ * POST users/password-strength (decision 082): the verdict on a new password while it is typed, so
+ * a browser never loads the dictionaries (megabytes). The same rule as assertStrongPassword.
+ */
+export async function passwordStrength(ctx: AppContext, body: PasswordStrengthBody): Promise<PasswordStrength> {
+  const verdict = await checkPasswordStrength(body.password, {
+    brand: ctx.config.BRAND_NAME,
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+  });
+  return verdict.ok ? { ok: true } : { ok: false, key: WEAK_PASSWORD_KEYS[verdict.reason] };
 }

@@ -4,6 +4,8 @@ import {
   IdParamsSchema,
   listQuerySchema,
   listResponseSchema,
+  PasswordStrengthBodySchema,
+  PasswordStrengthSchema,
   type RegisterBody,
   RegisterBodySchema,
   TestEmailBodySchema,
@@ -21,9 +23,9 @@ import { requireAdmin, requireUser } from '../../lib/access.js';
 import { tokenResponse } from '../../lib/access-token.js';
 import { type AddressLimit, bodyEmail } from '../../lib/address-probes.js';
 import { AppError } from '../../lib/app-error.js';
-import { errors } from '../../lib/http.js';
+import { ErrorBodySchema, errors } from '../../lib/http.js';
 import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
-import { strongPasswordFirst } from './users.password-strength.js';
+import { passwordStrength, strongPasswordFirst } from './users.password-strength.js';
 import { USER_SORTABLE } from './users.repository.js';
 import * as service from './users.service.js';
 
@@ -124,6 +126,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; probes: Addre
       },
     },
     async (request) => ({ available: await service.isEmailAvailable(ctx, request.body.email) }),
+  );
+
+  app.post(
+    '/users/password-strength',
+    {
+      // Asked as a new password is typed (a few times per password): per client, small bodies only.
+      bodyLimit: 8192,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'How strong is this new password? `ok`, or the validation key of why not (passwordCommon, passwordPersonal, passwordBrand, passwordGuessable). Anyone; the same rule every password-setting operation applies (decision 082).',
+        body: PasswordStrengthBodySchema,
+        response: {
+          200: PasswordStrengthSchema,
+          400: errors[400],
+          413: ErrorBodySchema.describe('Body over 8 kB'),
+          429: errors[429],
+        },
+      },
+    },
+    async (request) => passwordStrength(ctx, request.body),
   );
 
   app.get(

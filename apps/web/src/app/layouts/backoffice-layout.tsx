@@ -78,7 +78,15 @@ export default function BackofficeLayout() {
   } else if (tipjar) {
     content = (
       <>
-        <Outlet context={{ tipjar } satisfies BackofficeOutletContext} />
+        <Outlet
+          context={
+            {
+              tipjar,
+              refresh: () => void query.refetch(),
+              refreshing: query.isFetching,
+            } satisfies BackofficeOutletContext
+          }
+        />
         <TipjarDialogs
           tipjar={tipjar}
           checkout={CheckoutBlock}

@@ -1,29 +1,42 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Grid, Paper, Typography } from '@mui/material';
-import { isRegistrationComplete } from '@podpot/domain';
+import { isRegistrationComplete, PAYMENT_DIALOG_STATUSES } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
+import { useBackofficeRefresh, useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { MerchantStoppedAlert } from '@/features/merchants/components/merchant-registration';
+import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { StatisticsPanel } from '@/features/statistics/components/statistics-panel';
+import { RetryPaymentCard } from '@/features/tipjars/components/retry-payment-card';
 import { TipjarStatusChip } from '@/features/tipjars/components/tipjar-status-chip';
 import { DashboardTips } from '@/features/tips/components/dashboard-tips';
 import { useLocalePath } from '@/lib/use-locale';
 
-/** Backoffice dashboard: status, registration state, the storefront link, statistics with charts, then recent tips and totals. */
+/**
+ * Backoffice dashboard: while the Podpot is unpaid, first the way to pay it (the payment dialog may have
+ * been put off); then status, registration state (after payment), the storefront link, statistics with
+ * charts, recent tips and totals.
+ */
 export default function BackofficeDashboardPage() {
   const { t } = useTranslation('tipjar');
   const tipjar = useBackofficeTipjar();
   const localePath = useLocalePath();
   const registered = isRegistrationComplete(tipjar.oppMerchant);
   const live = tipjar.status === 'LIVE';
+  const unpaid = PAYMENT_DIALOG_STATUSES.includes(tipjar.status);
+  const { refresh, refreshing } = useBackofficeRefresh();
   const storefront = localePath(routePath('storefront', { tipjarslug: tipjar.slug }));
 
   return (
     <Page title={tipjar.name} actions={<TipjarStatusChip status={tipjar.status} />}>
+      {unpaid && (
+        <Box sx={{ mb: 2 }} data-testid="pay-now-card">
+          <RetryPaymentCard tipjar={tipjar} checkout={CheckoutBlock} onRefresh={refresh} refreshing={refreshing} />
+        </Box>
+      )}
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Paper sx={{ p: 3, height: '100%' }} component="section" aria-labelledby="dashboard-status">
@@ -51,11 +64,7 @@ export default function BackofficeDashboardPage() {
                 </Button>
               </>
             ) : (
-              <Typography>
-                {t(
-                  `dashboard.notLive.${tipjar.status === 'NEW' || tipjar.status === 'AWAITING_PAYMENT' || tipjar.status === 'PAYMENT_EXPIRED' ? 'unpaid' : 'other'}`,
-                )}
-              </Typography>
+              <Typography>{t(`dashboard.notLive.${unpaid ? 'unpaid' : 'other'}`)}</Typography>
             )}
           </Paper>
         </Grid>
@@ -64,7 +73,10 @@ export default function BackofficeDashboardPage() {
             <Typography id="dashboard-registration" variant="h3" component="h2" gutterBottom>
               {t('dashboard.registrationTitle')}
             </Typography>
-            {tipjar.oppMerchant && !tipjar.acceptsTips ? (
+            {unpaid ? (
+              // Registering before the Podpot is paid would be work for nothing: payment first.
+              <Alert severity="info">{t('dashboard.registerAfterPayment')}</Alert>
+            ) : tipjar.oppMerchant && !tipjar.acceptsTips ? (
               <MerchantStoppedAlert merchantStatus={tipjar.oppMerchant.merchantStatus ?? ''} />
             ) : registered ? (
               <Alert severity="success">{t('dashboard.registered')}</Alert>

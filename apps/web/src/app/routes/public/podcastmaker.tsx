@@ -7,6 +7,7 @@ import { routePath } from '@/config/paths';
 import { FeedField } from '@/features/feeds/components/feed-field';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { OrderForm } from '@/features/tipjars/components/order-form';
+import { inlineSecondStep } from '@/features/two-step/components/login-second-step';
 
 const BENEFITS = ['page', 'tips', 'recurring', 'payouts'] as const;
 
@@ -36,7 +37,7 @@ export default function PodcastmakerPage() {
           {t('order.title')}
         </Typography>
         <Typography>{t('order.intro')}</Typography>
-        <OrderForm checkout={CheckoutBlock} feedField={FeedField} />
+        <OrderForm checkout={CheckoutBlock} feedField={FeedField} secondStep={inlineSecondStep} />
         <Box sx={{ mt: 2 }}>
           <AppLink color="inherit" to={routePath('support')}>
             {t('order.questions')}

@@ -5,17 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { usePreviewFeed } from '@/features/feeds/api/preview-feed';
 import { isApiError } from '@/lib/api-client';
 import { errorTextKey } from '@/lib/api-errors';
-import { useAuth } from '@/lib/auth';
 import type { FeedFieldProps } from '@/lib/feed-slot';
 
 /**
  * "Podcast feed (RSS)" + Fetch: reads the feed through the API (which fetches it safely and stores its
- * artwork) and hands the prefill to the form. Fetching needs a session (each fetch is a request of
- * ours to someone else's server); logged out the field still saves the address.
+ * artwork) and hands the prefill to the form. Anyone may fetch, a new maker before the account exists
+ * too (the API limits fetches per caller, decision 082).
  */
 export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: FeedFieldProps) {
   const { t } = useTranslation(['feeds', 'validation', 'errors']);
-  const { loggedIn } = useAuth();
   const preview = usePreviewFeed();
   const [failure, setFailure] = useState<string | null>(null);
   const [fetched, setFetched] = useState<string | null>(null);
@@ -36,7 +34,7 @@ export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: Fee
     }
   };
 
-  const helper = failure ?? error ?? fetched ?? t(loggedIn ? 'feeds:field.hint' : 'feeds:field.loginHint');
+  const helper = failure ?? error ?? fetched ?? t('feeds:field.hint');
   return (
     // On a phone the Fetch button goes under the field, so the field keeps room for an address.
     <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 2, alignItems: 'flex-start' }}>
@@ -60,7 +58,7 @@ export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: Fee
         }}
         onKeyDown={(event) => {
           // Enter fetches instead of submitting the whole form.
-          if (event.key === 'Enter' && loggedIn) {
+          if (event.key === 'Enter') {
             event.preventDefault();
             void fetchFeed();
           }
@@ -73,7 +71,7 @@ export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: Fee
       <Button
         variant="outlined"
         onClick={() => void fetchFeed()}
-        disabled={!loggedIn || preview.isPending || !value.trim()}
+        disabled={preview.isPending || !value.trim()}
         sx={{ mt: { xs: 0, sm: 3 }, flexShrink: 0 }}
         startIcon={preview.isPending ? <CircularProgress size={16} aria-hidden /> : undefined}
       >

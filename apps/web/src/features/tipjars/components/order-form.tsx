@@ -11,11 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import { type FeedPreview, FeedUrlSchema, type PaymentChoice, SlugSchema, type TipjarType } from '@podpot/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { InlineLogin } from '@/components/inline-login';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { isReservedSlug, routePath } from '@/config/paths';
 import {
@@ -37,29 +38,56 @@ import { login, useAuth } from '@/lib/auth';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
 import type { FeedFieldComponent } from '@/lib/feed-slot';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
+import type { SecondStep } from '@/lib/second-step-slot';
 import { useLocale, useLocalePath } from '@/lib/use-locale';
 
 type SlugState = 'idle' | 'checking' | 'available' | 'taken' | 'reserved';
 
-const emailTaken = { type: 'emailTaken', message: JSON.stringify({ key: 'emailTaken' }) };
 const mobileInvalid = { type: 'mobile', message: JSON.stringify({ key: 'mobile' }) };
 
-/** The order form (docs/product.md §2 /podcastmaker#order and /order). Logged out it registers the maker too. */
+/** What the form carries over when the maker logs in on it: everything typed, the feed and the payment choice. */
+interface CarriedOrder {
+  values: OrderFormValues;
+  feedUrl: string;
+  artwork: { id: string; url: string } | null;
+  payment: PaymentChoice;
+}
+
+const EMPTY_ORDER: OrderFormValues = {
+  name: '',
+  slug: '',
+  type: 'CONSUMER',
+  email: '',
+  phoneNumber: '',
+  companyName: '',
+  cocNumber: '',
+  vatNumber: '',
+  description: '',
+  account: { firstName: '', lastName: '', email: '', password: '' },
+};
+
 /**
+ * The order form (docs/product.md §2 /podcastmaker#order and /order). Logged out it registers the maker
+ * too; an address that already has an account logs in right here (`secondStep` for two-step login) and
+ * the order goes on as that account, with everything typed so far.
  * `checkout`: the checkout block (lib/checkout-slot.ts); `feedField`: the feed field (lib/feed-slot.ts);
  * `sectionHeading`: the level of the form's section headings, one below the page's heading above the form.
  */
 export function OrderForm({
   checkout,
   feedField,
+  secondStep,
   sectionHeading = 'h3',
 }: {
   checkout: CheckoutComponent;
   feedField?: FeedFieldComponent;
+  secondStep?: SecondStep;
   sectionHeading?: 'h2' | 'h3';
 }) {
   const { loggedIn, loading } = useAuth();
   const { t } = useTranslation('common');
+  // Logging in swaps the form for the signed-in one (no account section); this carries what was typed.
+  const carried = useRef<CarriedOrder | null>(null);
   if (loading) return <LinearProgress aria-label={t('loading')} />;
   return (
     <OrderFormFields
@@ -67,7 +95,12 @@ export function OrderForm({
       loggedIn={loggedIn}
       checkout={checkout}
       feedField={feedField}
+      secondStep={secondStep}
       sectionHeading={sectionHeading}
+      carried={loggedIn ? carried.current : null}
+      onCarry={(order) => {
+        carried.current = order;
+      }}
     />
   );
 }
@@ -76,12 +109,18 @@ function OrderFormFields({
   loggedIn,
   checkout: CheckoutBlock,
   feedField: FeedField,
+  secondStep,
   sectionHeading,
+  carried,
+  onCarry,
 }: {
   loggedIn: boolean;
   checkout: CheckoutComponent;
   feedField?: FeedFieldComponent;
+  secondStep?: SecondStep;
   sectionHeading: 'h2' | 'h3';
+  carried: CarriedOrder | null;
+  onCarry: (order: CarriedOrder) => void;
 }) {
   const { t } = useTranslation(['podcastmaker', 'errors', 'validation']);
   const locale = useLocale();
@@ -89,30 +128,19 @@ function OrderFormFields({
   const location = useLocation();
   const navigate = useNavigate();
   const schema = loggedIn ? LoggedInOrderSchema : LoggedOutOrderSchema;
-  const { form, field } = useDomainForm<OrderFormValues>(
-    schema,
-    {
-      name: '',
-      slug: '',
-      type: 'CONSUMER',
-      email: '',
-      phoneNumber: '',
-      companyName: '',
-      cocNumber: '',
-      vatNumber: '',
-      description: '',
-      account: { firstName: '', lastName: '', email: '', password: '' },
-    },
-    { newPassword: loggedIn ? undefined : { name: 'account.password', owner: (values) => values.account } },
-  );
+  const { user } = useAuth();
+  const { form, field } = useDomainForm<OrderFormValues>(schema, carried?.values ?? EMPTY_ORDER, {
+    newPassword: loggedIn ? undefined : { name: 'account.password', owner: (values) => values.account },
+  });
   const values = useWatch({ control: form.control }) as OrderFormValues;
-  const [payment, setPayment] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });
+  const [payment, setPayment] = useState<PaymentChoice>(carried?.payment ?? { paymentmethod: '', paymentissuer: '' });
   const [slugState, setSlugState] = useState<SlugState>('idle');
   const [accountEmailTaken, setAccountEmailTaken] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [feedUrl, setFeedUrl] = useState('');
-  const [artwork, setArtwork] = useState<{ id: string; url: string } | null>(null);
+  const [feedUrl, setFeedUrl] = useState(carried?.feedUrl ?? '');
+  const [artwork, setArtwork] = useState<{ id: string; url: string } | null>(carried?.artwork ?? null);
+  const carry = () => onCarry({ values: form.getValues(), feedUrl, artwork, payment });
 
   /* The feed fills the fields; the maker may change everything before ordering. */
   const onPrefill = useCallback(
@@ -126,8 +154,8 @@ function OrderFormFields({
     [form],
   );
 
-  /* Suggest a slug from the name until the maker edits the slug. */
-  const slugEdited = form.formState.dirtyFields.slug;
+  /* Suggest a slug from the name until the maker edits the slug (a carried slug is the maker's already). */
+  const slugEdited = form.formState.dirtyFields.slug || carried !== null;
   useEffect(() => {
     if (!slugEdited) form.setValue('slug', slugify(values.name ?? ''));
   }, [values.name, slugEdited, form]);
@@ -169,9 +197,9 @@ function OrderFormFields({
   const checkAccountEmail = async () => {
     if (!(await form.trigger('account.email'))) return;
     try {
-      const available = await testOrderEmail(form.getValues('account.email').trim());
-      setAccountEmailTaken(!available);
-      if (!available) form.setError('account.email', emailTaken);
+      // Shown as the field's message for as long as the address stays (a form error would be cleared by
+      // the next validation), with the login right under it.
+      setAccountEmailTaken(!(await testOrderEmail(form.getValues('account.email').trim())));
     } catch {
       // docs/product.md §8: the check fails without detail; the order call checks again.
     }
@@ -222,10 +250,7 @@ function OrderFormFields({
       if (isApiError(error)) {
         if (error.code === 'SLUG_TAKEN') return setSlugState('taken');
         if (error.code === 'SLUG_RESERVED') return setSlugState('reserved');
-        if (error.code === 'EMAIL_TAKEN') {
-          setAccountEmailTaken(true);
-          return form.setError('account.email', emailTaken);
-        }
+        if (error.code === 'EMAIL_TAKEN') return setAccountEmailTaken(true);
         if (error.code === 'PAYMENT_PROVIDER' && !loggedIn) {
           // The tip jar and account exist, only the payment did not start: sign in and pay from the backoffice.
           try {
@@ -254,6 +279,9 @@ function OrderFormFields({
             ? t('podcastmaker:form.slugAvailable', { url: `${window.location.host}/${slug}` })
             : t('podcastmaker:form.slugHint');
   const accountEmailField = field('account.email');
+  // MUI cannot see values set by code into these uncontrolled fields (the slug from the name, the feed's
+  // prefill): without this their label stays over the text.
+  const shrinkWhenFilled = (value: string | undefined) => ({ inputLabel: { shrink: value ? true : undefined } });
   const phoneField = field('phoneNumber', { helperText: t('podcastmaker:form.phoneHint') });
   const isBusiness = values.type === 'BUSINESS';
 
@@ -262,25 +290,36 @@ function OrderFormFields({
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('podcastmaker:form.label')}>
       {failure && <Alert severity="error">{failure}</Alert>}
+      {carried && user && (
+        <Alert severity="success" sx={{ mt: 2 }} data-testid="order-logged-in">
+          {t('podcastmaker:form.loggedInAs', { email: user.email })}
+        </Alert>
+      )}
 
       <Typography variant="h3" component={sectionHeading} sx={{ mt: 2 }}>
         {t('podcastmaker:form.tipjarSection')}
       </Typography>
       {FeedField && <FeedField value={feedUrl} onChange={setFeedUrl} onPrefill={onPrefill} artworkUrl={artwork?.url} />}
-      <TextField label={t('podcastmaker:form.name')} required {...field('name')} />
+      <TextField
+        label={t('podcastmaker:form.name')}
+        required
+        {...field('name')}
+        slotProps={shrinkWhenFilled(values.name)}
+      />
       <TextField
         label={t('podcastmaker:form.slug')}
         required
         {...slugField}
         error={slugField.error || slugBlocked}
         helperText={slugHelper}
-        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false }, ...shrinkWhenFilled(values.slug) }}
       />
       <TextField
         label={t('podcastmaker:form.description')}
         multiline
         minRows={2}
         {...field('description', { helperText: t('podcastmaker:form.optional') })}
+        slotProps={shrinkWhenFilled(values.description)}
       />
 
       <FormControl component="fieldset" sx={{ mt: 2 }}>
@@ -374,6 +413,8 @@ function OrderFormFields({
             autoComplete="username"
             required
             {...accountEmailField}
+            error={accountEmailField.error || accountEmailTaken}
+            helperText={accountEmailTaken ? t('validation:emailTaken') : accountEmailField.helperText}
             onChange={(event) => {
               setAccountEmailTaken(false);
               void accountEmailField.onChange(event);
@@ -383,10 +424,24 @@ function OrderFormFields({
               void checkAccountEmail();
             }}
           />
-          <NewPasswordFields
-            label={t('podcastmaker:form.password')}
-            field={field('account.password', { helperText: t('podcastmaker:form.passwordHint') })}
-          />
+          {accountEmailTaken ? (
+            <Box data-testid="order-inline-login" sx={{ mt: 1 }}>
+              <Alert severity="info">{t('podcastmaker:form.emailHasAccount')}</Alert>
+              {secondStep && (
+                <InlineLogin
+                  nested
+                  username={values.account?.email?.trim()}
+                  secondStep={secondStep}
+                  beforeLogin={carry}
+                />
+              )}
+            </Box>
+          ) : (
+            <NewPasswordFields
+              label={t('podcastmaker:form.password')}
+              field={field('account.password', { helperText: t('podcastmaker:form.passwordHint') })}
+            />
+          )}
         </Box>
       )}
 
@@ -398,6 +453,9 @@ function OrderFormFields({
           invalid={!canPay}
           loading={submitting}
         />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('podcastmaker:form.afterPaying')}
+        </Typography>
       </Box>
     </Box>
   );

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorTextKey } from '@/lib/api-errors';
 import { loginSecondStep, type TwoStepNeeded } from '@/lib/auth';
+import type { SecondStep } from '@/lib/second-step-slot';
 import { CodeField } from './code-field';
 
 /**
@@ -15,11 +16,14 @@ export function LoginSecondStep({
   onDone,
   onRestart,
   headingLevel = 'h2',
+  nested = false,
 }: {
   step: TwoStepNeeded;
   onDone?: () => void;
   onRestart: () => void;
   headingLevel?: 'h2' | 'h3';
+  /** Inside another <form> (forms do not nest): a group whose button and Enter send the code. */
+  nested?: boolean;
 }) {
   const { t } = useTranslation(['auth', 'errors']);
   const headingId = useId();
@@ -27,8 +31,8 @@ export function LoginSecondStep({
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (event?: React.SyntheticEvent) => {
+    event?.preventDefault();
     if (!code.trim()) return;
     setFailure(null);
     setBusy(true);
@@ -42,7 +46,10 @@ export function LoginSecondStep({
     }
   };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+    <Box
+      {...(nested ? { role: 'group' } : { component: 'form', noValidate: true, onSubmit })}
+      aria-labelledby={headingId}
+    >
       <Typography id={headingId} variant="h2" component={headingLevel} sx={{ fontSize: '1.2rem' }}>
         {t('twoStep.intro')}
       </Typography>
@@ -62,12 +69,23 @@ export function LoginSecondStep({
         margin="normal"
         value={code}
         onChange={setCode}
+        onKeyDown={(event) => {
+          // Nested, the surrounding form would submit itself instead.
+          if (nested && event.key === 'Enter') void onSubmit(event);
+        }}
       />
       <FormControlLabel
         control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
         label={t('twoStep.remember')}
       />
-      <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
+      <Button
+        type={nested ? 'button' : 'submit'}
+        onClick={nested ? () => void onSubmit() : undefined}
+        variant="contained"
+        fullWidth
+        sx={{ mt: 2 }}
+        disabled={busy}
+      >
         {t('twoStep.submit')}
       </Button>
       <Button fullWidth sx={{ mt: 1 }} onClick={onRestart}>
@@ -76,3 +94,8 @@ export function LoginSecondStep({
     </Box>
   );
 }
+
+/** The second step inside an inline login (lib/second-step-slot.ts): the storefront's, the order form's. */
+export const inlineSecondStep: SecondStep = (step, restart, nested) => (
+  <LoginSecondStep step={step} onRestart={restart} headingLevel="h3" nested={nested} />
+);
