@@ -1,5 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatCents } from '@podpot/domain';
+import { pdfPageTexts } from '../../api/test/invoices/pdf-text.js';
+import { attachmentOf } from '../../api/test/support/eml.js';
 import { startFeedHost } from './support/feed-host';
+import { readOutbox } from './support/outbox';
 import { totpCodeOf } from './support/session';
 import { expect, test } from './support/test';
 
@@ -322,9 +326,27 @@ test.describe('the first hour, in Dutch on a 390 px phone', () => {
       timeout: 30_000,
     });
 
-    // 4. MAIL CHECK (issue 39, the mails helper's part): the order confirmation mail with its receipt
-    //    PDF is to be checked here, once it exists — e.g. readOutbox() has a mail to account.email
-    //    whose attachment is the receipt of this order (€15.00).
+    // 4. The order confirmation in Dutch: the receipt (€ 15,00 incl. btw, the btw shown) with the
+    //    invoice PDF of this Podpot attached, numbered in the invoice series.
+    await expect
+      .poll(
+        () => readOutbox().filter((m) => m.to.includes(account.email) && m.subject.includes('betaalbewijs')).length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+    const receipt = readOutbox().find((m) => m.to.includes(account.email) && m.subject.includes('betaalbewijs'))!;
+    expect(receipt.subject).toContain(`Podpot voor Fiets Praat reis ${run}`);
+    expect(receipt.text).toContain(`Totaal inclusief btw: ${formatCents(1500, 'nl')}`);
+    expect(receipt.text).toMatch(/Btw 21%: /);
+    const number = /factuur (\d{4}-\d{4})/.exec(receipt.subject)?.[1];
+    expect(number).toBeTruthy();
+    const pdf = attachmentOf(receipt.raw, 'application/pdf');
+    expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfText = pdfPageTexts(pdf!).join('\n');
+    expect(pdfText).toContain(number!);
+    expect(pdfText).toContain(`Podpot voor Fiets Praat reis ${run}`);
 
     // 5. A second Podpot, its payment left to expire, the dialog put off: paid from the dashboard's card.
     const second = `tweede-${run}`;
