@@ -163,8 +163,7 @@ export async function saveMerchantState(
   state: Partial<repo.NewMerchantRow>,
 ): Promise<repo.MerchantRow | undefined> {
   const changed = bankAccountChanged(row, state);
-  const completes =
-    !isRegistrationComplete(stateFields(row)) && isRegistrationComplete({ ...stateFields(row), ...state });
+  const completes = completesRegistration(row, state);
   if (!changed && !completes) return repo.updateMerchant(ctx.db, row.id, state);
   const updated = await ctx.db.transaction(async (tx) => {
     const saved = await repo.updateMerchant(tx, row.id, state);
@@ -174,6 +173,11 @@ export async function saveMerchantState(
   });
   ctx.outbox.kick();
   return updated;
+}
+
+/** Whether storing `state` makes the merchant's registration complete (it was not before). */
+function completesRegistration(row: repo.MerchantRow, state: Partial<repo.NewMerchantRow>): boolean {
+  return !isRegistrationComplete(stateFields(row)) && isRegistrationComplete({ ...stateFields(row), ...state });
 }
 
 /** Notification for a merchant or one of its bank accounts: refresh our copy if it is ours. */
@@ -270,11 +274,15 @@ export async function migrateMerchant(
     throw providerFailed(ctx, err);
   }
   merchant = await afterMigrate(ctx, merchant);
+  const state = stateOf(merchant, null);
+  const completes = completesRegistration(row, state);
   const updated = await ctx.db.transaction(async (tx) => {
-    const after = await repo.updateMerchant(tx, row.id, stateOf(merchant, null));
+    const after = await repo.updateMerchant(tx, row.id, state);
     if (after && after.type !== row.type) await recordAudit(tx, actor, merchantChange('merchant.migrated', after, row));
+    if (after?.tipjarId && completes) await queuePayoutsReadyMails(ctx, tx, after);
     return after;
   });
+  if (completes) ctx.outbox.kick();
   return toMerchantView(updated ?? row);
 }
 
