@@ -122,7 +122,8 @@ async function main() {
       `${page.padEnd(16)}${pad(f.performance, 6)}${pad(f.accessibility, 6)}${pad(f.seo, 5)}${pad(Math.round(f.lcpMs), 8)}${pad(f.cls.toFixed(3), 7)}${pad(Math.round(f.tbtMs), 8)}${pad(f.jsRequests, 10)}${pad((f.jsBytes / 1000).toFixed(1), 8)}`,
     );
   }
-  for (const [page, f] of figures) if (f.seoFailed.length) console.log(`${page}: SEO audits failed: ${f.seoFailed.join(', ')}`);
+  for (const [page, f] of figures)
+    if (f.seoFailed.length) console.log(`${page}: SEO audits failed: ${f.seoFailed.join(', ')}`);
   console.log('\nJS kB: bytes on the wire (brotli from the server) of every script the page loaded.');
 }
 

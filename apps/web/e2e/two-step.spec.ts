@@ -69,7 +69,8 @@ async function secondStep(page: Page, code: string, prefix: '' | '/nl') {
   await expect(remember).not.toBeChecked();
   // A recovery code is typed after switching the field from the app's digits (a phone's number pad) to text.
   const isRecovery = !/^\d{6}$/.test(code);
-  if (isRecovery) await page.getByRole('button', { name: nl ? 'Gebruik een herstelcode' : 'Use a recovery code' }).click();
+  if (isRecovery)
+    await page.getByRole('button', { name: nl ? 'Gebruik een herstelcode' : 'Use a recovery code' }).click();
   const label = isRecovery ? (nl ? 'Herstelcode' : 'Recovery code') : 'Code';
   await page.getByRole('textbox', { name: label, exact: true }).fill(code);
   await page.getByRole('button', { name: nl ? 'Bevestigen' : 'Confirm' }).click();

@@ -5,7 +5,16 @@ describe('robotsTxt', () => {
   const lines = robotsTxt('https://podpot.example/').split('\n');
 
   it('keeps crawlers out of the API, the backoffice, the admin pages and the account pages in both languages', () => {
-    for (const path of ['/api/', '/sim/', '/dev/', '/backoffice$', '/backoffice/', '/admin/', '/nl/admin$', '/account/']) {
+    for (const path of [
+      '/api/',
+      '/sim/',
+      '/dev/',
+      '/backoffice$',
+      '/backoffice/',
+      '/admin/',
+      '/nl/admin$',
+      '/account/',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain('Disallow: /nl/thankyou$');

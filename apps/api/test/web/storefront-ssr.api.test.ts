@@ -34,18 +34,16 @@ beforeAll(async () => {
     '.vite/manifest.json': '{}',
   });
   t = await createTestApp({ WEB_DIST: dist });
-  await t.database.db
-    .insert(tipjars)
-    .values([
-      { slug: 'ssr-pod', name: 'SSR <Pod> & co', status: 'LIVE', contactEmail: 'maker@example.test' },
-      {
-        slug: 'ssr-described',
-        name: 'Described',
-        status: 'LIVE',
-        description: 'Gesprekken over koffie.\n\nElke week nieuw.',
-        contactEmail: 'maker@example.test',
-      },
-    ]);
+  await t.database.db.insert(tipjars).values([
+    { slug: 'ssr-pod', name: 'SSR <Pod> & co', status: 'LIVE', contactEmail: 'maker@example.test' },
+    {
+      slug: 'ssr-described',
+      name: 'Described',
+      status: 'LIVE',
+      description: 'Gesprekken over koffie.\n\nElke week nieuw.',
+      contactEmail: 'maker@example.test',
+    },
+  ]);
 });
 afterAll(async () => {
   await t.close();

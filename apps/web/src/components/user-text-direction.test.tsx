@@ -2,6 +2,7 @@ import { screen } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
 import { DataTable } from '@/components/data-table';
 import { FactList } from '@/components/fact-list';
+import { PageHeader } from '@/components/page';
 import { render } from '@/test/render';
 
 const NAME = 'مرحبا بودكاست!';
@@ -29,5 +30,10 @@ describe('user text in tables and details', () => {
   it('sets dir="auto" on the values of a detail list', async () => {
     render(<FactList facts={[['Name', NAME]]} />);
     expect((await screen.findByText(NAME)).closest('dd')?.getAttribute('dir')).toBe('auto');
+  });
+
+  it('sets dir="auto" on a page title, which may be a tip jar\'s name', async () => {
+    render(<PageHeader title={NAME} />);
+    expect((await screen.findByRole('heading', { level: 1 })).getAttribute('dir')).toBe('auto');
   });
 });

@@ -5,6 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { maxLengthOf, useDomainForm } from '@/lib/form';
 import { render } from '@/test/render';
 
+/** A form with a text field and a number field of a domain schema. */
+function FaqForm() {
+  const { field } = useDomainForm(FaqItemDataSchema, { question: { en: '', nl: '' } });
+  return (
+    <>
+      <TextField label="Question" {...field('question.en')} />
+      <TextField label="Priority" {...field('priority', { number: true })} />
+    </>
+  );
+}
+
 /** Issue 39: a form's text field stops at the length the API takes (the domain schema's maximum). */
 describe('text limits from the domain schemas', () => {
   it("reads a field's maximum through nesting, defaults and transforms", () => {
@@ -17,15 +28,6 @@ describe('text limits from the domain schemas', () => {
   });
 
   it("gives each text field of a form the schema's maximum as its maxLength", async () => {
-    function FaqForm() {
-      const { field } = useDomainForm(FaqItemDataSchema, { question: { en: '', nl: '' } });
-      return (
-        <>
-          <TextField label="Question" {...field('question.en')} />
-          <TextField label="Priority" {...field('priority', { number: true })} />
-        </>
-      );
-    }
     render(<FaqForm />);
     expect((await screen.findByRole('textbox', { name: 'Question' })).getAttribute('maxlength')).toBe('300');
     expect(screen.getByRole('textbox', { name: 'Priority' }).getAttribute('maxlength')).toBeNull();
