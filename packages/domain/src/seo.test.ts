@@ -19,6 +19,8 @@ describe('robotsTxt', () => {
     }
     expect(lines).toContain('Disallow: /nl/thankyou$');
     expect(lines).toContain('Disallow: /password-reset$');
+    // The mailed links carry their token in the query.
+    expect(lines).toContain('Disallow: /invitation?');
   });
 
   it('never hides the public pages nor a podcast whose address begins like a private page', () => {

@@ -24,9 +24,9 @@ const UNLISTED_PUBLIC_ROUTES: readonly RouteId[] = [
 const UNLISTED_SERVER_PREFIXES = ['/api/', '/sim/', '/dev/'];
 
 /**
- * The path prefixes no crawler should visit, in every language. A page's own path is given twice,
- * exactly (`$`) and as a folder (`/`): a bare `Disallow: /admin` would also hide a podcast whose
- * address begins with "admin".
+ * The path prefixes no crawler should visit, in every language. A page's own path is given exactly
+ * (`$`), with a query (`?`: the mailed links carry `?token=`) and as a folder (`/`): a bare
+ * `Disallow: /admin` would also hide a podcast whose address begins with "admin".
  */
 export function unlistedPaths(): string[] {
   const firstSegments = new Set<string>();
@@ -40,7 +40,7 @@ export function unlistedPaths(): string[] {
   for (const locale of LOCALES) {
     for (const segment of [...firstSegments].sort()) {
       const path = localizePath(`/${segment}`, locale);
-      paths.push(`${path}$`, `${path}/`);
+      paths.push(`${path}$`, `${path}?`, `${path}/`);
     }
   }
   return paths;
