@@ -1,11 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { PRIMARY_HOVER, theme } from '@/app/theme';
 
-// The two entries that style their buttons with their own CSS (the storefront and the landing page);
-// read from disk: the test run leaves CSS imports empty.
-const cssOf = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+/**
+ * The CSS of the two entries that style their buttons themselves (the storefront and the landing page),
+ * read from disk: the test run turns CSS imports (`?raw` too) into empty strings, and the web project
+ * has no Node types, hence the typed lookup of Node's fs module.
+ */
+const fs = (
+  globalThis as unknown as {
+    process: { getBuiltinModule(id: 'node:fs'): { readFileSync(file: string, encoding: 'utf8'): string } };
+  }
+).process.getBuiltinModule('node:fs');
+const cssOf = (file: string) => fs.readFileSync(decodeURIComponent(new URL(file, import.meta.url).pathname), 'utf8');
+const storefrontCss = cssOf('../storefront/storefront.css');
+const homeCss = cssOf('../home/home.css');
 
 /** The background of the first rule whose selector is `selector` in `text`. */
 function hoverBackground(text: string, selector: string): string | undefined {
@@ -22,8 +31,8 @@ describe('primary buttons under the pointer', () => {
   });
 
   it('keep their text at 4.5:1 or more on the storefront and the landing page', () => {
-    const storefront = hoverBackground(cssOf('../storefront/storefront.css'), '.sf-contained:hover');
-    const home = hoverBackground(cssOf('../home/home.css'), '.lp .lp-primary:hover');
+    const storefront = hoverBackground(storefrontCss, '.sf-contained:hover');
+    const home = hoverBackground(homeCss, '.lp .lp-primary:hover');
     for (const background of [storefront, home]) {
       expect(background?.toLowerCase()).toBe(PRIMARY_HOVER);
       expect(getContrastRatio(background!, '#1b1b1b')).toBeGreaterThanOrEqual(4.5);

@@ -3,12 +3,13 @@ import { fireEvent, screen } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SearchBox } from '@/home/search-box';
-import home from '@/locales/en/home.json';
-import { createTranslate, pickStorefrontStrings } from '@/storefront/strings';
+import { HOME_CATALOG_PARTS } from '@/home/strings';
+import { serverStrings } from '@/storefront/server-strings';
+import { createTranslate } from '@/storefront/strings';
 import { apiPath, setupApiServer } from '@/test/api-server';
 import { render } from '@/test/render';
 
-const t = createTranslate(pickStorefrontStrings({ home }, ['home']), 'Podpot');
+const t = createTranslate(serverStrings('en', HOME_CATALOG_PARTS), 'Podpot');
 
 function tipjar(slug: string, name: string, images: Pick<PublicTipjar, 'artworkUrl' | 'imageUrl'>): PublicTipjar {
   return {

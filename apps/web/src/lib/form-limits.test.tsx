@@ -2,12 +2,15 @@ import { TextField } from '@mui/material';
 import { FaqItemDataSchema, ProfileSchema, UpdateTipjarBodySchema } from '@podpot/domain';
 import { screen } from '@testing-library/dom';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { maxLengthOf, useDomainForm } from '@/lib/form';
 import { render } from '@/test/render';
 
+type FaqItemData = z.infer<typeof FaqItemDataSchema>;
+
 /** A form with a text field and a number field of a domain schema. */
 function FaqForm() {
-  const { field } = useDomainForm(FaqItemDataSchema, { question: { en: '', nl: '' } });
+  const { field } = useDomainForm<FaqItemData>(FaqItemDataSchema, { question: { en: '', nl: '' } });
   return (
     <>
       <TextField label="Question" {...field('question.en')} />
