@@ -4,7 +4,8 @@
  * Builds the web app, starts the platform on a free loopback port as the browser tests do (PGlite,
  * demo data, the demo tip jar's merchant at the simulator: the storefront shows its form) and audits the
  * demo storefront `/{slug}` and the Dutch home page `/nl`, each BENCH_WEB_RUNS times (default 3;
- * the median run by performance score is printed). Per page: performance and accessibility scores,
+ * the median run by performance score is printed). Per page: performance, accessibility and SEO scores
+ * (and the SEO audits that failed),
  * LCP, CLS, TBT, and the JavaScript the page loaded (requests and bytes on the wire, brotli).
  * BENCH_WEB_PAGES=/a,/b audits other paths; BENCH_WEB_SKIP_BUILD=1 uses the build there is;
  * BENCH_WEB_DEBUG=1 lists each script with its bytes.
@@ -27,6 +28,9 @@ interface NetworkRequest {
 interface PageFigures {
   performance: number;
   accessibility: number;
+  seo: number;
+  /** The SEO audits that failed (their ids), so a score below 100 says why. */
+  seoFailed: string[];
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -39,7 +43,7 @@ async function audit(url: string, port: number): Promise<PageFigures> {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -56,6 +60,10 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    seoFailed: (lhr.categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
@@ -107,13 +115,15 @@ async function main() {
   console.log(`\nPodpot web bench — Lighthouse 12 mobile profile, ${version}, median of ${RUNS} runs\n`);
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(
-    `${'page'.padEnd(16)}${pad('perf', 6)}${pad('a11y', 6)}${pad('LCP ms', 8)}${pad('CLS', 7)}${pad('TBT ms', 8)}${pad('JS files', 10)}${pad('JS kB', 8)}`,
+    `${'page'.padEnd(16)}${pad('perf', 6)}${pad('a11y', 6)}${pad('seo', 5)}${pad('LCP ms', 8)}${pad('CLS', 7)}${pad('TBT ms', 8)}${pad('JS files', 10)}${pad('JS kB', 8)}`,
   );
   for (const [page, f] of figures) {
     console.log(
-      `${page.padEnd(16)}${pad(f.performance, 6)}${pad(f.accessibility, 6)}${pad(Math.round(f.lcpMs), 8)}${pad(f.cls.toFixed(3), 7)}${pad(Math.round(f.tbtMs), 8)}${pad(f.jsRequests, 10)}${pad((f.jsBytes / 1000).toFixed(1), 8)}`,
+      `${page.padEnd(16)}${pad(f.performance, 6)}${pad(f.accessibility, 6)}${pad(f.seo, 5)}${pad(Math.round(f.lcpMs), 8)}${pad(f.cls.toFixed(3), 7)}${pad(Math.round(f.tbtMs), 8)}${pad(f.jsRequests, 10)}${pad((f.jsBytes / 1000).toFixed(1), 8)}`,
     );
   }
+  for (const [page, f] of figures)
+    if (f.seoFailed.length) console.log(`${page}: SEO audits failed: ${f.seoFailed.join(', ')}`);
   console.log('\nJS kB: bytes on the wire (brotli from the server) of every script the page loaded.');
 }
 

@@ -45,6 +45,7 @@ import { CHARGE_KIND, onChargePayment } from './modules/recurring-tips/recurring
 import { recurringTipsRoutes } from './modules/recurring-tips/recurring-tips.routes.js';
 import { recordingReversals, tipOfChargePayment, tipOfTipPayment } from './modules/refunds/refunds.provider.js';
 import { refundsRoutes } from './modules/refunds/refunds.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
@@ -264,6 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       },
       { prefix: API_PREFIX },
     );
+    // robots.txt and sitemap.xml, at the root where crawlers look for them.
+    await app.register(seoRoutes, { ctx });
     for (const extend of options.extensions ?? []) await extend(app, ctx);
   }
   // As JOBS says (jobs/index.ts). Graceful shutdown: app.close() stops accepting, lets requests in flight

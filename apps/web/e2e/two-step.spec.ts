@@ -67,7 +67,12 @@ async function secondStep(page: Page, code: string, prefix: '' | '/nl') {
   const nl = prefix === '/nl';
   const remember = page.getByRole('checkbox', { name: nl ? 'Onthoud dit apparaat 30 dagen' : 'Remember this device' });
   await expect(remember).not.toBeChecked();
-  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  // A recovery code is typed after switching the field from the app's digits (a phone's number pad) to text.
+  const isRecovery = !/^\d{6}$/.test(code);
+  if (isRecovery)
+    await page.getByRole('button', { name: nl ? 'Gebruik een herstelcode' : 'Use a recovery code' }).click();
+  const label = isRecovery ? (nl ? 'Herstelcode' : 'Recovery code') : 'Code';
+  await page.getByRole('textbox', { name: label, exact: true }).fill(code);
   await page.getByRole('button', { name: nl ? 'Bevestigen' : 'Confirm' }).click();
 }
 

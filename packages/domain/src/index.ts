@@ -13,6 +13,7 @@ export * from './phone.js';
 export * from './retention.js';
 export * from './routes.js';
 export * from './schemas/index.js';
+export * from './seo.js';
 export * from './share.js';
 export * from './tip-rules.js';
 export * from './tipjar-status.js';

@@ -26,6 +26,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { sendCompressed } from './compression.js';
 import { sendError } from './error-handler.js';
+import {
+  alternateLinks,
+  describeTipjar,
+  escapeHtml,
+  jsonElement,
+  jsonLdElement,
+  podcastEpisodeData,
+  podcastSeriesData,
+  tipjarImageUrl,
+} from './web-head.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -34,15 +44,23 @@ const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  * decision 021): loaded from the web build at runtime, never imported from the web's source.
  */
 interface StorefrontRenderer {
-  /** With `episode`: that episode's tip page; `title` (absent in older builds) is the page's own title. */
+  /**
+   * With `episode`: that episode's tip page; `title` (absent in older builds) is the page's own title,
+   * `description` the page's sentence in its language (the storefront's when the maker wrote none).
+   */
   renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; episode?: PublicEpisode | null }): {
     html: string;
     strings: Record<string, string>;
     title?: string;
     description?: string;
   };
-  /** The landing page (apps/web src/home); absent in builds from before it. */
-  renderHome?(input: { locale: Locale }): { html: string; title: string; strings: Record<string, string> };
+  /** The landing page (apps/web src/home); absent in builds from before it. `description` from issue 39 on. */
+  renderHome?(input: { locale: Locale }): {
+    html: string;
+    title: string;
+    description?: string;
+    strings: Record<string, string>;
+  };
 }
 
 async function loadStorefrontRenderer(root: string): Promise<StorefrontRenderer | null> {
@@ -50,18 +68,6 @@ async function loadStorefrontRenderer(root: string): Promise<StorefrontRenderer 
   if (!existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as Partial<StorefrontRenderer>;
   return typeof module.renderStorefront === 'function' ? (module as StorefrontRenderer) : null;
-}
-
-/** JSON for a `<script type="application/json">`: `<` escaped so no value can end the element. */
-function jsonElement(id: string, value: unknown): string {
-  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }
 
 /** `/` or `/nl` (the landing page): its locale, or null for any other path. */
@@ -189,12 +195,16 @@ export async function registerWeb(
     if (!html) {
       const rendered = renderer.renderHome({ locale });
       const url = appUrl(config.publicUrl, 'home', {}, locale);
+      const description = rendered.description ? [escapeHtml(rendered.description)] : [];
       const tags = [
         `<title>${escapeHtml(rendered.title)}</title>`,
+        ...description.map((text) => `<meta name="description" content="${text}" />`),
         `<link rel="canonical" href="${escapeHtml(url)}" />`,
+        ...alternateLinks(config.publicUrl, 'home'),
         '<meta property="og:type" content="website" />',
         `<meta property="og:site_name" content="${escapeHtml(config.BRAND_NAME)}" />`,
         `<meta property="og:title" content="${escapeHtml(rendered.title)}" />`,
+        ...description.map((text) => `<meta property="og:description" content="${text}" />`),
         `<meta property="og:url" content="${escapeHtml(url)}" />`,
         jsonElement(HOME_STRINGS_ELEMENT_ID, rendered.strings),
       ];
@@ -235,24 +245,36 @@ export async function registerWeb(
   function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale, episode?: PublicEpisode): string {
     // The real page, rendered by the storefront's server build; without one, a static first picture.
     const rendered = renderer?.renderStorefront({ tipjar, locale, episode });
+    const seriesUrl = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
     const url = episode
       ? appUrl(config.publicUrl, 'storefrontEpisode', { tipjarslug: tipjar.slug, episodeid: episode.id }, locale)
-      : appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
+      : seriesUrl;
     // An episode's page is titled by the renderer in the page's language ("Tip for episode 42: …").
     const name = episode ? (rendered?.title ?? `${episode.title} - ${tipjar.name}`) : tipjar.name;
     const title = `${name} - ${config.BRAND_NAME}`;
-    const description = (episode && rendered?.description) || tipjar.description || tipjar.name;
+    // The episode page's own sentence; the storefront's from the maker's description, else its sentence.
+    const description =
+      episode && rendered?.description ? rendered.description : describeTipjar(tipjar, rendered?.description);
+    const image = tipjarImageUrl(config.publicUrl, tipjar);
     const tags = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      ...(episode
+        ? alternateLinks(config.publicUrl, 'storefrontEpisode', { tipjarslug: tipjar.slug, episodeid: episode.id })
+        : alternateLinks(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug })),
       '<meta property="og:type" content="website" />',
       `<meta property="og:site_name" content="${escapeHtml(config.BRAND_NAME)}" />`,
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
-      ...(tipjar.imageUrl ? [`<meta property="og:image" content="${escapeHtml(tipjar.imageUrl)}" />`] : []),
-      `<meta name="twitter:card" content="${tipjar.imageUrl ? 'summary_large_image' : 'summary'}" />`,
+      ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      jsonLdElement(
+        episode
+          ? podcastEpisodeData(tipjar, episode, { episode: url, series: seriesUrl }, image)
+          : podcastSeriesData(tipjar, url, image),
+      ),
       // Data, not script: the CSP's script-src does not apply.
       jsonElement(STOREFRONT_DATA_ELEMENT_ID, tipjar),
       ...(episode ? [jsonElement(STOREFRONT_EPISODE_ELEMENT_ID, episode)] : []),

@@ -21,6 +21,7 @@ export function renderHome({ locale }) {
   return {
     html: '<div class="lp"><h1>' + (locale === 'nl' ? 'Fooi geven' : 'Give a tip') + '</h1><p data-render="' + count + '"></p></div>',
     title: (locale === 'nl' ? 'Fooi geven' : 'Give a tip') + ' - Podpot',
+    description: locale === 'nl' ? 'Geef makers een fooi & meer' : 'Tip the makers & more',
     strings: { 'home:title': locale === 'nl' ? 'Fooi geven' : 'Give a tip', 'x:tricky': '</script><b>' },
   };
 }
@@ -68,6 +69,19 @@ describe('GET / and /nl: the landing page', () => {
     expect(nl.html).not.toContain('</script><b>');
     // Other pages still get the app.
     expect((await page('/faq')).html).toContain('<!--app-->');
+  });
+
+  it('carries a meta description in the page’s language, and names both languages for search engines', async () => {
+    const en = await page('/', { 'accept-language': 'en-GB,en;q=0.9' });
+    expect(en.html).toContain('<meta name="description" content="Tip the makers &amp; more" />');
+    const nl = await page('/nl');
+    expect(nl.html).toContain('<meta name="description" content="Geef makers een fooi &amp; meer" />');
+    for (const html of [en.html, nl.html]) {
+      expect(html).toContain(`<link rel="alternate" hreflang="en" href="${t.baseUrl}/" />`);
+      expect(html).toContain(`<link rel="alternate" hreflang="nl" href="${t.baseUrl}/nl" />`);
+      expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${t.baseUrl}/" />`);
+    }
+    expect(nl.html).toContain(`<link rel="canonical" href="${t.baseUrl}/nl" />`);
   });
 
   it('renders each language once: the page shows no data, only the build’s strings', async () => {

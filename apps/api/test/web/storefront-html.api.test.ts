@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, tipjars } from '../../src/db/schema/index.js';
+import { artworks, episodes, tipjars } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** The built web app as served by the API: link previews for tip jars, 404 for unknown slugs. */
@@ -67,6 +67,11 @@ async function page(url: string) {
   return { status: res.status, html: await res.text(), headers: res.headers };
 }
 
+/** The page's structured data (every `<script type="application/ld+json">`), parsed. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
 describe('GET /{slug} (the storefront HTML)', () => {
   it('carries the tip jar title, description and Open Graph tags, escaped', async () => {
     const { status, html } = await page('/de-preview-pod');
@@ -78,6 +83,52 @@ describe('GET /{slug} (the storefront HTML)', () => {
     expect(html).toContain(`<meta property="og:url" content="${t.baseUrl}/de-preview-pod" />`);
     expect(html).not.toContain('<Preview>');
     expect(html).toContain('<div id="root">');
+  });
+
+  it('describes the podcast as schema.org PodcastSeries, with its picture for large link previews', async () => {
+    const { html } = await page('/de-preview-pod');
+    expect(structuredData(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'PodcastSeries',
+        name: 'De <Preview> Pod',
+        url: `${t.baseUrl}/de-preview-pod`,
+        description: 'Verhalen & "meer"',
+        image: 'https://example.org/cover.jpg',
+      },
+    ]);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(`<link rel="alternate" hreflang="nl" href="${t.baseUrl}/nl/de-preview-pod" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${t.baseUrl}/de-preview-pod" />`);
+  });
+
+  it('keeps a hostile podcast name inside its structured data (no </script> ends the element)', async () => {
+    const { html } = await page('/script-pod');
+    const data = structuredData(html);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ '@type': 'PodcastSeries', name: '</script><script>alert(1)</script>' });
+    expect(html).not.toContain('<script>alert(1)');
+    // Every script element the page has is one the server wrote (the JSON-LD, the tip jar's data).
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('shows the stored artwork in link previews by its absolute URL', async () => {
+    const [artwork] = await t.database.db
+      .insert(artworks)
+      .values({ contentType: 'image/png', width: 1, height: 1, bytes: Buffer.from([1]) })
+      .returning();
+    await t.database.db.insert(tipjars).values({
+      slug: 'artwork-pod',
+      name: 'Artwork',
+      status: 'LIVE',
+      imageUrl: 'https://example.org/old.jpg',
+      artworkId: artwork!.id,
+      contactEmail: 'maker@example.test',
+    });
+    const { html } = await page('/artwork-pod');
+    const image = `${t.ctx.config.publicUrl}/api/v1/artworks/${artwork!.id}`;
+    expect(html).toContain(`<meta property="og:image" content="${image}" />`);
+    expect(structuredData(html)[0]).toMatchObject({ image });
   });
 
   it('is written from storefront.html (its chunks preloaded) with the tip jar inlined as the API answers it', async () => {
@@ -197,6 +248,25 @@ describe('GET /{slug}/e/{episodeId} (an episode tip page)', () => {
     expect(nl.status).toBe(200);
     expect(nl.html).toContain('<html lang="nl"');
     expect(nl.html).toContain(`content="${t.baseUrl}/nl/de-preview-pod/e/${ids.episode}"`);
+  });
+
+  it('describes the episode as schema.org PodcastEpisode, part of its series, in every language', async () => {
+    const { html } = await page(`/nl/de-preview-pod/e/${ids.episode}`);
+    expect(structuredData(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'PodcastEpisode',
+        name: 'Koffie & <thee>',
+        url: `${t.baseUrl}/nl/de-preview-pod/e/${ids.episode}`,
+        episodeNumber: 42,
+        image: 'https://example.org/cover.jpg',
+        partOfSeries: { '@type': 'PodcastSeries', name: 'De <Preview> Pod', url: `${t.baseUrl}/nl/de-preview-pod` },
+      },
+    ]);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(
+      `<link rel="alternate" hreflang="en" href="${t.baseUrl}/de-preview-pod/e/${ids.episode}" />`,
+    );
   });
 
   it("answers 404 for an unknown episode, another tip jar's, a malformed id, or a tip jar that is not LIVE", async () => {

@@ -20,6 +20,8 @@ export function renderStorefront({ tipjar, locale }) {
   return {
     html: '<div class="sf-page"><h1>' + name + '</h1><p data-locale="' + locale + '"></p></div>',
     strings: { 'storefront:amount.title': locale === 'nl' ? 'Jouw fooi' : 'Your tip', 'x:tricky': '</script><b>' },
+    title: tipjar.name,
+    description: (locale === 'nl' ? 'Geef ' : 'Give ') + tipjar.name + (locale === 'nl' ? ' een fooi.' : ' a tip.'),
   };
 }
 `;
@@ -32,9 +34,16 @@ beforeAll(async () => {
     '.vite/manifest.json': '{}',
   });
   t = await createTestApp({ WEB_DIST: dist });
-  await t.database.db
-    .insert(tipjars)
-    .values([{ slug: 'ssr-pod', name: 'SSR <Pod> & co', status: 'LIVE', contactEmail: 'maker@example.test' }]);
+  await t.database.db.insert(tipjars).values([
+    { slug: 'ssr-pod', name: 'SSR <Pod> & co', status: 'LIVE', contactEmail: 'maker@example.test' },
+    {
+      slug: 'ssr-described',
+      name: 'Described',
+      status: 'LIVE',
+      description: 'Gesprekken over koffie.\n\nElke week nieuw.',
+      contactEmail: 'maker@example.test',
+    },
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -70,6 +79,23 @@ describe('GET /{slug} with the storefront server build', () => {
     await t.database.db.update(tipjars).set({ name: 'After' }).where(eq(tipjars.slug, 'ssr-change'));
     expect((await page('/ssr-change')).html).toContain('<h1>After</h1>');
     expect((await page('/nl/ssr-change')).html).toContain('<h1>After</h1>');
+  });
+
+  it("describes a podcast without a description of its own in the page's language", async () => {
+    expect((await page('/ssr-pod')).html).toContain(
+      '<meta name="description" content="Give SSR &lt;Pod&gt; &amp; co a tip." />',
+    );
+    expect((await page('/nl/ssr-pod')).html).toContain(
+      '<meta name="description" content="Geef SSR &lt;Pod&gt; &amp; co een fooi." />',
+    );
+  });
+
+  it("describes a podcast by the maker's own description, on one line, in both languages", async () => {
+    for (const url of ['/ssr-described', '/nl/ssr-described']) {
+      expect((await page(url)).html).toContain(
+        '<meta name="description" content="Gesprekken over koffie. Elke week nieuw." />',
+      );
+    }
   });
 
   it('answers 404 with the plain app and no strings for an unknown tip jar', async () => {

@@ -282,7 +282,8 @@ export function DataTable<T extends { id: string }, S extends TableState = Table
                 sx={onRowClick && { cursor: 'pointer' }}
               >
                 {columns.map((column) => (
-                  <TableCell key={column.key} sx={columnSx(column)}>
+                  // dir="auto": a name or message in a right-to-left script reads in its own direction.
+                  <TableCell key={column.key} sx={columnSx(column)} dir="auto">
                     <CellContent column={column} row={row} />
                   </TableCell>
                 ))}

@@ -29,7 +29,8 @@ export function FactList({
           <Box component="dt" sx={{ color: 'text.secondary' }}>
             {term}
           </Box>
-          <Box component="dd" sx={{ m: 0, wordBreak: 'break-word', ...(stacked && { mb: 1.25 }) }}>
+          {/* dir="auto": a value a user typed in a right-to-left script reads in its own direction. */}
+          <Box component="dd" dir="auto" sx={{ m: 0, wordBreak: 'break-word', ...(stacked && { mb: 1.25 }) }}>
             {value}
           </Box>
         </Box>

@@ -12,7 +12,8 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
     <Box data-testid="page-header" sx={{ mb: 2 }}>
       <PageTitle title={title} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+        {/* dir="auto": a title may be a name users typed (a tip jar's), in a right-to-left script. */}
+        <Typography variant="h1" sx={{ flexGrow: 1 }} dir="auto">
           {title}
         </Typography>
         {actions}

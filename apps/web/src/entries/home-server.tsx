@@ -10,9 +10,14 @@ import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
 /**
  * The landing page's server-render entry: the page in `locale` for the server build (storefront-server.tsx
  * exports it), the HTML of home.html's `#root` (static markup with the two islands src/home/boot.tsx
- * hydrates, home-app.tsx), its title, and the strings the client needs.
+ * hydrates, home-app.tsx), its title and meta description, and the strings the client needs.
  */
-export function renderHome(input: { locale: Locale }): { html: string; title: string; strings: StorefrontStrings } {
+export function renderHome(input: { locale: Locale }): {
+  html: string;
+  title: string;
+  description: string;
+  strings: StorefrontStrings;
+} {
   const strings = serverStrings(input.locale, HOME_CATALOG_PARTS);
   const t = createTranslate(strings, env.brandName);
   const island = ({ id, prefix, render }: (typeof HOME_ISLANDS)[keyof typeof HOME_ISLANDS]) => ({
@@ -35,5 +40,10 @@ export function renderHome(input: { locale: Locale }): { html: string; title: st
       </main>
     </>,
   );
-  return { html: page, title: `${t('home:title')} - ${env.brandName}`, strings };
+  return {
+    html: page,
+    title: `${t('home:title')} - ${env.brandName}`,
+    description: t('home:metaDescription'),
+    strings,
+  };
 }

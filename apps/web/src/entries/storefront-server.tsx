@@ -25,7 +25,7 @@ export function renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; 
   html: string;
   strings: StorefrontStrings;
   title: string;
-  description?: string;
+  description: string;
 } {
   const strings = serverStrings(input.locale);
   const t = createTranslate(strings, env.brandName);
@@ -38,6 +38,9 @@ export function renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; 
     ),
     strings,
     title: episode ? `${episodeHeading(episode, t)} - ${input.tipjar.name}` : input.tipjar.name,
-    description: episode ? t('storefront:episodes.metaDescription', { name: input.tipjar.name }) : undefined,
+    // In the page's language; the API prefers the maker's own description on the storefront (web.ts).
+    description: t(episode ? 'storefront:episodes.metaDescription' : 'storefront:meta.description', {
+      name: input.tipjar.name,
+    }),
   };
 }

@@ -15,11 +15,13 @@ type SearchState =
 const TYPING_PAUSE_MS = 250;
 
 function Result({ tipjar, t, locale }: { tipjar: PublicTipjar; t: Translate; locale: Locale }) {
+  // The podcast's artwork as its storefront shows it: the copy we stored from its feed, else its image address.
+  const image = tipjar.artworkUrl ?? tipjar.imageUrl;
   return (
     <li>
       <a className="lp-result" href={localizePath(routePath('storefront', { tipjarslug: tipjar.slug }), locale)}>
-        {tipjar.imageUrl ? (
-          <img className="lp-result-avatar" src={tipjar.imageUrl} alt="" width={48} height={48} />
+        {image ? (
+          <img className="lp-result-avatar" src={image} alt="" width={48} height={48} loading="lazy" decoding="async" />
         ) : (
           <span className="lp-result-avatar" aria-hidden="true">
             {tipjar.name.slice(0, 1).toUpperCase()}

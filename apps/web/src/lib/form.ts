@@ -117,6 +117,35 @@ export function domainResolver<T extends FieldValues>(
   };
 }
 
+/** The wrappers whose inner schema decides a field's length (optional, default, …). */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/**
+ * The most characters the domain schema takes at `path` (`'name'`, `'address.city'`): a text field's
+ * `maxLength`, so the form stops where the API would refuse instead of saying so after a long text.
+ * Undefined for anything but a string with a maximum.
+ */
+export function maxLengthOf(schema: z.ZodType, path: string): number | undefined {
+  const keys = path.split('.');
+  let node = schema as unknown as { _zod?: { def: Record<string, unknown> }; maxLength?: number | null };
+  for (;;) {
+    const def = node._zod?.def;
+    if (!def) return undefined;
+    const type = def.type as string;
+    if (WRAPPERS.has(type)) node = def.innerType as typeof node;
+    // A transform after the text (`.transform`) or before it (`z.preprocess`): the text side counts.
+    else if (type === 'pipe') {
+      const input = def.in as typeof node;
+      node = input._zod?.def.type === 'transform' ? (def.out as typeof node) : input;
+    } else if (type === 'object') {
+      const key = keys.shift();
+      if (key === undefined) return undefined;
+      node = (def.shape as Record<string, typeof node>)[key] ?? {};
+    } else if (type === 'string') return keys.length === 0 ? (node.maxLength ?? undefined) : undefined;
+    else return undefined;
+  }
+}
+
 /** The text of a validation key. Phone keys show the value typed (docs/product.md §5). */
 export function validationMessage(t: TFunction<'validation'>, error: DomainFieldError, value?: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
@@ -153,7 +182,8 @@ function getError(errors: FieldErrors, name: string): FieldError | undefined {
 
 /**
  * react-hook-form driven by a domain schema with the validation timing of docs/product.md §5. `field(name)` gives
- * the props of a labelled MUI TextField (error state and translated helper text included).
+ * the props of a labelled MUI TextField (error state, translated helper text, and the schema's maximum length
+ * as the input's `maxLength`; a caller's own `slotProps` given after it replace it).
  */
 export function useDomainForm<T extends FieldValues>(
   schema: z.ZodType,
@@ -191,8 +221,10 @@ export function useDomainForm<T extends FieldValues>(
       ...(fieldOptions.number ? { valueAsNumber: true as const } : {}),
     });
     const error = decodeFieldError(getError(form.formState.errors, name));
+    const maxLength = maxLengthOf(schema, name);
     return {
       ...registered,
+      ...(maxLength ? { slotProps: { htmlInput: { maxLength } } } : {}),
       id: `field-${name.replace(/\./g, '-')}`,
       error: Boolean(error),
       helperText: error ? validationMessage(t, error, form.getValues(name)) : fieldOptions.helperText,

@@ -168,6 +168,19 @@ export async function recentEpisodes(db: DbOrTx, tipjarId: string, limit: number
     .limit(limit);
 }
 
+/**
+ * The episodes still in the feeds of these tip jars (the sitemap: one query per page of tip jars),
+ * their id and date only, each tip jar's newest first.
+ */
+export async function episodesOfTipjars(db: DbOrTx, tipjarIds: string[]) {
+  if (tipjarIds.length === 0) return [];
+  return db
+    .select({ tipjarId: episodes.tipjarId, id: episodes.id, publishedAt: episodes.publishedAt })
+    .from(episodes)
+    .where(and(inArray(episodes.tipjarId, tipjarIds), isNull(episodes.removedAt)))
+    .orderBy(episodes.tipjarId, ...newestFirst);
+}
+
 /** One of the tip jar's episodes still in its feed. */
 export async function findEpisode(db: DbOrTx, tipjarId: string, id: string) {
   const [row] = await db

@@ -10,6 +10,7 @@ export {
   findTipjarBySlug,
   findTipjarByVerifiedFeed,
   listAdminRecipients,
+  listTippableTipjarsAfter,
   lockTipjar,
   lockTipjarShared,
   type TipjarRow,

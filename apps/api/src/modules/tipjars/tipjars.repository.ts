@@ -1,5 +1,5 @@
 import { canTransitionTipjar, type TipjarStatus } from '@podpot/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { tipjarAdmins, tipjarInvitations, tipjars, users } from '../../db/schema/index.js';
 import { likePattern, orderOf, type ParsedListQuery, windowOf } from '../../lib/list-query.js';
@@ -109,6 +109,26 @@ export async function searchTippableTipjars(db: DbOrTx, search: string, window: 
     db.select({ count: count() }).from(tipjars).where(where),
   ]);
   return { rows, count: total?.count ?? 0 };
+}
+
+/**
+ * A page of the tippable tip jars (LIVE, active, not archived; as isTipjarTippable) by address after
+ * `afterSlug` (keyset: the slug's unique index): the sitemap walks them all, a page at a time.
+ */
+export async function listTippableTipjarsAfter(db: DbOrTx, afterSlug: string | null, limit: number) {
+  return db
+    .select({ id: tipjars.id, slug: tipjars.slug, updated: tipjars.updated })
+    .from(tipjars)
+    .where(
+      and(
+        eq(tipjars.status, 'LIVE'),
+        eq(tipjars.active, true),
+        isNull(tipjars.archivedAt),
+        afterSlug === null ? undefined : gt(tipjars.slug, afterSlug),
+      ),
+    )
+    .orderBy(asc(tipjars.slug))
+    .limit(limit);
 }
 
 export async function insertTipjar(db: DbOrTx, values: typeof tipjars.$inferInsert) {

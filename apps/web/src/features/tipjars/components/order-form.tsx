@@ -281,7 +281,17 @@ function OrderFormFields({
   const accountEmailField = field('account.email');
   // MUI cannot see values set by code into these uncontrolled fields (the slug from the name, the feed's
   // prefill): without this their label stays over the text.
-  const shrinkWhenFilled = (value: string | undefined) => ({ inputLabel: { shrink: value ? true : undefined } });
+  // The field's own slot props (its maxLength) are kept.
+  const shrinkWhenFilled = (
+    props: { slotProps?: { htmlInput?: Record<string, unknown> } },
+    value: string | undefined,
+    htmlInput: Record<string, unknown> = {},
+  ) => ({
+    htmlInput: { ...props.slotProps?.htmlInput, ...htmlInput },
+    inputLabel: { shrink: value ? true : undefined },
+  });
+  const nameField = field('name');
+  const descriptionField = field('description', { helperText: t('podcastmaker:form.optional') });
   const phoneField = field('phoneNumber', { helperText: t('podcastmaker:form.phoneHint') });
   const isBusiness = values.type === 'BUSINESS';
 
@@ -303,8 +313,8 @@ function OrderFormFields({
       <TextField
         label={t('podcastmaker:form.name')}
         required
-        {...field('name')}
-        slotProps={shrinkWhenFilled(values.name)}
+        {...nameField}
+        slotProps={shrinkWhenFilled(nameField, values.name)}
       />
       <TextField
         label={t('podcastmaker:form.slug')}
@@ -312,14 +322,14 @@ function OrderFormFields({
         {...slugField}
         error={slugField.error || slugBlocked}
         helperText={slugHelper}
-        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false }, ...shrinkWhenFilled(values.slug) }}
+        slotProps={shrinkWhenFilled(slugField, values.slug, { autoCapitalize: 'none', spellCheck: false })}
       />
       <TextField
         label={t('podcastmaker:form.description')}
         multiline
         minRows={2}
-        {...field('description', { helperText: t('podcastmaker:form.optional') })}
-        slotProps={shrinkWhenFilled(values.description)}
+        {...descriptionField}
+        slotProps={shrinkWhenFilled(descriptionField, values.description)}
       />
 
       <FormControl component="fieldset" sx={{ mt: 2 }}>

@@ -4,20 +4,20 @@ type CodeFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'autoComplete'
   name: string;
   value: string;
   onChange: (value: string) => void;
-  /** The second step of a login also takes a recovery code (`xxxxx-xxxxx`): no number pad, no capitals. */
+  /** A recovery code (`xxxxx-xxxxx`) instead of the app's: no number pad, no capitals, nothing to autofill. */
   acceptsRecoveryCode?: boolean;
 };
 
 /**
  * The one field for a two-step login code (decision 036): the /login and storefront second step, the
- * setup's confirmation, new recovery codes and turning it off. Phones and password managers offer the
- * app's code here (`one-time-code`).
+ * setup's confirmation, new recovery codes and turning it off. Phones show their number pad
+ * (`inputmode="numeric"`) and offer the app's code here (`autocomplete="one-time-code"`).
  */
 export function CodeField({ value, onChange, acceptsRecoveryCode = false, ...props }: CodeFieldProps) {
   return (
     <TextField
       {...props}
-      autoComplete="one-time-code"
+      autoComplete={acceptsRecoveryCode ? 'off' : 'one-time-code'}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{

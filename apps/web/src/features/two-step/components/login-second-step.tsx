@@ -29,6 +29,8 @@ export function LoginSecondStep({
   const headingId = useId();
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(false);
+  // The app's 6 digits (a number pad on phones) unless the user says they have a recovery code.
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const onSubmit = async (event?: React.SyntheticEvent) => {
@@ -60,9 +62,9 @@ export function LoginSecondStep({
         </Alert>
       )}
       <CodeField
-        label={t('twoStep.code')}
+        label={t(recovery ? 'twoStep.recoveryCode' : 'twoStep.code')}
         name="code"
-        acceptsRecoveryCode
+        acceptsRecoveryCode={recovery}
         required
         autoFocus
         fullWidth
@@ -74,6 +76,9 @@ export function LoginSecondStep({
           if (nested && event.key === 'Enter') void onSubmit(event);
         }}
       />
+      <Button size="small" onClick={() => setRecovery((on) => !on)}>
+        {t(recovery ? 'twoStep.useApp' : 'twoStep.useRecovery')}
+      </Button>
       <FormControlLabel
         control={<Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} />}
         label={t('twoStep.remember')}
