@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import type { AppLocale } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { login, startSession, TwoStepNeeded } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { registerTipper } from '@/storefront/api/create-recurring-tip';
@@ -66,7 +66,7 @@ function LoginPanel({ secondStep }: { secondStep: SecondStep }) {
       await login(values.username, values.password);
     } catch (error) {
       if (error instanceof TwoStepNeeded) setPending(error);
-      else setFailure(t(errorTextKey(error)));
+      else setFailure(apiErrorText(error));
     }
   });
   if (pending) {
@@ -122,7 +122,7 @@ function RegisterPanel({ locale }: { locale: AppLocale }) {
       await startSession(await registerTipper({ ...values, locale }));
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_TAKEN') form.setError('email', emailTaken);
-      else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+      else if (!applyServerFieldErrors(form, error)) setFailure(apiErrorText(error));
     }
   });
   return (

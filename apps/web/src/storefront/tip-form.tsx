@@ -20,6 +20,7 @@ import {
 import type { Locale } from '@podpot/domain/locale';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAuth } from '@/lib/auth';
+import { useOnline } from '@/lib/online';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
 import { Checkout } from '@/storefront/checkout';
@@ -98,6 +99,15 @@ export function TipForm({
   const [frequency, setFrequency] = useState<Frequency>('once');
   const [shown, setShown] = useState<Shown>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // A failure because the browser was offline goes once the connection is back.
+  const [offlineFailure, setOfflineFailure] = useState(false);
+  const online = useOnline();
+  useEffect(() => {
+    if (online && offlineFailure) {
+      setFailure(null);
+      setOfflineFailure(false);
+    }
+  }, [online, offlineFailure]);
   const [loading, setLoading] = useState(false);
   const monthly = frequency === 'monthly';
   const submission = useRef<Submission>({ key: null, busy: false });
@@ -214,7 +224,8 @@ export function TipForm({
       setLoading,
       onFailure: (failed) => {
         if (failed.fields) setShown(failed.fields);
-        else setFailure(t(failed.textKey));
+        else setFailure(failed.text(t));
+        setOfflineFailure(Boolean(failed.offline));
       },
     });
   };
