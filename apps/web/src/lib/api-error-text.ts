@@ -32,8 +32,8 @@ export type Say = (key: string, params?: Record<string, string | number>) => str
 
 /**
  * What to tell the user about a failed call, in the page's language (decision 083): no answer → offline
- * or unreachable; the API's own reason (written in the page's language); the first field's validation
- * text; the code's catalog text; else `fallback` (a toast: the spec's status text) or the generic text.
+ * or unreachable; the API's own reason (written in the page's language); the code's own catalog text; the
+ * first field's validation text; else `fallback` (a toast: the spec's status text) or the generic text.
  */
 export function errorText(error: unknown, say: Say, fallback?: string): string {
   if (isApiError(error)) {
@@ -41,7 +41,7 @@ export function errorText(error: unknown, say: Say, fallback?: string): string {
     if (error.status === 0) return say(navigator.onLine === false ? 'errors:status.offline' : 'errors:status.network');
     if (error.reason) return error.reason;
     const field = error.fields && Object.values(error.fields)[0];
-    if (field) return say(`validation:${field.key}`, field.params);
+    if (field && errorTextKey(error) === 'errors:status.generic') return say(`validation:${field.key}`, field.params);
   }
   const key = errorTextKey(error);
   return say(key === 'errors:status.generic' && fallback ? fallback : key);
