@@ -129,6 +129,7 @@ test.describe('offline', () => {
         await five.click();
         await expect(five).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
       }).toPass();
+      await page.getByRole('textbox', { name: locale ? 'Je naam' : 'Your name' }).fill('Offline Olga');
       await page.getByRole('textbox', { name: locale ? 'E-mailadres' : 'E-mail address' }).fill('offline@example.com');
       await page.getByTestId('paymentmethod-ideal').getByRole('radio').check();
 
