@@ -1,4 +1,9 @@
-import { ErrorCode, type FieldError } from '@podpot/domain';
+import { ErrorCode, type FieldError, type Locale } from '@podpot/domain';
+import type { en } from '../i18n/en.js';
+import { t } from '../i18n/translate.js';
+
+/** A refusal the user can act on, with its text in both catalogs (`error.<key>`, decision 083). */
+export type ErrorText = keyof typeof en.error;
 
 const STATUS_OF: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -33,17 +38,39 @@ const STATUS_OF: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The one error services throw; the error handler turns it into `{statusCode, error, code, message, fields?}`. */
+/** An error text in a language, its `{{name}}` placeholders filled in. */
+export function errorText(locale: Locale, text: NonNullable<AppError['text']>): string {
+  // The key is checked by ErrorText, the placeholders by the catalogs' parity test.
+  const translate = t as (locale: Locale, key: string, params?: Record<string, string>) => string;
+  return translate(locale, `error.${text.key}`, text.params);
+}
+
+/**
+ * The one error services throw; the error handler turns it into `{statusCode, error, code, message, fields?}`.
+ * One made with {@link AppError.because} carries a catalog text: its `message` is then in the asker's
+ * language (decision 083); any other message is the English one written here.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, FieldError>,
+    readonly text?: { key: ErrorText; params?: Record<string, string> },
   ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = STATUS_OF[code];
+  }
+
+  /** A refusal whose reason the user reads: `error.<key>` of the catalogs (English in logs). */
+  static because(
+    code: ErrorCode,
+    key: ErrorText,
+    options: { params?: Record<string, string>; fields?: Record<string, FieldError> } = {},
+  ): AppError {
+    const text = { key, params: options.params };
+    return new AppError(code, errorText('en', text), options.fields, text);
   }
 
   static notFound(what = 'Resource'): AppError {

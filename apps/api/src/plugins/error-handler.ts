@@ -3,7 +3,8 @@ import { type ApiErrorBody, ErrorCode, issuesToFields } from '@podpot/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError } from '../lib/app-error.js';
+import { AppError, errorText } from '../lib/app-error.js';
+import { requestLocale } from '../lib/request-locale.js';
 
 const REASON: Record<number, string> = {
   400: 'Bad Request',
@@ -36,7 +37,9 @@ export function sendError(
 }
 
 /**
- * Every error leaves the API as `{statusCode, error, code, message, fields?}`; never a stack trace.
+ * Every error leaves the API as `{statusCode, error, code, message, fields?}`; never a stack trace. A
+ * message from the catalogs (AppError.because) is in the request's language and says so in
+ * `Content-Language` (decision 083); other messages are English, for developers.
  * Bad strings and deep bodies are refused before this, by plugins/input-guard.ts; Fastify's answers
  * before routing (a bad URL, an over-long parameter) and a request Node's HTTP parser gives up on, by
  * frameworkErrors and clientErrorHandler below, given to Fastify when it is made.
@@ -44,7 +47,11 @@ export function sendError(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return sendError(reply, err.statusCode, err.code, err.message, err.fields);
+      if (!err.text) return sendError(reply, err.statusCode, err.code, err.message, err.fields);
+      // A reason the user can act on, in their language; Content-Language tells the web it may show it.
+      const locale = requestLocale(request);
+      reply.header('content-language', locale);
+      return sendError(reply, err.statusCode, err.code, errorText(locale, err.text), err.fields);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // Rebuild the zod issues so the domain maps them to the same keys the web forms use.

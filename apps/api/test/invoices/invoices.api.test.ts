@@ -385,6 +385,34 @@ describe('PUT /api/v1/invoices/:id and DELETE', () => {
     });
     expect(voided.body.status).toBe('void');
   });
+
+  it("says why a draft that is not the latest cannot be deleted, in the asker's language (decision 083)", async () => {
+    const jar = await makeJar();
+    const older = await createManual(jar.id);
+    await createManual(jar.id);
+    const nl = await t.api('DELETE', `/invoices/${older.id}`, {
+      token: admin.token,
+      headers: { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.8' },
+    });
+    expect(nl.status).toBe(409);
+    expect(nl.headers.get('content-language')).toBe('nl');
+    expect(nl.body.message).toBe(
+      'Alleen het laatste factuurnummer kan worden verwijderd (de nummering blijft doorlopend); laat deze factuur vervallen',
+    );
+    const en = await t.api('DELETE', `/invoices/${older.id}`, {
+      token: admin.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.headers.get('content-language')).toBe('en');
+    expect(en.body.message).toMatch(/^Only the latest invoice number can be deleted/);
+    // A message written for developers only is not said to be in the asker's language.
+    const gone = await t.api('DELETE', '/invoices/00000000-0000-4000-8000-000000000000', {
+      token: admin.token,
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('content-language')).toBeNull();
+  });
 });
 
 describe('downloads', () => {

@@ -47,10 +47,11 @@ export function RootShell() {
     <>
       {/* The brand title while no page renders its own (a page's <title> covers it). */}
       <PageTitle />
-      <OfflineBanner />
       <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
         <Outlet />
       </Suspense>
+      {/* After the page: its place in the flow is the room below the page's end (the bar itself is fixed). */}
+      <OfflineBanner />
       <Notifier />
     </>
   );

@@ -8,12 +8,29 @@ import { routePath } from '@/config/paths';
 import { errorStatus } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 
-/** Error page (docs/product.md §2, §8): message and status code; 404 gets a link back home. */
+/** The explanation under the error page's heading: what happened and what the user can do. */
+function explanationKey(status: number) {
+  if (status === 404) return 'errors:page.notFoundText' as const;
+  if (status === 401 || status === 403) return 'errors:page.forbiddenText' as const;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'errors:page.offlineText' as const;
+  return 'errors:page.failedText' as const;
+}
+
+/**
+ * Error page (docs/product.md §2, §8): message and status code, then what happened and a way on in the
+ * page's language — 404: home (the spec's link) or back; any other: try again, or home.
+ */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
   const { t } = useTranslation(['common', 'errors']);
   const text = status === 404 ? t('errors:page.notFound') : message || t('errors:page.title');
+  const canGoBack = typeof window !== 'undefined' && window.history.length > 1;
+  const home = (primary: boolean) => (
+    <Button component={LocaleRouterLink} to={routePath('home')} variant={primary ? 'contained' : 'text'}>
+      {t(status === 404 ? 'errors:page.backHome' : 'errors:page.goHome')}
+    </Button>
+  );
   return (
-    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+    <Container maxWidth="sm" sx={{ py: { xs: 4, sm: 8 }, textAlign: 'center' }} data-testid="error-page">
       <PageTitle title={text} />
       <Typography
         variant="h1"
@@ -26,15 +43,22 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
       <Typography variant="h2" component="h1" gutterBottom>
         {text}
       </Typography>
-      {status === 404 ? (
-        <Button component={LocaleRouterLink} to={routePath('home')} variant="contained" sx={{ mt: 2 }}>
-          {t('errors:page.backHome')}
-        </Button>
-      ) : (
-        <Button component={LocaleRouterLink} to={routePath('home')} sx={{ mt: 2 }}>
-          {t('errors:page.goHome')}
-        </Button>
-      )}
+      <Typography color="text.secondary">{t(explanationKey(status))}</Typography>
+      <Box sx={{ mt: 3, display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {status === 404 ? (
+          <>
+            {home(true)}
+            {canGoBack && <Button onClick={() => window.history.back()}>{t('errors:page.back')}</Button>}
+          </>
+        ) : (
+          <>
+            <Button variant="contained" onClick={() => window.location.reload()}>
+              {t('errors:page.retry')}
+            </Button>
+            {home(false)}
+          </>
+        )}
+      </Box>
     </Container>
   );
 }

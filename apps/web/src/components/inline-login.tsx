@@ -2,7 +2,7 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { LoginBodySchema } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { login, TwoStepNeeded } from '@/lib/auth';
 import { useDomainForm } from '@/lib/form';
 import type { SecondStep } from '@/lib/second-step-slot';
@@ -40,7 +40,7 @@ export function InlineLogin({
       await login(values.username, values.password);
     } catch (error) {
       if (error instanceof TwoStepNeeded) setPending(error);
-      else setFailure(t(errorTextKey(error)));
+      else setFailure(apiErrorText(error));
     }
   });
   if (pending) {

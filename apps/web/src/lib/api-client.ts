@@ -7,6 +7,7 @@ import {
   toQueryString,
 } from '@podpot/domain';
 import { env } from '@/config/env';
+import { localeFromPath } from '@/config/paths';
 
 /** A failed call: the HTTP status (0 when the network failed) and the API's error body when there is one. */
 export class ApiError extends Error {
@@ -14,6 +15,11 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   readonly fields: Record<string, FieldError> | undefined;
   readonly body: ApiErrorBody | undefined;
+  /**
+   * The API's own reason, shown to the user as it is: its `message` when the API wrote it in the page's
+   * language (it says so in `Content-Language`; decision 083). Other messages are for developers.
+   */
+  reason: string | undefined;
   /** The caller shows this failure itself (`silent`): no status toast. */
   silent = false;
   /** Its status toast was shown (a failure is reported once). */
@@ -121,7 +127,13 @@ export function tableQuery(options: TableOptions): string {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const reportNow = (options.method ?? 'GET') !== 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The page's language: the API writes the reasons it refuses a request in it (decision 083).
+  const language = pageLanguage();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': language,
+    ...options.headers,
+  };
   const token = options.anonymous ? null : tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -149,7 +161,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const errorBody = await readJson<ApiErrorBody>(response);
     if (response.status === 401 && token && errorBody?.code !== 'INVALID_CREDENTIALS') unauthorizedHandler();
-    return fail(new ApiError(response.status, errorBody), options, reportNow);
+    const error = new ApiError(response.status, errorBody);
+    if (errorBody?.message && response.headers.get('Content-Language') === language) error.reason = errorBody.message;
+    return fail(error, options, reportNow);
   }
   if (response.status === 204) return undefined as T;
   return (await readJson<T>(response)) as T;
@@ -190,6 +204,10 @@ function fail(error: ApiError, options: { silent?: boolean }, reportNow: boolean
   error.silent = Boolean(options.silent);
   if (reportNow) reportApiError(error);
   throw error;
+}
+
+function pageLanguage(): string {
+  return typeof window === 'undefined' ? 'en' : localeFromPath(window.location.pathname);
 }
 
 /** The HTTP status a failure carries (an ApiError's, or a `status` of another error), if any. */

@@ -1,4 +1,5 @@
 import type { ApiError } from '@/lib/api-client';
+import { errorText, type Say } from '@/lib/api-error-text';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifications';
 
@@ -21,9 +22,19 @@ export function statusToastKey(status: number): StatusToastKey {
   }
 }
 
-/** The shared handler for failed calls: an error-coloured status toast. */
-export function handleApiError(error: ApiError): void {
-  notify(i18n.t(`errors:status.${statusToastKey(error.status)}`), 'error');
+const say: Say = (key, params) => i18n.t(key as 'errors:status.generic', params);
+
+/** What to tell the user about a failed call, in the page's language (lib/api-error-text.ts, decision 083). */
+export function apiErrorText(error: unknown, fallback?: string): string {
+  return errorText(error, say, fallback);
 }
 
-export { CODES_WITH_TEXT, type CodeWithText, errorTextKey } from '@/lib/api-error-text';
+/**
+ * The shared handler for failed calls: an error-coloured toast with the reason the user can act on,
+ * the spec's status toast (docs/product.md §8) when there is none.
+ */
+export function handleApiError(error: ApiError): void {
+  notify(apiErrorText(error, `errors:status.${statusToastKey(error.status)}`), 'error');
+}
+
+export { CODES_WITH_TEXT, type CodeWithText, errorText, errorTextKey } from '@/lib/api-error-text';

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, setApiErrorHandler } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
@@ -32,5 +33,28 @@ describe('query client', () => {
       .fetchQuery({ queryKey: ['tipjars', 'slug', 'x'], queryFn, retryDelay: 0 })
       .catch(() => {});
     expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a write made offline at once, so it fails with a toast instead of waiting paused', async () => {
+    const handler = vi.fn();
+    setApiErrorHandler(handler);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    onlineManager.setOnline(false);
+    try {
+      const client = createQueryClient();
+      const save = client
+        .getMutationCache()
+        .build(client, { mutationFn: () => api.put('users/me/profile', { data: {} }) })
+        .execute(undefined);
+      await expect(save).rejects.toMatchObject({ status: 0 });
+      expect(handler).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

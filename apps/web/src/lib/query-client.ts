@@ -17,7 +17,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         retry: shouldRetry,
       },
-      mutations: { retry: false },
+      // A write made offline is sent and fails at once (its toast says nothing was sent) instead of
+      // waiting, paused, with its button disabled and no word why; the user sends it again when online.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -6,7 +6,7 @@ import { InlineLogin } from '@/components/inline-login';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import type { AppLocale } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { startSession } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import type { SecondStep } from '@/lib/second-step-slot';
@@ -67,7 +67,7 @@ function RegisterPanel({ locale }: { locale: AppLocale }) {
       await startSession(await registerTipper({ ...values, locale }));
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_TAKEN') form.setError('email', emailTaken);
-      else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+      else if (!applyServerFieldErrors(form, error)) setFailure(apiErrorText(error));
     }
   });
   return (

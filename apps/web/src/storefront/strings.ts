@@ -14,6 +14,7 @@ export const TOP_BAR_CATALOG_PARTS = [
   'common:language',
   'common:logo',
   'common:brand',
+  'common:offline',
 ] as const;
 
 /** Which parts of which catalogs (locales/<lng>/<ns>.json) the storefront shows: a namespace, or one key of it. */

@@ -2,11 +2,12 @@ import type { FieldError, PublicTipjar, TipFormField, TipFormInput } from '@podp
 import type { Locale } from '@podpot/domain/locale';
 import { localizePath, routePath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { type CodeWithText, errorTextKey } from '@/lib/api-error-text';
+import { errorText } from '@/lib/api-error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { saveTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createRecurringTip } from '@/storefront/api/create-recurring-tip';
 import { createTip } from '@/storefront/api/create-tip';
+import type { Translate } from '@/storefront/strings';
 
 /** One attempt's state, kept across renders: its Idempotency-Key and whether it is under way. */
 export interface Submission {
@@ -19,7 +20,10 @@ export interface Submission {
 export interface SubmitFailure {
   /** The API's field errors ("data.email" → "email"), when it named fields. */
   fields?: Partial<Record<TipFormField, FieldError>>;
-  textKey: `errors:codes.${CodeWithText}` | 'errors:status.generic' | 'storefront:errors.notLive';
+  /** What to tell the listener, in the page's language (lib/api-error-text.ts). */
+  text: (t: Translate) => string;
+  /** Nothing was sent: the browser is offline (the text goes once the connection is back). */
+  offline?: boolean;
 }
 
 /**
@@ -39,6 +43,8 @@ export async function submitTip(input: {
 }): Promise<void> {
   const { tipjar, locale, values, submission } = input;
   if (submission.busy) return;
+  // Offline the provider's checkout cannot open either: say so instead of a request that must fail.
+  if (!navigator.onLine) return input.onFailure({ text: (t) => t('errors:status.offline'), offline: true });
   submission.busy = true;
   input.setLoading(true);
   const common = {
@@ -81,9 +87,12 @@ export async function submitTip(input: {
     if (!maybeArrived) submission.key = null;
     submission.busy = false;
     input.setLoading(false);
-    if (isApiError(error) && error.status === 404) return input.onFailure({ textKey: 'storefront:errors.notLive' });
+    if (isApiError(error) && error.status === 404) {
+      return input.onFailure({ text: (t) => t('storefront:errors.notLive') });
+    }
     const fields = isApiError(error) && error.fields ? fieldsOf(error.fields) : undefined;
-    input.onFailure({ fields, textKey: errorTextKey(error) });
+    const offline = isApiError(error) && error.status === 0 && !navigator.onLine;
+    input.onFailure({ fields, text: (t) => errorText(error, t), offline });
   }
 }
 

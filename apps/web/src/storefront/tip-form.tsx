@@ -23,6 +23,7 @@ import type { Locale } from '@podpot/domain/locale';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { localizePath, routePath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useOnline } from '@/lib/online';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
 import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
@@ -118,6 +119,15 @@ export function TipForm({
   const [frequency, setFrequency] = useState<Frequency>('once');
   const [shown, setShown] = useState<Shown>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // A failure because the browser was offline goes once the connection is back.
+  const [offlineFailure, setOfflineFailure] = useState(false);
+  const online = useOnline();
+  useEffect(() => {
+    if (online && offlineFailure) {
+      setFailure(null);
+      setOfflineFailure(false);
+    }
+  }, [online, offlineFailure]);
   const [loading, setLoading] = useState(false);
   /** The tipper's own open monthly tip to this tip jar, found when they asked to start another. */
   const [existing, setExisting] = useState<RecurringTip | null>(null);
@@ -251,7 +261,8 @@ export function TipForm({
       setLoading,
       onFailure: (failed) => {
         if (failed.fields) setShown(failed.fields);
-        else setFailure(t(failed.textKey));
+        else setFailure(failed.text(t));
+        setOfflineFailure(Boolean(failed.offline));
       },
     });
   };

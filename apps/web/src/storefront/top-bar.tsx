@@ -1,10 +1,11 @@
 import type { Locale } from '@podpot/domain/locale';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { LogoShapes } from '@/components/logo-shapes';
 import { publicMenuEntries } from '@/components/public-menu-entries';
 import { localizePath, routePath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { writeLangCookie } from '@/lib/locale';
+import { useOnline } from '@/lib/online';
 import { Icon } from '@/storefront/icons';
 import type { Translate } from '@/storefront/strings';
 
@@ -14,6 +15,23 @@ function Logo({ t }: { t: Translate }) {
     <svg className="sf-logo" viewBox="0 0 100 50" role="img" aria-label={t('common:logo.alt')}>
       <LogoShapes brand={t('common:brand')} />
     </svg>
+  );
+}
+
+/**
+ * While the browser is offline: a bar fixed at the bottom, over everything (as the app's OfflineBanner);
+ * the page gets room below its end to scroll it above the bar.
+ */
+function OfflineNotice({ t }: { t: Translate }) {
+  const online = useOnline();
+  useEffect(() => {
+    document.body.classList.toggle('sf-is-offline', !online);
+  }, [online]);
+  if (online) return null;
+  return (
+    <p className="sf-offline" role="status" data-testid="offline-banner">
+      {t('common:offline')}
+    </p>
   );
 }
 
@@ -82,6 +100,7 @@ export function TopBar({ t, locale, path }: { t: Translate; locale: Locale; path
           ))}
         </ul>
       </nav>
+      <OfflineNotice t={t} />
     </>
   );
 }

@@ -127,7 +127,7 @@ export async function getAddon(ctx: AppContext, actor: Actor, tipjarId: string, 
 
 /** An archived tip jar takes no payment for its order, not even the open one again (docs/money-rules.md §9). */
 function archivedOrder(): AppError {
-  return new AppError(ErrorCode.InvalidTransition, 'An archived tip jar has no payment to retry');
+  return AppError.because(ErrorCode.InvalidTransition, 'orderArchived');
 }
 
 /**
@@ -176,7 +176,7 @@ export async function retryAddonPayment(
   }
   const outcome = paymentOutcome(current?.status);
   if (outcome === 'paid' || outcome === 'held' || outcome === 'reversed') {
-    throw new AppError(ErrorCode.Conflict, 'This order is already paid');
+    throw AppError.because(ErrorCode.Conflict, 'orderPaid');
   }
   if (tipjar.archivedAt) throw archivedOrder();
   const retryable =

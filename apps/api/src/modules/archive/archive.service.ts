@@ -85,7 +85,7 @@ async function tipjarDeletionKind(db: DbOrTx, tipjar: tipjarsQueries.TipjarRow):
 /** Its admins may delete an order that was never paid; platform admins any tip jar. */
 function assertMayDeleteTipjar(actor: Actor, tipjar: tipjarsQueries.TipjarRow) {
   if (!isAdmin(actor) && !PAYMENT_DIALOG_STATUSES.includes(tipjar.status)) {
-    throw new AppError(ErrorCode.Conflict, 'A paid tip jar can only be removed by the platform');
+    throw AppError.because(ErrorCode.Conflict, 'paidTipjarRemoval');
   }
 }
 
@@ -149,7 +149,7 @@ export async function getUserDeletion(ctx: AppContext, id: string): Promise<User
  * the commit, the mandates are revoked at the provider.
  */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<DeletionKind> {
-  if (id === actor.userId) throw new AppError(ErrorCode.Conflict, 'You cannot delete your own account here');
+  if (id === actor.userId) throw AppError.because(ErrorCode.Conflict, 'ownAccount');
   return deleteOrArchive(ctx, actor, { userId: id }, async (tx) => {
     const user = await usersQueries.lockUser(tx, id);
     if (!user) throw AppError.notFound('User');

@@ -200,7 +200,7 @@ export async function sendResetLinkByAdmin(ctx: AppContext, actor: Actor, userId
   await ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw AppError.notFound('User');
-    if (user.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived user cannot be changed');
+    if (user.archivedAt) throw AppError.because(ErrorCode.Conflict, 'userArchived');
     await issueResetLink(ctx, tx, user);
     await recordAudit(tx, actor, { action: 'user.passwordResetSent', entityType: 'user', entityId: user.id });
   });

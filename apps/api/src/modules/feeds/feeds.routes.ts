@@ -4,7 +4,6 @@ import {
   FeedPreviewSchema,
   FeedVerificationStartedSchema,
   IdParamsSchema,
-  type Locale,
   TipjarSchema,
 } from '@podpot/domain';
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { ErrorBodySchema, errors, fileResponse, managedErrors } from '../../lib/http.js';
+import { requestLocale } from '../../lib/request-locale.js';
 import type { FeedSaved } from '../tipjars/tipjars.ports.js';
 import * as service from './feeds.service.js';
 import * as verification from './feeds.verification.js';
@@ -20,11 +20,6 @@ const tags = ['feeds'];
 const feedFailed = ErrorBodySchema.describe(
   'FEED_FAILED: the feed could not be read; `fields.url` (or `rssUrl`) names why: feedNotAFeed, feedNotFound, feedTooLarge, feedTooSlow, feedRefusedAddress, feedUnreachable. FEED_NO_OWNER_EMAIL: the feed names no owner address',
 );
-
-/** The asker's language for the API's own message texts (the web translates the field keys itself). */
-function localeOf(request: FastifyRequest): Locale {
-  return /^nl\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'nl' : 'en';
-}
 
 /**
  * A rate-limit key per signed-in user, else per client address — never per tip jar, whose budget anyone
@@ -64,7 +59,7 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; feedSaved: Fe
     },
     async (request) => {
       const actor = await request.actor();
-      return service.previewFeed(ctx, actor?.userId ?? null, request.body.url, localeOf(request));
+      return service.previewFeed(ctx, actor?.userId ?? null, request.body.url, requestLocale(request));
     },
   );
 
@@ -110,7 +105,7 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; feedSaved: Fe
       },
     },
     async (request) =>
-      verification.startFeedVerification(ctx, await requireUser(request), request.params.id, localeOf(request)),
+      verification.startFeedVerification(ctx, await requireUser(request), request.params.id, requestLocale(request)),
   );
 
   app.post(

@@ -86,7 +86,7 @@ export async function startFeedVerification(
   locale: Locale,
 ): Promise<FeedVerificationStarted> {
   const row = await loadManagedTipjar(ctx, actor, tipjarId);
-  if (row.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived tip jar cannot be changed');
+  if (row.archivedAt) throw AppError.because(ErrorCode.Conflict, 'tipjarArchived');
   if (!canVerifyFeed(row)) {
     throw AppError.field(
       ErrorCode.Conflict,
@@ -99,7 +99,7 @@ export async function startFeedVerification(
     throw AppError.field(ErrorCode.Conflict, 'rssUrl', { key: 'required' }, 'The tip jar has no feed yet');
   }
   const feedUrl = normalizeFeedUrl(row.rssUrl);
-  if (row.feedVerifiedUrl === feedUrl) throw new AppError(ErrorCode.Conflict, 'This feed is already verified');
+  if (row.feedVerifiedUrl === feedUrl) throw AppError.because(ErrorCode.Conflict, 'feedVerified');
   // Before the feed is read: an account past its day's codes costs no request to a stranger's server.
   await assertAccountBudget(ctx.db, actor.userId);
   // Network first, outside any transaction (docs/money-rules.md §1).

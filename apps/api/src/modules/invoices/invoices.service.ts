@@ -27,7 +27,7 @@ export type { InvoiceDownload } from './invoices.files.js';
 
 /* ---------- creating (numbering) ---------- */
 
-const NOT_ONCE = () => new AppError(ErrorCode.Conflict, 'This tip jar already has an invoice for that month');
+const NOT_ONCE = () => AppError.because(ErrorCode.Conflict, 'invoiceOncePerMonth');
 
 /**
  * A month's fee invoice is made once the month is over: one made while it runs would miss its later
@@ -35,12 +35,9 @@ const NOT_ONCE = () => new AppError(ErrorCode.Conflict, 'This tip jar already ha
  */
 function assertFinished(period: string): void {
   if (!isFinishedPeriod(period)) {
-    throw AppError.field(
-      ErrorCode.Validation,
-      'data.period',
-      { key: 'periodNotFinished' },
-      'Only a finished month can be invoiced',
-    );
+    throw AppError.because(ErrorCode.Validation, 'periodNotFinished', {
+      fields: { 'data.period': { key: 'periodNotFinished' } },
+    });
   }
 }
 
@@ -225,7 +222,7 @@ export async function updateInvoice(
     const row = await repo.findInvoice(tx, id, { forUpdate: true });
     if (!row) throw AppError.notFound('Invoice');
     if (data.lines && !isInvoiceEditable(row.status)) {
-      throw new AppError(ErrorCode.InvalidTransition, 'Only draft invoices can be changed');
+      throw AppError.because(ErrorCode.InvalidTransition, 'invoiceNotDraftChange');
     }
     if (data.status && data.status !== row.status && !canTransitionInvoice(row.status, data.status)) {
       throw refuse(row.status, data.status);
@@ -251,12 +248,9 @@ export async function deleteInvoice(ctx: AppContext, actor: Actor, id: string): 
     const row = await repo.findInvoice(tx, id);
     if (!row) throw AppError.notFound('Invoice');
     const last = await repo.lockCounter(tx, row.year);
-    if (row.status !== 'draft') throw new AppError(ErrorCode.InvalidTransition, 'Only draft invoices can be deleted');
+    if (row.status !== 'draft') throw AppError.because(ErrorCode.InvalidTransition, 'invoiceNotDraftDelete');
     if (row.seq !== last) {
-      throw new AppError(
-        ErrorCode.InvalidTransition,
-        'Only the latest invoice number can be deleted (numbers stay gap-free); void this invoice instead',
-      );
+      throw AppError.because(ErrorCode.InvalidTransition, 'invoiceNotLatest');
     }
     await repo.deleteInvoice(tx, id);
     await repo.setCounter(tx, row.year, last - 1);

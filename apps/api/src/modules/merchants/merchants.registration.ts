@@ -61,7 +61,7 @@ export async function createMerchant(
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
   const existing = await repo.findMerchantOfTipjar(ctx.db, tipjarId);
   if (existing?.bankAccountUid) {
-    throw new AppError(ErrorCode.Conflict, 'This tip jar is already registered with the payment provider');
+    throw AppError.because(ErrorCode.Conflict, 'merchantRegistered');
   }
   // The page the maker registers from decides; the stored language only when the page did not say.
   const locale = data.locale ?? (await findUserLocale(ctx.db, actor.userId)) ?? DEFAULT_LOCALE;

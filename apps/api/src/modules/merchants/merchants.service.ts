@@ -112,7 +112,7 @@ export function bankStateOf(bank: OppBankAccount): Partial<repo.NewMerchantRow> 
 export function providerFailed(ctx: AppContext, err: unknown): AppError {
   if (err instanceof OppError && err.status === 409) {
     // The same request (Idempotency-Key) is still in progress at the provider: retry shortly.
-    return new AppError(ErrorCode.Conflict, 'The registration is being processed right now; try again in a moment');
+    return AppError.because(ErrorCode.Conflict, 'merchantBusy');
   }
   ctx.log.error({ err }, 'payment provider call for a merchant failed');
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
@@ -192,7 +192,7 @@ export async function connectMerchant(ctx: AppContext, actor: Actor, tipjarId: s
   await loadManagedTipjar(ctx, actor, tipjarId);
   assertAdmin(actor);
   if (await repo.findMerchantOfTipjar(ctx.db, tipjarId)) {
-    throw new AppError(ErrorCode.Conflict, 'Disconnect the current merchant first');
+    throw AppError.because(ErrorCode.Conflict, 'merchantDisconnectFirst');
   }
   if (await repo.findMerchantByUid(ctx.db, merchantUid)) {
     throw AppError.field(
@@ -231,7 +231,7 @@ export async function connectMerchant(ctx: AppContext, actor: Actor, tipjarId: s
     if (inserted) await recordAudit(tx, actor, merchantChange('merchant.connected', inserted));
     return inserted;
   });
-  if (!row) throw new AppError(ErrorCode.Conflict, 'Disconnect the current merchant first');
+  if (!row) throw AppError.because(ErrorCode.Conflict, 'merchantDisconnectFirst');
   return toMerchantView(row);
 }
 
@@ -262,7 +262,7 @@ export async function migrateMerchant(
   await loadManagedTipjar(ctx, actor, tipjarId);
   const row = await repo.findMerchantOfTipjar(ctx.db, tipjarId);
   if (!row) throw AppError.notFound('Merchant');
-  if (row.type !== 'consumer') throw new AppError(ErrorCode.Conflict, 'Only a consumer merchant can be migrated');
+  if (row.type !== 'consumer') throw AppError.because(ErrorCode.Conflict, 'merchantConsumerOnly');
   let merchant: OppMerchant;
   try {
     merchant = await ctx.opp.migrateMerchant(

@@ -136,10 +136,9 @@ export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseA
     if (!user) throw AppError.unauthorized();
     const soleAdminOf = await usersQueries.listSoleAdminTipjars(tx, user.id);
     if (soleAdminOf.length > 0) {
-      throw new AppError(
-        ErrorCode.SoleTipjarAdmin,
-        `You alone run ${soleAdminOf.map((t) => t.name).join(', ')}: give it another admin or archive it first`,
-      );
+      throw AppError.because(ErrorCode.SoleTipjarAdmin, 'soleTipjarAdmin', {
+        params: { names: soleAdminOf.map((t) => t.name).join(', ') },
+      });
     }
     await linkProvenTips(tx, user.id);
     await cancelMonthlyTipsOf(tx, { userId: user.id }, { brand: ctx.config.BRAND_NAME });
@@ -163,7 +162,7 @@ export async function eraseMyAccount(ctx: AppContext, actor: Actor, data: EraseA
 export async function sendEmailConfirmation(ctx: AppContext, actor: Actor): Promise<void> {
   const user = await usersQueries.findUserById(ctx.db, actor.userId);
   if (!user) throw AppError.unauthorized();
-  if (user.emailVerifiedAt) throw new AppError(ErrorCode.Conflict, 'This e-mail address is confirmed already');
+  if (user.emailVerifiedAt) throw AppError.because(ErrorCode.Conflict, 'emailConfirmed');
   await queueEmailConfirmationMail(ctx, ctx.db, user);
   ctx.outbox.kick();
 }

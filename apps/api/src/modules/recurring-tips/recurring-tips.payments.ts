@@ -266,7 +266,7 @@ export async function resumeMandatePayment(
       if (await sent()) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new AppError(ErrorCode.Conflict, 'This payment is being set up right now; reload in a moment');
+    throw AppError.because(ErrorCode.Conflict, 'paymentBeingSetUp');
   }
   const recurringTip = await repo.findRecurringTip(ctx.db, charge.recurringTipId);
   const tipjar = recurringTip && (await tipjarsQueries.findTipjar(ctx.db, recurringTip.tipjarId));

@@ -194,15 +194,12 @@ export async function updateMyRecurringTip(
   const revoke = await ctx.db.transaction(async (tx) => {
     const row = (await repo.lockRecurringTip(tx, id))!;
     if (row.status === 'cancelled') {
-      throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip cannot be changed');
+      throw AppError.because(ErrorCode.InvalidTransition, 'monthlyCancelled');
     }
     const updates: Parameters<typeof repo.updateRecurringTip>[2] = {};
     if (access.kind === 'token' && data.amount !== undefined && data.amount > row.amount) {
       // A link in a mail (7 days, no password) must not be able to raise a debit: that needs the tipper.
-      throw new AppError(
-        ErrorCode.LoginRequired,
-        'Log in to raise a monthly tip; the link can lower, pause or cancel it',
-      );
+      throw AppError.because(ErrorCode.LoginRequired, 'monthlyRaiseLogin');
     }
     if (data.amount !== undefined) updates.nextAmount = data.amount === row.amount ? null : data.amount;
     if (data.status && data.status !== row.status) {
@@ -247,9 +244,9 @@ export async function retryMandate(
 ): Promise<RecurringTip> {
   const view = await loadOwnRecurringTip(ctx, access, id);
   if (view.status === 'cancelled') {
-    throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
+    throw AppError.because(ErrorCode.InvalidTransition, 'monthlyCancelledNoPayment');
   }
-  if (view.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
+  if (view.mandateStatus === 'valid') throw AppError.because(ErrorCode.Conflict, 'monthlyPaymentSet');
   const tipjar = await tipjarsQueries.findTipjar(ctx.db, view.tipjarId);
   if (!tipjar) throw AppError.notFound('Tip jar');
 
@@ -271,9 +268,9 @@ export async function retryMandate(
     const recurringTip = (await repo.lockRecurringTip(tx, id))!;
     const latestMonth = await repo.findLatestCharge(tx, id);
     const month = latestMonth ? await repo.lockCharge(tx, latestMonth.id) : undefined;
-    if (recurringTip.mandateStatus === 'valid') throw new AppError(ErrorCode.Conflict, 'The payment is already set up');
+    if (recurringTip.mandateStatus === 'valid') throw AppError.because(ErrorCode.Conflict, 'monthlyPaymentSet');
     if (recurringTip.status === 'cancelled') {
-      throw new AppError(ErrorCode.InvalidTransition, 'A cancelled monthly tip has no payment to set up');
+      throw AppError.because(ErrorCode.InvalidTransition, 'monthlyCancelledNoPayment');
     }
     if (month && isWaitingForDeadMandate(month) && !(await findAttemptRow(tx, CHARGE_KIND, month.id, month.attempt))) {
       // A debit month left waiting when the mandate turned invalid (before issue 34.1 ended such months):
@@ -283,13 +280,13 @@ export async function retryMandate(
     if (month && (month.status === 'pending' || month.status === 'scheduled')) {
       if (month.via === 'debit') {
         // A debit of this month is still under way at the provider: paying it again could collect twice.
-        throw new AppError(ErrorCode.Conflict, "This month's payment is still being processed; try again later");
+        throw AppError.because(ErrorCode.Conflict, 'monthlyProcessing');
       }
       const attempt = await findLatestForOwner(tx, CHARGE_KIND, month.id);
       // The attempt is at the provider and still open: the tipper gets its checkout again.
       if (attempt?.attempt === month.attempt) return undefined;
       if (isLeased(month)) {
-        throw new AppError(ErrorCode.Conflict, 'This payment is being set up right now; reload in a moment');
+        throw AppError.because(ErrorCode.Conflict, 'paymentBeingSetUp');
       }
       // The previous request never reached the provider (a crash): send that attempt again, same key.
       return lease(tx, month);
@@ -319,7 +316,7 @@ export async function retryMandate(
       email: view.email,
       nextAttemptAt: new Date(),
     });
-    if (!created) throw new AppError(ErrorCode.Conflict, 'This month is already being paid; reload');
+    if (!created) throw AppError.because(ErrorCode.Conflict, 'monthlyPaying');
     await repo.updateRecurringTip(tx, id, { amount, nextAmount: null });
     return lease(tx, created);
   });

@@ -64,11 +64,9 @@ export async function createRefund(
       return { row: repeated, created: false, payment: undefined };
     }
     if (tip.status !== 'completed' && tip.status !== 'refunded') {
-      throw new AppError(
+      throw AppError.because(
         ErrorCode.InvalidTransition,
-        tip.status === 'chargeback'
-          ? 'This tip was charged back: the money is already back with the tipper'
-          : 'Only a paid tip can be refunded',
+        tip.status === 'chargeback' ? 'tipChargedBack' : 'tipNotPaid',
       );
     }
     const left = tip.amount - tip.refundedAmount;
@@ -83,7 +81,7 @@ export async function createRefund(
     }
     const paid = await findPayingTransaction(tx, tip);
     if (!paid?.transaction.oppUid) {
-      throw new AppError(ErrorCode.InvalidTransition, 'The payment of this tip is not known at the provider');
+      throw AppError.because(ErrorCode.InvalidTransition, 'tipUnknownAtProvider');
     }
     const feeCredit = feeCreditOf(tip, tip.refundedAmount, amount);
     const row = await repo.insertRefund(tx, {

@@ -63,7 +63,7 @@ export async function inviteTipjarAdmin(
   body: InviteTipjarAdminBody,
 ): Promise<TipjarInvitation> {
   const tipjar = await loadManagedTipjar(ctx, actor, id);
-  if (tipjar.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived tip jar gets no new admins');
+  if (tipjar.archivedAt) throw AppError.because(ErrorCode.Conflict, 'tipjarArchivedNoAdmins');
   const email = body.email;
   const [invitee, inviter] = await Promise.all([findUserIdByEmail(ctx.db, email), findUserById(ctx.db, actor.userId)]);
   const locale = (invitee && !invitee.archivedAt ? invitee.locale : body.locale) ?? inviter?.locale ?? DEFAULT_LOCALE;
@@ -231,7 +231,7 @@ export async function removeTipjarAdmin(ctx: AppContext, actor: Actor, id: strin
     await repo.lockTipjar(tx, id);
     if (!(await repo.isTipjarAdmin(tx, id, user.id))) throw notAnAdmin();
     if ((await repo.countAdmins(tx, id)) <= 1) {
-      throw new AppError(ErrorCode.Conflict, 'A tip jar needs at least one admin');
+      throw AppError.because(ErrorCode.Conflict, 'tipjarLastAdmin');
     }
     await repo.deleteAdmin(tx, id, user.id);
     await recordAudit(tx, actor, {

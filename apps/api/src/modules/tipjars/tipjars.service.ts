@@ -337,7 +337,7 @@ export async function updateTipjar(
   data: UpdateTipjarBody['data'],
 ): Promise<Tipjar> {
   const row = await loadManagedTipjar(ctx, actor, id);
-  if (row.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived tip jar cannot be changed');
+  if (row.archivedAt) throw AppError.because(ErrorCode.Conflict, 'tipjarArchived');
   const admin = isAdmin(actor);
   if ((data.status !== undefined && data.status !== row.status) || (data.active !== undefined && !admin)) {
     if (!admin) throw new AppError(ErrorCode.Forbidden, 'Only platform admins change the status of a tip jar');
@@ -380,7 +380,7 @@ export async function updateTipjar(
     const after = await repo.updateTipjar(tx, id, values, row.status).catch((err) => {
       throw isForeignKeyViolation(err) ? unknownArtwork() : err;
     });
-    if (!after) throw new AppError(ErrorCode.Conflict, 'The tip jar changed meanwhile; reload and try again');
+    if (!after) throw AppError.because(ErrorCode.Conflict, 'tipjarChanged');
     await auditTipjarChange(tx, actor, row, after);
     // The feed address saved (again): its episodes are read at the refresh job's next run (decision 034).
     if (data.rssUrl !== undefined) await feedSaved(tx, id);

@@ -192,7 +192,7 @@ export async function status(ctx: AppContext, actor: Actor): Promise<TwoStepStat
 }
 
 function alreadyOn(): AppError {
-  return new AppError(ErrorCode.Conflict, 'Two-step login is already on');
+  return AppError.because(ErrorCode.Conflict, 'twoStepOnAlready');
 }
 
 /** Starts a setup: a new secret, kept encrypted and pending until a code confirms it. */
@@ -232,7 +232,7 @@ export async function confirmSetup(
   }
   const row = await repo.findTwoStep(ctx.db, actor.userId);
   if (!row?.pendingSecret) {
-    throw new AppError(ErrorCode.Conflict, 'Start the setup first (or two-step login is on already)');
+    throw AppError.because(ErrorCode.Conflict, 'twoStepStartFirst');
   }
   const secret = await readSecret(ctx, actor.userId, 'pendingSecret', row.pendingSecret, 'data.code');
   const step = totpStep(secret, normalizeCode(code).value);
@@ -268,7 +268,7 @@ export async function disable(
 ): Promise<void> {
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw AppError.unauthorized();
-  if (!user.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off already');
+  if (!user.twoStepEnabled) throw AppError.because(ErrorCode.Conflict, 'twoStepOffAlready');
   if (!(await verifyPassword(user.passwordHash, data.password))) {
     throw AppError.field(ErrorCode.WrongPassword, 'data.password', { key: 'wrongPassword' }, 'The password is wrong');
   }
@@ -289,13 +289,13 @@ export async function disable(
  */
 export async function resetByAdmin(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
   if (userId === actor.userId) {
-    throw new AppError(ErrorCode.Conflict, 'Turn your own two-step login off on your account page');
+    throw AppError.because(ErrorCode.Conflict, 'twoStepOwn');
   }
   await ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw AppError.notFound('User');
-    if (user.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived user cannot be changed');
-    if (!user.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off already');
+    if (user.archivedAt) throw AppError.because(ErrorCode.Conflict, 'userArchived');
+    if (!user.twoStepEnabled) throw AppError.because(ErrorCode.Conflict, 'twoStepOffAlready');
     await repo.disableTwoStep(tx, user.id);
     await recordAudit(tx, actor, { action: 'user.twoStepReset', entityType: 'user', entityId: user.id });
     await queueTwoStepMail(ctx, tx, user, twoStepResetMail);
@@ -311,7 +311,7 @@ export async function regenerateRecoveryCodes(
   failures: Backoff,
 ): Promise<string[]> {
   const user = await findUserById(ctx.db, actor.userId);
-  if (!user?.twoStepEnabled) throw new AppError(ErrorCode.Conflict, 'Two-step login is off');
+  if (!user?.twoStepEnabled) throw AppError.because(ErrorCode.Conflict, 'twoStepOff');
   await checkCode(ctx, failures, user.id, code, 'data.code', { recovery: false });
   const codes = newRecoveryCodes();
   await repo.replaceRecoveryCodes(ctx.db, user.id, codes.map(recoveryCodeHash));

@@ -213,12 +213,12 @@ export async function updateUser(
 ): Promise<User> {
   const existing = await repo.findUserById(ctx.db, id);
   if (!existing) throw AppError.notFound('User');
-  if (existing.archivedAt) throw new AppError(ErrorCode.Conflict, 'An archived user cannot be changed');
+  if (existing.archivedAt) throw AppError.because(ErrorCode.Conflict, 'userArchived');
   if (data.email && data.email !== existing.email && (await repo.findUserByEmail(ctx.db, data.email)))
     throw emailTaken();
   // An admin cannot take away their own admin role: the platform would be left without a way back.
   if (id === actor.userId && data.role && data.role !== 'ADMIN') {
-    throw AppError.field(ErrorCode.Conflict, 'data.role', { key: 'invalid' }, 'You cannot remove your own admin role');
+    throw AppError.because(ErrorCode.Conflict, 'ownAdminRole', { fields: { 'data.role': { key: 'invalid' } } });
   }
   // No password here (the schema refuses one): an admin sends a reset link instead (issue 33).
   const { password: _never, ...rest } = data;

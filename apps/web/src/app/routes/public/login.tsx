@@ -7,7 +7,7 @@ import { AppLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { LoginSecondStep } from '@/features/two-step/components/login-second-step';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { login, TwoStepNeeded } from '@/lib/auth';
 import { useDomainForm } from '@/lib/form';
 import { safeRedirect } from '@/lib/redirect';
@@ -33,7 +33,7 @@ export default function LoginPage() {
       done();
     } catch (error) {
       if (error instanceof TwoStepNeeded) setSecondStep(error);
-      else setFailure(t(errorTextKey(error)));
+      else setFailure(apiErrorText(error));
     }
   });
 

@@ -9,7 +9,7 @@ import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { resetPassword } from '@/features/auth/api/password';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 
 const ResetFormSchema = PasswordResetBodySchema.pick({ new_password: true })
@@ -37,7 +37,7 @@ export default function PasswordResetPage() {
       setState('done');
     } catch (error) {
       if (isApiError(error) && (error.code === 'INVALID_TOKEN' || error.fields?.token)) setState('invalidToken');
-      else if (!applyServerFieldErrors(form, error, '')) setFailure(t(errorTextKey(error)));
+      else if (!applyServerFieldErrors(form, error, '')) setFailure(apiErrorText(error));
     }
   });
 

@@ -9,7 +9,7 @@ import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { registerUser, testRegisterEmail } from '@/features/auth/api/register';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { startSession } from '@/lib/auth';
 import { applyServerFieldErrors, useDomainForm } from '@/lib/form';
 import { safeRedirect } from '@/lib/redirect';
@@ -56,7 +56,7 @@ export default function RegisterPage() {
       navigate(safeRedirect(params.get('redirect')) ?? localePath(routePath('account')), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_TAKEN') form.setError('email', emailTaken);
-      else if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+      else if (!applyServerFieldErrors(form, error)) setFailure(apiErrorText(error));
     }
   });
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreviewFeed } from '@/features/feeds/api/preview-feed';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import type { FeedFieldProps } from '@/lib/feed-slot';
 
 /**
@@ -30,7 +30,7 @@ export function FeedField({ value, onChange, onPrefill, artworkUrl, error }: Fee
       setFetched(t('feeds:field.fetched', { name: answer.name, count: answer.episodeCount }));
     } catch (caught) {
       const key = isApiError(caught) ? caught.fields?.url?.key : undefined;
-      setFailure(key ? t(`validation:${key as ValidationKey}`) : t(errorTextKey(caught)));
+      setFailure(key ? t(`validation:${key as ValidationKey}`) : apiErrorText(caught));
     }
   };
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmFeedVerification, useStartFeedVerification } from '@/features/feeds/api/feed-verification';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocale } from '@/lib/use-locale';
@@ -15,7 +15,7 @@ function useFailureText() {
   const { t } = useTranslation(['validation', 'errors']);
   return (error: unknown) => {
     const key = isApiError(error) ? Object.values(error.fields ?? {})[0]?.key : undefined;
-    return key ? t(`validation:${key as ValidationKey}`) : t(errorTextKey(error));
+    return key ? t(`validation:${key as ValidationKey}`) : apiErrorText(error);
   };
 }
 

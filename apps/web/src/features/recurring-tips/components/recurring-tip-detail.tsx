@@ -39,7 +39,7 @@ import {
   useFailureReason,
 } from '@/features/recurring-tips/components/recurring-tips-table';
 import { isApiError } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { formatDate, formatDay, paymentMethodName } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
@@ -233,7 +233,10 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
       return true;
     } catch (error) {
       if (isApiError(error) && error.code === 'LOGIN_REQUIRED') setLoginNeeded(true);
-      else setFailure(isApiError(error) && error.code ? t(errorTextKey(error)) : t('detail.updateError'));
+      else
+        setFailure(
+          isApiError(error) && (error.code || error.status === 0) ? apiErrorText(error) : t('detail.updateError'),
+        );
       return false;
     }
   };
@@ -367,7 +370,7 @@ function RetryMandate({ tip, token, checkout: CheckoutBlock }: { tip: RecurringT
         window.location.assign(redirectUrl);
       }
     } catch (error) {
-      setFailure(t(errorTextKey(error)));
+      setFailure(apiErrorText(error));
     }
   };
 

@@ -17,6 +17,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppLink } from '@/components/app-link';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { useUpdateAdminTipjar } from '@/features/tipjars/api/tipjars';
@@ -25,6 +26,9 @@ import { TipjarStatusBadge } from '@/features/tipjars/components/tipjar-status-b
 import { useFormat } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { useLocalePath } from '@/lib/use-locale';
+
+/** The statuses an admin can move a tip jar to (the status machine), each with its effect in the catalogs. */
+type AdminTarget = 'LIVE' | 'VERIFYING' | 'SUSPENDED' | 'DEACTIVATED';
 
 /**
  * One tip jar for platform admins: details, status change along the status machine, delete (which
@@ -41,6 +45,20 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
   const archived = Boolean(tipjar.archivedAt);
   const next = archived ? [] : nextTipjarStatuses(tipjar.status, 'admin');
   const [target, setTarget] = useState<TipjarStatus | ''>('');
+  // A status change takes effect on the public page at once: it is confirmed first, naming that effect.
+  const [confirmingStatus, setConfirmingStatus] = useState(false);
+  const changeStatus = async () => {
+    if (!target) return;
+    try {
+      await update.mutateAsync({ status: target });
+      setTarget('');
+      notifySuccess(t('common:toasts.tipjarUpdated'));
+    } catch {
+      // The shared handler showed why (lib/api-errors.ts).
+    } finally {
+      setConfirmingStatus(false);
+    }
+  };
   /** A provider status in the reader's language (the registration page's labels). */
   const statusLabel = (group: 'merchantStatus' | 'complianceStatus', status: string | null | undefined) =>
     status ? t(`tipjar:registration.statuses.${group}.${status}`, { defaultValue: status }) : '–';
@@ -117,16 +135,22 @@ export function AdminTipjarDetail({ tipjar, merchant }: { tipjar: Tipjar; mercha
             <Button
               variant="contained"
               disabled={!target || update.isPending}
-              onClick={async () => {
-                if (!target) return;
-                await update.mutateAsync({ status: target });
-                setTarget('');
-                notifySuccess(t('common:toasts.tipjarUpdated'));
-              }}
+              onClick={() => setConfirmingStatus(true)}
             >
               {t('status.change')}
             </Button>
           </Box>
+        )}
+        {target && (
+          <ConfirmDialog
+            open={confirmingStatus}
+            title={t('status.confirmTitle', { name: tipjar.name, status: t(`common:tipjarStatus.${target}`) })}
+            text={t(`status.effect.${target as AdminTarget}`, { address: `/${tipjar.slug}` })}
+            confirmLabel={t('status.change')}
+            loading={update.isPending}
+            onConfirm={() => void changeStatus()}
+            onClose={() => setConfirmingStatus(false)}
+          />
         )}
       </Paper>
 

@@ -33,7 +33,7 @@ import {
 } from '@/features/tipjars/components/order-form-schema';
 import { slugify } from '@/features/tipjars/rules';
 import { isApiError, tokenStorage } from '@/lib/api-client';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { login, useAuth } from '@/lib/auth';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
 import type { FeedFieldComponent } from '@/lib/feed-slot';
@@ -262,7 +262,7 @@ function OrderFormFields({
           }
         }
       }
-      if (!applyServerFieldErrors(form, error)) setFailure(t(errorTextKey(error)));
+      if (!applyServerFieldErrors(form, error)) setFailure(apiErrorText(error));
     }
   });
 

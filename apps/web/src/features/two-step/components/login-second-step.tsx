@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextKey } from '@/lib/api-errors';
+import { apiErrorText } from '@/lib/api-errors';
 import { loginSecondStep, type TwoStepNeeded } from '@/lib/auth';
 import type { SecondStep } from '@/lib/second-step-slot';
 import { CodeField } from './code-field';
@@ -42,7 +42,7 @@ export function LoginSecondStep({
       await loginSecondStep(step, code.trim(), remember);
       onDone?.();
     } catch (error) {
-      setFailure(t(errorTextKey(error)));
+      setFailure(apiErrorText(error));
     } finally {
       setBusy(false);
     }
