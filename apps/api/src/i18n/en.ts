@@ -229,6 +229,46 @@ export const en = {
     posterEpisode: 'Episode: {{title}}',
     posterFooter: 'Tip with iDEAL or Bancontact on {{brand}}',
   },
+  /** Refusals in the asker's language (the web shows its own text per field key). */
+  refusal: {
+    invoiceEmpty: 'An invoice of €0.00 is not made: there is nothing to invoice',
+    periodNotFinished: 'Only a finished month can be invoiced',
+  },
+  /** Column headers of CSV files made for a spreadsheet (`;`, decision 084); files for programs keep their keys. */
+  csv: {
+    tips: {
+      created: 'Date',
+      status: 'Status',
+      amount: 'Amount',
+      fee: 'Platform fee',
+      net: 'Net',
+      refunded: 'Refunded',
+      paymentMethod: 'Payment method',
+      displayName: 'Name',
+      message: 'Message',
+      episode: 'Episode',
+      monthly: 'Monthly tip',
+      id: 'Tip id',
+    },
+    monthlyTips: {
+      created: 'Started',
+      status: 'Status',
+      amount: 'Amount per month',
+      mandate: 'Mandate',
+      paymentMethod: 'Payment method',
+      nextChargeAt: 'Next payment',
+      cancelledAt: 'Cancelled',
+      displayName: 'Name',
+      message: 'Message',
+      id: 'Monthly tip id',
+    },
+    specification: {
+      date: 'Date',
+      tipId: 'Tip id',
+      amount: 'Amount',
+      fee: 'Platform fee',
+    },
+  },
   /** Short API texts per feed failure, in the asker's language (the web shows its own text per field key). */
   feeds: {
     failure: {

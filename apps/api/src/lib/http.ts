@@ -1,5 +1,5 @@
-import { ErrorCode, IdParamsSchema, ShareSlugParamsSchema } from '@podpot/domain';
-import type { FastifyReply } from 'fastify';
+import { ErrorCode, IdParamsSchema, type Locale, ShareSlugParamsSchema } from '@podpot/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** Where the API's routes live: their registration, the OpenAPI servers, and what counts as an API answer. */
@@ -79,4 +79,9 @@ export function sendFile(reply: FastifyReply, f: DownloadFile) {
       // A Buffer, string or stream bypasses the response serializer; the cast only satisfies the typed 200.
       .send(f.body as unknown as string)
   );
+}
+
+/** The asker's language (Accept-Language; the web app sends its page's) for the API's own texts. */
+export function requestLocale(request: FastifyRequest): Locale {
+  return /^nl\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'nl' : 'en';
 }

@@ -7,6 +7,7 @@ import {
   toQueryString,
 } from '@podpot/domain';
 import { env } from '@/config/env';
+import { pageLocale } from '@/lib/locale';
 
 /** A failed call: the HTTP status (0 when the network failed) and the API's error body when there is one. */
 export class ApiError extends Error {
@@ -121,7 +122,12 @@ export function tableQuery(options: TableOptions): string {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const reportNow = (options.method ?? 'GET') !== 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The page's language, for the API's own texts (a refusal's message, a spreadsheet file's headers).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': pageLocale(),
+    ...options.headers,
+  };
   const token = options.anonymous ? null : tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -163,7 +169,7 @@ export async function downloadFile(
   path: string,
   options: { query?: object; filename: string; silent?: boolean },
 ): Promise<void> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Language': pageLocale() };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

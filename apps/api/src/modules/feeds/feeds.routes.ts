@@ -4,14 +4,13 @@ import {
   FeedPreviewSchema,
   FeedVerificationStartedSchema,
   IdParamsSchema,
-  type Locale,
   TipjarSchema,
 } from '@podpot/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
-import { ErrorBodySchema, errors, fileResponse, managedErrors } from '../../lib/http.js';
+import { ErrorBodySchema, errors, fileResponse, managedErrors, requestLocale } from '../../lib/http.js';
 import type { FeedSaved } from '../tipjars/tipjars.ports.js';
 import * as service from './feeds.service.js';
 import * as verification from './feeds.verification.js';
@@ -22,9 +21,7 @@ const feedFailed = ErrorBodySchema.describe(
 );
 
 /** The asker's language for the API's own message texts (the web translates the field keys itself). */
-function localeOf(request: FastifyRequest): Locale {
-  return /^nl\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'nl' : 'en';
-}
+const localeOf = requestLocale;
 
 /**
  * A rate-limit key per signed-in user, else per client address — never per tip jar, whose budget anyone

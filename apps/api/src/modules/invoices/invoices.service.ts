@@ -7,9 +7,11 @@ import {
   isFinishedPeriod,
   isInvoiceEditable,
   type ListResponse,
+  type Locale,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { t } from '../../i18n/translate.js';
 import { assertAdmin, loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
@@ -30,17 +32,29 @@ export type { InvoiceDownload } from './invoices.files.js';
 const NOT_ONCE = () => new AppError(ErrorCode.Conflict, 'This tip jar already has an invoice for that month');
 
 /**
- * A month's fee invoice is made once the month is over: one made while it runs would miss its later
+ * A month's invoice is made once the month is over: one made while it runs would miss its later
  * tips for good (the month is then invoiced). Months are the UTC months the invoice sums (monthOf).
+ * The message is in the asker's language; the web app words the field key itself.
  */
-function assertFinished(period: string): void {
+function assertFinished(period: string, locale: Locale = 'en'): void {
   if (!isFinishedPeriod(period)) {
     throw AppError.field(
       ErrorCode.Validation,
       'data.period',
       { key: 'periodNotFinished' },
-      'Only a finished month can be invoiced',
+      t(locale, 'refusal.periodNotFinished'),
     );
+  }
+}
+
+/**
+ * An invoice of €0.00 is never made one at a time: it asks nothing, yet takes a number of the
+ * gap-free series for good (issue 39.8). `field` is what made it empty: the lines, or a month
+ * without fees. The batch never makes one (it invoices months with paid tips only).
+ */
+function assertNotEmpty(amounts: Amounts, field: 'data.lines' | 'data.period', locale: Locale): void {
+  if (amounts.totalInclVat === 0) {
+    throw AppError.field(ErrorCode.Validation, field, { key: 'invoiceEmpty' }, t(locale, 'refusal.invoiceEmpty'));
   }
 }
 
@@ -55,7 +69,7 @@ async function createNumbered(
   tipjarId: string,
   period: string | null,
   amounts: Amounts | ((tx: DbOrTx, credits?: FeeCredits) => Promise<Amounts> | Amounts),
-  options: { actor: Actor; skipIfExists?: boolean; takeCreditsBefore?: Date },
+  options: { actor: Actor; skipIfExists?: boolean; takeCreditsBefore?: Date; refuseEmpty?: Locale },
 ): Promise<string | null> {
   const year = new Date().getUTCFullYear();
   return ctx.db.transaction(async (tx) => {
@@ -78,13 +92,18 @@ async function createNumbered(
     });
     // A fee invoice takes the fee credits of refunds and chargebacks no invoice took yet (once: the
     // rows are marked with this invoice in this transaction), and is priced again with them.
+    let priced = a;
     if (options.takeCreditsBefore && typeof amounts === 'function') {
       const taken = await refundsQueries.claimFeeCredits(tx, tipjarId, options.takeCreditsBefore, id);
       if (taken.length > 0) {
         const credits = { count: taken.length, fee: taken.reduce((sum, r) => sum + r.feeCredit, 0) };
-        await repo.updateInvoice(tx, id, await amounts(tx, credits));
+        priced = await amounts(tx, credits);
+        await repo.updateInvoice(tx, id, priced);
       }
     }
+    // A month's invoice is known empty only with its fees and credits summed. Thrown inside the
+    // transaction, so its number and the credits it took are given back.
+    if (options.refuseEmpty) assertNotEmpty(priced, 'data.period', options.refuseEmpty);
     await auditInvoice(tx, options.actor, undefined, await repo.findInvoice(tx, id));
     return id;
   });
@@ -102,16 +121,29 @@ async function feeInvoiceAmounts(db: DbOrTx, tipjarId: string, period: string, c
   return platformFeeAmounts(period, fees?.tips ?? 0, fees?.fee ?? 0, credits);
 }
 
-/** POST invoices (platform admins): an invoice with the given lines (e.g. for the Podpot order itself). */
+/** Lines priced for one invoice: refused when they come to €0.00. */
+function linesAmounts(lines: InvoiceLineInput[], locale: Locale): Amounts {
+  const amounts = amountsOfLines(lines);
+  assertNotEmpty(amounts, 'data.lines', locale);
+  return amounts;
+}
+
+/**
+ * POST invoices (platform admins): an invoice with the given lines (e.g. for the Podpot order itself).
+ * Never €0.00, and a month it names is over (issue 39.8); refusals in `locale`.
+ */
 export async function createInvoice(
   ctx: AppContext,
   actor: Actor,
   data: { tipjarId: string; period?: string | null; lines: InvoiceLineInput[] },
+  locale: Locale = 'en',
 ): Promise<Invoice> {
   assertAdmin(actor);
+  if (data.period) assertFinished(data.period, locale);
+  const amounts = linesAmounts(data.lines, locale);
   const tipjar = await tipjarsQueries.findTipjar(ctx.db, data.tipjarId);
   if (!tipjar) throw AppError.field(ErrorCode.Validation, 'data.tipjarId', { key: 'invalid' }, 'Unknown tip jar');
-  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines), { actor });
+  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amounts, { actor });
   return toInvoice(await getRow(ctx, id!));
 }
 
@@ -124,21 +156,22 @@ export async function createTipjarInvoice(
   actor: Actor,
   tipjarId: string,
   data: { period?: string | null; lines?: InvoiceLineInput[] },
+  locale: Locale = 'en',
 ): Promise<Invoice> {
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
   assertAdmin(actor);
   const period = data.period ?? null;
+  if (period) assertFinished(period, locale);
   if (data.lines) {
-    const id = await createNumbered(ctx, tipjar.id, period, amountsOfLines(data.lines), { actor });
+    const id = await createNumbered(ctx, tipjar.id, period, linesAmounts(data.lines, locale), { actor });
     return toInvoice(await getRow(ctx, id!));
   }
-  assertFinished(period as string);
   const id = await createNumbered(
     ctx,
     tipjar.id,
     period,
     (tx, credits) => feeInvoiceAmounts(tx, tipjar.id, period as string, credits),
-    { actor, takeCreditsBefore: monthOf(period as string).end },
+    { actor, takeCreditsBefore: monthOf(period as string).end, refuseEmpty: locale },
   );
   return toInvoice(await getRow(ctx, id!));
 }
@@ -186,9 +219,12 @@ export async function listTipjarInvoices(
   return { data: rows.map(toInvoice), metadata: { count } };
 }
 
+/** GET invoices/{id}: with the address sending mails it to, so the admin confirms who gets it. */
 export async function getInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
   assertAdmin(actor);
-  return toInvoice(await getRow(ctx, id));
+  const row = await getRow(ctx, id);
+  const recipient = await repo.findRecipient(ctx.db, row.tipjarId);
+  return { ...toInvoice(row), recipientEmail: recipient?.email ?? null };
 }
 
 /** An invoice of a tip jar its admins may see; an invoice of another tip jar is a 404. */
