@@ -142,3 +142,35 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], s
   const writer = createCsvWriter(columns, { separator });
   return writer.header() + writer.rows(rows);
 }
+
+/**
+ * The headers of a set of columns: the keys themselves in a file for a program (stable for scripts),
+ * `words(key)` — the reader's language — in one for a spreadsheet (decision 084).
+ */
+export function csvHeaders<K extends string>(
+  keys: readonly K[],
+  separator: CsvSeparatorName,
+  words: (key: K) => string,
+): Record<K, string> {
+  const spreadsheet = isSpreadsheet(separator);
+  return Object.fromEntries(keys.map((key) => [key, spreadsheet ? words(key) : key])) as Record<K, string>;
+}
+
+/** A download's name: `<slug>-<what>-<YYYY-MM-DD>.csv`, today as it is in Amsterdam. */
+export function csvFilename(slug: string, what: string, now: Date = new Date()): string {
+  return `${slug}-${what}-${LOCAL_TIME.format(now).slice(0, 10)}.csv`;
+}
+
+/**
+ * A file streamed from batches of rows (keyset pages): the BOM and header first, then each batch's
+ * lines as the response pulls them — one batch in memory at a time, however many rows.
+ */
+export async function* streamCsv<T>(
+  columns: readonly CsvColumn<T>[],
+  batches: AsyncIterable<readonly T[]>,
+  separator: CsvSeparatorName,
+): AsyncGenerator<string> {
+  const csv = createCsvWriter(columns, { separator });
+  yield csv.header();
+  for await (const batch of batches) if (batch.length > 0) yield csv.rows(batch);
+}

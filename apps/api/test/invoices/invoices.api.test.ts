@@ -542,11 +542,19 @@ describe('downloads', () => {
     expect(lines).toEqual(['date,tipId,amount,fee', `2026-05-03T08:00:00.000Z,${tip.id},12.34,0.62`]);
     const adminCsv = await t.api('GET', `/invoices/${inv.body.id}/download/settlements`, { token: admin.token });
     expect(adminCsv.text).toBe(res.text);
-    const dutch = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
+    // For a spreadsheet (decision 084): words in the asker's language, decimal comma, Amsterdam time.
+    const excel = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
       token: admin.token,
     });
+    expect(excel.text.replace(/^\ufeff/, '')).toBe(
+      `Date;Tip id;Amount;Platform fee\r\n2026-05-03 10:00:00;${tip.id};12,34;0,62\r\n`,
+    );
+    const dutch = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
+      token: admin.token,
+      headers: { 'accept-language': 'nl-NL' },
+    });
     expect(dutch.text.replace(/^\ufeff/, '')).toBe(
-      `date;tipId;amount;fee\r\n2026-05-03T08:00:00.000Z;${tip.id};12,34;0,62\r\n`,
+      `Datum;Fooi-id;Bedrag;Platformkosten\r\n2026-05-03 10:00:00;${tip.id};12,34;0,62\r\n`,
     );
   });
 });

@@ -182,6 +182,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, {
           what: 'settlements',
           separator: request.query.separator,
+          locale: requestLocale(request),
         }),
       ),
   );
@@ -270,6 +271,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           {
             what: 'settlements',
             separator: request.query.separator,
+            locale: requestLocale(request),
           },
         ),
       ),
