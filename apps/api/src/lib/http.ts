@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ErrorCode, IdParamsSchema, type Locale, ShareSlugParamsSchema } from '@podpot/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -84,4 +85,17 @@ export function sendFile(reply: FastifyReply, f: DownloadFile) {
 /** The asker's language (Accept-Language; the web app sends its page's) for the API's own texts. */
 export function requestLocale(request: FastifyRequest): Locale {
   return /^nl\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'nl' : 'en';
+}
+
+/**
+ * Sends a CSV download streamed from its chunks, pulled by the response: one chunk read ahead, not
+ * Readable.from's 16 (each can be ~100 kB of CSV; at full speed 16 waiting chunks were a fifth of the
+ * bulk export's peak memory, decision 048).
+ */
+export function sendCsvStream(reply: FastifyReply, file: { filename: string; body: AsyncIterable<string | Buffer> }) {
+  return sendFile(reply, {
+    contentType: 'text/csv; charset=utf-8',
+    filename: file.filename,
+    body: Readable.from(file.body, { highWaterMark: 1 }),
+  });
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   CreateRecurringTipBodySchema,
   CreateRecurringTipResponseSchema,
@@ -25,7 +24,7 @@ import {
   IdParams,
   managedErrors,
   requestLocale,
-  sendFile,
+  sendCsvStream,
 } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import type { PaymentLedger } from '../../payments/ledger.js';
@@ -212,11 +211,7 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledge
         separator: request.query.separator,
         locale: requestLocale(request),
       });
-      return sendFile(reply, {
-        contentType: 'text/csv; charset=utf-8',
-        filename: file.filename,
-        body: Readable.from(file.body, { highWaterMark: 1 }),
-      });
+      return sendCsvStream(reply, file);
     },
   );
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   CreateTipBodySchema,
   CreateTipResponseSchema,
@@ -25,7 +24,7 @@ import {
   IdParams,
   managedErrors,
   requestLocale,
-  sendFile,
+  sendCsvStream,
 } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import { jsonSerializerCompiler } from '../../lib/json-serializer.js';
@@ -150,11 +149,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: Paymen
         separator: request.query.separator,
         locale: requestLocale(request),
       });
-      return sendFile(reply, {
-        contentType: 'text/csv; charset=utf-8',
-        filename: file.filename,
-        body: Readable.from(file.body, { highWaterMark: 1 }),
-      });
+      return sendCsvStream(reply, file);
     },
   );
 
@@ -193,13 +188,7 @@ export const tipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledger: Paymen
     async (request, reply) => {
       const { separator, ...filter } = request.query;
       const file = exportTips(ctx, await requireAdmin(request), filter, { separator });
-      return sendFile(reply, {
-        contentType: 'text/csv; charset=utf-8',
-        filename: file.filename,
-        // One chunk read ahead, not Readable.from's 16: each is ~100 kB of CSV (a COPY chunk's rows),
-        // and at full speed 16 waiting chunks were a fifth of the export's peak memory (decision 048).
-        body: Readable.from(file.body, { highWaterMark: 1 }),
-      });
+      return sendCsvStream(reply, file);
     },
   );
 
