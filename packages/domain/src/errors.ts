@@ -93,6 +93,8 @@ export const VALIDATION_KEYS = [
   'refundTooLarge',
   // A month that is not over yet (batch invoicing takes finished months only).
   'periodNotFinished',
+  // An invoice whose total is €0.00 (nothing to invoice: no lines of value, or a month without fees).
+  'invoiceEmpty',
   'emailTaken',
   'merchantEmailTaken',
   // The payment provider refused a field; `message` is its own (English) text.

@@ -264,6 +264,42 @@ export const en = {
     posterEpisode: 'Episode: {{title}}',
     posterFooter: 'Tip with iDEAL or Bancontact on {{brand}}',
   },
+  /** Refusals in the asker's language (the web shows its own text per field key). */
+  /** Column headers of CSV files made for a spreadsheet (`;`, decision 084); files for programs keep their keys. */
+  csv: {
+    tips: {
+      created: 'Date',
+      status: 'Status',
+      amount: 'Amount',
+      fee: 'Platform fee',
+      net: 'Net',
+      refunded: 'Refunded',
+      paymentMethod: 'Payment method',
+      displayName: 'Name',
+      message: 'Message',
+      episode: 'Episode',
+      monthly: 'Monthly tip',
+      id: 'Tip id',
+    },
+    monthlyTips: {
+      created: 'Started',
+      status: 'Status',
+      amount: 'Amount per month',
+      mandate: 'Mandate',
+      paymentMethod: 'Payment method',
+      nextChargeAt: 'Next payment',
+      cancelledAt: 'Cancelled',
+      displayName: 'Name',
+      message: 'Message',
+      id: 'Monthly tip id',
+    },
+    specification: {
+      date: 'Date',
+      tipId: 'Tip id',
+      amount: 'Amount',
+      fee: 'Platform fee',
+    },
+  },
   /** Short API texts per feed failure, in the asker's language (the web shows its own text per field key). */
   feeds: {
     failure: {
@@ -278,6 +314,7 @@ export const en = {
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
   error: {
+    invoiceEmpty: 'An invoice of €0.00 is not made: there is nothing to invoice',
     invoiceOncePerMonth: 'This tip jar already has an invoice for that month',
     invoiceNotDraftChange: 'Only draft invoices can be changed',
     invoiceNotDraftDelete: 'Only draft invoices can be deleted',

@@ -256,6 +256,40 @@ export const nl: Catalog = {
     posterEpisode: 'Aflevering: {{title}}',
     posterFooter: 'Geef een fooi met iDEAL of Bancontact via {{brand}}',
   },
+  csv: {
+    tips: {
+      created: 'Datum',
+      status: 'Status',
+      amount: 'Bedrag',
+      fee: 'Platformkosten',
+      net: 'Netto',
+      refunded: 'Terugbetaald',
+      paymentMethod: 'Betaalmethode',
+      displayName: 'Naam',
+      message: 'Bericht',
+      episode: 'Aflevering',
+      monthly: 'Maandelijkse fooi',
+      id: 'Fooi-id',
+    },
+    monthlyTips: {
+      created: 'Gestart',
+      status: 'Status',
+      amount: 'Bedrag per maand',
+      mandate: 'Machtiging',
+      paymentMethod: 'Betaalmethode',
+      nextChargeAt: 'Volgende betaling',
+      cancelledAt: 'Gestopt',
+      displayName: 'Naam',
+      message: 'Bericht',
+      id: 'Maandelijkse-fooi-id',
+    },
+    specification: {
+      date: 'Datum',
+      tipId: 'Fooi-id',
+      amount: 'Bedrag',
+      fee: 'Platformkosten',
+    },
+  },
   feeds: {
     failure: {
       not_a_feed: 'Dit adres geeft geen podcastfeed',
@@ -269,6 +303,7 @@ export const nl: Catalog = {
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
   error: {
+    invoiceEmpty: 'Een factuur van € 0,00 wordt niet gemaakt: er is niets te factureren',
     invoiceOncePerMonth: 'Deze fooienpot heeft al een factuur voor die maand',
     invoiceNotDraftChange: 'Alleen conceptfacturen kunnen worden gewijzigd',
     invoiceNotDraftDelete: 'Alleen conceptfacturen kunnen worden verwijderd',

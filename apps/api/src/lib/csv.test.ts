@@ -2,7 +2,16 @@ import { toDecimalEuros } from '@podpot/domain';
 import { parse } from 'csv-parse/sync';
 import { type Options, stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { CSV_SEPARATORS, type CsvColumn, type CsvSeparatorName, defuseInnerFormulas, toCsv } from './csv.js';
+import {
+  CSV_SEPARATORS,
+  type CsvColumn,
+  type CsvSeparatorName,
+  csvFilename,
+  csvHeaders,
+  csvTime,
+  defuseInnerFormulas,
+  toCsv,
+} from './csv.js';
 
 interface Row {
   text: string;
@@ -137,4 +146,39 @@ describe('the CSV writer against csv-stringify', () => {
       expect(parse(before, { ...asSpreadsheet, relax_column_count: true })).toHaveLength(3);
     });
   }
+});
+
+describe('CSV for a program or for Dutch Excel (decision 084)', () => {
+  it('writes a moment as ISO UTC with commas, as the Amsterdam date and time with semicolons', () => {
+    // 23:30 UTC on the last day of February is already 1 March in Amsterdam (winter, +1).
+    const lateFebruary = new Date('2026-02-28T23:30:00Z');
+    expect(csvTime(lateFebruary)).toBe('2026-02-28T23:30:00.000Z');
+    expect(csvTime(lateFebruary, 'semicolon')).toBe('2026-03-01 00:30:00');
+    // Summer time (+2), and the last minute before midnight stays on its day.
+    expect(csvTime(new Date('2026-07-31T21:59:59Z'), 'semicolon')).toBe('2026-07-31 23:59:59');
+    expect(csvTime(new Date('2026-07-31T22:00:00Z'), 'semicolon')).toBe('2026-08-01 00:00:00');
+    expect(csvTime(null, 'semicolon')).toBe('');
+  });
+
+  it('gives keys as headers in a file for a program and words in one for a spreadsheet', () => {
+    const words = (key: 'amount' | 'fee') => ({ amount: 'Bedrag', fee: 'Platformkosten' })[key];
+    expect(csvHeaders(['amount', 'fee'], 'comma', words)).toEqual({ amount: 'amount', fee: 'fee' });
+    expect(csvHeaders(['amount', 'fee'], 'semicolon', words)).toEqual({ amount: 'Bedrag', fee: 'Platformkosten' });
+  });
+
+  it('writes a whole Dutch Excel line: BOM, semicolons, decimal comma, local time', () => {
+    const columns: CsvColumn<{ at: Date; cents: number }>[] = [
+      { header: 'Datum', time: (r) => r.at },
+      { header: 'Bedrag', cents: (r) => r.cents },
+    ];
+    const rows = [{ at: new Date('2026-03-29T00:59:00Z'), cents: 123_456 }];
+    expect(toCsv(columns, rows, 'semicolon')).toBe('\ufeffDatum;Bedrag\r\n2026-03-29 01:59:00;1234,56\r\n');
+    expect(toCsv(columns, rows)).toBe('\ufeffDatum,Bedrag\r\n2026-03-29T00:59:00.000Z,1234.56\r\n');
+  });
+
+  it("names a file by today's date in Amsterdam", () => {
+    expect(csvFilename('de-koffiepod', 'tips', new Date('2026-12-31T23:30:00Z'))).toBe(
+      'de-koffiepod-tips-2027-01-01.csv',
+    );
+  });
 });

@@ -17,7 +17,10 @@ import { z } from 'zod';
 export const CSV_SEPARATORS = { comma: ',', semicolon: ';' } as const;
 export type CsvSeparatorName = keyof typeof CSV_SEPARATORS;
 
-/** `?separator=semicolon` for spreadsheets that split on ';' (Dutch Excel); amounts then use a decimal comma. */
+/**
+ * `?separator=semicolon` for spreadsheets that split on ';' (Dutch Excel); amounts then use a decimal
+ * comma, and files that say so (decision 084) local Amsterdam times and headers in the reader's language.
+ */
 export const CsvQuerySchema = z.object({
   separator: z
     .enum(Object.keys(CSV_SEPARATORS) as [CsvSeparatorName, ...CsvSeparatorName[]])
@@ -42,7 +45,39 @@ export function defuseInnerFormulas(text: string): string {
 export type CsvColumn<T> =
   | { header: string; text: (row: T) => string | null | undefined }
   | { header: string; cents: (row: T) => number }
-  | { header: string; plain: (row: T) => string };
+  | { header: string; plain: (row: T) => string }
+  | { header: string; time: (row: T) => Date | null | undefined };
+
+/** The time zone of a spreadsheet file's times: the platform's (decision 084). */
+export const CSV_TIME_ZONE = 'Europe/Amsterdam';
+
+/** 'YYYY-MM-DD HH:mm:ss' as Excel reads a date and time, in CSV_TIME_ZONE (sv-SE writes that shape). */
+const LOCAL_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: CSV_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A moment in a CSV cell (decision 084): in a file for a program (',') ISO 8601 in UTC, unambiguous;
+ * in a file for a Dutch spreadsheet (';') the local time in Amsterdam, which Excel takes for a date —
+ * a tip paid at 00:30 on 1 March is then on 1 March, not on the last day of February.
+ */
+export function csvTime(date: Date | null | undefined, separator: CsvSeparatorName = 'comma'): string {
+  if (!date) return '';
+  return separator === 'semicolon' ? LOCAL_TIME.format(date) : date.toISOString();
+}
+
+/**
+ * Whether a file is for a spreadsheet in the reader's language (`;`: Dutch Excel) rather than for a
+ * program: its headers are then words in the reader's language, not stable keys (decision 084).
+ */
+export const isSpreadsheet = (separator: CsvSeparatorName | undefined) => separator === 'semicolon';
 
 export interface CsvWriter<T> {
   /** The BOM and the header line: the first chunk of the file. */
@@ -83,7 +118,9 @@ export function createCsvWriter<T>(
       ? (row: T) => toDecimalEuros(c.cents(row), decimalMark)
       : 'plain' in c
         ? c.plain
-        : (row: T) => textCell(c.text(row) ?? ''),
+        : 'time' in c
+          ? (row: T) => csvTime(c.time(row), separator)
+          : (row: T) => textCell(c.text(row) ?? ''),
   );
   const line = (row: T) => {
     let out = cells[0]!(row);
@@ -104,4 +141,36 @@ export function createCsvWriter<T>(
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], separator?: CsvSeparatorName): string {
   const writer = createCsvWriter(columns, { separator });
   return writer.header() + writer.rows(rows);
+}
+
+/**
+ * The headers of a set of columns: the keys themselves in a file for a program (stable for scripts),
+ * `words(key)` — the reader's language — in one for a spreadsheet (decision 084).
+ */
+export function csvHeaders<K extends string>(
+  keys: readonly K[],
+  separator: CsvSeparatorName,
+  words: (key: K) => string,
+): Record<K, string> {
+  const spreadsheet = isSpreadsheet(separator);
+  return Object.fromEntries(keys.map((key) => [key, spreadsheet ? words(key) : key])) as Record<K, string>;
+}
+
+/** A download's name: `<slug>-<what>-<YYYY-MM-DD>.csv`, today as it is in Amsterdam. */
+export function csvFilename(slug: string, what: string, now: Date = new Date()): string {
+  return `${slug}-${what}-${LOCAL_TIME.format(now).slice(0, 10)}.csv`;
+}
+
+/**
+ * A file streamed from batches of rows (keyset pages): the BOM and header first, then each batch's
+ * lines as the response pulls them — one batch in memory at a time, however many rows.
+ */
+export async function* streamCsv<T>(
+  columns: readonly CsvColumn<T>[],
+  batches: AsyncIterable<readonly T[]>,
+  separator: CsvSeparatorName,
+): AsyncGenerator<string> {
+  const csv = createCsvWriter(columns, { separator });
+  yield csv.header();
+  for await (const batch of batches) if (batch.length > 0) yield csv.rows(batch);
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ErrorCode, IdParamsSchema, ShareSlugParamsSchema } from '@podpot/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -79,4 +80,19 @@ export function sendFile(reply: FastifyReply, f: DownloadFile) {
       // A Buffer, string or stream bypasses the response serializer; the cast only satisfies the typed 200.
       .send(f.body as unknown as string)
   );
+}
+
+export { requestLocale } from './request-locale.js';
+
+/**
+ * Sends a CSV download streamed from its chunks, pulled by the response: one chunk read ahead, not
+ * Readable.from's 16 (each can be ~100 kB of CSV; at full speed 16 waiting chunks were a fifth of the
+ * bulk export's peak memory, decision 048).
+ */
+export function sendCsvStream(reply: FastifyReply, file: { filename: string; body: AsyncIterable<string | Buffer> }) {
+  return sendFile(reply, {
+    contentType: 'text/csv; charset=utf-8',
+    filename: file.filename,
+    body: Readable.from(file.body, { highWaterMark: 1 }),
+  });
 }

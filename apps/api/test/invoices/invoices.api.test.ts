@@ -138,6 +138,84 @@ describe('POST /api/v1/invoices', () => {
   });
 });
 
+describe('single invoices are never empty nor of a running month (issue 39.8)', () => {
+  const now = new Date();
+  const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const nl = { 'accept-language': 'nl-NL,nl;q=0.9' };
+
+  it('refuses lines that come to €0.00 with 400 on data.lines, in the Accept-Language, and takes no number', async () => {
+    const jar = await makeJar();
+    const before = await createManual(jar.id);
+    const lines = [
+      { description: 'Podpot order', quantity: 1, unitPriceExVat: 1000 },
+      { description: 'Discount', quantity: 1, unitPriceExVat: -1000 },
+    ];
+    const en = await t.api('POST', '/invoices', { token: admin.token, body: { data: { tipjarId: jar.id, lines } } });
+    expect(en.status, en.text).toBe(400);
+    expect(en.body.fields['data.lines']).toEqual({ key: 'invoiceEmpty' });
+    expect(en.body.message).toContain('€0.00');
+    const dutch = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      headers: nl,
+      body: { data: { lines: [{ description: 'Niets', quantity: 3, unitPriceExVat: 0 }] } },
+    });
+    expect(dutch.status, dutch.text).toBe(400);
+    expect(dutch.body.fields['data.lines']).toEqual({ key: 'invoiceEmpty' });
+    expect(dutch.body.message).toBe('Een factuur van € 0,00 wordt niet gemaakt: er is niets te factureren');
+    // The number series has no hole: the next invoice follows the one before the refusals.
+    expect(seqOf((await createManual(jar.id)).number)).toBe(seqOf(before.number) + 1);
+  });
+
+  it("names the address sending mails to on the admin's read of one invoice, not on the maker's", async () => {
+    const jar = await makeJar({ admin: maker });
+    const invoice = await createManual(jar.id);
+    const read = await t.api('GET', `/invoices/${invoice.id}`, { token: admin.token });
+    expect(read.body.recipientEmail).toBe(jar.contactEmail);
+    const own = await t.api('GET', `/tipjars/${jar.id}/invoices/${invoice.id}`, { token: maker.token });
+    expect(own.body.recipientEmail).toBeUndefined();
+  });
+
+  it("refuses a month's fee invoice without fees (400 on data.period) and leaves the month open", async () => {
+    const jar = await makeJar();
+    await addTip(jar.id, '2025-07-10T10:00:00Z', 1000, 0);
+    const res = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      headers: nl,
+      body: { data: { period: '2025-07' } },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.fields['data.period']).toEqual({ key: 'invoiceEmpty' });
+    expect(res.body.message).toContain('niets te factureren');
+    const list = await t.api('GET', `/tipjars/${jar.id}/invoices`, { token: admin.token });
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('refuses invoice lines for the running month with 400 on data.period, in the Accept-Language', async () => {
+    const jar = await makeJar();
+    const lines = [{ description: 'Podpot order', quantity: 1, unitPriceExVat: 1000 }];
+    const viaAll = await t.api('POST', '/invoices', {
+      token: admin.token,
+      headers: nl,
+      body: { data: { tipjarId: jar.id, period: current, lines } },
+    });
+    expect(viaAll.status, viaAll.text).toBe(400);
+    expect(viaAll.body.fields['data.period']).toEqual({ key: 'periodNotFinished' });
+    expect(viaAll.body.message).toBe('Deze maand is nog niet voorbij: alleen afgelopen maanden kunnen worden gefactureerd');
+    const viaJar = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
+      token: admin.token,
+      body: { data: { period: current, lines } },
+    });
+    expect(viaJar.status, viaJar.text).toBe(400);
+    expect(viaJar.body.message).toBe('Only a finished month can be invoiced');
+    // A finished month with lines is made.
+    const done = await t.api('POST', '/invoices', {
+      token: admin.token,
+      body: { data: { tipjarId: jar.id, period: '2025-01', lines } },
+    });
+    expect(done.status, done.text).toBe(201);
+  });
+});
+
 describe('POST /api/v1/tipjars/:id/invoices (platform-fee invoice of a month)', () => {
   it("sums the month's completed tip fees (UTC month) and splits the VAT out of them", async () => {
     const jar = await makeJar({ admin: maker });
@@ -247,11 +325,11 @@ describe('a fee invoice of a month (issue 34.7)', () => {
     expect(again.body.lines).toHaveLength(2);
     // A non-void invoice of the month stays the only one: a third is refused.
     expect((await feeInvoice(jar.id, '2025-05')).status).toBe(409);
-    // The next month (no tips) credits nothing: the credit was taken once, by the re-issued invoice.
+    // The next month (no tips) credits nothing: the credit was taken once, by the re-issued invoice —
+    // so it comes to €0.00 and is not made (issue 39.8); a credit left would have made it a credit note.
     const next = await feeInvoice(jar.id, '2025-06');
-    expect(next.status, next.text).toBe(201);
-    expect(next.body.totalInclVat).toBe(0);
-    expect(next.body.lines).toHaveLength(1);
+    expect(next.status, next.text).toBe(400);
+    expect(next.body.fields['data.period']).toEqual({ key: 'invoiceEmpty' });
   });
 
   it('re-issues a voided month in a batch too', async () => {
@@ -492,11 +570,19 @@ describe('downloads', () => {
     expect(lines).toEqual(['date,tipId,amount,fee', `2026-05-03T08:00:00.000Z,${tip.id},12.34,0.62`]);
     const adminCsv = await t.api('GET', `/invoices/${inv.body.id}/download/settlements`, { token: admin.token });
     expect(adminCsv.text).toBe(res.text);
-    const dutch = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
+    // For a spreadsheet (decision 084): words in the asker's language, decimal comma, Amsterdam time.
+    const excel = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
       token: admin.token,
     });
+    expect(excel.text.replace(/^\ufeff/, '')).toBe(
+      `Date;Tip id;Amount;Platform fee\r\n2026-05-03 10:00:00;${tip.id};12,34;0,62\r\n`,
+    );
+    const dutch = await t.api('GET', `/invoices/${inv.body.id}/download/settlements?separator=semicolon`, {
+      token: admin.token,
+      headers: { 'accept-language': 'nl-NL' },
+    });
     expect(dutch.text.replace(/^\ufeff/, '')).toBe(
-      `date;tipId;amount;fee\r\n2026-05-03T08:00:00.000Z;${tip.id};12,34;0,62\r\n`,
+      `Datum;Fooi-id;Bedrag;Platformkosten\r\n2026-05-03 10:00:00;${tip.id};12,34;0,62\r\n`,
     );
   });
 });

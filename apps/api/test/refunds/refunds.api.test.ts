@@ -387,8 +387,8 @@ describe('statistics, fee invoice and its specification', () => {
       token: admin.token,
       body: { data: { period: monthStart(1).toISOString().slice(0, 7) } },
     });
-    expect(after.status, after.text).toBe(201);
-    expect(after.body.totalInclVat).toBe(0);
-    expect(after.body.lines).toHaveLength(1);
+    // Nothing left to credit, no tips: €0.00, which is not made (issue 39.8).
+    expect(after.status, after.text).toBe(400);
+    expect(after.body.fields['data.period']).toEqual({ key: 'invoiceEmpty' });
   });
 });

@@ -7,7 +7,7 @@ import {
   toQueryString,
 } from '@podpot/domain';
 import { env } from '@/config/env';
-import { localeFromPath } from '@/config/paths';
+import { pageLocale } from '@/lib/locale';
 
 /** A failed call: the HTTP status (0 when the network failed) and the API's error body when there is one. */
 export class ApiError extends Error {
@@ -127,8 +127,8 @@ export function tableQuery(options: TableOptions): string {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const reportNow = (options.method ?? 'GET') !== 'GET';
-  // The page's language: the API writes the reasons it refuses a request in it (decision 083).
-  const language = pageLanguage();
+  // The page's language, for the API's own texts (a refusal's message, a spreadsheet file's headers).
+  const language = pageLocale();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': language,
@@ -177,7 +177,7 @@ export async function downloadFile(
   path: string,
   options: { query?: object; filename: string; silent?: boolean },
 ): Promise<void> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Language': pageLocale() };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -204,10 +204,6 @@ function fail(error: ApiError, options: { silent?: boolean }, reportNow: boolean
   error.silent = Boolean(options.silent);
   if (reportNow) reportApiError(error);
   throw error;
-}
-
-function pageLanguage(): string {
-  return typeof window === 'undefined' ? 'en' : localeFromPath(window.location.pathname);
 }
 
 /** The HTTP status a failure carries (an ApiError's, or a `status` of another error), if any. */

@@ -22,5 +22,5 @@ export function writeLangCookie(locale: AppLocale): void {
  * checkout or verification pages and the way back follow it (issue 13, bug 10).
  */
 export function pageLocale(): AppLocale {
-  return localeFromPath(window.location.pathname);
+  return typeof window === 'undefined' ? 'en' : localeFromPath(window.location.pathname);
 }

@@ -86,6 +86,8 @@ export const InvoiceSchema = z.object({
   sentAt: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
+  /** Only on a platform admin's read of one invoice: the address sending mails it to (null: none). */
+  recipientEmail: z.string().nullable().optional(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

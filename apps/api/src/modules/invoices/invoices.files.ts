@@ -1,6 +1,8 @@
+import type { Locale } from '@podpot/domain';
 import type { Config } from '../../config/env.js';
 import type { AppContext } from '../../context.js';
-import { type CsvColumn, type CsvSeparatorName, toCsv } from '../../lib/csv.js';
+import { t } from '../../i18n/translate.js';
+import { type CsvColumn, type CsvSeparatorName, csvHeaders, toCsv } from '../../lib/csv.js';
 import * as refundsQueries from '../refunds/refunds.queries.js';
 import type { InvoiceSeller } from './invoice-pdf.js';
 import { monthOf } from './invoices.amounts.js';
@@ -58,18 +60,29 @@ interface SpecificationRow {
   amount: number;
   fee: number;
 }
-const SETTLEMENT_COLUMNS: readonly CsvColumn<SpecificationRow>[] = [
-  { header: 'date', text: (r) => r.date?.toISOString() },
-  { header: 'tipId', text: (r) => r.tipId },
-  { header: 'amount', cents: (r) => r.amount },
-  { header: 'fee', cents: (r) => r.fee },
-];
+const SPECIFICATION_KEYS = ['date', 'tipId', 'amount', 'fee'] as const;
+
+/** In a file for a program: keys, UTC; for a Dutch spreadsheet: words, Amsterdam time (decision 084). */
+function specificationColumns(separator: CsvSeparatorName, locale: Locale): CsvColumn<SpecificationRow>[] {
+  const h = csvHeaders(SPECIFICATION_KEYS, separator, (key) => t(locale, `csv.specification.${key}`));
+  return [
+    { header: h.date, time: (r) => r.date },
+    { header: h.tipId, text: (r) => r.tipId },
+    { header: h.amount, cents: (r) => r.amount },
+    { header: h.fee, cents: (r) => r.fee },
+  ];
+}
 
 /**
  * The settlement specification of a platform-fee invoice as CSV: the month's paid tips, then each
  * refund or chargeback the invoice credits (negative amount and fee, dated when it was made).
  */
-async function settlementsCsvOf(ctx: AppContext, row: Row, separator?: CsvSeparatorName): Promise<InvoiceFile> {
+async function settlementsCsvOf(
+  ctx: AppContext,
+  row: Row,
+  separator: CsvSeparatorName = 'comma',
+  locale: Locale = 'en',
+): Promise<InvoiceFile> {
   const month = row.period ? monthOf(row.period) : null;
   const paid = month ? await repo.completedTipsOf(ctx.db, row.tipjarId, month.start, month.end) : [];
   const credited = month ? await refundsQueries.listInvoiceCredits(ctx.db, row.id) : [];
@@ -80,12 +93,12 @@ async function settlementsCsvOf(ctx: AppContext, row: Row, separator?: CsvSepara
   return {
     filename: `invoice-${row.number}-settlements.csv`,
     contentType: 'text/csv; charset=utf-8',
-    body: toCsv(SETTLEMENT_COLUMNS, tips, separator),
+    body: toCsv(specificationColumns(separator, locale), tips, separator),
   };
 }
 
-export type InvoiceDownload = { what: 'pdf' } | { what: 'settlements'; separator?: CsvSeparatorName };
+export type InvoiceDownload = { what: 'pdf' } | { what: 'settlements'; separator?: CsvSeparatorName; locale?: Locale };
 
 export function fileOf(ctx: AppContext, row: Row, download: InvoiceDownload) {
-  return download.what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row, download.separator);
+  return download.what === 'pdf' ? pdfOf(ctx, row) : settlementsCsvOf(ctx, row, download.separator, download.locale);
 }

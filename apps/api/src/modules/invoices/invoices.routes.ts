@@ -25,6 +25,7 @@ import {
   IdParams,
   managedErrors,
   NoContent,
+  requestLocale,
   sendFile,
 } from '../../lib/http.js';
 import * as service from './invoices.service.js';
@@ -58,7 +59,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: {
         tags,
-        summary: 'Create a draft invoice with lines priced excluding VAT; VAT 21 % is added (platform admins).',
+        summary:
+          'Create a draft invoice with lines priced excluding VAT; VAT 21 % is added (platform admins). Refused (400, with the reason in the Accept-Language) when it totals €0.00 (`data.lines`: invoiceEmpty) or names a month not over yet (`data.period`: periodNotFinished).',
         body: CreateInvoiceBodySchema,
         response: { 201: InvoiceSchema, ...adminOnly, 409: errors[409] },
       },
@@ -178,6 +180,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         await service.downloadInvoice(ctx, await requireAdmin(request), request.params.id, {
           what: 'settlements',
           separator: request.query.separator,
+          locale: requestLocale(request),
         }),
       ),
   );
@@ -202,7 +205,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary:
-          "Create a tip jar's draft invoice (platform admins): with lines, those; with only a period, that month's platform-fee invoice.",
+          "Create a tip jar's draft invoice (platform admins): with lines, those; with only a period, that month's platform-fee invoice. Refused (400, with the reason in the Accept-Language) for a month not over yet (`data.period`: periodNotFinished) and for €0.00 (invoiceEmpty: on `data.lines`, or on `data.period` for a month without fees).",
         params: IdParams,
         body: CreateTipjarInvoiceBodySchema,
         response: { 201: InvoiceSchema, ...managed, 403: errors[403], 409: errors[409] },
@@ -258,6 +261,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           {
             what: 'settlements',
             separator: request.query.separator,
+            locale: requestLocale(request),
           },
         ),
       ),

@@ -30,7 +30,7 @@ export type { InvoiceDownload } from './invoices.files.js';
 const NOT_ONCE = () => AppError.because(ErrorCode.Conflict, 'invoiceOncePerMonth');
 
 /**
- * A month's fee invoice is made once the month is over: one made while it runs would miss its later
+ * A month's invoice is made once the month is over: one made while it runs would miss its later
  * tips for good (the month is then invoiced). Months are the UTC months the invoice sums (monthOf).
  */
 function assertFinished(period: string): void {
@@ -38,6 +38,17 @@ function assertFinished(period: string): void {
     throw AppError.because(ErrorCode.Validation, 'periodNotFinished', {
       fields: { 'data.period': { key: 'periodNotFinished' } },
     });
+  }
+}
+
+/**
+ * An invoice of €0.00 is never made one at a time: it asks nothing, yet takes a number of the
+ * gap-free series for good (issue 39.8). `field` is what made it empty: the lines, or a month
+ * without fees. The batch never makes one (it invoices months with paid tips only).
+ */
+function assertNotEmpty(amounts: Amounts, field: 'data.lines' | 'data.period'): void {
+  if (amounts.totalInclVat === 0) {
+    throw AppError.because(ErrorCode.Validation, 'invoiceEmpty', { fields: { [field]: { key: 'invoiceEmpty' } } });
   }
 }
 
@@ -52,7 +63,7 @@ async function createNumbered(
   tipjarId: string,
   period: string | null,
   amounts: Amounts | ((tx: DbOrTx, credits?: FeeCredits) => Promise<Amounts> | Amounts),
-  options: { actor: Actor; skipIfExists?: boolean; takeCreditsBefore?: Date },
+  options: { actor: Actor; skipIfExists?: boolean; takeCreditsBefore?: Date; refuseEmpty?: boolean },
 ): Promise<string | null> {
   const year = new Date().getUTCFullYear();
   return ctx.db.transaction(async (tx) => {
@@ -65,13 +76,18 @@ async function createNumbered(
     const id = await insertNumbered(tx, { year, last }, { tipjarId, period, status: 'draft', ...a });
     // A fee invoice takes the fee credits of refunds and chargebacks no invoice took yet (once: the
     // rows are marked with this invoice in this transaction), and is priced again with them.
+    let priced = a;
     if (options.takeCreditsBefore && typeof amounts === 'function') {
       const taken = await refundsQueries.claimFeeCredits(tx, tipjarId, options.takeCreditsBefore, id);
       if (taken.length > 0) {
         const credits = { count: taken.length, fee: taken.reduce((sum, r) => sum + r.feeCredit, 0) };
-        await repo.updateInvoice(tx, id, await amounts(tx, credits));
+        priced = await amounts(tx, credits);
+        await repo.updateInvoice(tx, id, priced);
       }
     }
+    // A month's invoice is known empty only with its fees and credits summed. Thrown inside the
+    // transaction, so its number and the credits it took are given back.
+    if (options.refuseEmpty) assertNotEmpty(priced, 'data.period');
     await auditInvoice(tx, options.actor, undefined, await repo.findInvoice(tx, id));
     return id;
   });
@@ -103,16 +119,28 @@ async function feeInvoiceAmounts(db: DbOrTx, tipjarId: string, period: string, c
   return platformFeeAmounts(period, fees?.tips ?? 0, fees?.fee ?? 0, credits);
 }
 
-/** POST invoices (platform admins): an invoice with the given lines (e.g. for the Podpot order itself). */
+/** Lines priced for one invoice: refused when they come to €0.00. */
+function linesAmounts(lines: InvoiceLineInput[]): Amounts {
+  const amounts = amountsOfLines(lines);
+  assertNotEmpty(amounts, 'data.lines');
+  return amounts;
+}
+
+/**
+ * POST invoices (platform admins): an invoice with the given lines (e.g. for the Podpot order itself).
+ * Never €0.00, and a month it names is over (issue 39.8); refusals in the asker's language (decision 083).
+ */
 export async function createInvoice(
   ctx: AppContext,
   actor: Actor,
   data: { tipjarId: string; period?: string | null; lines: InvoiceLineInput[] },
 ): Promise<Invoice> {
   assertAdmin(actor);
+  if (data.period) assertFinished(data.period);
+  const amounts = linesAmounts(data.lines);
   const tipjar = await tipjarsQueries.findTipjar(ctx.db, data.tipjarId);
   if (!tipjar) throw AppError.field(ErrorCode.Validation, 'data.tipjarId', { key: 'invalid' }, 'Unknown tip jar');
-  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amountsOfLines(data.lines), { actor });
+  const id = await createNumbered(ctx, tipjar.id, data.period ?? null, amounts, { actor });
   return toInvoice(await getRow(ctx, id!));
 }
 
@@ -129,17 +157,17 @@ export async function createTipjarInvoice(
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
   assertAdmin(actor);
   const period = data.period ?? null;
+  if (period) assertFinished(period);
   if (data.lines) {
-    const id = await createNumbered(ctx, tipjar.id, period, amountsOfLines(data.lines), { actor });
+    const id = await createNumbered(ctx, tipjar.id, period, linesAmounts(data.lines), { actor });
     return toInvoice(await getRow(ctx, id!));
   }
-  assertFinished(period as string);
   const id = await createNumbered(
     ctx,
     tipjar.id,
     period,
     (tx, credits) => feeInvoiceAmounts(tx, tipjar.id, period as string, credits),
-    { actor, takeCreditsBefore: monthOf(period as string).end },
+    { actor, takeCreditsBefore: monthOf(period as string).end, refuseEmpty: true },
   );
   return toInvoice(await getRow(ctx, id!));
 }
@@ -187,9 +215,12 @@ export async function listTipjarInvoices(
   return { data: rows.map(toInvoice), metadata: { count } };
 }
 
+/** GET invoices/{id}: with the address sending mails it to, so the admin confirms who gets it. */
 export async function getInvoice(ctx: AppContext, actor: Actor, id: string): Promise<Invoice> {
   assertAdmin(actor);
-  return toInvoice(await getRow(ctx, id));
+  const row = await getRow(ctx, id);
+  const recipient = await repo.findRecipient(ctx.db, row.tipjarId);
+  return { ...toInvoice(row), recipientEmail: recipient?.email ?? null };
 }
 
 /** An invoice of a tip jar its admins may see; an invoice of another tip jar is a 404. */

@@ -156,6 +156,51 @@ export async function listRecurringTips(
   return { rows: rows.map(toView), count: total?.count ?? 0 };
 }
 
+/* ---------- a maker's export ---------- */
+
+/** What a monthly tip's line in a maker's export is made of (decision 084): no tipper e-mail. */
+const EXPORT_FIELDS = {
+  id: recurringTips.id,
+  created: recurringTips.created,
+  createdCursor: sql<string>`${recurringTips.created}::text`,
+  status: recurringTips.status,
+  amount: recurringTips.amount,
+  mandateStatus: recurringTips.mandateStatus,
+  paymentMethod: recurringTips.paymentMethod,
+  nextChargeAt: recurringTips.nextChargeAt,
+  cancelledAt: recurringTips.cancelledAt,
+  privacy: recurringTips.privacy,
+  displayName: recurringTips.displayName,
+  message: recurringTips.message,
+};
+const exportQuery = (db: DbOrTx) => db.select(EXPORT_FIELDS).from(recurringTips);
+export type ExportRow = Awaited<ReturnType<typeof exportQuery>>[number];
+
+/**
+ * A tip jar's monthly tips in (created, id) order, `batchSize` at a time, by keyset paging (as the
+ * tips export: every batch an index range however deep). A last, empty batch when the one before was full.
+ */
+export async function* exportBatches(db: DbOrTx, tipjarId: string, batchSize: number): AsyncGenerator<ExportRow[]> {
+  let cursor: { created: string; id: string } | undefined;
+  for (;;) {
+    const rows = await exportQuery(db)
+      .where(
+        and(
+          eq(recurringTips.tipjarId, tipjarId),
+          cursor
+            ? sql`(${recurringTips.created}, ${recurringTips.id}) > (${cursor.created}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(recurringTips.created), asc(recurringTips.id))
+      .limit(batchSize);
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { created: last.createdCursor, id: last.id };
+  }
+}
+
 /* ---------- charges ---------- */
 
 /**

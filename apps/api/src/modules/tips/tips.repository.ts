@@ -159,6 +159,9 @@ const EXPORT_FIELDS = {
   locale: tips.locale,
   episodeTitle: episodes.title,
   episodeNumber: episodes.number,
+  // Read by the keyset batches only (a maker's export, decision 084): the COPY of the platform's export leaves them out.
+  refundedAmount: tips.refundedAmount,
+  recurringTipId: tips.recurringTipId,
 };
 
 /** The matching tips, joined to their tip jar, in (created, id) order: the export's order. */
@@ -177,7 +180,10 @@ const exportQuery = (db: DbOrTx, filter: TipFilter, after?: SQL) =>
 export type ExportRow = Awaited<ReturnType<typeof exportQuery>>[number];
 
 /** What the CSV is written from: an export row without its paging cursor, its times as ISO text. */
-export type ExportLine = Omit<ExportRow, 'createdCursor' | 'created' | 'updated'> & {
+export type ExportLine = Omit<
+  ExportRow,
+  'createdCursor' | 'created' | 'updated' | 'refundedAmount' | 'recurringTipId'
+> & {
   created: string;
   updated: string;
 };
@@ -191,7 +197,7 @@ export type ExportLine = Omit<ExportRow, 'createdCursor' | 'created' | 'updated'
 export function copyExport<T>(db: DbOrTx, filter: TipFilter, sink: CopySink<T>): AsyncGenerator<T> | undefined {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return undefined;
-  const { createdCursor: _, ...fields } = EXPORT_FIELDS;
+  const { createdCursor: _, refundedAmount: _r, recurringTipId: _m, ...fields } = EXPORT_FIELDS;
   const query = db
     .select(fields)
     .from(tips)

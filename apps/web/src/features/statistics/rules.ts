@@ -77,3 +77,20 @@ export function episodeChartRows(rows: readonly EpisodeStatisticsRow[], max = EP
   if (!episodes.some((row) => row.count > 0)) return null;
   return episodes.slice(0, max).reverse();
 }
+
+/** The palette colours a chart is drawn in: the theme's brand colours (docs/product.md §9). */
+interface BrandPalette {
+  primary: { main: string };
+  secondary: { main: string };
+  accent: { main: string };
+  success: { main: string };
+}
+
+/**
+ * The series colours of every statistics chart, in order: brand orange, teal, yellow, green — the
+ * theme's palette instead of the chart library's own blues (issue 39). A doughnut's slices take them
+ * in turn.
+ */
+export function brandChartColors(palette: BrandPalette): string[] {
+  return [palette.primary.main, palette.secondary.main, palette.accent.main, palette.success.main];
+}

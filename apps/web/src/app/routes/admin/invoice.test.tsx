@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '@/lib/i18n';
+import { setLanguage } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { apiPath, noContent, setupApiServer } from '@/test/api-server';
 import { renderWithQueries } from '@/test/render';
@@ -33,13 +33,14 @@ function answerInvoice(invoice: Invoice) {
   api.server.use(http.get(apiPath('invoices/:id'), () => HttpResponse.json(invoice)));
 }
 
-function renderPage() {
+function renderPage(prefix: '' | '/nl' = '') {
+  if (prefix) setLanguage('nl');
   const router = createMemoryRouter(
     [
-      { path: '/admin/invoices/:invoiceid', element: <AdminInvoicePage /> },
-      { path: '/admin/invoices', element: <p>invoices list</p> },
+      { path: `${prefix}/admin/invoices/:invoiceid`, element: <AdminInvoicePage /> },
+      { path: `${prefix}/admin/invoices`, element: <p>invoices list</p> },
     ],
-    { initialEntries: [`/admin/invoices/${draft.id}`] },
+    { initialEntries: [`${prefix}/admin/invoices/${draft.id}`] },
   );
   renderWithQueries(<RouterProvider router={router} />);
   return router;
@@ -47,10 +48,13 @@ function renderPage() {
 
 describe('admin invoice page', () => {
   // The spies (toasts, the download's object URL and link) go with the test.
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setLanguage('en');
+  });
 
-  it('shows lines and totals of a draft and sends it with the toast', async () => {
-    answerInvoice(draft);
+  it('shows lines and totals of a draft and sends it, once confirmed, with the toast', async () => {
+    answerInvoice({ ...draft, recipientEmail: 'maker@mypod.test' });
     const shown = vi.spyOn(notifications, 'notify').mockImplementation(() => {});
     renderPage();
     expect(await screen.findByText('Platform fee on 3 tips in 2026-03')).toBeTruthy();
@@ -59,6 +63,12 @@ describe('admin invoice page', () => {
     expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
     api.server.use(http.post(apiPath('invoices/:id/send'), () => HttpResponse.json({ ...draft, status: 'sent' })));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // Nothing is mailed before the admin confirms the effect, named with number, total and address.
+    const dialog = await screen.findByRole('dialog', { name: 'Send invoice 2026-0007?' });
+    expect(dialog.textContent).toContain('This mails invoice 2026-0007 (€1.06) with its PDF to maker@mypod.test');
+    expect((await api.requests()).some((r) => r.method === 'POST')).toBe(false);
+    const sends = screen.getAllByRole('button', { name: 'Send' });
+    fireEvent.click(sends[sends.length - 1]!);
     await waitFor(async () =>
       expect(await api.requests()).toContainEqual({ method: 'POST', path: `invoices/${draft.id}/send`, body: {} }),
     );
@@ -86,6 +96,17 @@ describe('admin invoice page', () => {
     renderPage();
     expect(await screen.findByText('Podpot for My Pod')).toBeTruthy();
     expect(screen.getByTestId('invoice-total').textContent).toContain('15.00');
+  });
+
+  it('asks before sending in Dutch too, and cancelling sends nothing', async () => {
+    answerInvoice({ ...draft, recipientEmail: 'maker@mypod.test' });
+    renderPage('/nl');
+    fireEvent.click(await screen.findByRole('button', { name: 'Verzenden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Factuur 2026-0007 versturen?' });
+    expect(dialog.textContent).toMatch(/Dit mailt factuur 2026-0007 \(€\s1,06\) met de pdf naar maker@mypod\.test/);
+    fireEvent.click(screen.getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await api.requests()).some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('deletes a draft after confirming and goes back to the list', async () => {

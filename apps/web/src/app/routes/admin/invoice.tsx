@@ -1,6 +1,6 @@
 import { Alert, Button, LinearProgress } from '@mui/material';
 import type { Invoice } from '@podpot/domain';
-import { canTransitionInvoice } from '@podpot/domain';
+import { canTransitionInvoice, formatCents } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { downloadInvoice } from '@/features/invoices/api/download-invoice';
 import { useDeleteInvoice, useInvoice, useSendInvoice, useUpdateInvoiceStatus } from '@/features/invoices/api/invoices';
 import { InvoiceDetails } from '@/features/invoices/components/invoices-table';
 import { notifySuccess } from '@/lib/notifications';
-import { useLocalePath } from '@/lib/use-locale';
+import { useLocale, useLocalePath } from '@/lib/use-locale';
 
 /** Admin: one invoice with its actions (send, mark paid, void, delete draft, downloads). */
 export default function AdminInvoicePage() {
@@ -42,12 +42,19 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const send = useSendInvoice();
   const update = useUpdateInvoiceStatus();
   const remove = useDeleteInvoice();
-  const [confirm, setConfirm] = useState<'delete' | 'void' | null>(null);
+  const locale = useLocale();
+  const [confirm, setConfirm] = useState<'send' | 'delete' | 'void' | null>(null);
   const busy = send.isPending || update.isPending || remove.isPending;
 
+  // Sending mails the invoice at once and cannot be taken back: confirmed first, naming to whom.
   const onSend = async () => {
-    await send.mutateAsync(invoice.id);
-    notifySuccess(t('common:toasts.invoiceSent'));
+    try {
+      await send.mutateAsync(invoice.id);
+      notifySuccess(t('common:toasts.invoiceSent'));
+    } catch {
+      // Shown by the API client's error handler.
+    }
+    setConfirm(null);
   };
   // A refused move (409) is shown by the API client's error handler; the dialog just closes.
   const onStatus = async (status: 'paid' | 'void') => {
@@ -76,7 +83,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
         actions={
           <>
             {canTransitionInvoice(invoice.status, 'sent') && (
-              <Button variant="contained" onClick={onSend} disabled={busy}>
+              <Button variant="contained" onClick={() => setConfirm('send')} disabled={busy}>
                 {t('actions.send')}
               </Button>
             )}
@@ -103,6 +110,19 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
             )}
           </>
         }
+      />
+      <ConfirmDialog
+        open={confirm === 'send'}
+        title={t('confirm.sendTitle', { number: invoice.number })}
+        text={t('confirm.sendText', {
+          number: invoice.number,
+          total: formatCents(invoice.totalInclVat, locale),
+          email: invoice.recipientEmail ?? t('confirm.contactAddress'),
+        })}
+        confirmLabel={t('actions.send')}
+        loading={busy}
+        onConfirm={onSend}
+        onClose={() => setConfirm(null)}
       />
       <ConfirmDialog
         open={confirm === 'delete'}

@@ -9,7 +9,7 @@ import { routePath } from '@/config/paths';
 import { useBatchCreateInvoices, useBatchSendInvoices, useInvoices } from '@/features/invoices/api/invoices';
 import { CreateInvoiceDialog } from '@/features/invoices/components/create-invoice-dialog';
 import { DEFAULT_INVOICES_TABLE_STATE, InvoicesTable } from '@/features/invoices/components/invoices-table';
-import { useTipjarNames } from '@/features/tipjars/api/get-tipjar-names';
+import { useTipjarChoices } from '@/features/tipjars/api/get-tipjar-names';
 import { notifySuccess } from '@/lib/notifications';
 
 /** The previous calendar month, 'YYYY-MM': the month batch create usually invoices. */
@@ -26,7 +26,7 @@ export default function AdminInvoicesPage() {
   const [period, setPeriod] = useState(previousMonth);
   const [confirmSend, setConfirmSend] = useState(false);
   const [creating, setCreating] = useState(false);
-  const tipjarNames = useTipjarNames();
+  const tipjarChoices = useTipjarChoices();
   const batchCreate = useBatchCreateInvoices();
   const batchSend = useBatchSendInvoices();
 
@@ -81,7 +81,7 @@ export default function AdminInvoicesPage() {
         open={creating}
         onClose={() => setCreating(false)}
         defaultPeriod={previousMonth()}
-        tipjarNames={tipjarNames.data}
+        tipjars={tipjarChoices.data}
       />
       <ConfirmDialog
         open={confirmSend}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { LocaleRouterLink } from '@/components/app-link';
+import { CsvDownloadButtons } from '@/components/csv-download-buttons';
 import { Page } from '@/components/page';
 import { routePath } from '@/config/paths';
 import { downloadTipjarInvoice, useTipjarInvoice } from '@/features/invoices/api/get-tipjar-invoices';
@@ -35,9 +36,10 @@ export default function BackofficeInvoicePage() {
                 {t('actions.downloadPdf')}
               </Button>
               {invoice.period && (
-                <Button onClick={() => downloadTipjarInvoice(tipjar.id, invoice, 'settlements')}>
-                  {t('actions.downloadSettlements')}
-                </Button>
+                <CsvDownloadButtons
+                  label={t('actions.downloadSettlements')}
+                  onDownload={(separator) => downloadTipjarInvoice(tipjar.id, invoice, 'settlements', separator)}
+                />
               )}
             </>
           }

@@ -3,9 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OpenPageButton } from '@/app/routes/backoffice/open-page-button';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
+import { CsvDownloadButtons } from '@/components/csv-download-buttons';
 import { detailProps, listProps, type TableState } from '@/components/data-table';
 import { Page } from '@/components/page';
-import { useTipjarRecurringTip, useTipjarRecurringTips } from '@/features/recurring-tips/api/get-tipjar-recurring-tips';
+import {
+  downloadTipjarRecurringTips,
+  useTipjarRecurringTip,
+  useTipjarRecurringTips,
+} from '@/features/recurring-tips/api/get-tipjar-recurring-tips';
 import {
   DEFAULT_RECURRING_TIPS_TABLE_STATE,
   RecurringTipDetailDialog,
@@ -15,6 +20,7 @@ import {
 /** Backoffice 'Maandelijkse fooien': the tip jar's monthly tips, newest first (docs/product.md §9), with their charges. */
 export default function BackofficeRecurringtipsPage() {
   const { t } = useTranslation('recurringtips');
+  const { t: tc } = useTranslation();
   const tipjar = useBackofficeTipjar();
   const [state, setState] = useState<TableState>(DEFAULT_RECURRING_TIPS_TABLE_STATE);
   const query = useTipjarRecurringTips(tipjar.id, state);
@@ -24,6 +30,12 @@ export default function BackofficeRecurringtipsPage() {
     <Page
       title={t('backoffice.title')}
       subtitle={t('backoffice.intro', { attempts: MAX_CHARGE_ATTEMPTS, days: CHARGE_RETRY_DAYS })}
+      actions={
+        <CsvDownloadButtons
+          label={tc('export.monthlyTips')}
+          onDownload={(separator) => downloadTipjarRecurringTips(tipjar.id, separator)}
+        />
+      }
     >
       <RecurringTipsTable
         label={t('backoffice.title')}

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { OpenPageButton } from '@/app/routes/backoffice/open-page-button';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
+import { CsvDownloadButtons } from '@/components/csv-download-buttons';
 import { detailProps, listProps } from '@/components/data-table';
 import { Page } from '@/components/page';
-import { useTipjarTip, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
+import { downloadTipjarTips, useTipjarTip, useTipjarTips } from '@/features/tips/api/get-tipjar-tips';
 import { useTipRefunds } from '@/features/tips/api/refunds';
 import { TipWallSwitch } from '@/features/tips/components/tip-wall-switch';
 import {
@@ -27,6 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export default function BackofficeTipsPage() {
   const { t } = useTranslation('tips');
+  const { t: tc } = useTranslation();
   const tipjar = useBackofficeTipjar();
   const [params, setParams] = useSearchParams();
   const episodeParam = params.get('episode');
@@ -48,7 +50,15 @@ export default function BackofficeTipsPage() {
   const detail = useTipjarTip(tipjar.id, open?.id);
   const refunds = useTipRefunds(open?.id, tipjar.id);
   return (
-    <Page title={t('backoffice.title')}>
+    <Page
+      title={t('backoffice.title')}
+      actions={
+        <CsvDownloadButtons
+          label={tc('export.tips')}
+          onDownload={(separator) => downloadTipjarTips(tipjar.id, separator)}
+        />
+      }
+    >
       {state.episodeId && (
         <Box
           data-testid="episode-filter"

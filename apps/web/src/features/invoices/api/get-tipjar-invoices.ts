@@ -21,8 +21,17 @@ export const useTipjarInvoice = (tipjarId: string, invoiceId: string | undefined
     enabled: Boolean(invoiceId),
   });
 
-/** The invoice PDF or its settlement specification (CSV) as a browser download. */
-export const downloadTipjarInvoice = (tipjarId: string, invoice: Invoice, what: 'pdf' | 'settlements') =>
+/**
+ * The invoice PDF or its settlement specification (CSV; `semicolon`: for Dutch Excel, decision 084)
+ * as a browser download.
+ */
+export const downloadTipjarInvoice = (
+  tipjarId: string,
+  invoice: Invoice,
+  what: 'pdf' | 'settlements',
+  separator: 'comma' | 'semicolon' = 'comma',
+) =>
   downloadFile(`${base(tipjarId)}/${encodeURIComponent(invoice.id)}/download${what === 'pdf' ? '' : '/settlements'}`, {
+    query: separator === 'semicolon' ? { separator } : undefined,
     filename: what === 'pdf' ? `invoice-${invoice.number}.pdf` : `invoice-${invoice.number}-settlements.csv`,
   });

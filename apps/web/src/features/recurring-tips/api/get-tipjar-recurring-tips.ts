@@ -1,7 +1,7 @@
 import { type ListResponse, type RecurringTip, toListQuery } from '@podpot/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableState } from '@/components/admin-table';
-import { api } from '@/lib/api-client';
+import { api, downloadFile } from '@/lib/api-client';
 
 const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}/recurringtips`;
 
@@ -19,4 +19,11 @@ export const useTipjarRecurringTip = (tipjarId: string, id: string | undefined) 
     queryKey: ['tipjars', tipjarId, 'recurringtips', 'one', id],
     queryFn: ({ signal }) => api.get<RecurringTip>(`${base(tipjarId)}/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
+  });
+
+/** GET tipjars/{id}/recurringtips/export: the monthly supporters as CSV, for a program or for Dutch Excel (decision 084). */
+export const downloadTipjarRecurringTips = (tipjarId: string, separator: 'comma' | 'semicolon') =>
+  downloadFile(`${base(tipjarId)}/export`, {
+    query: separator === 'semicolon' ? { separator } : undefined,
+    filename: `monthly-tips-${separator === 'semicolon' ? 'excel-' : ''}${new Date().toISOString().slice(0, 10)}.csv`,
   });

@@ -1,6 +1,8 @@
 import { Box, Paper, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { brandChartColors } from '@/features/statistics/rules';
 
 /** The height of every chart's drawing (px). */
 export const CHART_HEIGHT = 260;
@@ -57,4 +59,9 @@ export function ChartSection({
       )}
     </Paper>
   );
+}
+
+/** The brand colours (the theme's palette) for a chart's series: `colors={useBrandChartColors()}`. */
+export function useBrandChartColors(): string[] {
+  return brandChartColors(useTheme().palette);
 }

@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { CHART_HEIGHT, ChartSection } from '@/features/statistics/components/chart-section';
+import { CHART_HEIGHT, ChartSection, useBrandChartColors } from '@/features/statistics/components/chart-section';
 import { StatisticsTable } from '@/features/statistics/components/statistics-table';
 import { formatCount } from '@/features/statistics/rules';
 import { useLocale } from '@/lib/use-locale';
@@ -38,6 +38,7 @@ export function CountChart({
   table?: { columns: string[]; rows: string[][] };
 }) {
   const locale = useLocale();
+  const colors = useBrandChartColors();
   const count = (n: number) => formatCount(n, locale);
   const yAxis = [{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }];
   const series = [{ data: counts, label: countLabel, valueFormatter: (v: number | null) => count(v ?? 0) }];
@@ -51,6 +52,7 @@ export function CountChart({
         type === 'bar' ? (
           <BarChart
             height={CHART_HEIGHT}
+            colors={colors}
             xAxis={[{ scaleType: 'band', data: labels }]}
             yAxis={yAxis}
             series={series}
@@ -59,6 +61,7 @@ export function CountChart({
         ) : (
           <LineChart
             height={CHART_HEIGHT}
+            colors={colors}
             // Room for the last point's label ("nov 2026"), which sits on the right edge.
             margin={{ right: 32 }}
             xAxis={[{ scaleType: 'point', data: labels }]}

@@ -1,7 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatCents } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { CHART_HEIGHT, ChartSection } from '@/features/statistics/components/chart-section';
+import { CHART_HEIGHT, ChartSection, useBrandChartColors } from '@/features/statistics/components/chart-section';
 import { StatisticsTable } from '@/features/statistics/components/statistics-table';
 import { type episodeChartRows, formatCount } from '@/features/statistics/rules';
 import { useLocale } from '@/lib/use-locale';
@@ -23,6 +23,7 @@ export default function EpisodeChart({
 }) {
   const { t } = useTranslation('statistics');
   const locale = useLocale();
+  const colors = useBrandChartColors();
   const money = (cents: number) => formatCents(cents, locale);
   const rows = bars ?? [];
   const best = rows.reduce((top, row) => (row.gross > (top?.gross ?? -1) ? row : top), rows[0]);
@@ -47,6 +48,7 @@ export default function EpisodeChart({
       chart={
         <BarChart
           height={CHART_HEIGHT}
+          colors={colors}
           xAxis={[{ scaleType: 'band', data: short }]}
           yAxis={[{ valueFormatter: (v: number) => money(v), width: 72 }]}
           series={[

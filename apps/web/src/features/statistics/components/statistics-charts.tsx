@@ -3,7 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { formatCents, type Statistics } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { CHART_HEIGHT, ChartSection } from '@/features/statistics/components/chart-section';
+import { CHART_HEIGHT, ChartSection, useBrandChartColors } from '@/features/statistics/components/chart-section';
 import { CountChart } from '@/features/statistics/components/count-chart';
 import { StatisticsTable } from '@/features/statistics/components/statistics-table';
 import { bucketLabel, formatCount } from '@/features/statistics/rules';
@@ -21,6 +21,7 @@ type Part = { label: string; count: number; sum: number; net: number };
 export default function StatisticsCharts({ statistics }: { statistics: Statistics }) {
   const { t } = useTranslation('statistics');
   const locale = useLocale();
+  const colors = useBrandChartColors();
   const { series, totals, period } = statistics;
   const money = (cents: number) => formatCents(cents, locale);
   const count = (n: number) => formatCount(n, locale);
@@ -54,6 +55,7 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
       chart={
         <PieChart
           height={CHART_HEIGHT}
+          colors={colors}
           series={[
             {
               innerRadius: 55,
@@ -120,6 +122,7 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
           chart={
             <LineChart
               height={CHART_HEIGHT}
+              colors={colors}
               xAxis={[{ scaleType: 'point', data: short }]}
               yAxis={[{ valueFormatter: (v: number) => money(v), width: 72 }]}
               series={[

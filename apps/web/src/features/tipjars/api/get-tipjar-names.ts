@@ -1,4 +1,4 @@
-import type { ListResponse } from '@podpot/domain';
+import type { ListResponse, TipjarStatus } from '@podpot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -20,4 +20,29 @@ export const useTipjarNames = () =>
       return new Map(lists.flatMap((list) => list?.data ?? []).map((tipjar) => [tipjar.id, tipjar.name]));
     },
     staleTime: 5 * 60_000,
+  });
+
+/** A tip jar to pick (a platform admin's picker): name, slug and status tell two of one name apart. */
+export interface TipjarChoice {
+  id: string;
+  name: string;
+  slug: string;
+  status: TipjarStatus;
+}
+
+/** Every current tip jar to pick from, by name then slug (archived ones get no new invoices). */
+export const useTipjarChoices = () =>
+  useQuery({
+    queryKey: ['tipjars', 'admin', 'choices'],
+    queryFn: async ({ signal }) => {
+      const list = await api.get<ListResponse<TipjarChoice>>('tipjars', {
+        query: { skip: 0, limit: 1000 },
+        signal,
+        silent: true,
+      });
+      return (list?.data ?? [])
+        .map(({ id, name, slug, status }) => ({ id, name, slug, status }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.slug.localeCompare(b.slug));
+    },
+    staleTime: 60_000,
   });

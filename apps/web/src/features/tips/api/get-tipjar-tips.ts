@@ -1,7 +1,7 @@
 import { type ListResponse, type Statistics, type Tip, toListQuery } from '@podpot/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TipsTableState } from '@/features/tips/components/tips-table';
-import { api } from '@/lib/api-client';
+import { api, downloadFile } from '@/lib/api-client';
 import { neighbourCursor } from '@/lib/list-cursor';
 
 const base = (tipjarId: string) => `tipjars/${encodeURIComponent(tipjarId)}`;
@@ -51,4 +51,11 @@ export const useTipjarStatistics = (tipjarId: string) =>
   useQuery({
     queryKey: ['tipjars', tipjarId, 'statistics'],
     queryFn: ({ signal }) => api.get<Statistics>(`${base(tipjarId)}/statistics`, { signal, silent: true }),
+  });
+
+/** GET tipjars/{id}/tips/export: the tip jar's tips as CSV, for a program or for Dutch Excel (decision 084). */
+export const downloadTipjarTips = (tipjarId: string, separator: 'comma' | 'semicolon') =>
+  downloadFile(`${base(tipjarId)}/tips/export`, {
+    query: separator === 'semicolon' ? { separator } : undefined,
+    filename: `tips-${separator === 'semicolon' ? 'excel-' : ''}${new Date().toISOString().slice(0, 10)}.csv`,
   });
