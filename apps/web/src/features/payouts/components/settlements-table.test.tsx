@@ -2,7 +2,7 @@ import type { Settlement } from '@podpot/domain';
 import { screen, within } from '@testing-library/dom';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { cleanup, render } from '@/test/render';
 import { DEFAULT_SETTLEMENTS_TABLE_STATE, SettlementDetailDialog, SettlementsTable } from './settlements-table';
@@ -44,16 +44,13 @@ const table = (
   />
 );
 
-// The process's time zone is the reader's: a maker in Amsterdam (UTC+1 in winter, +2 in summer).
-const zone = process.env.TZ;
-const setZone = (tz: string | undefined) => {
-  if (tz === undefined) delete process.env.TZ;
-  else process.env.TZ = tz;
-};
+// The reader's time zone is the process's (Node reads TZ anew when it changes): a maker in Amsterdam,
+// UTC+1 in winter and +2 in summer.
+const setZone = (tz: string) => vi.stubEnv('TZ', tz);
 
 describe('the period of a payout, read in Amsterdam', { timeout: 20_000 }, () => {
   beforeAll(() => setZone('Europe/Amsterdam'));
-  afterAll(() => setZone(zone));
+  afterAll(() => vi.unstubAllEnvs());
   afterEach(() => {
     cleanup();
     setLanguage('en');
