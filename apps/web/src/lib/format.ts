@@ -18,11 +18,13 @@ export function formatDate(iso: string, locale: Locale): string {
 }
 
 /**
- * A calendar day the API keeps as 00:00 UTC (a monthly tip's charge date) — '29 December 2026' /
- * '29 december 2026' — read in UTC, so no time zone moves it to the day before.
+ * A calendar day, not a moment: one the API keeps as a UTC day — a monthly tip's charge date at 00:00Z,
+ * a payout period's first day at 00:00Z and its last at 23:59:59Z (the provider's periods are UTC
+ * days) — '29 December 2026' / '29 december 2026', or with `medium` '29 Dec 2026' / '29 dec 2026'.
+ * Read in UTC, so no time zone moves it: in Amsterdam 31 Oct 23:59:59Z would be 1 November already.
  */
-export function formatDay(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+export function formatDay(iso: string, locale: Locale, style: 'long' | 'medium' = 'long'): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** '3 Mar 2026, 14:05'. */
@@ -114,7 +116,7 @@ export function formatterOf(locale: Locale) {
   return {
     locale,
     date: (iso: string) => formatDate(iso, locale),
-    day: (iso: string) => formatDay(iso, locale),
+    day: (iso: string, style?: 'long' | 'medium') => formatDay(iso, locale, style),
     dateTime: (iso: string) => formatDateTime(iso, locale),
     period: (period: string) => formatPeriod(period, locale),
     number: (n: number) => formatNumber(n, locale),

@@ -33,7 +33,10 @@ export function isFiltered(state: AuditTableState): boolean {
   );
 }
 
-/** How a field's value reads: money, a status of its kind, a role, yes/no, a merchant type, a person, or text. */
+/**
+ * How a field's value reads: money, a status of its kind, a role, yes/no, a merchant type, a person, a
+ * payment method, a month, a calendar day, a moment, a code in words, or text.
+ */
 export type ValueKind =
   | 'money'
   | 'moneyList'
@@ -43,7 +46,18 @@ export type ValueKind =
   | 'boolean'
   | 'merchantType'
   | 'user'
+  | 'paymentMethod'
+  | 'month'
+  | 'day'
+  | 'dateTime'
+  | 'code'
   | 'text';
+
+const MONTH = /^\d{4}-\d{2}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** An enum value the catalogs do not name (ON_HOLD): shown in words rather than as the code. */
+const CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
 
 export function kindOf(field: string, entityType: AuditEntityType, value: unknown): ValueKind {
   if ((AUDIT_MONEY_FIELDS as readonly string[]).includes(field)) return 'money';
@@ -52,8 +66,27 @@ export function kindOf(field: string, entityType: AuditEntityType, value: unknow
   if (field === 'role') return 'role';
   if (field === 'merchantType') return 'merchantType';
   if (field === 'userId') return 'user';
+  if (field === 'type' && entityType === 'paymentmethod') return 'paymentMethod';
   if (typeof value === 'boolean') return 'boolean';
+  if (typeof value !== 'string') return 'text';
+  if (field === 'period' && MONTH.test(value)) return 'month';
+  if (DAY.test(value)) return 'day';
+  if (MOMENT.test(value) && !Number.isNaN(Date.parse(value))) return 'dateTime';
+  if (CODE.test(value)) return 'code';
   return 'text';
+}
+
+/**
+ * A key or code the catalogs have no words for, readable still: 'paidAt' → 'Paid at',
+ * 'handed_to_platform' → 'Handed to platform', 'ON_HOLD' → 'On hold'.
+ */
+export function readable(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 export interface ChangeLine {

@@ -79,4 +79,56 @@ describe('the before → after of an audit entry', { timeout: 20_000 }, () => {
     show({ ...base, action: 'tipjar.deleted', before: { status: 'NEW' }, after: null });
     expect((await screen.findByTestId('audit-changes')).textContent).toBe('Status: was New');
   });
+
+  /** An invoice paid: a status, an amount, a month, a calendar day, a moment and a yes/no, two fields unlabelled. */
+  const paid: AuditEntry = {
+    ...base,
+    entityType: 'invoice',
+    action: 'invoice.paid',
+    before: {
+      status: 'draft',
+      totalInclVat: 1500,
+      period: '2026-03',
+      dueDate: '2026-04-14',
+      paidAt: null,
+      isLate: false,
+    },
+    after: {
+      status: 'paid',
+      totalInclVat: 2500,
+      period: '2026-04',
+      dueDate: '2026-05-14',
+      paidAt: '2026-05-02T10:30:00.000Z',
+      isLate: true,
+    },
+  };
+
+  it('writes statuses, money, months, dates and yes/no in words, never as stored, in English', async () => {
+    show(paid);
+    const text = (await screen.findByTestId('audit-changes')).textContent ?? '';
+    expect(text).toContain('Status: Draft → Paid');
+    expect(text).toContain('Total incl. VAT: €15.00 → €25.00');
+    expect(text).toContain('Month: March 2026 → April 2026');
+    // Fields the catalog has no label for read as words, their dates as dates.
+    expect(text).toContain('Due date: 14 Apr 2026 → 14 May 2026');
+    expect(text).toMatch(/Paid at: — → 2 May 2026, \d\d:30/);
+    expect(text).toContain('Is late: No → Yes');
+    expect(text).not.toMatch(/dueDate|paidAt|isLate|T10:30|1500|draft|true|false/);
+  });
+
+  it('writes them in Dutch on a Dutch page', async () => {
+    show(paid, '/nl');
+    const text = (await screen.findByTestId('audit-changes')).textContent ?? '';
+    expect(text).toContain('Status: Concept → Betaald');
+    expect(text).toMatch(/Totaal incl\. btw: €\s?15,00 → €\s?25,00/);
+    expect(text).toContain('Maand: maart 2026 → april 2026');
+    expect(text).toContain('14 apr 2026 → 14 mei 2026');
+    expect(text).toMatch(/— → 2 mei 2026(,| om) \d\d:30/);
+    expect(text).toContain('Nee → Ja');
+  });
+
+  it('writes a status it has no label for in words', async () => {
+    show({ ...base, before: { status: 'LIVE' }, after: { status: 'ON_HOLD' } });
+    expect((await screen.findByTestId('audit-changes')).textContent).toBe('Status: Live → On hold');
+  });
 });

@@ -1,10 +1,10 @@
 import { Box } from '@mui/material';
 import type { AuditEntry } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { type ChangeLine, changeLines, kindOf } from '@/features/audit/rules';
-import { useFormat } from '@/lib/format';
+import { type ChangeLine, changeLines, kindOf, readable } from '@/features/audit/rules';
+import { paymentMethodName, useFormat } from '@/lib/format';
 
-/** One value as the page's language writes it (money, a status, a role, yes/no, …); '—' for none. */
+/** One value as the page's language writes it (money, a status, a role, yes/no, a date, …); '—' for none. */
 function useValueText(entry: AuditEntry) {
   const { t } = useTranslation(['audit', 'common', 'invoices']);
   const format = useFormat();
@@ -16,18 +16,29 @@ function useValueText(entry: AuditEntry) {
       case 'moneyList':
         return (value as number[]).map((cents) => format.money(cents)).join(', ');
       case 'tipjarStatus':
-        return t(`common:tipjarStatus.${value as 'LIVE'}`, { defaultValue: String(value) });
+        return t(`common:tipjarStatus.${value as 'LIVE'}`, { defaultValue: readable(String(value)) });
       case 'invoiceStatus':
-        return t(`invoices:status.${value as 'draft'}`, { defaultValue: String(value) });
+        return t(`invoices:status.${value as 'draft'}`, { defaultValue: readable(String(value)) });
       case 'role':
-        return t(`common:roles.${value as 'ADMIN'}`, { defaultValue: String(value) });
+        return t(`common:roles.${value as 'ADMIN'}`, { defaultValue: readable(String(value)) });
       case 'merchantType':
-        return t(`values.merchantType.${value as 'consumer'}`, { defaultValue: String(value) });
+        return t(`values.merchantType.${value as 'consumer'}`, { defaultValue: readable(String(value)) });
       case 'boolean':
         return t(value ? 'values.yes' : 'values.no');
       case 'user':
         // The person it is about, by their current name (the entry keeps only their id).
         return entry.entityName ?? t('actor.unknown');
+      case 'paymentMethod':
+        return paymentMethodName(String(value));
+      case 'month':
+        return format.period(String(value));
+      case 'day':
+        // A calendar day ('YYYY-MM-DD'): read as that day, never shifted by the reader's time zone.
+        return format.day(`${value}T00:00:00Z`, 'medium');
+      case 'dateTime':
+        return format.dateTime(String(value));
+      case 'code':
+        return readable(String(value));
       default:
         return String(value);
     }
@@ -38,7 +49,8 @@ function useValueText(entry: AuditEntry) {
 function Line({ entry, line }: { entry: AuditEntry; line: ChangeLine }) {
   const { t } = useTranslation('audit');
   const text = useValueText(entry);
-  const label = t(`fields.${line.field as 'status'}`, { defaultValue: line.field });
+  // A field the catalog has no label for (a newer API's) still reads as words: 'paidAt' → 'Paid at'.
+  const label = t(`fields.${line.field as 'status'}`, { defaultValue: readable(line.field) });
   let value: string;
   if (line.hasBefore && line.hasAfter) value = `${text(line.field, line.before)} → ${text(line.field, line.after)}`;
   else if (line.hasAfter) value = text(line.field, line.after);

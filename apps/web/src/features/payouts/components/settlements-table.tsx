@@ -26,7 +26,7 @@ import {
 } from '@/components/data-table';
 import { FactList } from '@/components/fact-list';
 import { ListToolbar } from '@/components/list-toolbar';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDay } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
 import { usePhone } from '@/lib/use-phone';
 
@@ -50,17 +50,21 @@ export function SettlementStatusChip({ status }: { status: SettlementStatus }) {
   return <Chip size="small" color={STATUS_COLOR[status]} label={t(`status.${status}`)} />;
 }
 
-/** "1 Mar 2026 – 31 Mar 2026", or "From 1 Mar 2026" while the period is open-ended. */
+/**
+ * "1 Mar 2026 – 31 Mar 2026", or "From 1 Mar 2026" while the period is open-ended. The provider's
+ * periods are UTC days (00:00:00Z to 23:59:59Z): shown as those calendar days, never shifted by the
+ * reader's time zone (in Amsterdam the end would read as the next day).
+ */
 export function SettlementPeriod({ settlement }: { settlement: Pick<Settlement, 'periodStart' | 'periodEnd'> }) {
   const { t } = useTranslation('settlements');
   const locale = useLocale();
   const { periodStart, periodEnd } = settlement;
   if (!periodStart) return <>—</>;
-  const start = formatDate(periodStart, locale);
+  const start = formatDay(periodStart, locale, 'medium');
   return (
     <>
       {periodEnd
-        ? t('table.periodRange', { start, end: formatDate(periodEnd, locale) })
+        ? t('table.periodRange', { start, end: formatDay(periodEnd, locale, 'medium') })
         : t('table.periodFrom', { start })}
     </>
   );
