@@ -200,7 +200,9 @@ describe('single invoices are never empty nor of a running month (issue 39.8)', 
     });
     expect(viaAll.status, viaAll.text).toBe(400);
     expect(viaAll.body.fields['data.period']).toEqual({ key: 'periodNotFinished' });
-    expect(viaAll.body.message).toBe('Deze maand is nog niet voorbij: alleen afgelopen maanden kunnen worden gefactureerd');
+    expect(viaAll.body.message).toBe(
+      'Deze maand is nog niet voorbij: alleen afgelopen maanden kunnen worden gefactureerd',
+    );
     const viaJar = await t.api('POST', `/tipjars/${jar.id}/invoices`, {
       token: admin.token,
       body: { data: { period: current, lines } },
