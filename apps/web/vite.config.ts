@@ -30,6 +30,32 @@ function chunkSizeWarning(): Plugin {
   };
 }
 
+/**
+ * Writes .vite/modules.json beside the manifest: each JS chunk's modules with their size in the chunk
+ * (bytes after tree-shaking, before compression; paths from the repository root), so the first-visit
+ * budget can say which packages a page's JS holds (`npm run budget:web -- --packages`, decision 089).
+ */
+function moduleSizes(): Plugin {
+  const repo = path.resolve(root, '../..');
+  return {
+    name: 'podpot-module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunks[chunk.fileName] = Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, module]) => [
+            path.relative(repo, id.replace(/^\0/, '')),
+            module.renderedLength,
+          ]),
+        );
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 /** React and the app's small modules the storefront's page (src/storefront) and the landing page's (src/home) import. */
 const STOREFRONT_SHARED = new RegExp(
   [
@@ -151,7 +177,10 @@ const ssrBuild = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), ...(isSsrBuild ? [] : [sharedHead(), chunkSizeWarning(), inlineStorefrontCss(), precompress()])],
+  plugins: [
+    react(),
+    ...(isSsrBuild ? [] : [sharedHead(), chunkSizeWarning(), moduleSizes(), inlineStorefrontCss(), precompress()]),
+  ],
   resolve: {
     // One React for the app and every library that imports it.
     dedupe: ['react', 'react-dom'],
