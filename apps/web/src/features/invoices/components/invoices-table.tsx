@@ -15,10 +15,11 @@ import {
 import { formatCents, type Invoice, type InvoiceLineText, type InvoiceStatus } from '@podpot/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { LocaleRouterLink } from '@/components/app-link';
 import { type Column, DataTable, type DataTableProps, type TableState } from '@/components/data-table';
 import { formatDate, formatPeriod, useFormat } from '@/lib/format';
-import { useLocale } from '@/lib/use-locale';
+import { useLocale, useLocalePath } from '@/lib/use-locale';
 
 /** Invoices as both the admin and the backoffice show them: a paged table and the invoice itself. */
 
@@ -36,6 +37,9 @@ export function InvoiceStatusChip({ status }: { status: InvoiceStatus }) {
   return <Chip size="small" color={STATUS_COLOR[status]} label={t(`status.${status}`)} />;
 }
 
+/** Below the `sm` container width the period, status and date columns give way; the number cell shows them instead. */
+const NARROW = '@container (max-width: 599.95px)';
+
 export function InvoicesTable({
   detailPath,
   showTipjar = false,
@@ -49,23 +53,53 @@ export function InvoicesTable({
 }) {
   const { t } = useTranslation('invoices');
   const locale = useLocale();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
   const columns: Column<Invoice>[] = [
-    { key: 'number', label: t('columns.number'), render: (r) => r.number, sortable: true },
+    {
+      key: 'number',
+      label: t('columns.number'),
+      // On a phone the row stacks: the number, the period (or a one-off invoice's date) and the status.
+      render: (r) => (
+        <>
+          {r.number}
+          <Box sx={{ display: 'none', [NARROW]: { display: 'block' } }}>
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              {r.period ? formatPeriod(r.period, locale) : formatDate(r.created, locale)}
+            </Typography>
+            <InvoiceStatusChip status={r.status} />
+          </Box>
+        </>
+      ),
+      sortable: true,
+    },
     ...(showTipjar ? [{ key: 'tipjar', label: t('columns.tipjar'), render: (r: Invoice) => r.tipjarName }] : []),
     {
       key: 'period',
       label: t('columns.period'),
       render: (r) => (r.period ? formatPeriod(r.period, locale) : '—'),
       sortable: true,
+      hideBelow: 'sm',
     },
-    { key: 'status', label: t('columns.status'), render: (r) => <InvoiceStatusChip status={r.status} /> },
+    {
+      key: 'status',
+      label: t('columns.status'),
+      render: (r) => <InvoiceStatusChip status={r.status} />,
+      hideBelow: 'sm',
+    },
     {
       key: 'totalInclVat',
       label: t('columns.totalInclVat'),
-      render: (r) => formatCents(r.totalInclVat, locale),
+      render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatCents(r.totalInclVat, locale)}</Box>,
       sortable: true,
     },
-    { key: 'created', label: t('columns.created'), render: (r) => formatDate(r.created, locale), sortable: true },
+    {
+      key: 'created',
+      label: t('columns.created'),
+      render: (r) => formatDate(r.created, locale),
+      sortable: true,
+      hideBelow: 'sm',
+    },
   ];
   return (
     <DataTable
@@ -74,6 +108,8 @@ export function InvoicesTable({
       toolbar={toolbar}
       rowTestId="invoice-row"
       sortDescFirst
+      // A tap anywhere on the row opens the invoice, as its link does (the link is the keyboard's way).
+      onRowClick={(row) => navigate(localePath(detailPath(row)))}
       actionsLabel={t('columns.actions')}
       actions={(row) => (
         <IconButton component={LocaleRouterLink} to={detailPath(row)} aria-label={t('actions.open')}>

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { PAYMENT_DIALOG_STATUSES } from '@podpot/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { BackofficeTipjar } from '@/features/tipjars/api/get-tipjar-by-slug
 import { RetryPaymentCard } from '@/features/tipjars/components/retry-payment-card';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { useLocalePath } from '@/lib/use-locale';
+import { usePhone } from '@/lib/use-phone';
 
 /**
  * The backoffice's two dialogs (docs/product.md §2): the payment dialog while the tip jar is NEW,
@@ -32,6 +33,7 @@ export function TipjarDialogs({
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const [paymentDismissed, setPaymentDismissed] = useState(false);
+  const phone = usePhone();
   const unpaid = PAYMENT_DIALOG_STATUSES.includes(tipjar.status);
   const welcome = params.get('welcome') === 'true' && !unpaid;
   const home = routePath('backofficeDashboard', { tipjarslug: tipjar.slug });
@@ -65,16 +67,16 @@ export function TipjarDialogs({
         </DialogActions>
       </Dialog>
 
-      <Dialog
-        open={paymentOpen}
-        maxWidth={false}
-        aria-labelledby="payment-dialog-title"
-        slotProps={{ paper: { sx: { m: 1 } } }}
-      >
+      {/*
+        On a phone the dialog takes the whole screen: a floating one left a strip of the page at its
+        bottom, the same retry card showing through the backdrop as if the dialog were see-through.
+        Its content scrolls between the title and the "later" button.
+      */}
+      <Dialog open={paymentOpen} maxWidth={false} fullScreen={phone} aria-labelledby="payment-dialog-title">
         <DialogTitle id="payment-dialog-title">{t('paymentDialog.title')}</DialogTitle>
-        <Box sx={{ px: 3 }}>
+        <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
           <RetryPaymentCard tipjar={tipjar} checkout={checkout} onRefresh={onRefresh} refreshing={refreshing} />
-        </Box>
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setPaymentDismissed(true)}>{t('paymentDialog.later')}</Button>
         </DialogActions>
