@@ -314,6 +314,12 @@ export const en = {
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
   error: {
+    paymentBeingStarted: 'This payment is being started right now; try again in a moment',
+    paymentStartedElsewhere: 'Another payment attempt was started at the same time; reload',
+    providerRejectedDetails: 'The payment provider did not accept these details',
+    businessNeedsCompany: 'A business needs its company name and CoC number first',
+    tipBeingCreated: 'The same tip is being created right now; try again',
+    recurringTipBeingCreated: 'The same monthly tip is being created right now; try again',
     invoiceEmpty: 'An invoice of €0.00 is not made: there is nothing to invoice',
     invoiceOncePerMonth: 'This tip jar already has an invoice for that month',
     invoiceNotDraftChange: 'Only draft invoices can be changed',

@@ -303,6 +303,12 @@ export const nl: Catalog = {
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
   error: {
+    paymentBeingStarted: 'Deze betaling wordt op dit moment gestart; probeer het zo opnieuw',
+    paymentStartedElsewhere: 'Er is tegelijk een andere betaalpoging gestart; laad de pagina opnieuw',
+    providerRejectedDetails: 'De betaalprovider heeft deze gegevens niet geaccepteerd',
+    businessNeedsCompany: 'Een bedrijf heeft eerst een bedrijfsnaam en KvK-nummer nodig',
+    tipBeingCreated: 'Dezelfde fooi wordt op dit moment al aangemaakt; probeer het opnieuw',
+    recurringTipBeingCreated: 'Dezelfde maandelijkse fooi wordt op dit moment al aangemaakt; probeer het opnieuw',
     invoiceEmpty: 'Een factuur van € 0,00 wordt niet gemaakt: er is niets te factureren',
     invoiceOncePerMonth: 'Deze fooienpot heeft al een factuur voor die maand',
     invoiceNotDraftChange: 'Alleen conceptfacturen kunnen worden gewijzigd',

@@ -53,7 +53,7 @@ export async function startPayment(
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new AppError(ErrorCode.Conflict, 'Another payment attempt was started at the same time; reload');
+        throw AppError.because(ErrorCode.Conflict, 'paymentStartedElsewhere');
       }
       throw err;
     }
@@ -92,7 +92,7 @@ export async function sendCreate(
       if (current?.oppUid) return current;
       await sleep(100);
     }
-    throw new AppError(ErrorCode.Conflict, 'This payment is being started right now; try again in a moment');
+    throw AppError.because(ErrorCode.Conflict, 'paymentBeingStarted');
   }
   return sendLeasedCreate(ctx, ledger, row, lease);
 }

@@ -27,7 +27,7 @@ export function notifyUrlOf(ctx: { readonly config: Pick<Config, 'publicUrl'> })
  */
 export function providerUnavailable(err?: unknown): AppError {
   if (err instanceof OppError && err.status === 409) {
-    return new AppError(ErrorCode.Conflict, 'This payment is being set up right now; try again in a moment');
+    return AppError.because(ErrorCode.Conflict, 'paymentBeingSetUp');
   }
   return new AppError(ErrorCode.PaymentProvider, 'The payment provider could not be reached; please try again');
 }

@@ -81,6 +81,15 @@ describe('POST /api/v1/tipjars/:id/oppmerchant', () => {
     const refused = await t.api('POST', `/tipjars/${withoutCoc.id}/oppmerchant`, { body: person, token: maker.token });
     expect(refused.status).toBe(400);
     expect(refused.body.fields['data.cocNumber'].key).toBe('required');
+    expect(refused.body.message).toBe('A business needs its company name and CoC number first');
+    // The reason in the asker's language (the web shows it as the page's error).
+    const dutch = await t.api('POST', `/tipjars/${withoutCoc.id}/oppmerchant`, {
+      body: person,
+      token: maker.token,
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(dutch.status).toBe(400);
+    expect(dutch.body.message).toBe('Een bedrijf heeft eerst een bedrijfsnaam en KvK-nummer nodig');
     const withoutName = await makeJar(maker, { type: 'BUSINESS', cocNumber: '12345678' });
     const nameless = await t.api('POST', `/tipjars/${withoutName.id}/oppmerchant`, {
       body: person,

@@ -89,7 +89,7 @@ function merchantRequest(
       ...(tipjar.cocNumber ? {} : { 'data.cocNumber': { key: 'required' as const } }),
     };
     if (Object.keys(missing).length > 0) {
-      throw new AppError(ErrorCode.Validation, 'A business needs its company name and CoC number first', missing);
+      throw AppError.because(ErrorCode.Validation, 'businessNeedsCompany', { fields: missing });
     }
   }
   const phone = (normalizePhoneNumber(tipjar.contactPhone ?? '') ?? '').replace(/^\+/, '');
@@ -271,7 +271,7 @@ function refusedFields(err: unknown): AppError | null {
       { key: 'providerRejected' as const, params: { message: messages.join(' ') || name } },
     ]),
   );
-  return new AppError(ErrorCode.Validation, 'The payment provider did not accept these details', fields);
+  return AppError.because(ErrorCode.Validation, 'providerRejectedDetails', { fields });
 }
 
 function merchantEmailTaken(): AppError {

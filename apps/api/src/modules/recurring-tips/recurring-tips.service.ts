@@ -145,7 +145,7 @@ export async function createRecurringTip(
   });
   if (!created) {
     const winner = await repo.findRecurringTipByIdempotencyKey(ctx.db, actor.userId, idempotency!.key);
-    if (!winner) throw new AppError(ErrorCode.Conflict, 'The same monthly tip is being created right now; try again');
+    if (!winner) throw AppError.because(ErrorCode.Conflict, 'recurringTipBeingCreated');
     assertSameRequest(winner.fingerprint, idempotency!);
     return existingAnswer(ctx, ledger, winner.id);
   }

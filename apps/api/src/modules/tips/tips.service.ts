@@ -182,7 +182,7 @@ export async function createTip(
   if (!written) {
     // A concurrent request with the same Idempotency-Key won the insert: answer its tip.
     const winner = await repo.findTipByIdempotencyKey(ctx.db, tipjar.id, idempotency!.key);
-    if (!winner) throw new AppError(ErrorCode.Conflict, 'The same tip is being created right now; try again');
+    if (!winner) throw AppError.because(ErrorCode.Conflict, 'tipBeingCreated');
     return answerRepeatedTip(ctx, ledger, winner, data, idempotency!);
   }
 
