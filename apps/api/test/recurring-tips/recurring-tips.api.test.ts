@@ -3,6 +3,7 @@ import {
   simulateMandateRevocation,
   simulatePayment,
   simulateReversal,
+  simulatorFaults,
 } from '@podpot/opp-simulator';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -645,11 +646,18 @@ describe('lists and permissions', () => {
   it("the first payment returns to the thank-you page; a mandate retry to the monthly tip's page", async () => {
     const tipper = await t.createUser();
     const { id, created } = await signUpAndPay(tipper, 500, 'failed');
+    // The provider's record as it stands: read with the fault mode (when on) paused.
     const returnUrlOf = async (redirectUrl: string) => {
-      const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions/${uidOf(redirectUrl)}`, {
-        headers: { authorization: `Bearer ${t.ctx.config.OPP_API_KEY}` },
-      });
-      return ((await res.json()) as { return_url: string }).return_url;
+      const faults = simulatorFaults(t.ctx);
+      if (faults) faults.active = false;
+      try {
+        const res = await fetch(`${t.baseUrl}/sim/opp/v1/transactions/${uidOf(redirectUrl)}`, {
+          headers: { authorization: `Bearer ${t.ctx.config.OPP_API_KEY}` },
+        });
+        return ((await res.json()) as { return_url: string }).return_url;
+      } finally {
+        if (faults) faults.active = true;
+      }
     };
     expect(await returnUrlOf(created.oppTransaction.redirectUrl)).toBe(
       `${t.baseUrl}/thankyou?recurringtip=${id}&slug=${jar.slug}`,
