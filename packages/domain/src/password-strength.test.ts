@@ -22,6 +22,19 @@ describe('checkPasswordStrength', () => {
     expect(await checkPasswordStrength(password, jan)).toEqual({ ok: false, reason });
   });
 
+  // The API judges passwords for anyone as they are typed: one must never hold the event loop. Unbounded,
+  // a 200-character password of substitutable characters took 3.8 s; the bound here is generous.
+  it('judges a 200-character password full of l33t substitutions within a bounded time', async () => {
+    await checkPasswordStrength('warm-up-password', jan);
+    const hostile = Array.from({ length: 200 }, (_, i) => '|!1@4$0€3'[i % 9]).join('');
+    const started = performance.now();
+    const verdict = await checkPasswordStrength(hostile, jan);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(verdict.ok === true || verdict.ok === false).toBe(true);
+    // Its first 64 characters decide, so a long repeat is still refused.
+    expect(await checkPasswordStrength('a'.repeat(200), jan)).toEqual({ ok: false, reason: 'guessable' });
+  });
+
   it.each(['correct horse battery', 'Luister-Podcast-2024', 'koffie-fiets-molen', 'Another-Strong-Pass-77'])(
     'accepts %s',
     async (password) => {
