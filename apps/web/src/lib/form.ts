@@ -214,7 +214,20 @@ export function useDomainForm<T extends FieldValues>(
     [scheduler],
   );
 
-  const field = (name: Path<T>, fieldOptions: { helperText?: string; number?: boolean } = {}) => {
+  /**
+   * `htmlInput`: more attributes of the input, beside its maxLength. `filled`: the field's current value,
+   * for a field the code fills itself (a slug from the name, a feed's prefill) — MUI cannot see such a
+   * value in an uncontrolled field and would leave its label over the text.
+   */
+  const field = (
+    name: Path<T>,
+    fieldOptions: {
+      helperText?: string;
+      number?: boolean;
+      htmlInput?: Record<string, unknown>;
+      filled?: string;
+    } = {},
+  ) => {
     const registered = form.register(name, {
       onChange: () => onFieldEvent(name),
       onBlur: () => onFieldEvent(name),
@@ -222,9 +235,14 @@ export function useDomainForm<T extends FieldValues>(
     });
     const error = decodeFieldError(getError(form.formState.errors, name));
     const maxLength = maxLengthOf(schema, name);
+    const htmlInput = { ...(maxLength ? { maxLength } : {}), ...fieldOptions.htmlInput };
+    const slotProps = {
+      ...(Object.keys(htmlInput).length > 0 ? { htmlInput } : {}),
+      ...('filled' in fieldOptions ? { inputLabel: { shrink: fieldOptions.filled ? true : undefined } } : {}),
+    };
     return {
       ...registered,
-      ...(maxLength ? { slotProps: { htmlInput: { maxLength } } } : {}),
+      ...(Object.keys(slotProps).length > 0 ? { slotProps } : {}),
       id: `field-${name.replace(/\./g, '-')}`,
       error: Boolean(error),
       helperText: error ? validationMessage(t, error, form.getValues(name)) : fieldOptions.helperText,

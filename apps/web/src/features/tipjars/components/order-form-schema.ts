@@ -45,3 +45,17 @@ export const LoggedOutOrderSchema = OrderFieldsSchema.extend({ account: OrderAcc
 export type OrderFormValues = OrderFields & {
   account: { firstName: string; lastName: string; email: string; password: string };
 };
+
+/** A new order's first values. */
+export const EMPTY_ORDER: OrderFormValues = {
+  name: '',
+  slug: '',
+  type: 'CONSUMER',
+  email: '',
+  phoneNumber: '',
+  companyName: '',
+  cocNumber: '',
+  vatNumber: '',
+  description: '',
+  account: { firstName: '', lastName: '', email: '', password: '' },
+};

@@ -27,6 +27,7 @@ import {
   testOrderPhoneNumber,
 } from '@/features/tipjars/api/create-tipjar';
 import {
+  EMPTY_ORDER,
   LoggedInOrderSchema,
   LoggedOutOrderSchema,
   type OrderFormValues,
@@ -52,19 +53,6 @@ interface CarriedOrder {
   artwork: { id: string; url: string } | null;
   payment: PaymentChoice;
 }
-
-const EMPTY_ORDER: OrderFormValues = {
-  name: '',
-  slug: '',
-  type: 'CONSUMER',
-  email: '',
-  phoneNumber: '',
-  companyName: '',
-  cocNumber: '',
-  vatNumber: '',
-  description: '',
-  account: { firstName: '', lastName: '', email: '', password: '' },
-};
 
 /**
  * The order form (docs/product.md §2 /podcastmaker#order and /order). Logged out it registers the maker
@@ -266,7 +254,7 @@ function OrderFormFields({
     }
   });
 
-  const slugField = field('slug');
+  const slugField = field('slug', { filled: values.slug, htmlInput: { autoCapitalize: 'none', spellCheck: false } });
   const slugHelper = slugField.error
     ? slugField.helperText
     : slugState === 'taken'
@@ -279,19 +267,11 @@ function OrderFormFields({
             ? t('podcastmaker:form.slugAvailable', { url: `${window.location.host}/${slug}` })
             : t('podcastmaker:form.slugHint');
   const accountEmailField = field('account.email');
-  // MUI cannot see values set by code into these uncontrolled fields (the slug from the name, the feed's
-  // prefill): without this their label stays over the text.
-  // The field's own slot props (its maxLength) are kept.
-  const shrinkWhenFilled = (
-    props: { slotProps?: { htmlInput?: Record<string, unknown> } },
-    value: string | undefined,
-    htmlInput: Record<string, unknown> = {},
-  ) => ({
-    htmlInput: { ...props.slotProps?.htmlInput, ...htmlInput },
-    inputLabel: { shrink: value ? true : undefined },
+  const nameField = field('name', { filled: values.name });
+  const descriptionField = field('description', {
+    helperText: t('podcastmaker:form.optional'),
+    filled: values.description,
   });
-  const nameField = field('name');
-  const descriptionField = field('description', { helperText: t('podcastmaker:form.optional') });
   const phoneField = field('phoneNumber', { helperText: t('podcastmaker:form.phoneHint') });
   const isBusiness = values.type === 'BUSINESS';
 
@@ -310,27 +290,15 @@ function OrderFormFields({
         {t('podcastmaker:form.tipjarSection')}
       </Typography>
       {FeedField && <FeedField value={feedUrl} onChange={setFeedUrl} onPrefill={onPrefill} artworkUrl={artwork?.url} />}
-      <TextField
-        label={t('podcastmaker:form.name')}
-        required
-        {...nameField}
-        slotProps={shrinkWhenFilled(nameField, values.name)}
-      />
+      <TextField label={t('podcastmaker:form.name')} required {...nameField} />
       <TextField
         label={t('podcastmaker:form.slug')}
         required
         {...slugField}
         error={slugField.error || slugBlocked}
         helperText={slugHelper}
-        slotProps={shrinkWhenFilled(slugField, values.slug, { autoCapitalize: 'none', spellCheck: false })}
       />
-      <TextField
-        label={t('podcastmaker:form.description')}
-        multiline
-        minRows={2}
-        {...descriptionField}
-        slotProps={shrinkWhenFilled(descriptionField, values.description)}
-      />
+      <TextField label={t('podcastmaker:form.description')} multiline minRows={2} {...descriptionField} />
 
       <FormControl component="fieldset" sx={{ mt: 2 }}>
         <FormLabel component="legend">{t('podcastmaker:form.type')}</FormLabel>
