@@ -20,6 +20,7 @@ export * from './recurring-tip.js';
 export * from './refund.js';
 export * from './settlement.js';
 export * from './statistics.js';
+export * from './supporters.js';
 export * from './tip.js';
 export * from './tipjar.js';
 export * from './two-step.js';

@@ -1,4 +1,5 @@
 export * from './audit.js';
+export * from './bonus.js';
 export * from './catalog.js';
 export * from './episodes.js';
 export * from './invoices.js';

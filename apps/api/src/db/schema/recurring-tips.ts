@@ -22,10 +22,18 @@ export const recurringTips = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** How often it is charged: every month, or once a year (issue 40; a yearly period is 'YYYY'). */
+    interval: text({ enum: ['month', 'year'] })
+      .notNull()
+      .default('month'),
     /** Cents, charged for the current period. */
     amount: integer().notNull(),
     /** A pending amount change (cents): takes effect from the next period that is charged. */
     nextAmount: integer(),
+    /** The private supporter feed's URL carries this number; rotating the URL raises it (issue 40). */
+    feedTokenVersion: integer().notNull().default(0),
+    /** When the feed URL was seen from too many networks in a day (a leak); cleared by a rotation. */
+    feedFlaggedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** Manage links carry this number; a new link or a cancellation raises it, ending every older link. */
     manageTokenVersion: integer().notNull().default(0),
     status: text({ enum: ['active', 'paused', 'cancelled'] })
@@ -87,7 +95,7 @@ export const recurringTipCharges = pgTable(
     recurringTipId: uuid()
       .notNull()
       .references(() => recurringTips.id, { onDelete: 'cascade' }),
-    /** The month paid, 'YYYY-MM'. */
+    /** The month paid, 'YYYY-MM' (a yearly tip: the year, 'YYYY'). */
     period: text().notNull(),
     /** Cents, fixed when the month's charge was created (a later amount change applies to later months). */
     amount: integer().notNull(),

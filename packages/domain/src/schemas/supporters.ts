@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { LEVEL_NAME_MAX, LEVEL_PERK_MAX, RECURRING_INTERVALS, TIPJAR_LEVELS_MAX } from '../supporter-levels.js';
+import { singleLineText } from './fields.js';
+import { TipAmountSchema } from './tip.js';
+
+/*
+ * Giving supporters something back (issue 40): levels with a perk line, a private supporter feed of
+ * bonus episodes, yearly tips. The routes each schema belongs to are named on it.
+ */
+
+export * from '../supporter-levels.js';
+export const RecurringIntervalSchema = z.enum(RECURRING_INTERVALS);
+
+// ---------------------------------------------------------------- levels
+
+/** One level as everyone sees it (storefront) and the maker edits it. */
+export const LevelSchema = z.object({
+  id: z.uuid(),
+  /** Cents per month. */
+  amount: z.number().int(),
+  name: z.string(),
+  perk: z.string(),
+  unlocksFeed: z.boolean(),
+});
+export type Level = z.infer<typeof LevelSchema>;
+
+export const LevelInputSchema = z.object({
+  /** An existing level's id keeps it (and the bonus episodes that name it); none = a new level. */
+  id: z.uuid().optional(),
+  amount: TipAmountSchema,
+  name: singleLineText(LEVEL_NAME_MAX).pipe(z.string().min(1, { message: 'required' })),
+  perk: singleLineText(LEVEL_PERK_MAX).optional().default(''),
+  unlocksFeed: z.boolean().optional().default(false),
+});
+export type LevelInput = z.input<typeof LevelInputSchema>;
+
+/**
+ * PUT tipjars/{id}/levels: the whole list at once (up to TIPJAR_LEVELS_MAX, amounts distinct); a level
+ * left out is deleted. GET tipjars/{id}/levels and the PUT answer `{ data: Level[] }`, cheapest first.
+ * The storefront's data (GET tipjars/slug/{slug}) carries `levels: Level[]` too.
+ */
+export const PutLevelsBodySchema = z.object({
+  data: z
+    .array(LevelInputSchema)
+    .max(TIPJAR_LEVELS_MAX, { message: 'tooMany' })
+    .refine((levels) => new Set(levels.map((l) => l.amount)).size === levels.length, { message: 'levelAmountTaken' }),
+});
+
+// ---------------------------------------------------------------- bonus episodes
+
+/** Audio a bonus episode may have: what the first bytes must prove (mp3, m4a, ogg). */
+export const BONUS_AUDIO_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/ogg'] as const;
+export type BonusAudioType = (typeof BONUS_AUDIO_TYPES)[number];
+/** Upload limit of one audio file: 200 MB (about 3 hours of 128 kbit/s mp3). */
+export const BONUS_AUDIO_MAX_BYTES = 200 * 1024 * 1024;
+export const BONUS_ARTWORK_TYPES = ['image/jpeg', 'image/png'] as const;
+export const BONUS_ARTWORK_MAX_BYTES = 1024 * 1024;
+export const BONUS_TITLE_MAX = 200;
+export const BONUS_DESCRIPTION_MAX = 4000;
+/** At most this many bonus episodes per tip jar. */
+export const BONUS_EPISODES_MAX = 500;
+
+/** One bonus episode as its maker sees it (GET tipjars/{id}/bonus-episodes → `{ data: BonusEpisode[] }`, newest first). */
+export const BonusEpisodeSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO 8601; in the future = scheduled (not in the feed yet). */
+  publishedAt: z.string(),
+  /** null = every supporter with the feed; else supporters at this level or above. */
+  levelId: z.uuid().nullable(),
+  /** null until the audio is uploaded (PUT …/audio); an episode without audio is not in the feed. */
+  audio: z.object({ type: z.enum(BONUS_AUDIO_TYPES), bytes: z.number().int() }).nullable(),
+  /** Seconds, when given. */
+  duration: z.number().int().nullable(),
+  hasArtwork: z.boolean(),
+});
+export type BonusEpisode = z.infer<typeof BonusEpisodeSchema>;
+
+/**
+ * POST tipjars/{id}/bonus-episodes and PUT tipjars/{id}/bonus-episodes/{episodeId} (`{ data }`).
+ * The files go separately as the raw request body: PUT …/{episodeId}/audio (Content-Type audio/mpeg,
+ * audio/mp4 or audio/ogg; checked against the file's first bytes, 415 when they are not audio) and
+ * PUT …/{episodeId}/artwork (image/jpeg or image/png). DELETE …/{episodeId} removes row and files.
+ */
+export const BonusEpisodeInputSchema = z.object({
+  title: singleLineText(BONUS_TITLE_MAX).pipe(z.string().min(1, { message: 'required' })),
+  description: z.string().trim().max(BONUS_DESCRIPTION_MAX).optional().default(''),
+  /** ISO 8601; default now. */
+  publishedAt: z.iso.datetime({ offset: true }).optional(),
+  levelId: z.uuid().nullable().optional().default(null),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .nullable()
+    .optional()
+    .default(null),
+});
+export const BonusEpisodeBodySchema = z.object({ data: BonusEpisodeInputSchema });
+
+/**
+ * The maker's view of the supporter feed (GET tipjars/{id}/supporter-feed): how many supporters have
+ * it open, and the feed URLs seen from too many networks in a day (a leaked URL).
+ */
+export const SupporterFeedSummarySchema = z.object({
+  openFeeds: z.number().int(),
+  flagged: z.array(z.object({ recurringTipId: z.uuid(), displayName: z.string().nullable(), flaggedAt: z.string() })),
+});
+export type SupporterFeedSummary = z.infer<typeof SupporterFeedSummarySchema>;
+
+// ---------------------------------------------------------------- a supporter's own feed
+
+/**
+ * A supporter's private feed (GET user/me/recurringtips/{id}/feed; POST …/feed/rotate answers the same
+ * with a new URL, the old one answering 404 from then on):
+ * - none: the tip jar offers no supporter feed (no bonus episode, no level unlocking it) or this tip's
+ *   level does not unlock it — `url` is null;
+ * - open: the feed lists the bonus episodes this supporter may hear;
+ * - ended: the tip ended (cancelled, chargeback, dunning given up): the same URL answers one
+ *   "your support has ended — renew here" item, and opens again when the tip resumes.
+ */
+export const SupporterFeedSchema = z.object({
+  state: z.enum(['none', 'open', 'ended']),
+  /** https://…/feeds/{token}.xml */
+  url: z.string().nullable(),
+  /** When the URL was seen from too many networks in a day; a rotation clears it. */
+  flaggedAt: z.string().nullable(),
+  /** The URL as a QR code (SVG markup), for a phone's podcast app; null with the url. */
+  qrSvg: z.string().nullable(),
+});
+export type SupporterFeed = z.infer<typeof SupporterFeedSchema>;
+
+/** One-tap "add to …" links of a private feed URL (the apps' own subscribe schemes). */
+export function podcastAppLinks(
+  feedUrl: string,
+): { app: 'apple' | 'pocketcasts' | 'overcast' | 'antennapod'; href: string }[] {
+  const bare = feedUrl.replace(/^https?:\/\//, '');
+  const encoded = encodeURIComponent(feedUrl);
+  return [
+    { app: 'apple', href: `podcast://${bare}` },
+    { app: 'pocketcasts', href: `pktc://subscribe/${bare}` },
+    { app: 'overcast', href: `overcast://x-callback-url/add?url=${encoded}` },
+    { app: 'antennapod', href: `https://antennapod.org/deeplink/subscribe?url=${encoded}` },
+  ];
+}
