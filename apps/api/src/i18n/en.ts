@@ -44,16 +44,22 @@ export const en = {
       schedule: 'From now on we collect {{amount}} on day {{day}} of every month; next on {{next}}.',
       manage: 'Change the amount, pause or stop: {{link}}',
       linkValid: '(This link works for 7 days; after that, sign in.)',
+      subjectYearly: 'Your yearly tip to {{tipjar}} is running - {{brand}}',
+      thanksYearly:
+        'Thank you! Your first payment of {{amount}} to {{tipjar}} went through and your yearly tip is running.',
+      scheduleYearly: 'From now on we collect {{amount}} once a year, on {{next}} next.',
     },
     preNotification: {
       subject: 'On {{date}} we collect {{amount}} for {{tipjar}} - {{brand}}',
       collect: 'On {{date}} we collect your monthly tip of {{amount}} to {{tipjar}} through your mandate.',
       change: 'Want to change, pause or stop it? {{link}}',
+      collectYearly: 'On {{date}} we collect your yearly tip of {{amount}} to {{tipjar}} through your mandate.',
     },
     chargeReceipt: {
       subject: 'Thank you for your {{month}} tip to {{tipjar}} - {{brand}}',
       paid: 'Your monthly tip to {{tipjar}} for {{month}} was paid.',
       manage: 'Manage: {{link}}',
+      paidYearly: 'Your yearly tip to {{tipjar}} for {{month}} was paid.',
     },
     chargeFailed: {
       subject: 'Your {{month}} tip to {{tipjar}} did not go through - {{brand}}',
@@ -63,12 +69,14 @@ export const en = {
       /** A retry whose day passed while collecting was down is not made late (issue 34.5): the last failure. */
       stoppedLate:
         'We could not try again in time and have stopped collecting. Set up the payment again to continue your tip:',
+      failedYearly: 'We could not collect your yearly tip of {{amount}} to {{tipjar}} for {{month}}.',
     },
     chargeback: {
       subject: 'Your {{month}} tip to {{tipjar}} was charged back - {{brand}}',
       reversed: 'Your bank reversed your monthly tip of {{amount}} to {{tipjar}} for {{month}}.',
       again:
         'So we no longer collect with this mandate. Would you like to continue your tip? Set up the payment again:',
+      reversedYearly: 'Your bank reversed your yearly tip of {{amount}} to {{tipjar}} for {{month}}.',
     },
     monthlyTipEnded: {
       subject: 'Your monthly tip to {{tipjar}} has stopped - {{brand}}',

@@ -60,7 +60,9 @@ export function formatDateTime(date: Date, locale: Locale): string {
 
 /** A month 'YYYY-MM' (a UTC calendar month, decision 007): "November 2026" / "november 2026". */
 export function formatMonth(period: string, locale: Locale): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
+  const [year, month] = period.split('-').map(Number) as [number, number | undefined];
+  // A yearly tip's period is the year itself (decision 092).
+  if (month === undefined) return String(year);
   return formattersOf(locale).month.format(new Date(Date.UTC(year, month - 1, 1)));
 }
 

@@ -41,16 +41,21 @@ export const nl: Catalog = {
       schedule: 'We schrijven voortaan elke maand op de {{day}}e {{amount}} af; de volgende keer op {{next}}.',
       manage: 'Bedrag wijzigen, pauzeren of stoppen: {{link}}',
       linkValid: '(Deze link werkt 7 dagen; daarna kun je inloggen.)',
+      subjectYearly: 'Je jaarlijkse fooi aan {{tipjar}} loopt - {{brand}}',
+      thanksYearly: 'Bedankt! Je eerste betaling van {{amount}} aan {{tipjar}} is gelukt en je jaarlijkse fooi loopt.',
+      scheduleYearly: 'We schrijven voortaan één keer per jaar {{amount}} af; de volgende keer op {{next}}.',
     },
     preNotification: {
       subject: 'Op {{date}} schrijven we {{amount}} af voor {{tipjar}} - {{brand}}',
       collect: 'Op {{date}} schrijven we je maandelijkse fooi van {{amount}} aan {{tipjar}} af via je machtiging.',
       change: 'Wil je iets aanpassen, pauzeren of stoppen? {{link}}',
+      collectYearly: 'Op {{date}} schrijven we je jaarlijkse fooi van {{amount}} aan {{tipjar}} af via je machtiging.',
     },
     chargeReceipt: {
       subject: 'Bedankt voor je fooi van {{month}} aan {{tipjar}} - {{brand}}',
       paid: 'Je maandelijkse fooi aan {{tipjar}} voor {{month}} is betaald.',
       manage: 'Beheren: {{link}}',
+      paidYearly: 'Je jaarlijkse fooi aan {{tipjar}} voor {{month}} is betaald.',
     },
     chargeFailed: {
       subject: 'Je fooi van {{month}} aan {{tipjar}} is niet gelukt - {{brand}}',
@@ -60,12 +65,14 @@ export const nl: Catalog = {
         'We hebben het drie keer geprobeerd en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
       stoppedLate:
         'We konden het niet op tijd opnieuw proberen en stoppen nu met afschrijven. Stel de betaling opnieuw in om je fooi voort te zetten:',
+      failedYearly: 'We konden je jaarlijkse fooi van {{amount}} aan {{tipjar}} voor {{month}} niet afschrijven.',
     },
     chargeback: {
       subject: 'Je fooi van {{month}} aan {{tipjar}} is teruggeboekt - {{brand}}',
       reversed: 'Je bank heeft je maandelijkse fooi van {{amount}} aan {{tipjar}} voor {{month}} teruggeboekt.',
       again:
         'We schrijven daarom niets meer af met deze machtiging. Wil je je fooi voortzetten? Stel de betaling opnieuw in:',
+      reversedYearly: 'Je bank heeft je jaarlijkse fooi van {{amount}} aan {{tipjar}} voor {{month}} teruggeboekt.',
     },
     monthlyTipEnded: {
       subject: 'Je maandelijkse fooi aan {{tipjar}} is gestopt - {{brand}}',

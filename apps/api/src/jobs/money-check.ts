@@ -7,6 +7,7 @@ import { tipsByMethod, tipTotals } from '../modules/statistics/statistics.reposi
 import { aggregateDrift } from '../modules/statistics/statistics.scan.js';
 import type { PaymentLedger } from '../payments/ledger.js';
 import { providerOrphans } from './money-check.orphans.js';
+import { periodLines } from './money-check.periods.js';
 import { reversalExcessMismatches, reversalsAgainstProvider } from './money-check.reversals.js';
 import type { MoneyViolation } from './money-violation.js';
 
@@ -28,7 +29,9 @@ import type { MoneyViolation } from './money-violation.js';
  *  6. months-not-stuck — no month of a monthly tip waits (`scheduled`, no send holding it) under a
  *     mandate that is not valid: nothing would ever send it (decision 066);
  *  7. one-debit-per-run — a monthly tip is debited at most once a day (one charge run sends one debit
- *     per monthly tip, and missed months and retries are not caught up; decisions 005, 008, 066).
+ *     per monthly tip, and missed months and retries are not caught up; decisions 005, 008, 066);
+ *  8. period-matches-interval and 9. one-collection-per-period — a monthly tip's periods are months,
+ *     a yearly tip's years, and each is collected at most once (money-check.periods.ts, decision 092).
  */
 
 export type { MoneyViolation } from './money-violation.js';
@@ -240,6 +243,7 @@ export async function checkMoney(
   }
   violations.push(...(await reversalExcessMismatches(db)));
   violations.push(...(await monthlyTipLines(db)));
+  violations.push(...(await periodLines(db)));
 
   // 3. (and the provider half of 2) Our statuses against the provider's.
   let checkedTransactions = 0;

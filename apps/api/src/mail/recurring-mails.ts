@@ -1,4 +1,4 @@
-import type { Locale } from '@podpot/domain';
+import type { Locale, RecurringInterval } from '@podpot/domain';
 import { formatCents, formatDay, formatMonth } from '../i18n/format.js';
 import { t } from '../i18n/translate.js';
 import { type MailContent, mailText } from './templates.js';
@@ -15,23 +15,38 @@ interface Common {
   manageLink: string;
 }
 
-/** The first payment went through: the monthly tip runs. */
+/** A yearly tip's charge pays a year: its period is 'YYYY' (decision 092). */
+function isYearPeriod(period: string): boolean {
+  return !period.includes('-');
+}
+
+/** The first payment went through: the monthly (or yearly) tip runs. */
 export function recurringStartedMail(
   locale: Locale,
-  p: Common & { amount: number; fee: number; chargeDay: number; nextChargeAt: Date; reference: string },
+  p: Common & {
+    amount: number;
+    fee: number;
+    chargeDay: number;
+    nextChargeAt: Date;
+    reference: string;
+    interval: RecurringInterval;
+  },
 ): MailContent {
   const amount = formatCents(p.amount, locale);
   const tipjar = userText(p.tipjarName);
+  const yearly = p.interval === 'year';
+  const next = formatDay(p.nextChargeAt, locale);
   return {
-    subject: t(locale, 'mail.recurringStarted.subject', { tipjar: tipjar.inSubject(), brand: p.brand }),
+    subject: t(locale, yearly ? 'mail.recurringStarted.subjectYearly' : 'mail.recurringStarted.subject', {
+      tipjar: tipjar.inSubject(),
+      brand: p.brand,
+    }),
     text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
       [
-        t(locale, 'mail.recurringStarted.thanks', { amount, tipjar }),
-        t(locale, 'mail.recurringStarted.schedule', {
-          amount,
-          day: p.chargeDay,
-          next: formatDay(p.nextChargeAt, locale),
-        }),
+        t(locale, yearly ? 'mail.recurringStarted.thanksYearly' : 'mail.recurringStarted.thanks', { amount, tipjar }),
+        yearly
+          ? t(locale, 'mail.recurringStarted.scheduleYearly', { amount, next })
+          : t(locale, 'mail.recurringStarted.schedule', { amount, day: p.chargeDay, next }),
         t(locale, 'mail.fact.fee', { brand: p.brand, fee: formatCents(p.fee, locale) }),
         t(locale, 'mail.fact.reference', { reference: p.reference }),
       ],
@@ -41,20 +56,27 @@ export function recurringStartedMail(
 }
 
 /** A few days before a charge (SEPA pre-notification). */
-export function preNotificationMail(locale: Locale, p: Common & { amount: number; chargeAt: Date }): MailContent {
+export function preNotificationMail(
+  locale: Locale,
+  p: Common & { amount: number; chargeAt: Date; interval: RecurringInterval },
+): MailContent {
   const amount = formatCents(p.amount, locale);
   const date = formatDay(p.chargeAt, locale);
   const tipjar = userText(p.tipjarName);
   return {
     subject: t(locale, 'mail.preNotification.subject', { date, amount, tipjar: tipjar.inSubject(), brand: p.brand }),
     text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
-      t(locale, 'mail.preNotification.collect', { date, amount, tipjar }),
+      t(locale, p.interval === 'year' ? 'mail.preNotification.collectYearly' : 'mail.preNotification.collect', {
+        date,
+        amount,
+        tipjar,
+      }),
       t(locale, 'mail.preNotification.change', { link: p.manageLink }),
     ]),
   };
 }
 
-/** A month was collected. */
+/** A month (or a yearly tip's year) was collected. */
 export function chargeReceiptMail(
   locale: Locale,
   p: Common & { amount: number; fee: number; period: string; paidAt: Date; reference: string },
@@ -64,7 +86,10 @@ export function chargeReceiptMail(
   return {
     subject: t(locale, 'mail.chargeReceipt.subject', { month, tipjar: tipjar.inSubject(), brand: p.brand }),
     text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
-      t(locale, 'mail.chargeReceipt.paid', { tipjar, month }),
+      t(locale, isYearPeriod(p.period) ? 'mail.chargeReceipt.paidYearly' : 'mail.chargeReceipt.paid', {
+        tipjar,
+        month,
+      }),
       [
         t(locale, 'mail.fact.amount', { amount: formatCents(p.amount, locale) }),
         t(locale, 'mail.fact.date', { date: formatDay(p.paidAt, locale) }),
@@ -94,8 +119,8 @@ function notCollectedMail(
     text: mailText(locale, p.brand, t(locale, 'mail.hi'), [
       [
         kind === 'chargeFailed'
-          ? t(locale, 'mail.chargeFailed.failed', what)
-          : t(locale, 'mail.chargeback.reversed', what),
+          ? t(locale, isYearPeriod(p.period) ? 'mail.chargeFailed.failedYearly' : 'mail.chargeFailed.failed', what)
+          : t(locale, isYearPeriod(p.period) ? 'mail.chargeback.reversedYearly' : 'mail.chargeback.reversed', what),
         next,
         p.manageLink,
       ],

@@ -129,8 +129,25 @@ export const MAIL_SAMPLES: MailSample[] = [
         chargeDay: 23,
         nextChargeAt: new Date(Date.UTC(2026, 11, 23)),
         reference: 'monthly-8a2b',
+        interval: 'month',
       }),
     facts: { en: ['€3.00', 'De Koffiepod', 'token=sample'], nl: ['€ 3,00', 'De Koffiepod', 'token=sample'] },
+  },
+  {
+    name: 'yearly-started',
+    mail: (locale, url) =>
+      recurringStartedMail(locale, {
+        brand,
+        tipjarName,
+        manageLink: manage(url),
+        amount: 3600,
+        fee: 180,
+        chargeDay: 23,
+        nextChargeAt: new Date(Date.UTC(2027, 10, 23)),
+        reference: 'yearly-8a2b',
+        interval: 'year',
+      }),
+    facts: { en: ['€36.00', 'yearly', 'token=sample'], nl: ['€ 36,00', 'jaarlijkse', 'token=sample'] },
   },
   {
     name: 'monthly-pre-notification',
@@ -141,6 +158,7 @@ export const MAIL_SAMPLES: MailSample[] = [
         manageLink: manage(url),
         amount: 300,
         chargeAt: new Date(Date.UTC(2026, 11, 23)),
+        interval: 'month',
       }),
     facts: { en: ['€3.00', 'De Koffiepod', 'token=sample'], nl: ['€ 3,00', 'De Koffiepod', 'token=sample'] },
   },

@@ -46,6 +46,7 @@ export async function seedDemoMonthlyTips(
   for (const tipper of TIPPERS) {
     const started = monthsBefore(now, tipper.startedAgo, tipper.day);
     const chargeDay = chargeDayOf(started);
+    const cadence = { interval: 'month', chargeDay, chargeMonth: 0 } as const;
     const stopped = 'stoppedAgo' in tipper ? monthsBefore(now, tipper.stoppedAgo, tipper.day) : null;
     const email = `${tipper.first.toLowerCase()}@example.org`;
     const [user] = await tx
@@ -55,8 +56,8 @@ export async function seedDemoMonthlyTips(
     const recurringTipId = randomUUID();
     // The months paid: from the first payment up to today (or the last month before stopping).
     const months: { period: string; at: Date }[] = [];
-    for (let period = periodOf(started); ; period = nextPeriod(period)) {
-      const at = chargeDateOf(chargeDay, period);
+    for (let period = periodOf(started, 'month'); ; period = nextPeriod(period)) {
+      const at = chargeDateOf(cadence, period);
       if (at > now || (stopped && at > stopped)) break;
       months.push({ period, at });
     }
@@ -71,7 +72,7 @@ export async function seedDemoMonthlyTips(
       mandateUid: `mdt_demo_${recurringTipId.slice(0, 8)}`,
       paymentMethod: 'ideal',
       chargeDay,
-      nextChargeAt: stopped ? null : nextChargeAfter(chargeDay, lastPaid.period, now),
+      nextChargeAt: stopped ? null : nextChargeAfter(cadence, lastPaid.period, now),
       displayName: tipper.first,
       locale: 'nl',
       cancelledAt: stopped ? new Date(lastPaid.at.getTime() + 24 * 60 * 60 * 1000) : null,

@@ -62,6 +62,8 @@ export const MONEY_CHECK_INVARIANTS = [
   'reversals-match-provider',
   'months-not-stuck',
   'one-debit-per-run',
+  'period-matches-interval',
+  'one-collection-per-period',
 ] as const;
 export type MoneyCheckInvariant = (typeof MONEY_CHECK_INVARIANTS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from '../locale.js';
 import { OppTransactionRefSchema } from '../payment-status.js';
+import { RECURRING_INTERVALS } from '../supporter-levels.js';
 // fields and payment-status, not common and tipjar: those bring the phone rules
 // (libphonenumber's metadata) into the storefront's first visit.
 import { LocaleSchema, PaymentChoiceSchema, RetryPaymentChoiceSchema } from './fields.js';
@@ -73,8 +74,13 @@ export const MANDATE_STATUS_COLOR: Record<MandateStatus, 'info' | 'success' | 'w
 /** POST tipjars/{id}/recurringtips (signed-in tipper). */
 export const CreateRecurringTipDataSchema = z
   .object({
-    /** Cents per month, €1.00–€1,000.00. */
+    /**
+     * Cents per period (a month, or a year: `interval`), €1.00–€1,000.00 either way — a yearly tip is
+     * one payment a year, held to the same bounds as a one-off tip (decision 092).
+     */
     amount: TipAmountSchema,
+    /** Charged every month (the default) or once a year (decision 092). */
+    interval: z.enum(RECURRING_INTERVALS).default('month'),
     displayName: TipDisplayNameSchema,
     message: TipMessageSchema,
     privacy: z.enum(TIP_PRIVACY).default('NAME_AND_AMOUNT'),
@@ -111,7 +117,7 @@ export type RetryMandateBody = z.infer<typeof RetryMandateBodySchema>;
 /** One month of a recurring tip (its payment history). */
 export const RecurringTipChargeSchema = z.object({
   id: z.uuid(),
-  /** 'YYYY-MM' */
+  /** 'YYYY-MM', or 'YYYY' for a yearly tip */
   period: z.string(),
   amount: z.number().int(),
   attempt: z.number().int(),
@@ -133,8 +139,11 @@ export const RecurringTipSchema = z.object({
   tipjarId: z.uuid(),
   tipjar: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }),
   userId: z.uuid(),
+  /** Cents per period: a month, or a year for a yearly tip. */
   amount: z.number().int(),
-  /** A pending change, charged from the next month on. */
+  /** 'month' or 'year' (decision 092): a yearly tip's charges have 'YYYY' periods. */
+  interval: z.enum(RECURRING_INTERVALS),
+  /** A pending change, charged from the next period on (the next month, or the next year). */
   nextAmount: z.number().int().nullable(),
   status: z.enum(RECURRING_TIP_STATUSES),
   mandate: z.object({

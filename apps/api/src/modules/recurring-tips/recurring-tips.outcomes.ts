@@ -26,7 +26,7 @@ import * as tipsQueries from '../tips/tips.queries.js';
 import * as usersQueries from '../users/users.queries.js';
 import { manageLinkOf } from './manage-token.js';
 import * as repo from './recurring-tips.repository.js';
-import { chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './recurring-tips.schedule.js';
+import { cadenceOf, chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './recurring-tips.schedule.js';
 
 /**
  * Monthly tips (docs/domain-rules.md §5, docs/money-rules.md). Every payment of a month — the first payment that creates the
@@ -293,8 +293,9 @@ async function onChargePaid(
     if (recurringTip.status !== 'cancelled') {
       // The first debit is due one cycle after this payment at the earliest: a first payment started
       // on the 31st and completed on the 1st pays for the new month, not the old one.
-      const paidPeriod = laterPeriod(charge.period, periodOf(now));
-      const next = nextChargeAfter(chargeDay, paidPeriod, now);
+      // A yearly tip (decision 092): the same day one year on, in the month of this payment.
+      const paidPeriod = laterPeriod(charge.period, periodOf(now, recurringTip.interval));
+      const next = nextChargeAfter(cadenceOf(recurringTip, chargeDay, now), paidPeriod, now);
       if (!recurringTip.nextChargeAt || recurringTip.nextChargeAt < next) updates.nextChargeAt = next;
     }
   }
@@ -316,6 +317,7 @@ async function onChargePaid(
           ...common,
           chargeDay: updated.chargeDay,
           nextChargeAt: updated.nextChargeAt,
+          interval: updated.interval,
         })
       : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
   // The month is paid once (paidTransactionId above); the key keeps it to one mail whatever repeats.

@@ -41,7 +41,7 @@ import {
   sendMandatePayment,
 } from './recurring-tips.payments.js';
 import * as repo from './recurring-tips.repository.js';
-import { periodOf, resumeNextChargeAt } from './recurring-tips.schedule.js';
+import { cadenceOf, periodOf, resumeNextChargeAt } from './recurring-tips.schedule.js';
 import { OWNER_VIEW, toRecurringTip, toRecurringTips } from './recurring-tips.views.js';
 
 /**
@@ -125,6 +125,7 @@ export async function createRecurringTip(
       idempotencyKey: idempotency?.key ?? null,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
       amount: data.amount,
+      interval: data.interval,
       paymentMethod: method.type,
       privacy: data.privacy,
       displayName: anonymous ? null : data.displayName,
@@ -133,7 +134,7 @@ export async function createRecurringTip(
     });
     if (!recurringTip) return undefined; // the same key won a race: answer that recurring tip below
     const charge = await newMonth(tx, recurringTip, {
-      period: periodOf(new Date()),
+      period: periodOf(new Date(), data.interval),
       amount: data.amount,
       fee,
       via: 'mandate',
@@ -211,7 +212,10 @@ export async function updateMyRecurringTip(
         updates.status = 'paused';
       } else {
         updates.status = 'active';
-        if (row.chargeDay) updates.nextChargeAt = resumeNextChargeAt(row.chargeDay, row.nextChargeAt, new Date());
+        if (row.chargeDay) {
+          const now = new Date();
+          updates.nextChargeAt = resumeNextChargeAt(cadenceOf(row, row.chargeDay, now), row.nextChargeAt, now);
+        }
       }
       if (data.status !== 'active') await cancelWaitingCharges(tx, id);
     }
@@ -306,7 +310,7 @@ export async function retryMandate(
       return next;
     }
     // Every month so far is settled: this payment pays the next month due.
-    const period = periodOf(recurringTip.nextChargeAt ?? new Date());
+    const period = periodOf(recurringTip.nextChargeAt ?? new Date(), recurringTip.interval);
     const amount = recurringTip.nextAmount ?? recurringTip.amount;
     const created = await newMonth(tx, recurringTip, {
       period,

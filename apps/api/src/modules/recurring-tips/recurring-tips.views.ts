@@ -57,6 +57,7 @@ export async function toRecurringTips(
       tipjar: { id: row.tipjarId, slug: row.tipjarSlug, name: row.tipjarName },
       userId: row.userId,
       amount: row.amount,
+      interval: row.interval,
       nextAmount: row.nextAmount,
       status: row.status,
       mandate: {

@@ -5,7 +5,7 @@ import type { Tx } from '../../../db/client.js';
 import * as tipsQueries from '../../tips/tips.queries.js';
 import { chargeOf, type MonthInput, tipOf } from '../recurring-tips.payments.js';
 import type * as repo from '../recurring-tips.repository.js';
-import { dueMonth, nextChargeAfter, periodOf } from '../recurring-tips.schedule.js';
+import { cadenceOf, dueMonth, nextChargeAfter, periodOf } from '../recurring-tips.schedule.js';
 import * as chargeRepo from './repository.js';
 import { BATCH, lastWalkKey, MAX_BATCHES, nextWalk, type WalkCursor } from './walk.js';
 
@@ -56,15 +56,17 @@ async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<stri
   const months: Parameters<typeof newMonths>[1] = [];
   const schedule: Parameters<typeof chargeRepo.scheduleRecurringTips>[1] = [];
   for (const recurringTip of due) {
-    const chargeDay = recurringTip.chargeDay!;
-    const month = dueMonth(chargeDay, recurringTip.nextChargeAt!, now);
+    // A yearly tip's charge month is that of its due date (decision 092).
+    const cadence = cadenceOf(recurringTip, recurringTip.chargeDay!, now);
+    const month = dueMonth(cadence, recurringTip.nextChargeAt!, now);
     if (!month.charge) {
       schedule.push({ id: recurringTip.id, nextChargeAt: month.due });
       if (month.due <= now) stillDue.add(recurringTip.id);
       continue;
     }
-    const period = periodOf(month.due);
-    // An amount change takes effect with the first month charged after it.
+    // 'YYYY-MM', or 'YYYY' for a yearly tip: the unique (recurring tip, period) key is its at-most-once.
+    const period = periodOf(month.due, recurringTip.interval);
+    // An amount change takes effect with the first period charged after it.
     const amount = recurringTip.nextAmount ?? recurringTip.amount;
     months.push({
       recurringTip,
@@ -77,8 +79,8 @@ async function claimBatch(ctx: AppContext, tx: Tx, now: Date, stillDue: Set<stri
         nextAttemptAt: month.due,
       },
     });
-    // The next month: its charge day, but never in the past (a long outage does not catch up).
-    const nextChargeAt = nextChargeAfter(chargeDay, period, now);
+    // The next period: its charge day, but never in the past (a long outage does not catch up).
+    const nextChargeAt = nextChargeAfter(cadence, period, now);
     schedule.push({ id: recurringTip.id, nextChargeAt, amount });
     if (nextChargeAt <= now) stillDue.add(recurringTip.id);
   }

@@ -265,7 +265,9 @@ export async function recordChargeAnswers(
     where t.id = m.tip_id and m.pending and (t.status in (${from})) is true`);
 }
 
-const periodOfNextCharge: SQL = sql`to_char(${recurringTips.nextChargeAt} at time zone 'UTC', 'YYYY-MM')`;
+/** The period of the next charge: 'YYYY' for a yearly tip, else 'YYYY-MM' (periodOf, decision 092). */
+const periodOfNextCharge: SQL = sql`to_char(${recurringTips.nextChargeAt} at time zone 'UTC',
+  case when ${recurringTips.interval} = 'year' then 'YYYY' else 'YYYY-MM' end)`;
 
 /**
  * Claims the pre-notification mails due (a charge within `until`, not yet announced): marks the

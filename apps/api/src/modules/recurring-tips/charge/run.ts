@@ -90,6 +90,7 @@ async function sendPreNotifications(ctx: AppContext, now: Date): Promise<number>
           manageLink: await manageLinkOf(ctx, recurringTip.id, recurringTip.locale, tx),
           amount: recurringTip.nextAmount ?? recurringTip.amount,
           chargeAt: recurringTip.nextChargeAt,
+          interval: recurringTip.interval,
         });
         await queueMail(
           tx,
