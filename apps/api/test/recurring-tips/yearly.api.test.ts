@@ -70,10 +70,19 @@ async function settleCurrent(chargeId: string, outcome: 'completed' | 'failed') 
 
 describe(`yearly tips (${TEST_DB})`, () => {
   it('the first payment pays this year; the next charge is the same day one year later', async () => {
+    const admin = await w.t.createUser({ role: 'ADMIN' });
+    const monthlyValue = async () => {
+      const stats = await w.t.api('GET', `/tipjars/${w.jar.id}/statistics`, { token: admin.token });
+      expect(stats.status, stats.text).toBe(200);
+      return stats.body.recurring as { active: number; monthlySum: number };
+    };
+    const before = await monthlyValue();
     const tipper = await w.t.createUser();
-    const { id, mine } = await signUpYearly(tipper, 6000);
+    const { id, mine } = await signUpYearly(tipper, 6001);
+    // The statistics' monthly value counts a yearly tip as a twelfth of it, rounded down (decision 092).
+    expect(await monthlyValue()).toEqual({ active: before.active + 1, monthlySum: before.monthlySum + 500 });
     const paidAt = new Date();
-    expect(mine).toMatchObject({ interval: 'year', amount: 6000, mandate: { status: 'valid' } });
+    expect(mine).toMatchObject({ interval: 'year', amount: 6001, mandate: { status: 'valid' } });
     expect(mine.charges).toHaveLength(1);
     expect(mine.charges[0]).toMatchObject({ period: String(paidAt.getUTCFullYear()), status: 'completed' });
     const next = new Date(mine.nextChargeAt);

@@ -12,8 +12,8 @@ export interface TipDraft {
   email: string;
   paymentmethod: string;
   paymentissuer: string;
-  /** 'monthly' starts a recurring tip (POST tipjars/{id}/recurringtips) instead of a one-off tip. */
-  frequency: 'once' | 'monthly';
+  /** 'monthly' or 'yearly' starts a recurring tip (POST tipjars/{id}/recurringtips) instead of a one-off tip. */
+  frequency: 'once' | 'monthly' | 'yearly';
 }
 
 const keyOf = (slug: string) => `podpot:tip-draft:${slug}`;

@@ -64,8 +64,9 @@ export async function submitTip(input: {
   });
   submission.key ??= newIdempotencyKey();
   try {
-    if (input.frequency === 'monthly') {
-      const answer = await createRecurringTip(tipjar.id, common, submission.key);
+    if (input.frequency !== 'once') {
+      const interval = input.frequency === 'yearly' ? 'year' : 'month';
+      const answer = await createRecurringTip(tipjar.id, { ...common, interval }, submission.key);
       submission.key = null;
       // Stays "loading" while the browser leaves for the provider's checkout.
       window.location.assign(

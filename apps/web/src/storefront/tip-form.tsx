@@ -88,7 +88,8 @@ export function TipForm({
   const [loading, setLoading] = useState(false);
   /** The tipper's own open monthly tip to this tip jar, found when they asked to start another. */
   const [existing, setExisting] = useState<RecurringTip | null>(null);
-  const monthly = frequency === 'monthly';
+  /** Monthly or yearly (decision 092): both start a recurring tip and need an account. */
+  const recurring = frequency !== 'once';
   const submission = useRef<Submission>({ key: null, busy: false });
   const valuesRef = useRef(values);
   valuesRef.current = values;
@@ -114,7 +115,7 @@ export function TipForm({
       payment: { paymentmethod: draft.paymentmethod ?? '', paymentissuer: draft.paymentissuer ?? '' },
     });
     if (!tipjar.presetAmounts.includes(amount)) setCustomText(formatEuroAmount(amount, locale));
-    if (draft.frequency === 'monthly') setFrequency('monthly');
+    if (draft.frequency === 'monthly' || draft.frequency === 'yearly') setFrequency(draft.frequency);
   }, [tipjar, locale]);
 
   // What a listener typed into the server's page before it was hydrated (a slow phone): React keeps
@@ -138,7 +139,7 @@ export function TipForm({
     setValues(valuesRef.current);
   }, []);
 
-  const errorsOf = useCallback((input: TipFormInput) => tipFormErrors(input, { oneOff: !monthly }), [monthly]);
+  const errorsOf = useCallback((input: TipFormInput) => tipFormErrors(input, { oneOff: !recurring }), [recurring]);
   // The validation timing (docs/product.md §5, lib/validation-timing.ts): a field shows its error once validated.
   const scheduler = useMemo(
     () =>
@@ -171,7 +172,7 @@ export function TipForm({
   }, []);
 
   const errors = errorsOf(values);
-  const isValid = Object.keys(errors).length === 0 && (!monthly || Boolean(auth.user));
+  const isValid = Object.keys(errors).length === 0 && (!recurring || Boolean(auth.user));
   const amount = values.amount;
   const amountValid = !errors.amount;
   const fee = amountValid ? platformFeeOf(amount, DEFAULT_PLATFORM_FEE_BPS) : 0;
@@ -182,7 +183,11 @@ export function TipForm({
     return error ? t(`validation:${error.key}`, error.params) : undefined;
   };
   const day = Math.min(new Date().getUTCDate(), MAX_CHARGE_DAY);
-  const needsAccount = monthly && !auth.user;
+  // A yearly tip's charge day: this day (29–31: the 28th) of this month, every year (decision 092).
+  const yearlyDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2001, new Date().getUTCMonth(), day)),
+  );
+  const needsAccount = recurring && !auth.user;
   const text = (name: 'displayName' | 'message' | 'email') => ({
     value: values[name] ?? '',
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -193,12 +198,12 @@ export function TipForm({
   /** `anyway`: the tipper saw their open monthly tip to this tip jar and still starts another one. */
   const send = async (anyway = false) => {
     const found = errorsOf(valuesRef.current);
-    if (Object.keys(found).length > 0 || (monthly && !auth.user)) {
+    if (Object.keys(found).length > 0 || (recurring && !auth.user)) {
       setShown(found);
       return;
     }
     setFailure(null);
-    if (monthly && !anyway) {
+    if (recurring && !anyway) {
       // Asked before paying: a second monthly tip to the same podcast is most often a mistake.
       if (submission.current.busy) return;
       setLoading(true);
@@ -289,7 +294,7 @@ export function TipForm({
         <fieldset className="sf-fieldset sf-section">
           <legend>{t('recurringtips:storefront.label')}</legend>
           <div className="sf-row">
-            {(['once', 'monthly'] as const).map((option) => (
+            {(['once', 'monthly', 'yearly'] as const).map((option) => (
               <label key={option} className="sf-choice">
                 <input
                   type="radio"
@@ -302,11 +307,18 @@ export function TipForm({
                     setExisting(null);
                   }}
                 />
-                {t(`recurringtips:storefront.${option}`)}
+                {t(option === 'yearly' ? 'yearlytips:storefront.yearly' : `recurringtips:storefront.${option}`)}
               </label>
             ))}
           </div>
-          {monthly && (
+          {frequency === 'yearly' && (
+            <p className="sf-alert sf-info" data-testid="yearly-summary" aria-live="polite">
+              {amountValid
+                ? t('yearlytips:storefront.yearlySummary', { amount: formatCents(amount, locale), date: yearlyDate })
+                : t('yearlytips:storefront.yearlySummaryNoAmount', { date: yearlyDate })}
+            </p>
+          )}
+          {frequency === 'monthly' && (
             <p className="sf-alert sf-info" data-testid="monthly-summary" aria-live="polite">
               {amountValid
                 ? t('recurringtips:storefront.monthlySummary', { amount: formatCents(amount, locale), day })
@@ -364,7 +376,7 @@ export function TipForm({
           >
             {(a11y) => <textarea {...a11y} rows={3} dir="auto" maxLength={TIP_MESSAGE_LIMIT} {...text('message')} />}
           </Field>
-          {monthly ? (
+          {recurring ? (
             auth.user && (
               <p className="sf-small sf-muted" data-testid="monthly-account">
                 {t('recurringtips:storefront.loggedInAs', { email: auth.user.email })}.{' '}
@@ -384,7 +396,7 @@ export function TipForm({
           )}
         </section>
 
-        {monthly && existing && (
+        {recurring && existing && (
           <div className="sf-alert sf-warning" role="alert" data-testid="existing-monthly">
             <p className="sf-alert-title">{t('recurringtips:storefront.existingTitle', { name: tipjar.name })}</p>
             <p>
@@ -418,7 +430,13 @@ export function TipForm({
             invalid={!isValid}
             loading={loading}
             error={failure}
-            title={monthly ? t('recurringtips:storefront.checkoutTitle') : undefined}
+            title={
+              frequency === 'yearly'
+                ? t('yearlytips:storefront.checkoutTitle')
+                : recurring
+                  ? t('recurringtips:storefront.checkoutTitle')
+                  : undefined
+            }
           />
         )}
       </form>

@@ -71,7 +71,8 @@ export async function aggregateDrift(db: DbOrTx): Promise<AggregateDrift[]> {
   const recurring = await rowsOf<{ key: string; kept: string | null; scanned: string | null }>(
     db,
     sql`with scanned as (
-          select tipjar_id, concat(count(*), '/', sum(amount)) as figures from recurring_tips
+          select tipjar_id, concat(count(*), '/',
+                 sum(case when "interval" = 'year' then amount / 12 else amount end)) as figures from recurring_tips
           where status = 'active' and mandate_status = 'valid' group by 1),
         kept as (select tipjar_id, concat(sum(active), '/', sum(monthly_sum)) as figures from recurring_tip_totals
                  group by 1 having sum(active) <> 0 or sum(monthly_sum) <> 0)

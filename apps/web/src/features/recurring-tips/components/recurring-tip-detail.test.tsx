@@ -14,6 +14,7 @@ const tip: RecurringTip = {
   tipjar: { id: '00000000-0000-4000-8000-0000000000b1', slug: 'de-koffiepod', name: 'De Koffiepod' },
   userId: '00000000-0000-4000-8000-0000000000c1',
   amount: 300,
+  interval: 'month',
   nextAmount: null,
   status: 'active',
   mandate: { status: 'valid', paymentMethod: 'ideal', oppTransaction: null },

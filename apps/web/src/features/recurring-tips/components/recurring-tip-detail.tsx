@@ -45,6 +45,7 @@ import { formatDate, formatDay, paymentMethodName } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
 import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
 import { useLocale } from '@/lib/use-locale';
+import { usePeriodText } from './per-period';
 
 /** `checkout`: the checkout block, for setting up the payment again (lib/checkout-slot.ts). */
 type Props = { id: string; token: string | null; checkout: CheckoutComponent };
@@ -90,6 +91,7 @@ export function RecurringTipDetail({ id, token, checkout }: Props) {
 
 function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'id'>) {
   const { t } = useTranslation(['recurringtips', 'common']);
+  const period = usePeriodText();
   const locale = useLocale();
   const reasonText = useFailureReason();
   const cancelled = tip.status === 'cancelled';
@@ -117,11 +119,11 @@ function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'i
     [
       t('columns.amount'),
       <span key="amount">
-        {t('perMonth', { amount: formatCents(tip.amount, locale) })}
+        {period.amount(tip, formatCents(tip.amount, locale))}
         {/* A pending change means nothing once the monthly tip is cancelled: no month is charged any more. */}
         {tip.nextAmount !== null && !cancelled && (
           <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-            {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
+            {period.next(tip, formatCents(tip.nextAmount, locale))}
           </Typography>
         )}
       </span>,
@@ -215,6 +217,7 @@ function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'i
 /** Change the amount (from next month on), pause/resume, cancel with a confirm (cancelled is final). */
 function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null }) {
   const { t } = useTranslation(['recurringtips', 'validation', 'errors', 'common']);
+  const period = usePeriodText();
   const locale = useLocale();
   const update = useUpdateRecurringTip(tip.id, token);
   const [amountText, setAmountText] = useState(formatEuroAmount(tip.nextAmount ?? tip.amount, locale));
@@ -284,7 +287,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
             id="recurringtip-amount"
-            label={t('detail.amountLabel')}
+            label={period.amountLabel(tip)}
             value={amountText}
             onChange={(event) => {
               setAmountText(event.target.value);
@@ -293,7 +296,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
             error={Boolean(amountError)}
             helperText={
               amountError ??
-              t('detail.amountHelp', {
+              period.amountHelp(tip, {
                 min: formatCents(MIN_TIP_CENTS, locale),
                 max: formatCents(MAX_TIP_CENTS, locale),
               })

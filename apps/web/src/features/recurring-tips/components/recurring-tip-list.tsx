@@ -12,10 +12,12 @@ import {
 } from '@/features/recurring-tips/components/recurring-tips-table';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { usePeriodText } from './per-period';
 
 /** 'Mijn maandelijkse fooien': every own monthly tip, newest first, each with a link to manage it. */
 export function RecurringTipList() {
   const { t } = useTranslation(['recurringtips', 'common']);
+  const period = usePeriodText();
   const locale = useLocale();
   const reasonText = useFailureReason();
   const query = useMyRecurringTips();
@@ -44,10 +46,10 @@ export function RecurringTipList() {
                   <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                     {tip.tipjar.name}
                   </Typography>
-                  <Typography>{t('perMonth', { amount: formatCents(tip.amount, locale) })}</Typography>
+                  <Typography>{period.amount(tip, formatCents(tip.amount, locale))}</Typography>
                   {tip.nextAmount !== null && tip.status !== 'cancelled' && (
                     <Typography variant="body2" color="text.secondary">
-                      {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
+                      {period.next(tip, formatCents(tip.nextAmount, locale))}
                     </Typography>
                   )}
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>

@@ -6,10 +6,12 @@ import { routePath } from '@/config/paths';
 import { useRecurringTipsSummary } from '@/features/recurring-tips/api/get-recurring-tips-summary';
 import { RecurringTipStatusChip } from '@/features/recurring-tips/components/recurring-tips-table';
 import { useLocale } from '@/lib/use-locale';
+import { usePeriodText } from './per-period';
 
 /** 'Maandelijkse fooien' on the account page: how many, the newest few, and the way to manage them. */
 export function RecurringTipsSection() {
   const { t } = useTranslation(['recurringtips', 'common']);
+  const period = usePeriodText();
   const locale = useLocale();
   const query = useRecurringTipsSummary();
   const count = query.data?.metadata.count ?? 0;
@@ -36,7 +38,7 @@ export function RecurringTipsSection() {
               <AppLink color="inherit" to={routePath('accountRecurringtips', { recurringtipid: tip.id })}>
                 {tip.tipjar.name}
               </AppLink>
-              <span>{t('perMonth', { amount: formatCents(tip.amount, locale) })}</span>
+              <span>{period.amount(tip, formatCents(tip.amount, locale))}</span>
               <RecurringTipStatusChip status={tip.status} />
             </ListItem>
           ))}

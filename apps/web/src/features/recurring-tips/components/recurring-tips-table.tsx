@@ -23,6 +23,7 @@ import { ListToolbar } from '@/components/list-toolbar';
 import { TipName } from '@/components/tip-name';
 import { formatDate, formatDateTime, formatPeriod, paymentMethodName } from '@/lib/format';
 import { useLocale } from '@/lib/use-locale';
+import { usePeriodText } from './per-period';
 
 /**
  * Monthly tips (recurring tips) as the tipper's account, the backoffice and admin show them: status
@@ -168,6 +169,7 @@ export function RecurringTipsTable({
   showEmail?: boolean;
 }) {
   const { t } = useTranslation('recurringtips');
+  const period = usePeriodText();
   const locale = useLocale();
   const reasonText = useFailureReason();
   const columns: Column<RecurringTip>[] = [
@@ -190,7 +192,7 @@ export function RecurringTipsTable({
       sortable: true,
       render: (tip) => (
         <Box sx={{ whiteSpace: 'nowrap' }}>
-          {formatCents(tip.amount, locale)}
+          {period.amount(tip, formatCents(tip.amount, locale))}
           {/* The next amount's sentence wraps: on one line it widened the table past a laptop's width. */}
           {tip.nextAmount !== null && tip.status !== 'cancelled' && (
             <Typography
@@ -199,7 +201,7 @@ export function RecurringTipsTable({
               component="div"
               sx={{ whiteSpace: 'normal', minWidth: 120 }}
             >
-              {t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })}
+              {period.next(tip, formatCents(tip.nextAmount, locale))}
             </Typography>
           )}
         </Box>
@@ -281,6 +283,7 @@ export function RecurringTipDetailDialog({
   showTipjar?: boolean;
 }) {
   const { t } = useTranslation(['recurringtips', 'tips']);
+  const period = usePeriodText();
   const locale = useLocale();
   const reasonText = useFailureReason();
   const rows: [string, ReactNode][] | undefined = tip
@@ -290,10 +293,10 @@ export function RecurringTipDetailDialog({
         [
           t('columns.amount'),
           <span key="amount">
-            {formatCents(tip.amount, locale)}
+            {period.amount(tip, formatCents(tip.amount, locale))}
             {tip.nextAmount !== null &&
               tip.status !== 'cancelled' &&
-              ` (${t('nextAmount', { amount: formatCents(tip.nextAmount, locale) })})`}
+              ` (${period.next(tip, formatCents(tip.nextAmount, locale))})`}
           </span>,
         ],
         [t('columns.name'), <TipName key="name" tip={tip} />],
