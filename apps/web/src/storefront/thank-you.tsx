@@ -212,10 +212,11 @@ function Unpaid({ status, slug }: { status: TipStatus; slug: string | null }) {
 
 /** The first payment of a new monthly tip, paid: its amount, the first debit's date (the API's), manage. */
 function MonthlyCompleted({ tip }: { tip: RecurringTip }) {
-  const { t } = useTranslation('thankyou');
+  const { t } = useTranslation(['thankyou', 'yearlytips']);
   const format = useFormat();
   const tipjar = useThankedTipjar(tip.tipjar.slug).data;
   const first = tip.charges.at(-1);
+  const yearly = tip.interval === 'year';
   useEffect(() => clearTipDraft(tip.tipjar.slug), [tip.tipjar.slug]);
   const money = format.money(tip.amount);
   return (
@@ -224,20 +225,27 @@ function MonthlyCompleted({ tip }: { tip: RecurringTip }) {
       tipjar={tipjar}
       name={tip.tipjar.name}
       slug={tip.tipjar.slug}
-      heading={t('monthly.heading', { amount: money, name: tip.tipjar.name })}
+      heading={t(yearly ? 'yearlytips:thankyou.heading' : 'thankyou:monthly.heading', {
+        amount: money,
+        name: tip.tipjar.name,
+      })}
       next={
         <>
-          <Typography>{t('monthly.firstPaid', { amount: format.money(first?.amount ?? tip.amount) })}</Typography>
+          <Typography>
+            {t(yearly ? 'yearlytips:thankyou.firstPaid' : 'thankyou:monthly.firstPaid', {
+              amount: format.money(first?.amount ?? tip.amount),
+            })}
+          </Typography>
           {tip.nextChargeAt && tip.chargeDay !== null && (
             <Typography sx={{ mt: 1 }} data-testid="first-debit">
-              {t('monthly.firstDebit', {
+              {t(yearly ? 'yearlytips:thankyou.firstDebit' : 'thankyou:monthly.firstDebit', {
                 date: format.day(tip.nextChargeAt),
                 amount: format.money(tip.nextAmount ?? tip.amount),
                 day: tip.chargeDay,
               })}
             </Typography>
           )}
-          <Typography sx={{ mt: 1, mb: 1.5 }}>{t('monthly.manageAnyTime')}</Typography>
+          <Typography sx={{ mt: 1, mb: 1.5 }}>{t('thankyou:monthly.manageAnyTime')}</Typography>
           <Button
             component={LocaleRouterLink}
             to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
