@@ -23,6 +23,7 @@ import type { Locale } from '@podpot/domain/locale';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { localizePath, routePath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { formatDayOfYear } from '@/lib/format';
 import { useOnline } from '@/lib/online';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
@@ -184,9 +185,7 @@ export function TipForm({
   };
   const day = Math.min(new Date().getUTCDate(), MAX_CHARGE_DAY);
   // A yearly tip's charge day: this day (29–31: the 28th) of this month, every year (decision 092).
-  const yearlyDate = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2001, new Date().getUTCMonth(), day)),
-  );
+  const yearlyDate = formatDayOfYear(new Date().getUTCMonth(), day, locale);
   const needsAccount = recurring && !auth.user;
   const text = (name: 'displayName' | 'message' | 'email') => ({
     value: values[name] ?? '',
