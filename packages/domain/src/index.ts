@@ -17,3 +17,4 @@ export * from './seo.js';
 export * from './share.js';
 export * from './tip-rules.js';
 export * from './tipjar-status.js';
+export * from './yearly.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayOfYear, formatTimeAgo, formatterOf, paymentMethodName } from '@/lib/format';
+import { formatTimeAgo, formatterOf, paymentMethodName } from '@/lib/format';
 
 /** Every source file of the web app, as text. */
 const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx'], {
@@ -22,8 +22,6 @@ describe('the one formatter (lib/format.ts)', () => {
     expect(nl.date(iso)).toBe('23 nov 2026');
     expect(en.date(iso)).toBe('23 Nov 2026');
     expect(nl.period('2026-10')).toBe('oktober 2026');
-    expect(formatDayOfYear(10, 28, 'nl')).toBe('28 november');
-    expect(formatDayOfYear(0, 5, 'en')).toBe('5 January');
     expect(en.period('2026-10')).toBe('October 2026');
     expect(nl.number(12345)).toBe('12.345');
     expect(nl.money(123456).replace(/\s/g, ' ')).toBe('€ 1.234,56');

@@ -32,13 +32,6 @@ export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** A day of the year without the year ('29 november' / 'November 29'): a yearly tip's charge day (decision 092). */
-export function formatDayOfYear(month: number, day: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2001, month, day)),
-  );
-}
-
 /** 'YYYY-MM' as a month name ('March 2025' / 'maart 2025'). */
 export function formatPeriod(period: string, locale: Locale): string {
   const [year, month] = period.split('-').map(Number);

@@ -2,6 +2,7 @@ import {
   DEFAULT_PLATFORM_FEE_BPS,
   type FieldError,
   formatCents,
+  formatDayOfYear,
   formatEuroAmount,
   MAX_CHARGE_DAY,
   MAX_TIP_CENTS,
@@ -23,7 +24,6 @@ import type { Locale } from '@podpot/domain/locale';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { localizePath, routePath } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { formatDayOfYear } from '@/lib/format';
 import { useOnline } from '@/lib/online';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
