@@ -292,7 +292,7 @@ export const en = {
     monthlyTips: {
       created: 'Started',
       status: 'Status',
-      amount: 'Amount per month',
+      amount: 'Amount',
       mandate: 'Mandate',
       paymentMethod: 'Payment method',
       nextChargeAt: 'Next payment',
@@ -300,6 +300,7 @@ export const en = {
       displayName: 'Name',
       message: 'Message',
       id: 'Monthly tip id',
+      interval: 'Per (month or year)',
     },
     specification: {
       date: 'Date',

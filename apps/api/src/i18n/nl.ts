@@ -281,7 +281,7 @@ export const nl: Catalog = {
     monthlyTips: {
       created: 'Gestart',
       status: 'Status',
-      amount: 'Bedrag per maand',
+      amount: 'Bedrag',
       mandate: 'Machtiging',
       paymentMethod: 'Betaalmethode',
       nextChargeAt: 'Volgende betaling',
@@ -289,6 +289,7 @@ export const nl: Catalog = {
       displayName: 'Naam',
       message: 'Bericht',
       id: 'Maandelijkse-fooi-id',
+      interval: 'Per (maand of jaar)',
     },
     specification: {
       date: 'Datum',

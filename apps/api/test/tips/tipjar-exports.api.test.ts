@@ -206,6 +206,7 @@ describe('GET /api/v1/tipjars/:id/recurringtips/export', () => {
       'displayName',
       'message',
       'id',
+      'interval',
     ]);
     expect(mila!.slice(0, 8)).toEqual([
       '2026-01-31T23:15:00.000Z',
@@ -226,7 +227,9 @@ describe('GET /api/v1/tipjars/:id/recurringtips/export', () => {
       headers: NL,
     });
     const [nlHeader, nlMila] = rowsOf(excel.text, ';');
-    expect(nlHeader!.slice(0, 3)).toEqual(['Gestart', 'Status', 'Bedrag per maand']);
+    expect(nlHeader!.slice(0, 3)).toEqual(['Gestart', 'Status', 'Bedrag']);
+    expect(nlHeader!.at(-1)).toBe('Per (maand of jaar)');
+    expect(nlMila!.at(-1)).toBe('month');
     expect(nlMila!.slice(0, 3)).toEqual(['2026-02-01 00:15:00', 'active', '3,00']);
     expect(nlMila![5]).toBe('2026-12-01 09:00:00');
   });

@@ -19,6 +19,7 @@ const KEYS = [
   'displayName',
   'message',
   'id',
+  'interval',
 ] as const;
 
 /**
@@ -38,6 +39,8 @@ function columns(separator: CsvSeparatorName, locale: Locale): CsvColumn<repo.Ex
     { header: h.displayName, text: (r) => (r.privacy === 'ANONYMOUS' ? null : r.displayName) },
     { header: h.message, text: (r) => r.message },
     { header: h.id, plain: (r) => r.id },
+    // 'month' or 'year' (decision 092): the amount is per that period.
+    { header: h.interval, plain: (r) => r.interval },
   ];
 }
 

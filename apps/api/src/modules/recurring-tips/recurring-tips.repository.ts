@@ -165,6 +165,7 @@ const EXPORT_FIELDS = {
   createdCursor: sql<string>`${recurringTips.created}::text`,
   status: recurringTips.status,
   amount: recurringTips.amount,
+  interval: recurringTips.interval,
   mandateStatus: recurringTips.mandateStatus,
   paymentMethod: recurringTips.paymentMethod,
   nextChargeAt: recurringTips.nextChargeAt,
