@@ -17,7 +17,7 @@ import { recurringTips } from './recurring-tips.js';
 import { tipjars } from './tipjars.js';
 
 /**
- * A tip jar's levels (issue 40, docs/supporters.md): up to TIPJAR_LEVELS_MAX, each an amount per month
+ * A tip jar's levels (issue 40, decision 091): up to TIPJAR_LEVELS_MAX, each an amount per month
  * with a name and a perk line. A monthly or yearly tip is never tied to a level row: its level is the
  * highest one its monthly amount reaches (`levelOf` in @podpot/domain), so changing the amount moves it.
  */
