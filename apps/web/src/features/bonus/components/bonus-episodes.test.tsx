@@ -96,7 +96,7 @@ describe('BonusEpisodes (backoffice Bonus page)', { timeout: 30_000 }, () => {
       http.post(apiPath('tipjars/:id/bonus-episodes'), () => HttpResponse.json(created, { status: 201 })),
       http.put(apiPath('tipjars/:id/bonus-episodes/:episodeId'), () => HttpResponse.json(created)),
       http.put(apiPath('tipjars/:id/bonus-episodes/:episodeId/audio'), () =>
-        apiError({ statusCode: 415, error: 'Unsupported Media Type', message: 'Not audio' }),
+        apiError({ statusCode: 415, error: 'Unsupported Media Type', code: 'BAD_REQUEST', message: 'Not audio' }),
       ),
     );
     renderPage();

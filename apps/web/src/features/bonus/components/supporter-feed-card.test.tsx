@@ -88,7 +88,7 @@ describe('SupporterFeedCard (the supporter’s private feed)', { timeout: 20_000
 
     api.server.use(
       http.get(apiPath('user/me/recurringtips/:id/feed'), () =>
-        apiError({ statusCode: 404, error: 'Not Found', message: 'Not found' }),
+        apiError({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' }),
       ),
     );
     const second = renderCard();
