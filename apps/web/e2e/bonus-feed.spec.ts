@@ -85,7 +85,7 @@ test('the maker puts bonus episodes on the Bonus page: a non-audio file is refus
   await expect(edit.getByTestId('file-audio').getByRole('alert')).toBeHidden();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
-  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(page.getByText('Bonus episode saved')).toBeVisible();
 
   const row = page.getByTestId('bonus-episode-row').filter({ hasText: TITLE });
   await expect(row).toContainText('All supporters');
@@ -185,7 +185,7 @@ test('the private feed in Dutch on a phone; a supporter who stopped is asked to 
   await page
     .getByTestId('my-recurringtip-row')
     .filter({ hasText: 'De Koffiepod' })
-    .getByRole('link', { name: /Beheren/ })
+    .getByRole('link', { name: /beheren/i })
     .click();
   const card = page.getByTestId('supporter-feed');
   await expect(card.getByRole('heading', { name: 'Je privéfeed' })).toBeVisible();

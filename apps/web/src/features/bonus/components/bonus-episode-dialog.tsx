@@ -1,3 +1,4 @@
+import '@/features/bonus/i18n';
 import {
   Alert,
   Box,

@@ -1,3 +1,4 @@
+import '@/features/bonus/i18n';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';

@@ -1,3 +1,4 @@
+import '@/features/bonus/i18n';
 import { useTranslation } from 'react-i18next';
 import { sizeParts } from '@/features/bonus/rules';
 import { useFormat } from '@/lib/format';

@@ -1,3 +1,4 @@
+import '@/features/bonus/i18n';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, TextField, Typography } from '@mui/material';

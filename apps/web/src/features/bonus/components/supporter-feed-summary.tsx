@@ -1,3 +1,4 @@
+import '@/features/bonus/i18n';
 import { Alert, Box, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSupporterFeedSummary } from '@/features/bonus/api/supporter-feed';
