@@ -68,6 +68,8 @@ export const APP_ROUTES = [
 
   r('backofficeIndex', '/backoffice', 'backoffice', 'user'),
   r('backofficeDashboard', '/backoffice/:tipjarslug', 'backoffice', 'user'),
+  // The private supporter feed's bonus episodes (issue 40).
+  r('backofficeBonus', '/backoffice/:tipjarslug/bonus', 'backoffice', 'user'),
   r('backofficeEpisodes', '/backoffice/:tipjarslug/episodes', 'backoffice', 'user'),
   r('backofficeHistory', '/backoffice/:tipjarslug/history', 'backoffice', 'user'),
   r('backofficeInvoices', '/backoffice/:tipjarslug/invoices', 'backoffice', 'user'),

@@ -41,6 +41,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   adminUser: lazyWithPreload(() => import('@/app/routes/admin/user')),
 
   backofficeIndex: lazyWithPreload(() => import('@/app/routes/backoffice/index')),
+  backofficeBonus: lazyWithPreload(() => import('@/app/routes/backoffice/bonus')),
   backofficeDashboard: lazyWithPreload(() => import('@/app/routes/backoffice/dashboard')),
   backofficeHistory: lazyWithPreload(() => import('@/app/routes/backoffice/history')),
   backofficeInvoices: lazyWithPreload(() => import('@/app/routes/backoffice/invoices')),

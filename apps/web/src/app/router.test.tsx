@@ -44,6 +44,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['/admin/users/u1', 'adminUser'],
   ['/backoffice', 'backofficeIndex'],
   ['/backoffice/my-podcast', 'backofficeDashboard'],
+  ['/backoffice/my-podcast/bonus', 'backofficeBonus'],
   ['/backoffice/my-podcast/history', 'backofficeHistory'],
   ['/backoffice/my-podcast/invoices', 'backofficeInvoices'],
   ['/backoffice/my-podcast/invoices/i1', 'backofficeInvoice'],

@@ -3,8 +3,15 @@ import { initReactI18next } from 'react-i18next';
 import { env } from '@/config/env';
 import { type AppLocale, LOCALES, localeFromPath } from '@/config/paths';
 
-/** All catalogs, `locales/<lng>/<namespace>.json`, bundled (they are small). */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+/**
+ * All catalogs, `locales/<lng>/<namespace>.json`, bundled (they are small) — but those of a feature that
+ * only a few pages show, which its own chunk adds when it loads (`addCatalogs`, decision 093), so every
+ * page of the app does not carry them.
+ */
+const modules = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../locales/*/*.json', '!../locales/*/bonus.json'],
+  { eager: true },
+);
 
 export const catalogs: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, module] of Object.entries(modules)) {
@@ -41,4 +48,9 @@ void i18n.use(initReactI18next).init({
 export function setLanguage(locale: AppLocale): void {
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
+}
+
+/** A namespace left out of the main bundle (see `modules`), added by the chunk that uses it, in every language. */
+export function addCatalogs(ns: string, byLanguage: Record<AppLocale, Record<string, unknown>>): void {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, ns, byLanguage[locale], true, false);
 }

@@ -8,6 +8,7 @@ import { LocaleRouterLink } from '@/components/app-link';
 import { Page } from '@/components/page';
 import { PageTitle } from '@/components/page-title';
 import { routePath } from '@/config/paths';
+import { SupporterFeedCard } from '@/features/bonus/components/supporter-feed-card';
 import { isSettling, useMyRecurringTip } from '@/features/recurring-tips/api/get-my-recurring-tips';
 import { useFormat } from '@/lib/format';
 import { clearTipDraft } from '@/lib/tip-draft';
@@ -88,6 +89,8 @@ function ThanksCard(props: {
   next: ReactNode;
   /** One-off: the offer to give monthly instead, before sharing. */
   offer?: { title: string; body: ReactNode };
+  /** Monthly: the private supporter feed's card (nothing when the tip jar offers no feed to this tip). */
+  feed?: ReactNode;
 }) {
   const { t } = useTranslation('thankyou');
   return (
@@ -118,6 +121,7 @@ function ThanksCard(props: {
         <Section id="thanks-next" title={t('next.title')}>
           <Box data-testid="thanks-next">{props.next}</Box>
         </Section>
+        {props.feed && <Box sx={{ mt: 3 }}>{props.feed}</Box>}
         {props.offer && (
           <Section id="thanks-offer" title={props.offer.title}>
             {props.offer.body}
@@ -229,6 +233,7 @@ function MonthlyCompleted({ tip }: { tip: RecurringTip }) {
         amount: money,
         name: tip.tipjar.name,
       })}
+      feed={<SupporterFeedCard recurringTipId={tip.id} token={null} tipjar={tip.tipjar} />}
       next={
         <>
           <Typography>

@@ -17,8 +17,17 @@ export function apiPath(path: string): string {
 export interface ApiRequest {
   method: string;
   path: string;
-  /** The body: parsed JSON, a form's fields (the login), or undefined without a body. */
+  /** The body: parsed JSON, a form's fields (the login), a file's text, or undefined without a body. */
   body: unknown;
+}
+
+/** A JSON body parsed; any other (a file's bytes sent as they are) as its text. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 async function readRequest(request: Request): Promise<ApiRequest> {
@@ -28,7 +37,7 @@ async function readRequest(request: Request): Promise<ApiRequest> {
   return {
     method: request.method,
     path: url.pathname.replace(/^\/api\/v1\//, '') + url.search,
-    body: !text ? undefined : form ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as unknown),
+    body: !text ? undefined : form ? Object.fromEntries(new URLSearchParams(text)) : jsonOrText(text),
   };
 }
 

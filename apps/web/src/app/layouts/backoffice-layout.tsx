@@ -2,6 +2,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
@@ -39,6 +40,7 @@ export default function BackofficeLayout() {
     ['tips', 'backofficeTips', <VolunteerActivismIcon key="icon" />],
     ['recurringtips', 'backofficeRecurringtips', <EventRepeatIcon key="icon" />],
     ['episodes', 'backofficeEpisodes', <PodcastsIcon key="icon" />],
+    ['bonus', 'backofficeBonus', <HeadphonesIcon key="icon" />],
     [
       'registration',
       'backofficeRegistration',

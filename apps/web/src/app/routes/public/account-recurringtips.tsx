@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { RequireAccess } from '@/components/route-guard';
+import { SupporterFeedCard } from '@/features/bonus/components/supporter-feed-card';
 import { CheckoutBlock } from '@/features/paymentmethods/components/checkout-block';
 import { RecurringTipDetail } from '@/features/recurring-tips/components/recurring-tip-detail';
 import { RecurringTipList } from '@/features/recurring-tips/components/recurring-tip-list';
@@ -14,11 +15,25 @@ export default function AccountRecurringtipsPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   if (recurringtipid && token)
-    return <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={token} checkout={CheckoutBlock} />;
+    return (
+      <RecurringTipDetail
+        key={recurringtipid}
+        id={recurringtipid}
+        token={token}
+        checkout={CheckoutBlock}
+        supporterFeed={SupporterFeedCard}
+      />
+    );
   return (
     <RequireAccess access="user">
       {recurringtipid ? (
-        <RecurringTipDetail key={recurringtipid} id={recurringtipid} token={null} checkout={CheckoutBlock} />
+        <RecurringTipDetail
+          key={recurringtipid}
+          id={recurringtipid}
+          token={null}
+          checkout={CheckoutBlock}
+          supporterFeed={SupporterFeedCard}
+        />
       ) : (
         <RecurringTipList />
       )}

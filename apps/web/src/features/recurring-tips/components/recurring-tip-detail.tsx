@@ -43,12 +43,16 @@ import { apiErrorText } from '@/lib/api-errors';
 import type { CheckoutComponent } from '@/lib/checkout-slot';
 import { formatDate, formatDay, paymentMethodName } from '@/lib/format';
 import { notifySuccess } from '@/lib/notifications';
+import type { SupporterFeedComponent } from '@/lib/supporter-feed-slot';
 import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
 import { useLocale } from '@/lib/use-locale';
 import { usePeriodText } from './per-period';
 
-/** `checkout`: the checkout block, for setting up the payment again (lib/checkout-slot.ts). */
-type Props = { id: string; token: string | null; checkout: CheckoutComponent };
+/**
+ * `checkout`: the checkout block, for setting up the payment again (lib/checkout-slot.ts);
+ * `supporterFeed`: the private supporter feed's card (lib/supporter-feed-slot.ts), when the page has it.
+ */
+type Props = { id: string; token: string | null; checkout: CheckoutComponent; supporterFeed?: SupporterFeedComponent };
 
 /**
  * One own monthly tip (signed in, or through the manage link's token): where it stands, its payments,
@@ -57,7 +61,7 @@ type Props = { id: string; token: string | null; checkout: CheckoutComponent };
  * after a mandate retry (a new monthly tip's first payment returns to the thank-you page): it polls
  * until the provider's notification has settled the mandate.
  */
-export function RecurringTipDetail({ id, token, checkout }: Props) {
+export function RecurringTipDetail({ id, token, checkout, supporterFeed }: Props) {
   const { t } = useTranslation(['recurringtips', 'common']);
   const query = useMyRecurringTip(id, token);
   const tip = query.data;
@@ -86,10 +90,10 @@ export function RecurringTipDetail({ id, token, checkout }: Props) {
       </Page>
     );
   }
-  return <Loaded tip={tip} token={token} checkout={checkout} />;
+  return <Loaded tip={tip} token={token} checkout={checkout} supporterFeed={supporterFeed} />;
 }
 
-function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'id'>) {
+function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: RecurringTip } & Omit<Props, 'id'>) {
   const { t } = useTranslation(['recurringtips', 'common']);
   const period = usePeriodText();
   const locale = useLocale();
@@ -199,6 +203,11 @@ function Loaded({ tip, token, checkout }: { tip: RecurringTip } & Omit<Props, 'i
         {needsMandate && (
           <Grid size={12}>
             <RetryMandate tip={tip} token={token} checkout={checkout} />
+          </Grid>
+        )}
+        {SupporterFeed && (
+          <Grid size={12}>
+            <SupporterFeed recurringTipId={tip.id} token={token} tipjar={tip.tipjar} />
           </Grid>
         )}
         <Grid size={12}>
