@@ -41,6 +41,7 @@ export const nl: Catalog = {
       schedule: 'We schrijven voortaan elke maand op de {{day}}e {{amount}} af; de volgende keer op {{next}}.',
       manage: 'Bedrag wijzigen, pauzeren of stoppen: {{link}}',
       linkValid: '(Deze link werkt 7 dagen; daarna kun je inloggen.)',
+      feed: 'Je privéfeed voor supporters met de bonusafleveringen: {{url}} (voeg hem toe aan je podcastapp; deel hem met niemand).',
     },
     preNotification: {
       subject: 'Op {{date}} schrijven we {{amount}} af voor {{tipjar}} - {{brand}}',
@@ -302,7 +303,20 @@ export const nl: Catalog = {
     },
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
+  supporterFeed: {
+    titleSuffix: '{{tipjar}} (supporters)',
+    description: 'De bonusafleveringen van {{tipjar}} voor jou als supporter. Deze feed is privé: deel het adres niet.',
+    endedTitle: 'Je steun is gestopt — verleng hier',
+    endedDescription:
+      'Je maandelijkse fooi aan {{tipjar}} is gestopt, dus de bonusafleveringen staan niet meer in deze feed. Verleng je steun op {{link}} en ze komen terug in deze zelfde feed.',
+  },
   error: {
+    bonusNotAudio: 'Dit bestand is geen mp3-, m4a- of ogg-audiobestand',
+    bonusNotImage: 'Dit bestand is geen JPEG- of PNG-afbeelding',
+    bonusAudioTooLarge: 'Het audiobestand is groter dan {{max}}',
+    bonusArtworkTooLarge: 'De artwork is groter dan {{max}}',
+    bonusEpisodesMax: 'Een fooienpot heeft hoogstens {{max}} bonusafleveringen',
+    bonusLevelUnknown: 'Dit niveau is niet een van de niveaus van deze fooienpot',
     paymentBeingStarted: 'Deze betaling wordt op dit moment gestart; probeer het zo opnieuw',
     paymentStartedElsewhere: 'Er is tegelijk een andere betaalpoging gestart; laad de pagina opnieuw',
     providerRejectedDetails: 'De betaalprovider heeft deze gegevens niet geaccepteerd',

@@ -18,7 +18,15 @@ interface Common {
 /** The first payment went through: the monthly tip runs. */
 export function recurringStartedMail(
   locale: Locale,
-  p: Common & { amount: number; fee: number; chargeDay: number; nextChargeAt: Date; reference: string },
+  p: Common & {
+    amount: number;
+    fee: number;
+    chargeDay: number;
+    nextChargeAt: Date;
+    reference: string;
+    /** The private supporter feed's URL, when the tip jar offers one and this tip's level unlocks it (issue 40). */
+    feedUrl?: string | null;
+  },
 ): MailContent {
   const amount = formatCents(p.amount, locale);
   const tipjar = userText(p.tipjarName);
@@ -35,6 +43,7 @@ export function recurringStartedMail(
         t(locale, 'mail.fact.fee', { brand: p.brand, fee: formatCents(p.fee, locale) }),
         t(locale, 'mail.fact.reference', { reference: p.reference }),
       ],
+      ...(p.feedUrl ? [[t(locale, 'mail.recurringStarted.feed', { url: p.feedUrl })]] : []),
       [t(locale, 'mail.recurringStarted.manage', { link: p.manageLink }), t(locale, 'mail.recurringStarted.linkValid')],
     ]),
   };
