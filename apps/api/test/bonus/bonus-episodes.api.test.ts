@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { BONUS_AUDIO_MAX_BYTES } from '@podpot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supporterFeedFetches } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   addLevel,
@@ -233,5 +234,11 @@ describe("the maker's summary", () => {
       token: tipper.token,
     });
     expect(rotated.body.flaggedAt).toBeNull();
+    // The day's rows go once the day is past (the hourly short-lived cleanup).
+    await noteFeedFetch(t.ctx, tip.recurringTipId, '10.0.0.1');
+    const { cleanUpShortLived } = await import('../../src/jobs/index.js');
+    await cleanUpShortLived(t.ctx, new Date(Date.now() + 2 * 86_400_000));
+    const left = await t.database.db.select().from(supporterFeedFetches);
+    expect(left).toEqual([]);
   });
 });

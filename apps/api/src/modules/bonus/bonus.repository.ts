@@ -182,7 +182,11 @@ export async function rotateFeed(db: DbOrTx, recurringTipId: string): Promise<vo
   await db.delete(supporterFeedFetches).where(eq(supporterFeedFetches.recurringTipId, recurringTipId));
 }
 
-/** Removes fetch rows of days before `day` (they only matter on their own day). */
-export async function purgeFetchesBefore(db: DbOrTx, day: string): Promise<void> {
-  await db.delete(supporterFeedFetches).where(sql`${supporterFeedFetches.day} < ${day}`);
+/** Removes fetch rows of days before `day` (they only matter on their own day); how many. */
+export async function purgeFetchesBefore(db: DbOrTx, day: string): Promise<number> {
+  const gone = await db
+    .delete(supporterFeedFetches)
+    .where(sql`${supporterFeedFetches.day} < ${day}`)
+    .returning({ day: supporterFeedFetches.day });
+  return gone.length;
 }
