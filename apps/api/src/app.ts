@@ -25,6 +25,8 @@ import { ADDON_KIND } from './modules/addons/addons.service.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bonusPublicRoutes } from './modules/bonus/bonus.public-routes.js';
+import { bonusRoutes } from './modules/bonus/bonus.routes.js';
 import { episodesRoutes } from './modules/episodes/episodes.routes.js';
 import {
   feedSaved,
@@ -262,11 +264,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         await api.register(episodesRoutes, { ctx, storefront: ports.storefront });
         await api.register(auditRoutes, { ctx });
         await api.register(privacyRoutes, { ctx });
+        await api.register(bonusRoutes, { ctx });
       },
       { prefix: API_PREFIX },
     );
     // robots.txt and sitemap.xml, at the root where crawlers look for them.
     await app.register(seoRoutes, { ctx });
+    // The private supporter feeds and their audio (/feeds/…), at the root where podcast apps fetch them.
+    await app.register(bonusPublicRoutes, { ctx });
     for (const extend of options.extensions ?? []) await extend(app, ctx);
   }
   // As JOBS says (jobs/index.ts). Graceful shutdown: app.close() stops accepting, lets requests in flight

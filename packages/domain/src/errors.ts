@@ -28,6 +28,8 @@ export const ErrorCode = {
   /** The tip jar cannot take tips now: no merchant yet, or the provider stopped it. */
   NotAcceptingTips: 'NOT_ACCEPTING_TIPS',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** An uploaded file is not what its route takes (a bonus episode's audio that is no mp3/m4a/ogg). 415. */
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   /** A podcast feed could not be read; `fields.url` names why (feedNotFound, feedTooLarge, …). 422. */
   FeedFailed: 'FEED_FAILED',
   /** The feed names no owner e-mail address, so ownership cannot be verified. 422. */

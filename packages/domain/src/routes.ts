@@ -131,6 +131,8 @@ export const RESERVED_SLUGS: readonly string[] = Array.from(
     'sim',
     'dev',
     'demo',
+    // The private supporter feeds (/feeds/{token}.xml, decision 090).
+    'feeds',
     'healthz',
     'readyz',
     'metrics',

@@ -9,6 +9,7 @@ describe('robotsTxt', () => {
       '/api/',
       '/sim/',
       '/dev/',
+      '/feeds/',
       '/backoffice$',
       '/backoffice/',
       '/admin/',

@@ -20,8 +20,11 @@ const UNLISTED_PUBLIC_ROUTES: readonly RouteId[] = [
   'thankyou',
 ];
 
-/** Paths served beside the app (the API, the payment simulator and its checkout, the dev host's mail preview). */
-const UNLISTED_SERVER_PREFIXES = ['/api/', '/sim/', '/dev/'];
+/**
+ * Paths served beside the app (the API, the payment simulator and its checkout, the dev host's mail
+ * preview, the private supporter feeds).
+ */
+const UNLISTED_SERVER_PREFIXES = ['/api/', '/sim/', '/dev/', '/feeds/'];
 
 /**
  * The path prefixes no crawler should visit, in every language. A page's own path is given exactly

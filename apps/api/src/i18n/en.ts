@@ -48,6 +48,7 @@ export const en = {
       thanksYearly:
         'Thank you! Your first payment of {{amount}} to {{tipjar}} went through and your yearly tip is running.',
       scheduleYearly: 'From now on we collect {{amount}} once a year, on {{next}} next.',
+      feed: 'Your private supporter feed with the bonus episodes: {{url}} (add it to your podcast app; keep it to yourself).',
     },
     preNotification: {
       subject: 'On {{date}} we collect {{amount}} for {{tipjar}} - {{brand}}',
@@ -322,7 +323,21 @@ export const en = {
     },
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
+  supporterFeed: {
+    titleSuffix: '{{tipjar}} (supporters)',
+    description:
+      'The bonus episodes of {{tipjar}} for you as a supporter. This feed is private: please do not share its address.',
+    endedTitle: 'Your support has ended — renew here',
+    endedDescription:
+      'Your monthly tip to {{tipjar}} has ended, so the bonus episodes are no longer in this feed. Renew your support at {{link}} and they come back in this same feed.',
+  },
   error: {
+    bonusNotAudio: 'This file is not an mp3, m4a or ogg audio file',
+    bonusNotImage: 'This file is not a JPEG or PNG image',
+    bonusAudioTooLarge: 'The audio file is larger than {{max}}',
+    bonusArtworkTooLarge: 'The artwork is larger than {{max}}',
+    bonusEpisodesMax: 'A tip jar has at most {{max}} bonus episodes',
+    bonusLevelUnknown: "This level is not one of this tip jar's levels",
     paymentBeingStarted: 'This payment is being started right now; try again in a moment',
     paymentStartedElsewhere: 'Another payment attempt was started at the same time; reload',
     providerRejectedDetails: 'The payment provider did not accept these details',

@@ -44,6 +44,7 @@ export const nl: Catalog = {
       subjectYearly: 'Je jaarlijkse fooi aan {{tipjar}} loopt - {{brand}}',
       thanksYearly: 'Bedankt! Je eerste betaling van {{amount}} aan {{tipjar}} is gelukt en je jaarlijkse fooi loopt.',
       scheduleYearly: 'We schrijven voortaan één keer per jaar {{amount}} af; de volgende keer op {{next}}.',
+      feed: 'Je privéfeed voor supporters met de bonusafleveringen: {{url}} (voeg hem toe aan je podcastapp; deel hem met niemand).',
     },
     preNotification: {
       subject: 'Op {{date}} schrijven we {{amount}} af voor {{tipjar}} - {{brand}}',
@@ -310,7 +311,20 @@ export const nl: Catalog = {
     },
   },
   /** Reasons a request is refused that the user can act on (AppError.because, decision 083). */
+  supporterFeed: {
+    titleSuffix: '{{tipjar}} (supporters)',
+    description: 'De bonusafleveringen van {{tipjar}} voor jou als supporter. Deze feed is privé: deel het adres niet.',
+    endedTitle: 'Je steun is gestopt — verleng hier',
+    endedDescription:
+      'Je maandelijkse fooi aan {{tipjar}} is gestopt, dus de bonusafleveringen staan niet meer in deze feed. Verleng je steun op {{link}} en ze komen terug in deze zelfde feed.',
+  },
   error: {
+    bonusNotAudio: 'Dit bestand is geen mp3-, m4a- of ogg-audiobestand',
+    bonusNotImage: 'Dit bestand is geen JPEG- of PNG-afbeelding',
+    bonusAudioTooLarge: 'Het audiobestand is groter dan {{max}}',
+    bonusArtworkTooLarge: 'De artwork is groter dan {{max}}',
+    bonusEpisodesMax: 'Een fooienpot heeft hoogstens {{max}} bonusafleveringen',
+    bonusLevelUnknown: 'Dit niveau is niet een van de niveaus van deze fooienpot',
     paymentBeingStarted: 'Deze betaling wordt op dit moment gestart; probeer het zo opnieuw',
     paymentStartedElsewhere: 'Er is tegelijk een andere betaalpoging gestart; laad de pagina opnieuw',
     providerRejectedDetails: 'De betaalprovider heeft deze gegevens niet geaccepteerd',

@@ -1,6 +1,7 @@
 import { MONEY_CHECK_EVERY_MS, SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
 import type { AppContext } from '../context.js';
 import { PURGE_BATCH, purgeMailsBefore } from '../mail/outbox.js';
+import { purgeFetchesBefore } from '../modules/bonus/bonus.repository.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/charge/run.js';
@@ -79,7 +80,8 @@ export function scheduledJobs(ctx: AppContext, ledger: PaymentLedger): Scheduled
       cron: '25 * * * *',
       run: () => purgeOldMails(ctx).then(() => undefined),
     },
-    // Feed-code events past their day (decision 064) and expired admin invitations (decision 062).
+    // Feed-code events past their day (decision 064), expired admin invitations (decision 062), supporter
+    // feed fetches of past days (decision 090).
     {
       name: 'short-lived cleanup',
       task: 'short_lived_cleanup',
@@ -175,7 +177,11 @@ export async function cleanUpArtworks(ctx: AppContext, now = new Date()): Promis
 export async function cleanUpShortLived(ctx: AppContext, now = new Date()): Promise<void> {
   const events = await deleteVerificationEventsBefore(ctx.db, new Date(now.getTime() - VERIFICATION_EVENTS_KEPT_MS));
   const invitations = await deleteAllExpiredInvitations(ctx.db, now);
-  if (events || invitations) ctx.log.info({ events, invitations }, 'short-lived cleanup: old rows deleted');
+  // Who fetched a supporter feed counts on its own UTC day only (decision 090): yesterday's go too.
+  const feedFetches = await purgeFetchesBefore(ctx.db, new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10));
+  if (events || invitations || feedFetches) {
+    ctx.log.info({ events, invitations, feedFetches }, 'short-lived cleanup: old rows deleted');
+  }
 }
 
 /**

@@ -4,9 +4,12 @@ import { LinePerTurnDestination } from './log-destination.js';
 /** Query parameters that carry a credential (manage links, password reset links, OAuth). */
 const SECRET_QUERY = /([?&](?:token|access_token|code|password)=)[^&#]*/gi;
 
-/** A URL fit for a log line: credentials in its query replaced. */
+/** A private supporter feed's token in its path (/feeds/{token}.xml, /feeds/{token}/audio/…): a credential. */
+const FEED_TOKEN_PATH = /^(\/feeds\/)[^/?#]+/;
+
+/** A URL fit for a log line: credentials in its query (and a feed token in its path) replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]');
+  return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(FEED_TOKEN_PATH, '$1[REDACTED]');
 }
 
 /**

@@ -30,6 +30,8 @@ export function recurringStartedMail(
     nextChargeAt: Date;
     reference: string;
     interval: RecurringInterval;
+    /** The private supporter feed's URL, when the tip jar offers one and this tip's level unlocks it (issue 40). */
+    feedUrl?: string | null;
   },
 ): MailContent {
   const amount = formatCents(p.amount, locale);
@@ -50,6 +52,7 @@ export function recurringStartedMail(
         t(locale, 'mail.fact.fee', { brand: p.brand, fee: formatCents(p.fee, locale) }),
         t(locale, 'mail.fact.reference', { reference: p.reference }),
       ],
+      ...(p.feedUrl ? [[t(locale, 'mail.recurringStarted.feed', { url: p.feedUrl })]] : []),
       [t(locale, 'mail.recurringStarted.manage', { link: p.manageLink }), t(locale, 'mail.recurringStarted.linkValid')],
     ]),
   };

@@ -42,6 +42,8 @@ export function registerInputGuard(app: FastifyInstance) {
     for (const [where, part] of REQUEST_PARTS) {
       if (part === 'body' && (request as unknown as Checked)[BODY_CHECKED]) continue;
       const value = request[part];
+      // A raw upload passed on as a stream by its route's own parser (bonus audio, decision 090): bytes, no strings.
+      if (part === 'body' && isStream(value)) continue;
       if (isCleanFlat(value)) continue;
       const field = badStringPath(value);
       if (field !== null) {
@@ -51,6 +53,10 @@ export function registerInputGuard(app: FastifyInstance) {
     }
     done();
   });
+}
+
+function isStream(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function';
 }
 
 /** Set when the JSON parser has checked the body's strings already. */

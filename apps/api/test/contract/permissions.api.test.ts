@@ -86,6 +86,7 @@ function fill(path: string) {
     .replace('{addonId}', ids.addon!)
     .replace('{tipId}', ids.tip!)
     .replace('{invoiceId}', ids.invoice!)
+    .replace('{episodeId}', ids.episode!)
     .replace('{token}', 'no-such-invitation-token-0000000000000000')
     .replace('{email}', encodeURIComponent('nobody@example.test'));
 }
@@ -138,6 +139,12 @@ beforeAll(async () => {
   });
   expect(invoice.status, invoice.text).toBe(201);
   ids.invoice = invoice.body.id;
+  const episode = await t.api('POST', `/tipjars/${ids.jar}/bonus-episodes`, {
+    token: maker.token,
+    body: { data: { title: 'Matrix bonus' } },
+  });
+  expect(episode.status, episode.text).toBe(201);
+  ids.episode = episode.body.id;
   // Another maker's tip jar, so "admin of some tip jar" is not mistaken for "admin of this one".
   const [other] = await t.database.db
     .insert(tipjars)

@@ -101,6 +101,12 @@ export const BonusEpisodeInputSchema = z.object({
 export const BonusEpisodeBodySchema = z.object({ data: BonusEpisodeInputSchema });
 
 /**
+ * A supporter feed URL fetched from this many distinct networks (a /24 or /48 prefix) on one UTC day
+ * is flagged as leaked, to the maker (SupporterFeedSummary.flagged) and the tipper (SupporterFeed.flaggedAt).
+ */
+export const FEED_LEAK_NETWORKS_PER_DAY = 8;
+
+/**
  * The maker's view of the supporter feed (GET tipjars/{id}/supporter-feed): how many supporters have
  * it open, and the feed URLs seen from too many networks in a day (a leaked URL).
  */

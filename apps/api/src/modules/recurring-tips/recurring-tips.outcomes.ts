@@ -21,6 +21,7 @@ import type { MailContent } from '../../mail/templates.js';
 import { recordDoubleCollection, refundIncident } from '../../payments/incidents.js';
 import type { AfterCommit } from '../../payments/ledger.js';
 import type { OppTransactionRow } from '../../payments/payments.repository.js';
+import { openFeedUrlOf } from '../bonus/bonus.feed.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
 import * as usersQueries from '../users/users.queries.js';
@@ -318,6 +319,8 @@ async function onChargePaid(
           chargeDay: updated.chargeDay,
           nextChargeAt: updated.nextChargeAt,
           interval: updated.interval,
+          // The private supporter feed, when the tip jar offers one and this tip's level unlocks it.
+          feedUrl: await openFeedUrlOf(ctx, tx, updated.id),
         })
       : chargeReceiptMail(updated.locale, { ...common, period: completed.period, paidAt: now });
   // The month is paid once (paidTransactionId above); the key keeps it to one mail whatever repeats.
