@@ -30,7 +30,7 @@ import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
 import { Checkout } from '@/storefront/checkout';
 import { Counter, Field } from '@/storefront/form-field';
 import type { Translate } from '@/storefront/strings';
-import { type Submission, submitTip } from '@/storefront/submit-tip';
+import { type CheckoutWindow, type Submission, submitTip } from '@/storefront/submit-tip';
 
 /** The monthly tip's login/register: the full app's MUI panel, loaded only when someone needs it. */
 const InlineAuth = lazy(() => import('@/storefront/inline-auth-island'));
@@ -62,12 +62,15 @@ export function TipForm({
   t,
   locale,
   episodeId,
+  checkout,
 }: {
   tipjar: PublicTipjar;
   t: Translate;
   locale: Locale;
   /** On an episode's tip page: the episode a one-off tip is for. */
   episodeId?: string;
+  /** In the widget (decision 094): one-off tips only, paid in a window of their own. */
+  checkout?: CheckoutWindow;
 }) {
   const auth = useAuth();
   const id = useId();
@@ -88,7 +91,8 @@ export function TipForm({
   const [loading, setLoading] = useState(false);
   /** The tipper's own open monthly tip to this tip jar, found when they asked to start another. */
   const [existing, setExisting] = useState<RecurringTip | null>(null);
-  const monthly = frequency === 'monthly';
+  // The widget takes one-off tips only: a monthly one needs the listener signed in, which a frame cannot keep.
+  const monthly = frequency === 'monthly' && !checkout;
   const submission = useRef<Submission>({ key: null, busy: false });
   const valuesRef = useRef(values);
   valuesRef.current = values;
@@ -211,10 +215,11 @@ export function TipForm({
     await submitTip({
       tipjar,
       locale,
-      frequency,
+      frequency: monthly ? 'monthly' : 'once',
       episodeId,
       values: valuesRef.current,
       submission: submission.current,
+      checkout,
       setLoading,
       onFailure: (failed) => {
         if (failed.fields) setShown(failed.fields);
@@ -286,7 +291,7 @@ export function TipForm({
           </p>
         </section>
 
-        <fieldset className="sf-fieldset sf-section">
+        <fieldset className="sf-fieldset sf-section" hidden={Boolean(checkout)}>
           <legend>{t('recurringtips:storefront.label')}</legend>
           <div className="sf-row">
             {(['once', 'monthly'] as const).map((option) => (

@@ -23,6 +23,7 @@ import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
 import type tips from '@/locales/en/tips.json';
 import type validation from '@/locales/en/validation.json';
+import type widget from '@/locales/en/widget.json';
 
 /** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
 declare module 'i18next' {
@@ -53,6 +54,7 @@ declare module 'i18next' {
       tipjar: typeof tipjar;
       tips: typeof tips;
       validation: typeof validation;
+      widget: typeof widget;
     };
   }
 }
