@@ -69,9 +69,13 @@ Luister via je podcastapp, of lees hieronder de aantekeningen bij de aflevering.
 </body>
 </html>
 `;
-  app.get(DEMO_EMBED_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', csp).send(html),
-  );
+  app.get(DEMO_EMBED_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    // A maker's site sends its own headers, not ours: no Cross-Origin-Opener-Policy (with `same-origin` a
+    // browser cuts the widget off from the payment window it opens, and the form offers a link to it instead).
+    reply.removeHeader('cross-origin-opener-policy');
+    reply.removeHeader('x-frame-options');
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', csp).send(html);
+  });
   app.get(DEMO_EMBED_CSS_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(CSS),
   );

@@ -93,14 +93,14 @@
     if (!SLUG.test(slug) || link.dataset.podpotReady) return;
     link.dataset.podpotReady = '1';
     link.setAttribute('aria-haspopup', 'dialog');
-    // Paint only: the spread shadow draws the button's padding outside the link's box, which keeps its size.
+    // Paint only: the spread shadow draws the button's padding outside the link's box, which keeps its size
+    // (no padding, border, font weight or display change: the e2e test compares the box before and after).
     style(link, {
       background: '#f28a3d',
       color: '#1b1b1b',
       'box-shadow': '0 0 0 .45em #f28a3d',
       'border-radius': '.3em',
       'text-decoration': 'none',
-      'font-weight': '600',
       cursor: 'pointer',
     });
     link.addEventListener('click', (event) => {

@@ -135,11 +135,14 @@ export function EmbedApp({ tipjar, locale, t }: { tipjar: PublicTipjar; locale: 
     () => ({
       open() {
         popup.current = window.open('', '_blank');
-        // The provider's pages get no hold on this frame; we keep ours on their window.
-        if (popup.current) popup.current.opener = null;
       },
       go(url, tipId) {
-        if (popup.current && !popup.current.closed) popup.current.location.href = url;
+        const window = popup.current;
+        if (window && !window.closed) {
+          window.location.href = url;
+          // The provider's pages get no hold on this frame; we keep ours on their window.
+          window.opener = null;
+        }
         setPaying({ url, tipId });
       },
       abort() {
@@ -149,6 +152,8 @@ export function EmbedApp({ tipjar, locale, t }: { tipjar: PublicTipjar; locale: 
     }),
     [],
   );
+  // Best effort: back on our thank-you page the window is usually cut off from this frame (its
+  // Cross-Origin-Opener-Policy), and then it stays open for the listener to close.
   const closePopup = useMemo(() => () => checkout.abort(), [checkout]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && askToClose();
