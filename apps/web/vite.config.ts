@@ -197,7 +197,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     react(),
-    ...(isSsrBuild ? [] : [sharedHead(), chunkSizeWarning(), moduleSizes(), inlineStorefrontCss(), embedLoader(), precompress()]),
+    ...(isSsrBuild
+      ? []
+      : [sharedHead(), chunkSizeWarning(), moduleSizes(), inlineStorefrontCss(), embedLoader(), precompress()]),
   ],
   resolve: {
     // One React for the app and every library that imports it.

@@ -13,7 +13,7 @@ const SLUG = 'de-koffiepod';
 const PHONE = { width: 390, height: 844 };
 const run = Date.now().toString(36);
 
-test.describe('the tip widget on a maker\'s website', () => {
+test.describe("the tip widget on a maker's website", () => {
   test.use({ viewport: PHONE });
 
   test('a listener tips €3 with iDEAL from the Dutch demo page, and the overlay thanks them', {
@@ -85,10 +85,7 @@ test.describe('the tip widget on a maker\'s website', () => {
     expect(violations).toEqual([]);
   });
 
-  test('the overlay closes with its close button and with Escape', async ({
-    page,
-    baseURL,
-  }) => {
+  test('the overlay closes with its close button and with Escape', async ({ page, baseURL }) => {
     await page.goto(`${baseURL.replace('127.0.0.1', 'localhost')}/demo/embed.html`);
     const link = page.getByRole('link', { name: 'Geef De Koffiepod een fooi' });
     await expect(link).toHaveAttribute('data-podpot-ready', '1');
@@ -99,9 +96,7 @@ test.describe('the tip widget on a maker\'s website', () => {
     await link.click();
     await expect(overlay).toBeVisible();
     // Escape inside the frame (the focus is there): the form, once it runs, asks the overlay to close.
-    await expect(
-      page.frameLocator('iframe[title="Fooi geven"]').getByTestId('paymentmethod-ideal'),
-    ).toBeVisible();
+    await expect(page.frameLocator('iframe[title="Fooi geven"]').getByTestId('paymentmethod-ideal')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(overlay).toHaveCount(0);
   });

@@ -250,7 +250,12 @@ export async function registerWeb(
 
   const storefrontPages = new WeakMap<PublicTipjar, Map<string, string>>();
 
-  function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale, episode?: PublicEpisode, embed?: boolean): string {
+  function renderStorefrontPage(
+    tipjar: PublicTipjar,
+    locale: Locale,
+    episode?: PublicEpisode,
+    embed?: boolean,
+  ): string {
     // The real page, rendered by the storefront's server build; without one, a static first picture.
     const rendered = renderer?.renderStorefront({ tipjar, locale, episode, ...(embed ? { embed } : {}) });
     const seriesUrl = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);

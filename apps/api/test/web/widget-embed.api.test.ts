@@ -46,10 +46,11 @@ afterAll(async () => {
 });
 
 const get = (path: string) => fetch(`${t.baseUrl}${path}`);
-const frameAncestors = (res: Response) => /frame-ancestors ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+const frameAncestors = (res: Response) =>
+  /frame-ancestors ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
 
 describe('the embed page /{slug}/embed', () => {
-  it('is the tip jar\'s widget page in the address\'s language, framable by any site, not indexed', async () => {
+  it("is the tip jar's widget page in the address's language, framable by any site, not indexed", async () => {
     for (const [path, locale] of [
       ['/widget-pod/embed', 'en'],
       ['/nl/widget-pod/embed', 'nl'],
@@ -78,7 +79,14 @@ describe('the embed page /{slug}/embed', () => {
   });
 
   it('leaves every other page unframeable: the storefront, the app, the landing page', async () => {
-    for (const path of ['/widget-pod', '/nl/widget-pod', '/login', '/', '/widget-pod/embed/more', '/api/v1/paymentmethods']) {
+    for (const path of [
+      '/widget-pod',
+      '/nl/widget-pod',
+      '/login',
+      '/',
+      '/widget-pod/embed/more',
+      '/api/v1/paymentmethods',
+    ]) {
       const res = await get(path);
       expect(frameAncestors(res), path).toBe("'none'");
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');

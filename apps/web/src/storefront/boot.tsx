@@ -50,13 +50,7 @@ function app(strings: StorefrontStrings, Embed: EmbedComponent | null) {
   }
   return (
     <StrictMode>
-      <StorefrontApp
-        tipjar={tipjar}
-        locale={locale}
-        episode={episode}
-        t={t}
-        parts={parts}
-      />
+      <StorefrontApp tipjar={tipjar} locale={locale} episode={episode} t={t} parts={parts} />
     </StrictMode>
   );
 }

@@ -89,9 +89,7 @@ function PaymentState(props: {
         <h2 ref={done} tabIndex={-1}>
           {t('widget:embed.thanks.title')}
         </h2>
-        <p>
-          {t('widget:embed.thanks.text', { amount: formatCents(outcome?.amount ?? 0, locale), name: tipjar.name })}
-        </p>
+        <p>{t('widget:embed.thanks.text', { amount: formatCents(outcome?.amount ?? 0, locale), name: tipjar.name })}</p>
         <button type="button" className="sf-button sf-contained" onClick={askToClose}>
           {t('widget:embed.close')}
         </button>
