@@ -3,6 +3,7 @@
 // manifest (apps/web/dist/.vite/manifest.json): the storefront's own entry (storefront.html) with
 // everything it imports statically, and the page's code it loads at once (boot.tsx); its other lazy
 // chunks (the monthly tip's login) load only when chosen.
+// Also the tip widget's loader (/embed.js, decision 094): at most 5 kB brotli.
 // Sizes are brotli, as the API sends them (the build writes a .br beside each file). Fails when the
 // total is above the budget. Run after `npm run build`; `npm test` runs it in its e2e stage.
 //
@@ -32,6 +33,12 @@ export const HOME_ROOTS = ['home.html', 'src/home/boot.tsx'];
  */
 export const ORDER_ROOTS = ['index.html', 'src/app/routes/public/order.tsx'];
 const ORDER_JS_BUDGET_BYTES = 340_000;
+/**
+ * The tip widget's loader (`/embed.js`, decision 094), which a maker's own page loads on every visit:
+ * one file, at most 5 kB brotli (issue 41); the form and React load only on a click, inside the frame.
+ */
+export const WIDGET_LOADER_FILE = 'embed.js';
+export const WIDGET_LOADER_BUDGET_BYTES = 5_000;
 const ORDER_JS_MAX_FILES = 50;
 /** No web chunk holds the password dictionaries: the API judges a new password (decision 082). */
 const PASSWORD_ESTIMATOR = /password-estimator/;
@@ -125,6 +132,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `\nFirst visit to ${page}: ${result.requests} JS files, ${kb(result.raw)} raw, ${kb(result.brotli)} brotli — ${within ? 'within' : 'OVER'} the budget of ${kb(budget)} in at most ${maxFiles} files\n`,
     );
   }
+  const loader = path.join(dist, WIDGET_LOADER_FILE);
+  const loaderBrotli = existsSync(loader) ? brotliSize(loader) : Number.POSITIVE_INFINITY;
+  const loaderWithin = loaderBrotli <= WIDGET_LOADER_BUDGET_BYTES;
+  over ||= !loaderWithin;
+  console.log(
+    `The widget's loader /${WIDGET_LOADER_FILE}: ${existsSync(loader) ? `${loaderBrotli} bytes brotli` : 'not in the build'} — ${loaderWithin ? 'within' : 'OVER'} the budget of ${kb(WIDGET_LOADER_BUDGET_BYTES)}\n`,
+  );
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const estimator = Object.keys(manifest).filter((key) => PASSWORD_ESTIMATOR.test(key));
   if (estimator.length > 0) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -118,6 +119,23 @@ function inlineStorefrontCss(): Plugin {
   };
 }
 
+/**
+ * The tip widget's loader (src/embed/loader.ts, decision 094) as `embed.js` at the build's root: one plain
+ * script at a fixed address that a maker's page loads from us, minified, no chunks, no module. Its
+ * brotli size is held under 5 kB (apps/api/test/web/embed-loader.test.ts, scripts/first-visit-budget.mjs).
+ */
+function embedLoader(): Plugin {
+  return {
+    name: 'podpot-embed-loader',
+    apply: 'build',
+    async generateBundle() {
+      const source = await readFile(`${root}src/embed/loader.ts`, 'utf8');
+      const { code } = await transform(source, { loader: 'ts', minify: true, target: 'es2020' });
+      this.emitFile({ type: 'asset', fileName: 'embed.js', source: code });
+    },
+  };
+}
+
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -179,7 +197,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     react(),
-    ...(isSsrBuild ? [] : [sharedHead(), chunkSizeWarning(), moduleSizes(), inlineStorefrontCss(), precompress()]),
+    ...(isSsrBuild
+      ? []
+      : [sharedHead(), chunkSizeWarning(), moduleSizes(), inlineStorefrontCss(), embedLoader(), precompress()]),
   ],
   resolve: {
     // One React for the app and every library that imports it.

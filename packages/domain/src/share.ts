@@ -63,6 +63,37 @@ export function badgeSnippet(badge: { href: string; src: string; alt: string; wi
   return `<a href="${escapeXml(href)}"><img src="${escapeXml(src)}" alt="${escapeXml(alt)}" width="${width}" height="${height}"></a>`;
 }
 
+/* ---------- the tip widget (decision 094) ---------- */
+
+/** Where the widget's loader is served, at the platform's origin. */
+export const WIDGET_LOADER_PATH = '/embed.js';
+
+/** A tip jar's widget page (the form the overlay frames): `/{slug}/embed`, `/nl/{slug}/embed`. */
+export function widgetPagePath(slug: string, locale: Locale): string {
+  return `${locale === 'en' ? '' : `/${locale}`}/${encodeURIComponent(slug)}/embed`;
+}
+
+/**
+ * What a maker pastes into their website: a plain link to the storefront (works without script) that
+ * the loader turns into a tip button opening the form in an overlay; the frame's language is the host
+ * page's `<html lang>`. `origin` is the platform's public origin.
+ */
+export function widgetSnippet(input: { origin: string; slug: string; storefrontUrl: string; text: string }): string {
+  const { origin, slug, storefrontUrl, text } = input;
+  return `<a data-podpot-tip="${escapeXml(slug)}" href="${escapeXml(storefrontUrl)}">${escapeXml(text)}</a>\n<script src="${escapeXml(origin + WIDGET_LOADER_PATH)}" async></script>`;
+}
+
+/** The variant without script: the form itself in a frame on the maker's page. */
+export function widgetFrameSnippet(input: { origin: string; slug: string; locale: Locale; title: string }): string {
+  const src = input.origin + widgetPagePath(input.slug, input.locale);
+  return `<iframe src="${escapeXml(src)}" title="${escapeXml(input.title)}" width="400" height="760" style="border:0;max-width:100%"></iframe>`;
+}
+
+/** What a host page with a Content-Security-Policy adds to its directives for the widget. */
+export function widgetCsp(origin: string): string {
+  return `script-src ${origin}; frame-src ${origin}`;
+}
+
 /* ---------- API schemas ---------- */
 
 /** `?lang=` of a shared file: the language of its text and of the address it points to. */

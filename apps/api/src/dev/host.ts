@@ -7,7 +7,8 @@ import type { ServerHost } from '../serve.js';
 /*
  * The dev host (decision 072): the API as app.ts builds it, with what only development, demos and
  * tests have around it — the OPP simulator when no real provider is set (OPP_API_URL unset), the demo
- * podcast's feed and artwork (decision 030), the mail preview (decision 035), and the demo data once
+ * podcast's feed and artwork (decision 030), the mail preview (decision 035), the tip widget's demo page
+ * (decision 094), and the demo data once
  * the server listens. Never in production: there it builds the production app and adds nothing.
  * `npm start` and `npm run dev` (server.dev.ts), the jobs CLI, the tests and the benches build through
  * it; app.ts and server.ts import nothing of dev/.
@@ -21,6 +22,7 @@ export async function buildDevApp(options: BuildAppOptions): Promise<BuiltApp> {
   const previews: AppExtension[] = [
     async (app, ctx) => (await import('./demo-feed.js')).mountDemoFeed(app, ctx),
     async (app, ctx) => (await import('./mail-preview.js')).mountMailPreview(app, ctx),
+    async (app, ctx) => (await import('./demo-embed.js')).mountDemoEmbed(app, ctx),
   ];
   const extensions = options.extensions ?? [];
   if (!config.usesSimulator) return buildApp({ ...options, extensions: [...extensions, ...previews] });

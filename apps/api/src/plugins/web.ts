@@ -26,6 +26,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { sendCompressed } from './compression.js';
 import { sendError } from './error-handler.js';
+import { allowFraming, registerEmbedLoaderHeaders } from './web-embed.js';
 import {
   alternateLinks,
   describeTipjar,
@@ -48,7 +49,7 @@ interface StorefrontRenderer {
    * With `episode`: that episode's tip page; `title` (absent in older builds) is the page's own title,
    * `description` the page's sentence in its language (the storefront's when the maker wrote none).
    */
-  renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; episode?: PublicEpisode | null }): {
+  renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; episode?: PublicEpisode | null; embed?: boolean }): {
     html: string;
     strings: Record<string, string>;
     title?: string;
@@ -80,18 +81,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/{slug}` or `/nl/{slug}`: the storefront's slug; `/{slug}/e/{episodeId}` (and under `/nl`): an
- * episode's tip page, with its `episodeId`; null for any other path. A first segment that is a route of
+ * episode's tip page, with its `episodeId`; `/{slug}/embed`: the tip widget's page (`embed`, decision
+ * 094); null for any other path. A first segment that is a route of
  * the app (the domain's route table) is never a tip jar. An episode id that is not a uuid is `''`: no
  * episode can have it, so the page is a 404.
  */
-export function storefrontSlugOf(url: string): { slug: string; locale: Locale; episodeId?: string } | null {
+export function storefrontSlugOf(
+  url: string,
+): { slug: string; locale: Locale; episodeId?: string; embed?: true } | null {
   // Empty segments do not count: '//nl//koffie' is '/nl/koffie'.
   const pathname = `/${url.split(/[?#]/)[0]!.split('/').filter(Boolean).join('/')}`;
   const locale = localeFromPath(pathname);
   const rest = stripLocale(pathname).split('/').filter(Boolean);
   const episode = rest.length === 3 && rest[1] === 'e';
-  const slug = rest.length === 1 || episode ? safeDecode(rest[0]!).toLowerCase() : null;
+  const embed = rest.length === 2 && rest[1] === 'embed';
+  const slug = rest.length === 1 || episode || embed ? safeDecode(rest[0]!).toLowerCase() : null;
   if (!slug || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return null;
+  if (embed) return { slug, locale, embed };
   if (!episode) return { slug, locale };
   const episodeId = safeDecode(rest[2]!).toLowerCase();
   return { slug, locale, episodeId: UUID.test(episodeId) ? episodeId : '' };
@@ -163,6 +169,7 @@ export async function registerWeb(
   const storefrontTemplate = existsSync(storefrontFile) ? readFileSync(storefrontFile, 'utf8') : indexHtml;
   const renderer = hasWeb ? await loadStorefrontRenderer(root) : null;
   if (hasWeb) {
+    registerEmbedLoaderHeaders(app);
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -217,7 +224,7 @@ export async function registerWeb(
     return html;
   }
 
-  async function storefrontHtml(request: FastifyRequest): Promise<{ status: number; html: string }> {
+  async function storefrontHtml(request: FastifyRequest): Promise<{ status: number; html: string; embed?: boolean }> {
     const homeLocale = homeLocaleOf(request.url);
     if (homeLocale) return { status: 200, html: homeHtml(homeLocale) ?? indexHtml };
     const target = storefrontSlugOf(request.url);
@@ -233,18 +240,24 @@ export async function registerWeb(
     // One render per answer of the storefront lookup and language: findStorefront answers the same
     // (frozen) object until its cache drops it (a change, or its few seconds are up; decision 020), so
     // the page is rendered again exactly when its data may have changed.
-    const pages = storefrontPages.get(tipjar) ?? new Map<Locale, string>();
+    const pages = storefrontPages.get(tipjar) ?? new Map<string, string>();
     storefrontPages.set(tipjar, pages);
-    const html = pages.get(target.locale) ?? renderStorefrontPage(tipjar, target.locale);
-    pages.set(target.locale, html);
-    return { status: 200, html };
+    const key = `${target.locale}${target.embed ? ':embed' : ''}`;
+    const html = pages.get(key) ?? renderStorefrontPage(tipjar, target.locale, undefined, target.embed);
+    pages.set(key, html);
+    return { status: 200, html, embed: target.embed };
   }
 
-  const storefrontPages = new WeakMap<PublicTipjar, Map<Locale, string>>();
+  const storefrontPages = new WeakMap<PublicTipjar, Map<string, string>>();
 
-  function renderStorefrontPage(tipjar: PublicTipjar, locale: Locale, episode?: PublicEpisode): string {
+  function renderStorefrontPage(
+    tipjar: PublicTipjar,
+    locale: Locale,
+    episode?: PublicEpisode,
+    embed?: boolean,
+  ): string {
     // The real page, rendered by the storefront's server build; without one, a static first picture.
-    const rendered = renderer?.renderStorefront({ tipjar, locale, episode });
+    const rendered = renderer?.renderStorefront({ tipjar, locale, episode, ...(embed ? { embed } : {}) });
     const seriesUrl = appUrl(config.publicUrl, 'storefront', { tipjarslug: tipjar.slug }, locale);
     const url = episode
       ? appUrl(config.publicUrl, 'storefrontEpisode', { tipjarslug: tipjar.slug, episodeid: episode.id }, locale)
@@ -258,6 +271,8 @@ export async function registerWeb(
     const image = tipjarImageUrl(config.publicUrl, tipjar);
     const tags = [
       `<title>${escapeHtml(title)}</title>`,
+      // The widget's page is the storefront's form in a frame: search engines keep the storefront.
+      ...(embed ? ['<meta name="robots" content="noindex" />'] : []),
       `<meta name="description" content="${escapeHtml(description)}" />`,
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       ...(episode
@@ -309,8 +324,9 @@ export async function registerWeb(
           `${LANG_COOKIE}=${homeLocale}; Max-Age=${LANG_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`,
         );
       }
-      const { status, html } = await storefrontHtml(request);
+      const { status, html, embed } = await storefrontHtml(request);
       reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (embed) allowFraming(reply);
       return sendCompressed(request, reply, html);
     }
     return sendError(reply, 404, ErrorCode.NotFound, `Route ${request.method} ${url.split('?')[0]} not found`);

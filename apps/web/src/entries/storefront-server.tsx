@@ -2,9 +2,10 @@ import type { PublicEpisode, PublicTipjar } from '@podpot/domain';
 import type { Locale } from '@podpot/domain/locale';
 import { renderToString } from 'react-dom/server';
 import { env } from '@/config/env';
+import { EmbedApp } from '@/storefront/embed';
 import { serverStrings } from '@/storefront/server-strings';
 import { episodeHeading, StorefrontApp } from '@/storefront/storefront-app';
-import { createTranslate, type StorefrontStrings } from '@/storefront/strings';
+import { createTranslate, EMBED_CATALOG_PARTS, type StorefrontStrings } from '@/storefront/strings';
 import { storefrontParts } from '@/storefront/supporters';
 
 /*
@@ -17,16 +18,31 @@ import { storefrontParts } from '@/storefront/supporters';
 export { renderHome } from '@/entries/home-server';
 
 /**
- * The storefront page of `tipjar` in `locale` — or, with `episode`, that episode's tip page: the HTML of
- * `#root`, the strings the client needs, and the page's title and description (the episode page's own,
- * for its share tags).
+ * The storefront page of `tipjar` in `locale` — or, with `episode`, that episode's tip page; with `embed`,
+ * the tip widget's page (decision 094): the HTML of `#root`, the strings the client needs, and the page's
+ * title and description (the episode page's own, for its share tags).
  */
-export function renderStorefront(input: { tipjar: PublicTipjar; locale: Locale; episode?: PublicEpisode | null }): {
+export function renderStorefront(input: {
+  tipjar: PublicTipjar;
+  locale: Locale;
+  episode?: PublicEpisode | null;
+  embed?: boolean;
+}): {
   html: string;
   strings: StorefrontStrings;
   title: string;
   description: string;
 } {
+  if (input.embed) {
+    const strings = serverStrings(input.locale, EMBED_CATALOG_PARTS);
+    const t = createTranslate(strings, env.brandName);
+    return {
+      html: renderToString(<EmbedApp tipjar={input.tipjar} locale={input.locale} t={t} />),
+      strings,
+      title: input.tipjar.name,
+      description: t('storefront:meta.description', { name: input.tipjar.name }),
+    };
+  }
   const strings = serverStrings(input.locale);
   const t = createTranslate(strings, env.brandName);
   // The goal, episodes and wall are drawn here only; relative dates are as of this render (decision 032).

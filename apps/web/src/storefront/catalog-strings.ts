@@ -6,6 +6,6 @@ import { pickStorefrontStrings, type StorefrontStrings } from '@/storefront/stri
  * The storefront's strings from the app's catalogs, in the browser: only when the server had no
  * storefront server build to render the page and inline them (boot.tsx), and in `npm run dev`.
  */
-export function catalogStrings(locale: Locale): StorefrontStrings {
-  return pickStorefrontStrings(catalogs[locale] ?? {});
+export function catalogStrings(locale: Locale, parts?: readonly string[]): StorefrontStrings {
+  return pickStorefrontStrings(catalogs[locale] ?? {}, parts);
 }

@@ -51,6 +51,9 @@ export function pickStorefrontStrings(
   return strings;
 }
 
+/** The tip widget's page (`/{slug}/embed`, decision 094): the storefront's strings and the widget's own. */
+export const EMBED_CATALOG_PARTS = [...STOREFRONT_CATALOG_PARTS, 'widget:embed'] as const;
+
 /** `t('storefront:amount.title')`; an unknown key shows itself (as i18next does). */
 export function createTranslate(strings: StorefrontStrings, brand: string): Translate {
   return (key, params = {}) => {

@@ -17,6 +17,19 @@ export interface Submission {
   busy: boolean;
 }
 
+/**
+ * The tip widget's checkout (decision 094): banks refuse to be framed, so the provider's checkout opens in
+ * a window of its own instead of replacing the framed page.
+ */
+export interface CheckoutWindow {
+  /** At the click, before anything is awaited: the browser allows a new window only then. */
+  open(): void;
+  /** The tip is made: the window goes to the provider's checkout (`url`). */
+  go(url: string, tipId: string): void;
+  /** No tip was made: the window closes again. */
+  abort(): void;
+}
+
 export interface SubmitFailure {
   /** The API's field errors ("data.email" → "email"), when it named fields. */
   fields?: Partial<Record<TipFormField, FieldError>>;
@@ -38,6 +51,8 @@ export async function submitTip(input: {
   episodeId?: string;
   values: TipFormInput;
   submission: Submission;
+  /** In the widget: the checkout opens in its own window (one-off tips only). */
+  checkout?: CheckoutWindow;
   setLoading: (loading: boolean) => void;
   onFailure: (failure: SubmitFailure) => void;
 }): Promise<void> {
@@ -47,6 +62,7 @@ export async function submitTip(input: {
   if (!navigator.onLine) return input.onFailure({ text: (t) => t('errors:status.offline'), offline: true });
   submission.busy = true;
   input.setLoading(true);
+  input.checkout?.open();
   const common = {
     amount: values.amount,
     displayName: values.displayName ?? '',
@@ -81,9 +97,14 @@ export async function submitTip(input: {
       submission.key,
     );
     submission.key = null;
+    if (input.checkout && answer.oppTransaction.redirectUrl) {
+      input.checkout.go(answer.oppTransaction.redirectUrl, answer.tip.id);
+      return;
+    }
     const thanks = `${localizePath(routePath('thankyou'), locale)}?tip=${encodeURIComponent(answer.tip.id)}&slug=${encodeURIComponent(tipjar.slug)}`;
     window.location.assign(answer.oppTransaction.redirectUrl ?? thanks);
   } catch (error) {
+    input.checkout?.abort();
     const maybeArrived = !isApiError(error) || error.status === 0 || error.status >= 500;
     if (!maybeArrived) submission.key = null;
     submission.busy = false;

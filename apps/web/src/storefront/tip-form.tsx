@@ -31,7 +31,7 @@ import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
 import { Checkout } from '@/storefront/checkout';
 import { Counter, Field } from '@/storefront/form-field';
 import type { Translate } from '@/storefront/strings';
-import { type Submission, submitTip } from '@/storefront/submit-tip';
+import { type CheckoutWindow, type Submission, submitTip } from '@/storefront/submit-tip';
 
 /** The monthly tip's login/register: the full app's MUI panel, loaded only when someone needs it. */
 const InlineAuth = lazy(() => import('@/storefront/inline-auth-island'));
@@ -63,12 +63,15 @@ export function TipForm({
   t,
   locale,
   episodeId,
+  checkout,
 }: {
   tipjar: PublicTipjar;
   t: Translate;
   locale: Locale;
   /** On an episode's tip page: the episode a one-off tip is for. */
   episodeId?: string;
+  /** In the widget (decision 094): one-off tips only, paid in a window of their own. */
+  checkout?: CheckoutWindow;
 }) {
   const auth = useAuth();
   const id = useId();
@@ -89,8 +92,11 @@ export function TipForm({
   const [loading, setLoading] = useState(false);
   /** The tipper's own open monthly tip to this tip jar, found when they asked to start another. */
   const [existing, setExisting] = useState<RecurringTip | null>(null);
-  /** Monthly or yearly (decision 092): both start a recurring tip and need an account. */
-  const recurring = frequency !== 'once';
+  /**
+   * Monthly or yearly (decision 092): both start a recurring tip and need an account. The widget takes
+   * one-off tips only (decision 094): signing in cannot be kept inside a frame.
+   */
+  const recurring = frequency !== 'once' && !checkout;
   const submission = useRef<Submission>({ key: null, busy: false });
   const valuesRef = useRef(values);
   valuesRef.current = values;
@@ -215,10 +221,11 @@ export function TipForm({
     await submitTip({
       tipjar,
       locale,
-      frequency,
+      frequency: recurring ? frequency : 'once',
       episodeId,
       values: valuesRef.current,
       submission: submission.current,
+      checkout,
       setLoading,
       onFailure: (failed) => {
         if (failed.fields) setShown(failed.fields);
@@ -290,7 +297,7 @@ export function TipForm({
           </p>
         </section>
 
-        <fieldset className="sf-fieldset sf-section">
+        <fieldset className="sf-fieldset sf-section" hidden={Boolean(checkout)}>
           <legend>{t('recurringtips:storefront.label')}</legend>
           <div className="sf-row">
             {(['once', 'monthly', 'yearly'] as const).map((option) => (

@@ -25,6 +25,7 @@ import type tipjar from '@/locales/en/tipjar.json';
 import type tips from '@/locales/en/tips.json';
 import type validation from '@/locales/en/validation.json';
 import type yearlytips from '@/locales/en/yearlytips.json';
+import type widget from '@/locales/en/widget.json';
 
 /** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
 declare module 'i18next' {
@@ -57,6 +58,7 @@ declare module 'i18next' {
       tips: typeof tips;
       validation: typeof validation;
       yearlytips: typeof yearlytips;
+      widget: typeof widget;
     };
   }
 }

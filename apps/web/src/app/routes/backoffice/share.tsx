@@ -23,7 +23,13 @@ export default function BackofficeSharePage() {
       {kit.isPending && <LinearProgress aria-label={t('common:loading')} />}
       {kit.isError && <Alert severity="error">{t('loadError')}</Alert>}
       {kit.data && (
-        <ShareKitView shareKit={kit.data} feed={kit.data.feed} episodes={episodes} episodeName={episodeName} />
+        <ShareKitView
+          shareKit={kit.data}
+          name={tipjar.name}
+          feed={kit.data.feed}
+          episodes={episodes}
+          episodeName={episodeName}
+        />
       )}
     </Page>
   );

@@ -9,6 +9,7 @@ import { CopyField } from './copy-field';
 import { Download } from './download';
 import { EpisodeShare } from './episode-share';
 import { FeedStatus } from './feed-status';
+import { WidgetShare } from './widget-share';
 
 function Section({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
   return (
@@ -54,11 +55,14 @@ function BadgeOf({ kit, language }: { kit: ShareKitOfLocale; language: string })
  */
 export function ShareKitView({
   shareKit,
+  name,
   feed,
   episodes,
   episodeName,
 }: {
   shareKit: ShareKit;
+  /** The tip jar's name (the widget frame's title); the slug without it. */
+  name?: string;
   /** The feed's refresh state (null: no feed address; undefined: not known, nothing shown). */
   feed?: FeedRefreshState | null;
   /** The tip jar's episodes, newest first, for the per-episode kit (undefined: still loading). */
@@ -66,6 +70,7 @@ export function ShareKitView({
   episodeName: (episode: TipEpisodeRef) => string;
 }) {
   const { t } = useTranslation('share');
+  const { t: tWidget } = useTranslation('widget');
   const locale = useLocale();
   const format = useFormat();
   const kit = shareKit.kits[locale];
@@ -86,6 +91,10 @@ export function ShareKitView({
             <BadgeOf key={l} kit={shareKit.kits[l]} language={t(`badge.language.${l}`)} />
           ))}
         </Stack>
+      </Section>
+
+      <Section id="share-widget" title={tWidget('share.title')} text={tWidget('share.text')}>
+        <WidgetShare shareKit={shareKit} locale={locale} name={name ?? shareKit.slug} />
       </Section>
 
       <Section id="share-qr" title={t('qr.title')} text={t('qr.text', { url: kit.storefrontUrl })}>
