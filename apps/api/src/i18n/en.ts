@@ -285,6 +285,7 @@ export const en = {
       created: 'Started',
       status: 'Status',
       amount: 'Amount per month',
+      level: 'Level',
       mandate: 'Mandate',
       paymentMethod: 'Payment method',
       nextChargeAt: 'Next payment',

@@ -275,6 +275,7 @@ export const nl: Catalog = {
       created: 'Gestart',
       status: 'Status',
       amount: 'Bedrag per maand',
+      level: 'Niveau',
       mandate: 'Machtiging',
       paymentMethod: 'Betaalmethode',
       nextChargeAt: 'Volgende betaling',
