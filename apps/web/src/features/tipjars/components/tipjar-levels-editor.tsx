@@ -67,6 +67,7 @@ export function TipjarLevelsEditor({ tipjarId }: { tipjarId: string }) {
 
 function LevelsForm({ tipjarId, saved }: { tipjarId: string; saved: Level[] }) {
   const { t } = useTranslation(['levels', 'validation']);
+  const { t: tv } = useTranslation('validation');
   const locale = useLocale();
   const save = useSaveTipjarLevels(tipjarId);
   const [rows, setRows] = useState<LevelRow[]>(() => saved.map((l) => rowOf(l, (c) => formatEuroAmount(c, locale))));
@@ -89,7 +90,7 @@ function LevelsForm({ tipjarId, saved }: { tipjarId: string; saved: Level[] }) {
         max: formatCents(MAX_TIP_CENTS, locale),
       });
     }
-    return validationMessage(t as never, error);
+    return validationMessage(tv, error);
   };
 
   const onSubmit = async (event: React.FormEvent) => {
