@@ -65,7 +65,7 @@ export const StatisticsSchema = z.object({
     monthlySum: z.number().int(),
     /**
      * A tip jar's statistics only (issue 40): its active recurring tips per level, cheapest level first,
-     * then those below every level (`level` null). Empty when the tip jar has no levels.
+     * then those below every level (`level` null). Absent without levels.
      */
     byLevel: z
       .array(

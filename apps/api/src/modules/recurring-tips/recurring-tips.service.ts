@@ -420,7 +420,7 @@ export async function recurringStatistics(ctx: AppContext, tipjarId?: string) {
   const totals = await repo.recurringTotals(ctx.db, tipjarId);
   if (!tipjarId) return totals;
   const [levels, amounts] = await Promise.all([listLevels(ctx.db, tipjarId), repo.activeByAmount(ctx.db, tipjarId)]);
-  if (levels.length === 0) return { ...totals, byLevel: [] };
+  if (levels.length === 0) return totals;
   const counts = new Map<string | null, number>();
   for (const row of amounts) {
     const id = levelOf(levels, row.amount, row.interval ?? 'month')?.id ?? null;
