@@ -38,6 +38,7 @@ import { faqitemsRoutes } from './modules/faqitems/faqitems.routes.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { onOrderPayment } from './modules/invoices/invoices.order.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
+import { levelsRoutes } from './modules/levels/levels.routes.js';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.js';
 import { merchantNotificationHandlers } from './modules/merchants/merchants.service.js';
 import { paymentmethodsRoutes } from './modules/paymentmethods/paymentmethods.routes.js';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         await api.register(refundsRoutes, { ctx, ledger: ports.ledger });
         await api.register(statisticsRoutes, { ctx });
         await api.register(supportersRoutes, { ctx });
+        await api.register(levelsRoutes, { ctx });
         await api.register(recurringTipsRoutes, { ctx, ledger: ports.ledger });
         await api.register(settlementsRoutes, { ctx });
         await api.register(invoicesRoutes, { ctx });

@@ -107,6 +107,9 @@ export const VALIDATION_KEYS = [
   // An invitation to administer a tip jar (decision 062): the address is an admin already; too many pending.
   'alreadyAdmin',
   'tooManyInvitations',
+  // A tip jar's levels (issue 40): more than TIPJAR_LEVELS_MAX; two levels with the same amount.
+  'tooMany',
+  'levelAmountTaken',
   'singleLine',
   // A new password below the strength bar (password-strength.ts), one key per reason.
   'passwordCommon',

@@ -40,6 +40,14 @@ export function levelOf<L extends LevelLike>(
   return best;
 }
 
+/**
+ * The amount a recurring tip's level follows: what it pays from now on (a changed amount waiting for the
+ * next charge counts at once), so an amount change moves the tip between levels the moment it is made.
+ */
+export function levelAmountOf(tip: { amount: number; nextAmount: number | null }): number {
+  return tip.nextAmount ?? tip.amount;
+}
+
 /** The period key a charge of `interval` on `date` pays: 'YYYY-MM' (UTC) for a month, 'YYYY' for a year. */
 export function periodOf(date: Date, interval: RecurringInterval): string {
   const year = String(date.getUTCFullYear());

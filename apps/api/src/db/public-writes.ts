@@ -1,6 +1,6 @@
 import { getTableName } from 'drizzle-orm';
 import { Cache, type MutationOption } from 'drizzle-orm/cache/core';
-import { oppMerchants, paymentIssuers, paymentMethods, tipjars } from './schema/index.js';
+import { oppMerchants, paymentIssuers, paymentMethods, tipjarLevels, tipjars } from './schema/index.js';
 
 /*
  * Which writes change what anyone may read (decision 073): a counter raised by every INSERT, UPDATE and
@@ -24,9 +24,9 @@ export function publicReadsChanged() {
   generation++;
 }
 
-/** The tables public answers are read from: tip jars, their merchants, payment methods and their banks. */
+/** The tables public answers are read from: tip jars, their levels and merchants, payment methods and their banks. */
 export const PUBLIC_SOURCE_TABLES: ReadonlySet<string> = new Set(
-  [tipjars, oppMerchants, paymentMethods, paymentIssuers].map((table) => getTableName(table)),
+  [tipjars, tipjarLevels, oppMerchants, paymentMethods, paymentIssuers].map((table) => getTableName(table)),
 );
 
 /**

@@ -294,6 +294,7 @@ export const en = {
       created: 'Started',
       status: 'Status',
       amount: 'Amount',
+      level: 'Level',
       mandate: 'Mandate',
       paymentMethod: 'Payment method',
       nextChargeAt: 'Next payment',

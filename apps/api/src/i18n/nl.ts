@@ -283,6 +283,7 @@ export const nl: Catalog = {
       created: 'Gestart',
       status: 'Status',
       amount: 'Bedrag',
+      level: 'Niveau',
       mandate: 'Machtiging',
       paymentMethod: 'Betaalmethode',
       nextChargeAt: 'Volgende betaling',

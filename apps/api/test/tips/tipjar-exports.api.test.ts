@@ -199,6 +199,7 @@ describe('GET /api/v1/tipjars/:id/recurringtips/export', () => {
       'created',
       'status',
       'amount',
+      'level',
       'mandate',
       'paymentMethod',
       'nextChargeAt',
@@ -208,17 +209,19 @@ describe('GET /api/v1/tipjars/:id/recurringtips/export', () => {
       'id',
       'interval',
     ]);
-    expect(mila!.slice(0, 8)).toEqual([
+    // No levels: the level column stays empty (tipjar-levels.api.test.ts fills it).
+    expect(mila!.slice(0, 9)).toEqual([
       '2026-01-31T23:15:00.000Z',
       'active',
       '3.00',
+      '',
       'valid',
       'ideal',
       '2026-12-01T08:00:00.000Z',
       '',
       'Mila',
     ]);
-    expect(hidden![7]).toBe('');
+    expect(hidden![8]).toBe('');
     expect(plain.text).not.toContain('Hidden Henk');
     expect(plain.text).not.toContain('@');
 
@@ -231,6 +234,6 @@ describe('GET /api/v1/tipjars/:id/recurringtips/export', () => {
     expect(nlHeader!.at(-1)).toBe('Per (maand of jaar)');
     expect(nlMila!.at(-1)).toBe('month');
     expect(nlMila!.slice(0, 3)).toEqual(['2026-02-01 00:15:00', 'active', '3,00']);
-    expect(nlMila![5]).toBe('2026-12-01 09:00:00');
+    expect(nlMila![6]).toBe('2026-12-01 09:00:00');
   });
 });

@@ -24,6 +24,7 @@ export const STOREFRONT_CATALOG_PARTS = [
   'validation',
   'recurringtips:storefront',
   'yearlytips:storefront',
+  'levels:storefront',
   'errors:codes',
   'errors:status',
   ...TOP_BAR_CATALOG_PARTS,

@@ -7,7 +7,7 @@ import { serveAndHydrate, stubPaymentMethods, tipjar, unmountStorefronts } from 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const supporters: Supporter[] = [
   { name: 'Anna', amount: 500, message: 'Great episode!', monthly: false, paidAt: minutesAgo(5) },
-  { name: 'Bram', amount: null, message: null, monthly: true, paidAt: minutesAgo(3 * 60) },
+  { name: 'Bram', amount: null, message: null, monthly: true, paidAt: minutesAgo(3 * 60), level: 'Producer' },
   { name: null, amount: null, message: 'From a quiet fan', monthly: false, paidAt: minutesAgo(2 * 24 * 60) },
 ];
 const withWall: PublicTipjar = {
@@ -36,7 +36,7 @@ describe('the goal and the supporter wall on the storefront', () => {
     const items = within(wall).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Anna€5.005 minutes agoGreat episode!',
-      'Brammonthly3 hours ago',
+      'BrammonthlyProducer3 hours ago',
       'Anonymous2 days agoFrom a quiet fan',
     ]);
     expect(items[0]!.querySelector('time')?.getAttribute('datetime')).toBe(supporters[0]!.paidAt);
@@ -69,7 +69,7 @@ describe('the goal and the supporter wall on the storefront', () => {
     // Dutch money has a non-breaking space after the euro sign.
     expect(items.map((item) => item.textContent?.replace(/\s/g, ' '))).toEqual([
       'Anna€ 5,005 minuten geledenGreat episode!',
-      'Brammaandelijks3 uur geleden',
+      'BrammaandelijksProducer3 uur geleden',
       'AnoniemeergisterenFrom a quiet fan',
     ]);
   });

@@ -85,6 +85,8 @@ function SupporterItem({
           <span className="sf-supporter-amount">{formatCents(supporter.amount, locale)}</span>
         )}
         {supporter.monthly && <span className="sf-supporter-monthly">{t('storefront:wall.monthly')}</span>}
+        {/* The monthly supporter's level now (issue 40); the API leaves it out when the tip is anonymous. */}
+        {supporter.monthly && supporter.level && <span className="sf-supporter-monthly">{supporter.level}</span>}
         <time className="sf-supporter-when" dateTime={supporter.paidAt}>
           {formatTimeAgo(supporter.paidAt, now, locale)}
         </time>

@@ -30,6 +30,7 @@ import { createValidationScheduler } from '@/lib/validation-timing';
 import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
 import { Checkout } from '@/storefront/checkout';
 import { Counter, Field } from '@/storefront/form-field';
+import { LevelCards } from '@/storefront/level-cards';
 import type { Translate } from '@/storefront/strings';
 import { type CheckoutWindow, type Submission, submitTip } from '@/storefront/submit-tip';
 
@@ -330,6 +331,19 @@ export function TipForm({
                 ? t('recurringtips:storefront.monthlySummary', { amount: formatCents(amount, locale), day })
                 : t('recurringtips:storefront.monthlySummaryNoAmount', { day })}
             </p>
+          )}
+          {recurring && tipjar.levels && tipjar.levels.length > 0 && (
+            <LevelCards
+              levels={tipjar.levels}
+              amount={amount}
+              interval={frequency === 'yearly' ? 'year' : 'month'}
+              onPick={(cents) => {
+                setCustomText(tipjar.presetAmounts.includes(cents) ? '' : formatEuroAmount(cents, locale));
+                set({ amount: cents }, 'amount');
+              }}
+              t={t}
+              locale={locale}
+            />
           )}
         </fieldset>
 

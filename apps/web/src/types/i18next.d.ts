@@ -13,6 +13,7 @@ import type feeds from '@/locales/en/feeds.json';
 import type home from '@/locales/en/home.json';
 import type info from '@/locales/en/info.json';
 import type invoices from '@/locales/en/invoices.json';
+import type levels from '@/locales/en/levels.json';
 import type money from '@/locales/en/money.json';
 import type podcastmaker from '@/locales/en/podcastmaker.json';
 import type recurringtips from '@/locales/en/recurringtips.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       podcastmaker: typeof podcastmaker;
       recurringtips: typeof recurringtips;
       settlements: typeof settlements;
+      levels: typeof levels;
       share: typeof share;
       statistics: typeof statistics;
       storefront: typeof storefront;

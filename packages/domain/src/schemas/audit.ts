@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'tipjar.invitationWithdrawn',
   'tipjar.adminJoined',
   'tipjar.adminLeft',
+  // A tip jar's levels replaced (issue 40): before/after `levels`, a line of amount and name per level.
+  'tipjar.levelsChanged',
   'paymentmethod.created',
   'paymentmethod.updated',
   'paymentmethod.deleted',
@@ -85,6 +87,7 @@ export const AUDIT_FIELDS = [
   'erased',
   /** The last admin left: platform admins manage the tip jar now (decision 062). */
   'handedToPlatform',
+  'levels',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

@@ -5,6 +5,7 @@ import { RECURRING_INTERVALS } from '../supporter-levels.js';
 // fields and payment-status, not common and tipjar: those bring the phone rules
 // (libphonenumber's metadata) into the storefront's first visit.
 import { LocaleSchema, PaymentChoiceSchema, RetryPaymentChoiceSchema } from './fields.js';
+import { LevelRefSchema } from './supporters.js';
 import { TIP_PRIVACY, TIP_STATUSES, TipAmountSchema, TipDisplayNameSchema, TipMessageSchema } from './tip.js';
 
 /**
@@ -164,6 +165,8 @@ export const RecurringTipSchema = z.object({
   /** The tipper's e-mail: platform admins and the tipper only. */
   email: z.string().optional(),
   charges: z.array(RecurringTipChargeSchema),
+  /** Its level now (issue 40): levelOf the tip jar's levels at nextAmount ?? amount; never stored. */
+  level: LevelRefSchema.nullable(),
   created: z.string(),
   updated: z.string(),
 });

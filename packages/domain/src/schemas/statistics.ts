@@ -60,7 +60,22 @@ const withNet = { ...money, fees: z.number().int(), net: z.number().int() };
 export const StatisticsSchema = z.object({
   /** All time. */
   tips: z.object(withNet),
-  recurring: z.object({ active: z.number().int(), monthlySum: z.number().int() }),
+  recurring: z.object({
+    active: z.number().int(),
+    monthlySum: z.number().int(),
+    /**
+     * A tip jar's statistics only (issue 40): its active recurring tips per level, cheapest level first,
+     * then those below every level (`level` null). Absent without levels.
+     */
+    byLevel: z
+      .array(
+        z.object({
+          level: z.object({ id: z.uuid(), name: z.string(), amount: z.number().int() }).nullable(),
+          count: z.number().int(),
+        }),
+      )
+      .optional(),
+  }),
   /** The last 30 days and 12 months, and all time by method (the first dashboard's figures). */
   perDay: z.array(z.object({ date: z.string(), ...money })),
   perMonth: z.array(z.object({ month: z.string(), ...money })),

@@ -43,8 +43,21 @@ export const PutLevelsBodySchema = z.object({
   data: z
     .array(LevelInputSchema)
     .max(TIPJAR_LEVELS_MAX, { message: 'tooMany' })
-    .refine((levels) => new Set(levels.map((l) => l.amount)).size === levels.length, { message: 'levelAmountTaken' }),
+    .superRefine((levels, ctx) => {
+      // The second of two equal amounts is the one named (`data.1.amount`): a form marks that row.
+      const seen = new Set<number>();
+      levels.forEach((level, i) => {
+        if (seen.has(level.amount)) ctx.addIssue({ code: 'custom', message: 'levelAmountTaken', path: [i, 'amount'] });
+        seen.add(level.amount);
+      });
+    }),
 });
+export type PutLevelsBody = z.input<typeof PutLevelsBodySchema>;
+export const LevelListSchema = z.object({ data: z.array(LevelSchema) });
+
+/** A recurring tip's level as lists show it (maker's and admin's lists, the tipper's own): derived, never stored. */
+export const LevelRefSchema = LevelSchema.pick({ id: true, name: true });
+export type LevelRef = z.infer<typeof LevelRefSchema>;
 
 // ---------------------------------------------------------------- bonus episodes
 

@@ -14,6 +14,7 @@ import {
   singleLine,
   singleLineText,
 } from './fields.js';
+import { LevelSchema } from './supporters.js';
 
 /* ---------- tip jars: kind, status, slug ---------- */
 
@@ -191,6 +192,8 @@ export const SupporterSchema = z.object({
   monthly: z.boolean(),
   /** When it was paid, to the minute. */
   paidAt: z.string(),
+  /** A monthly supporter's level name now (issue 40), unless the tip is anonymous; null below every level. */
+  level: z.string().nullable().optional(),
 });
 export type Supporter = z.infer<typeof SupporterSchema>;
 
@@ -227,6 +230,8 @@ export const PublicTipjarSchema = z.object({
   supporters: z.array(SupporterSchema).optional(),
   /** The storefront's answer only: the newest episodes from the feed (at most STOREFRONT_EPISODES), newest first. */
   recentEpisodes: z.array(PublicEpisodeSchema).optional(),
+  /** The storefront's answer only: the tip jar's levels (issue 40), cheapest first. */
+  levels: z.array(LevelSchema).optional(),
 });
 export type PublicTipjar = z.infer<typeof PublicTipjarSchema>;
 

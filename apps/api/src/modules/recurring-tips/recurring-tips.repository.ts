@@ -165,6 +165,7 @@ const EXPORT_FIELDS = {
   createdCursor: sql<string>`${recurringTips.created}::text`,
   status: recurringTips.status,
   amount: recurringTips.amount,
+  nextAmount: recurringTips.nextAmount,
   interval: recurringTips.interval,
   mandateStatus: recurringTips.mandateStatus,
   paymentMethod: recurringTips.paymentMethod,
@@ -383,4 +384,24 @@ export async function recurringTotals(db: DbOrTx, tipjarId?: string) {
     .from(recurringTipTotals)
     .where(tipjarId ? eq(recurringTipTotals.tipjarId, tipjarId) : undefined);
   return { active: Number(row?.active ?? 0), monthlySum: Number(row?.monthlySum ?? 0) };
+}
+
+/**
+ * A tip jar's chargeable recurring tips (active, mandate valid: as recurringTotals counts them) per
+ * amount they pay from now on and interval: what its statistics place in levels (issue 40).
+ */
+export async function activeByAmount(db: DbOrTx, tipjarId: string) {
+  const amount = sql<number>`coalesce(${recurringTips.nextAmount}, ${recurringTips.amount})`;
+  const rows = await db
+    .select({ amount, interval: recurringTips.interval, count: count() })
+    .from(recurringTips)
+    .where(
+      and(
+        eq(recurringTips.tipjarId, tipjarId),
+        eq(recurringTips.status, 'active'),
+        eq(recurringTips.mandateStatus, 'valid'),
+      ),
+    )
+    .groupBy(amount, recurringTips.interval);
+  return rows.map((r) => ({ amount: Number(r.amount), interval: r.interval, count: r.count }));
 }

@@ -3,6 +3,7 @@ import {
   type CreateRecurringTipResponse,
   ErrorCode,
   isTipjarTippable,
+  levelOf,
   OPEN_RECURRING_TIP_STATUSES,
   platformFeeOf,
   type RecurringTip,
@@ -18,6 +19,7 @@ import type { PaymentLedger } from '../../payments/ledger.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findAttemptRow, findLatestForOwner } from '../../payments/payments.repository.js';
 import { providerUnavailable } from '../../payments/payments.service.js';
+import { listLevels } from '../levels/levels.queries.js';
 import { resolvePaymentChoice } from '../paymentmethods/paymentmethods.service.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import { tipMerchantUid } from '../tips/tips.service.js';
@@ -414,7 +416,23 @@ export async function getRecurringTip(ctx: AppContext, id: string): Promise<Recu
   return toRecurringTip(ctx.db, row, { withEmail: true, hideAnonymousName: true });
 }
 
-/** For the statistics: active recurring tips with a valid mandate and their monthly value. */
-export function recurringStatistics(ctx: AppContext, tipjarId?: string) {
-  return repo.recurringTotals(ctx.db, tipjarId);
+/**
+ * For the statistics: active recurring tips with a valid mandate and their monthly value; for one tip
+ * jar also how many of them are at each of its levels (issue 40), cheapest first, then those below all.
+ */
+export async function recurringStatistics(ctx: AppContext, tipjarId?: string) {
+  const totals = await repo.recurringTotals(ctx.db, tipjarId);
+  if (!tipjarId) return totals;
+  const [levels, amounts] = await Promise.all([listLevels(ctx.db, tipjarId), repo.activeByAmount(ctx.db, tipjarId)]);
+  if (levels.length === 0) return totals;
+  const counts = new Map<string | null, number>();
+  for (const row of amounts) {
+    const id = levelOf(levels, row.amount, row.interval ?? 'month')?.id ?? null;
+    counts.set(id, (counts.get(id) ?? 0) + row.count);
+  }
+  const byLevel = levels.map((l) => ({
+    level: { id: l.id, name: l.name, amount: l.amount },
+    count: counts.get(l.id) ?? 0,
+  }));
+  return { ...totals, byLevel: [...byLevel, { level: null, count: counts.get(null) ?? 0 }] };
 }

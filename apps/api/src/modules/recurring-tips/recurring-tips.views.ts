@@ -1,6 +1,8 @@
 import type { RecurringTip, RecurringTipCharge, TipStatus } from '@podpot/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { findLatestForOwners } from '../../payments/payments.repository.js';
+import { listLevelsOf } from '../levels/levels.queries.js';
+import { levelRefOf } from '../levels/levels.service.js';
 import { CHARGE_KIND, isMandatePayment } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
 
@@ -46,7 +48,14 @@ export async function toRecurringTips(
       .sort((a, b) => b.charge.updated.getTime() - a.charge.updated.getTime())[0];
     if (mandateCharge) latestMandateCharge.set(id, mandateCharge.charge.id);
   }
-  const payments = await findLatestForOwners(db, CHARGE_KIND, [...latestMandateCharge.values()]);
+  const [payments, levels] = await Promise.all([
+    findLatestForOwners(db, CHARGE_KIND, [...latestMandateCharge.values()]),
+    // Each tip's level now (issue 40): the levels of the listed tip jars, read once.
+    listLevelsOf(
+      db,
+      rows.map((r) => r.tipjarId),
+    ),
+  ]);
   return rows.map((row) => {
     const chargeId = latestMandateCharge.get(row.id);
     const payment = chargeId ? payments.get(chargeId) : undefined;
@@ -79,6 +88,7 @@ export async function toRecurringTips(
       locale: row.locale,
       ...(options.withEmail ? { email: row.email } : {}),
       charges: (byTip.get(row.id) ?? []).map((c) => toCharge(c.charge, c.tipStatus)),
+      level: levelRefOf(levels.get(row.tipjarId) ?? [], row),
       created: row.created.toISOString(),
       updated: row.updated.toISOString(),
     };

@@ -22,8 +22,14 @@ export async function recentSupporterTips(db: DbOrTx, tipjarId: string, limit: n
       message: sql<string | null>`case when ${tips.messageShown} and ${tips.message} <> '' then ${tips.message} end`,
       monthly: sql<boolean>`${tips.recurringTipId} is not null`,
       completedAt: tips.completedAt,
+      // The monthly tip's amount now (its level, issue 40), read only where the name may be shown.
+      levelAmount: sql<
+        number | null
+      >`case when ${tips.privacy} <> 'ANONYMOUS' then coalesce(${recurringTips.nextAmount}, ${recurringTips.amount}) end`,
+      interval: recurringTips.interval,
     })
     .from(tips)
+    .leftJoin(recurringTips, eq(recurringTips.id, tips.recurringTipId))
     .where(
       and(
         eq(tips.tipjarId, tipjarId),

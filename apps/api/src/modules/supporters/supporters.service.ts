@@ -1,6 +1,8 @@
 import {
   type GoalProgress,
   goalMonthOf,
+  type Level,
+  levelOf,
   SUPPORTER_WALL_SIZE,
   type Supporter,
   type Tip,
@@ -10,6 +12,8 @@ import type { Actor, AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { listLevels } from '../levels/levels.queries.js';
+import { toLevel } from '../levels/levels.service.js';
 import { toTips } from '../tips/tips.service.js';
 import * as repo from './supporters.repository.js';
 
@@ -23,16 +27,30 @@ function toMinute(date: Date): string {
   return new Date(Math.floor(date.getTime() / 60_000) * 60_000).toISOString();
 }
 
-/** The recent supporters of a tip jar, newest first, as their tips' privacy allows. */
-export async function listSupporters(db: DbOrTx, tipjarId: string): Promise<Supporter[]> {
+/**
+ * The recent supporters of a tip jar, newest first, as their tips' privacy allows. A month of a monthly
+ * tip names its level now (issue 40) unless the tip is anonymous; `levels` are the tip jar's.
+ */
+export async function listSupporters(
+  db: DbOrTx,
+  tipjarId: string,
+  levels: readonly Level[] = [],
+): Promise<Supporter[]> {
   const rows = await repo.recentSupporterTips(db, tipjarId, SUPPORTER_WALL_SIZE);
-  return rows.map((row) => ({
-    name: row.name ?? null,
-    amount: row.amount === null ? null : Number(row.amount),
-    message: row.message ?? null,
-    monthly: Boolean(row.monthly),
-    paidAt: toMinute(row.completedAt!),
-  }));
+  return rows.map((row) => {
+    const level =
+      row.monthly && row.levelAmount !== null && levels.length > 0
+        ? (levelOf(levels, Number(row.levelAmount), row.interval ?? 'month')?.name ?? null)
+        : null;
+    return {
+      name: row.name ?? null,
+      amount: row.amount === null ? null : Number(row.amount),
+      message: row.message ?? null,
+      monthly: Boolean(row.monthly),
+      paidAt: toMinute(row.completedAt!),
+      ...(row.monthly ? { level } : {}),
+    };
+  });
 }
 
 /** This Amsterdam month's progress toward `goal` at `now`; null without a goal. */
@@ -51,13 +69,17 @@ export async function goalProgressOf(
   return { month: month.month, current };
 }
 
-/** What the storefront's answer adds to a public tip jar (wired into the tip jars module in app.ts). */
+/**
+ * What the storefront's answer adds to a public tip jar (wired into the tip jars module in app.ts): the
+ * goal, the wall, and the levels (read once: the wall names its monthly supporters' levels with them).
+ */
 export async function storefrontExtras(db: DbOrTx, tipjar: { id: string; goal: TipjarGoal | null }) {
+  const levels = (await listLevels(db, tipjar.id)).map(toLevel);
   const [goalProgress, supporters] = await Promise.all([
     goalProgressOf(db, tipjar.id, tipjar.goal),
-    listSupporters(db, tipjar.id),
+    listSupporters(db, tipjar.id, levels),
   ]);
-  return { goalProgress, supporters };
+  return { goalProgress, supporters, levels };
 }
 
 /** PUT tipjars/{id}/tips/{tipId}/wall: the tip jar's admins show or hide a tip's message on the wall. */

@@ -8,13 +8,13 @@ import type { DbOrTx } from '../../db/client.js';
  */
 
 /**
- * A public tip jar's goal progress and supporter wall (decision 032) and recent episodes (decision 034):
- * read by the supporters and episodes modules.
+ * A public tip jar's goal progress and supporter wall (decision 032), recent episodes (decision 034) and
+ * levels (decision 091): read by the supporters, episodes and levels modules.
  */
 export type StorefrontExtras = (
   db: DbOrTx,
   tipjar: { id: string; goal: TipjarGoal | null },
-) => Promise<Required<Pick<PublicTipjar, 'goalProgress' | 'supporters' | 'recentEpisodes'>>>;
+) => Promise<Required<Pick<PublicTipjar, 'goalProgress' | 'supporters' | 'recentEpisodes' | 'levels'>>>;
 
 /**
  * A tip jar's feed address was set, changed or verified: its episode refresh starts over (decision 034;

@@ -5,9 +5,10 @@ import { FeedField } from '@/features/feeds/components/feed-field';
 import { FeedVerification } from '@/features/feeds/components/feed-verification';
 import { TipjarAdminsEditor } from '@/features/tipjars/components/tipjar-admins';
 import { TipjarGoalForm } from '@/features/tipjars/components/tipjar-goal-form';
+import { TipjarLevelsEditor } from '@/features/tipjars/components/tipjar-levels-editor';
 import { TipjarSettingsForm } from '@/features/tipjars/components/tipjar-settings';
 
-/** Backoffice settings: the tip jar's public details and notifications, its feed's ownership, its monthly goal, and its admins. */
+/** Backoffice settings: the tip jar's public details and notifications, its feed's ownership, its monthly goal, its levels, and its admins. */
 export default function BackofficeSettingsPage() {
   const { t } = useTranslation(['tipjar', 'common']);
   const tipjar = useBackofficeTipjar();
@@ -16,6 +17,7 @@ export default function BackofficeSettingsPage() {
       <TipjarSettingsForm key={tipjar.id} tipjar={tipjar} feedField={FeedField} />
       <FeedVerification tipjar={tipjar} />
       <TipjarGoalForm key={`goal-${tipjar.id}`} tipjar={tipjar} />
+      <TipjarLevelsEditor key={`levels-${tipjar.id}`} tipjarId={tipjar.id} />
       <TipjarAdminsEditor tipjar={tipjar} />
     </Page>
   );

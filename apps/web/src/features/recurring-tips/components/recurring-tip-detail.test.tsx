@@ -27,6 +27,7 @@ const tip: RecurringTip = {
   message: '',
   locale: 'en',
   charges: [],
+  level: null,
   created: '2026-04-12T08:00:00.000Z',
   updated: '2026-04-12T08:00:00.000Z',
 };

@@ -207,6 +207,8 @@ export function RecurringTipsTable({
         </Box>
       ),
     },
+    // The tip's level now (issue 40): derived from its amount by the API, never stored.
+    { key: 'level', label: t('columns.level'), render: (tip) => tip.level?.name ?? '—', hideBelow: 'sm' },
     { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
     ...(showEmail
       ? [
@@ -299,6 +301,7 @@ export function RecurringTipDetailDialog({
               ` (${period.next(tip, formatCents(tip.nextAmount, locale))})`}
           </span>,
         ],
+        [t('columns.level'), tip.level?.name ?? '—'],
         [t('columns.name'), <TipName key="name" tip={tip} />],
         ...(tip.email ? ([[t('columns.email'), tip.email]] as [string, ReactNode][]) : []),
         ...(showTipjar ? ([[t('columns.tipjar'), tip.tipjar.name]] as [string, ReactNode][]) : []),

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useStatistics } from '@/features/statistics/api/get-statistics';
 import { PeriodPicker } from '@/features/statistics/components/period-picker';
 import { StatisticsTotals } from '@/features/statistics/components/statistics-totals';
+import { SupportersByLevel } from '@/features/statistics/components/supporters-by-level';
 import { TopTipjars } from '@/features/statistics/components/top-tipjars';
 import {
   bucketLabel,
@@ -72,6 +73,9 @@ export function StatisticsPanel({ tipjarId }: { tipjarId?: string }) {
             <StatisticsCharts statistics={data} />
           </Suspense>
           {data.topTipjars && <TopTipjars tipjars={data.topTipjars} />}
+          {data.recurring.byLevel && data.recurring.byLevel.length > 0 && (
+            <SupportersByLevel byLevel={data.recurring.byLevel} />
+          )}
         </Box>
       )}
     </Paper>
