@@ -25,8 +25,8 @@ import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
 import type tips from '@/locales/en/tips.json';
 import type validation from '@/locales/en/validation.json';
-import type yearlytips from '@/locales/en/yearlytips.json';
 import type widget from '@/locales/en/widget.json';
+import type yearlytips from '@/locales/en/yearlytips.json';
 
 /** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
 declare module 'i18next' {
