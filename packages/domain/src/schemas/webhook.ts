@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLine, singleLineText } from './fields.js';
+import { singleLine } from './fields.js';
 
 /*
  * Signed webhooks of a tip jar (issue 41, decision 095): up to MAX_WEBHOOKS_PER_TIPJAR endpoints, each
@@ -55,7 +55,8 @@ export const WebhookEventsSchema = z
 const WebhookDataSchema = z.object({
   url: WebhookUrlSchema,
   events: WebhookEventsSchema,
-  description: singleLineText(WEBHOOK_DESCRIPTION_MAX).optional(),
+  /** A note of the maker's (what the endpoint is for); line breaks allowed, as every `description`. */
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).optional(),
   enabled: z.boolean().optional(),
 });
 export const CreateWebhookBodySchema = z.object({ data: WebhookDataSchema });
