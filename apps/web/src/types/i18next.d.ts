@@ -23,6 +23,7 @@ import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
 import type tips from '@/locales/en/tips.json';
 import type validation from '@/locales/en/validation.json';
+import type webhooks from '@/locales/en/webhooks.json';
 
 /** Keys are typed from the en catalogs: a wrong key fails the typecheck. */
 declare module 'i18next' {
@@ -47,6 +48,8 @@ declare module 'i18next' {
       recurringtips: typeof recurringtips;
       settlements: typeof settlements;
       share: typeof share;
+      webhooks: typeof webhooks;
+      webhooks: typeof webhooks;
       statistics: typeof statistics;
       storefront: typeof storefront;
       thankyou: typeof thankyou;
