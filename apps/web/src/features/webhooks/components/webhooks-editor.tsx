@@ -93,7 +93,7 @@ export function WebhooksEditor({ tipjarId }: { tipjarId: string }) {
       {webhooks.isError && <Alert severity="error">{t('loadError')}</Alert>}
       {webhooks.isSuccess && list.length === 0 && <Typography>{t('empty')}</Typography>}
       {list.map((webhook) => (
-        <Accordion key={webhook.id} disableGutters>
+        <Accordion key={webhook.id} disableGutters slotProps={{ heading: { component: 'h2' } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`webhook-${webhook.id}`}>
             <Stack sx={{ minWidth: 0 }}>
               <Typography sx={{ overflowWrap: 'anywhere' }}>{webhook.url}</Typography>
