@@ -63,6 +63,7 @@ import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
 import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
 import { findActor } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { PaymentLedger } from './payments/ledger.js';
 import { OppClient } from './payments/opp-client.js';
 import type { OppFetch } from './payments/opp-http.js';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         await api.register(auditRoutes, { ctx });
         await api.register(privacyRoutes, { ctx });
         await api.register(bonusRoutes, { ctx });
+        await api.register(webhooksRoutes, { ctx });
       },
       { prefix: API_PREFIX },
     );

@@ -139,6 +139,14 @@ export const VALIDATION_KEYS = [
   'episodeUnknown',
   // An authenticator code that cannot be checked: the server cannot read the user's secret (decision 045).
   'authenticatorUnavailable',
+  // A webhook endpoint refused (decision 095): not an http(s) address, no event chosen, http in production,
+  // a private or loopback address, a host that does not resolve, the tip jar's endpoints used up (param max).
+  'webhookBadUrl',
+  'webhookNoEvents',
+  'webhookHttpsOnly',
+  'webhookPrivateAddress',
+  'webhookUnknownHost',
+  'webhookLimit',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -80,6 +80,8 @@ export const APP_ROUTES = [
   r('backofficeSettlements', '/backoffice/:tipjarslug/settlements', 'backoffice', 'user'),
   r('backofficeShare', '/backoffice/:tipjarslug/share', 'backoffice', 'user'),
   r('backofficeTips', '/backoffice/:tipjarslug/tips', 'backoffice', 'user'),
+  // Signed webhooks of a tip jar (issue 41, decision 095).
+  r('backofficeWebhooks', '/backoffice/:tipjarslug/webhooks', 'backoffice', 'user'),
 
   // The tip page of one episode (issue 14): the storefront's page with the episode named and sent with the tip.
   r('storefrontEpisode', '/:tipjarslug/e/:episodeid', 'storefront'),

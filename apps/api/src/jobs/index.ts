@@ -6,6 +6,7 @@ import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/charge/run.js';
 import { deleteAllExpiredInvitations } from '../modules/tipjars/tipjars.repository.js';
+import { deliverDueWebhooks } from '../modules/webhooks/webhooks.worker.js';
 import type { PaymentLedger } from '../payments/ledger.js';
 import type { JobRunListener, ScheduledJob } from './job.js';
 import { runMoneyCheck } from './money-check.js';
@@ -22,6 +23,8 @@ export const UNUSED_ARTWORK_KEPT_MS = 24 * 60 * 60_000;
 export type { JobRunListener, ScheduledJob };
 
 const MAIL_OUTBOX_EVERY_MS = 5_000;
+/** Webhook deliveries due (new events, retries): every 5 s on the timers, each minute on the queue. */
+const WEBHOOK_DELIVERIES_EVERY_MS = 5_000;
 /** Sent mails older than SENT_MAIL_KEPT_DAYS lose their address and content (decision 057). */
 const MAIL_RETENTION_EVERY_MS = 60 * 60_000;
 
@@ -102,6 +105,21 @@ export function scheduledJobs(ctx: AppContext, ledger: PaymentLedger): Scheduled
     },
   ];
   if (ctx.config.MAIL_WORKER === 'on') {
+    // Signed webhook deliveries (decision 095): the mail outbox's pattern, posted where mail is sent.
+    jobs.push({
+      name: 'webhook deliveries',
+      task: 'webhook_deliveries',
+      everyMs: WEBHOOK_DELIVERIES_EVERY_MS,
+      cron: '* * * * *',
+      run: async () => {
+        const result = await deliverDueWebhooks({
+          db: ctx.db,
+          log: ctx.log,
+          allowLoopback: ctx.config.feedAllowLoopback,
+        });
+        if (result.delivered || result.retrying || result.failed) ctx.log.info(result, 'webhooks: deliveries posted');
+      },
+    });
     // The mail outbox's sweep (mail/outbox-worker.ts): what a retry waits for, or another process left.
     // Mail is sent right after its commit by a kick; on the queue the sweep runs each minute.
     jobs.push({

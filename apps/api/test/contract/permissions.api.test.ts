@@ -87,6 +87,8 @@ function fill(path: string) {
     .replace('{tipId}', ids.tip!)
     .replace('{invoiceId}', ids.invoice!)
     .replace('{episodeId}', ids.episode!)
+    .replace('{webhookId}', ids.webhook!)
+    .replace('{deliveryId}', ids.delivery!)
     .replace('{token}', 'no-such-invitation-token-0000000000000000')
     .replace('{email}', encodeURIComponent('nobody@example.test'));
 }
@@ -145,6 +147,16 @@ beforeAll(async () => {
   });
   expect(episode.status, episode.text).toBe(201);
   ids.episode = episode.body.id;
+  // A webhook of the tip jar (decision 095; loopback is allowed outside production) and its test delivery.
+  const webhook = await t.api('POST', `/tipjars/${ids.jar}/webhooks`, {
+    token: maker.token,
+    body: { data: { url: 'http://127.0.0.1:9/hook', events: ['tip.completed'] } },
+  });
+  expect(webhook.status, webhook.text).toBe(201);
+  ids.webhook = webhook.body.id;
+  const ping = await t.api('POST', `/tipjars/${ids.jar}/webhooks/${ids.webhook}/test`, { token: maker.token });
+  expect(ping.status, ping.text).toBe(202);
+  ids.delivery = ping.body.id;
   // Another maker's tip jar, so "admin of some tip jar" is not mistaken for "admin of this one".
   const [other] = await t.database.db
     .insert(tipjars)

@@ -51,6 +51,7 @@ export const PAGES: Record<string, PreloadableComponent<object>> = {
   backofficeSettings: lazyWithPreload(() => import('@/app/routes/backoffice/settings')),
   backofficeSettlements: lazyWithPreload(() => import('@/app/routes/backoffice/settlements')),
   backofficeShare: lazyWithPreload(() => import('@/app/routes/backoffice/share')),
+  backofficeWebhooks: lazyWithPreload(() => import('@/app/routes/backoffice/webhooks')),
   backofficeTips: lazyWithPreload(() => import('@/app/routes/backoffice/tips')),
 
   storefront: lazyWithPreload(() => import('@/app/routes/public/storefront')),

@@ -54,6 +54,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['/backoffice/my-podcast/settlements', 'backofficeSettlements'],
   ['/backoffice/my-podcast/share', 'backofficeShare'],
   ['/backoffice/my-podcast/tips', 'backofficeTips'],
+  ['/backoffice/my-podcast/webhooks', 'backofficeWebhooks'],
 ];
 
 const routes = createRoutes();

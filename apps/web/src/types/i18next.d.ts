@@ -25,6 +25,7 @@ import type thankyou from '@/locales/en/thankyou.json';
 import type tipjar from '@/locales/en/tipjar.json';
 import type tips from '@/locales/en/tips.json';
 import type validation from '@/locales/en/validation.json';
+import type webhooks from '@/locales/en/webhooks.json';
 import type widget from '@/locales/en/widget.json';
 import type yearlytips from '@/locales/en/yearlytips.json';
 
@@ -53,6 +54,8 @@ declare module 'i18next' {
       settlements: typeof settlements;
       levels: typeof levels;
       share: typeof share;
+      webhooks: typeof webhooks;
+      webhooks: typeof webhooks;
       statistics: typeof statistics;
       storefront: typeof storefront;
       thankyou: typeof thankyou;

@@ -25,3 +25,4 @@ export * from './tip.js';
 export * from './tipjar.js';
 export * from './two-step.js';
 export * from './user.js';
+export * from './webhook.js';

@@ -12,3 +12,4 @@ export * from './tip-aggregates.js';
 export * from './tipjars.js';
 export * from './tips.js';
 export * from './users.js';
+export * from './webhooks.js';

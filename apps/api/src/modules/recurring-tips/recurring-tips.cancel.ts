@@ -5,6 +5,7 @@ import { queueMail } from '../../mail/outbox.js';
 import { monthlyTipEndedMail } from '../../mail/recurring-mails.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as usersQueries from '../users/users.queries.js';
+import { queueWebhookEvent, recurringTipObject } from '../webhooks/webhooks.events.js';
 import * as ending from './recurring-tips.ending.repository.js';
 import { moveTip } from './recurring-tips.outcomes.js';
 import * as repo from './recurring-tips.repository.js';
@@ -56,6 +57,7 @@ export async function cancelMonthlyTipsOf(
       reason: row.tipjarArchived ? 'tipjar' : 'account',
     });
     await queueMail(tx, { to: row.email, ...mail }, { dedupeKey: `monthly-tip-ended:${row.id}` });
+    await queueEndedEvent(tx, { ...row, status: 'cancelled' });
   }
   return rows.map((row) => row.id);
 }
@@ -66,6 +68,7 @@ export async function cancelMonthlyTipsOf(
  * platform's ending mail: a monthly tip ends once, so its tipper hears of it once.
  */
 export async function queueCancelledByTipperMail(ctx: AppContext, tx: Tx, row: repo.RecurringTipRow): Promise<void> {
+  await queueEndedEvent(tx, { ...row, status: 'cancelled' });
   const [tipjar, user] = await Promise.all([
     tipjarsQueries.findTipjar(tx, row.tipjarId),
     usersQueries.findUserById(tx, row.userId),
@@ -141,4 +144,14 @@ export async function endMonthlyTipsOfArchived(ctx: AppContext, options: { limit
   if (cancelled.length > 0) ctx.outbox.kick();
   const revoked = await revokeCancelledMandates(ctx, { limit: options.limit });
   return { cancelled: cancelled.length, revoked };
+}
+
+/** `recurring_tip.ended` to the tip jar's webhooks (decision 095): once per monthly tip, as it ends once. */
+async function queueEndedEvent(tx: Tx, row: repo.RecurringTipRow) {
+  await queueWebhookEvent(tx, {
+    tipjarId: row.tipjarId,
+    type: 'recurring_tip.ended',
+    cause: row.id,
+    data: recurringTipObject(row),
+  });
 }

@@ -25,6 +25,7 @@ import { openFeedUrlOf } from '../bonus/bonus.feed.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
 import * as usersQueries from '../users/users.queries.js';
+import { queueWebhookEvent, recurringTipObject, tipObject } from '../webhooks/webhooks.events.js';
 import { manageLinkOf } from './manage-token.js';
 import * as repo from './recurring-tips.repository.js';
 import { cadenceOf, chargeDayOf, laterPeriod, nextChargeAfter, periodOf, retryAt } from './recurring-tips.schedule.js';
@@ -47,7 +48,7 @@ export function isMandatePayment(row: OppTransactionRow): boolean {
 /* ---------- what a payment's status means (webhook, reconcile, the job) ---------- */
 
 export async function moveTip(tx: Tx, tipId: string | null, to: TipStatus) {
-  if (tipId) await tipsQueries.moveTipStatus(tx, tipId, to, tipStatusesBefore(to));
+  return tipId ? tipsQueries.moveTipStatus(tx, tipId, to, tipStatusesBefore(to)) : undefined;
 }
 
 /**
@@ -282,7 +283,16 @@ async function onChargePaid(
     claimedUntil: null,
     paidTransactionId: row.id,
   });
-  await moveTip(tx, charge.tipId, 'completed');
+  const paidTip = await moveTip(tx, charge.tipId, 'completed');
+  // Signed webhooks (decision 095): a paid month is a paid tip.
+  if (paidTip?.status === 'completed') {
+    await queueWebhookEvent(tx, {
+      tipjarId: paidTip.tipjarId,
+      type: 'tip.completed',
+      cause: paidTip.id,
+      data: tipObject(paidTip),
+    });
+  }
   const recurringTip = await repo.lockRecurringTip(tx, charge.recurringTipId);
   if (!recurringTip) return undefined;
   const updates: Parameters<typeof repo.updateRecurringTip>[2] = { failedAttempts: 0, lastFailureReason: null };
@@ -327,6 +337,12 @@ async function onChargePaid(
   await queueMail(tx, { to: user.email, ...mail }, { dedupeKey: `charge-paid:${completed.id}` });
   if (viaMandate && recurringTip.mandateStatus !== 'valid' && recurringTip.status !== 'cancelled') {
     await queueNewSupporterMails(ctx, tx, updated, tipjar);
+    await queueWebhookEvent(tx, {
+      tipjarId: updated.tipjarId,
+      type: 'recurring_tip.started',
+      cause: updated.id,
+      data: recurringTipObject(updated),
+    });
   }
   return () => sendQueuedMail(ctx);
 }

@@ -10,6 +10,7 @@ import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findTransactionRow, lockTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
+import { queueWebhookEvent, tipObject } from '../webhooks/webhooks.events.js';
 import * as repo from './refunds.repository.js';
 
 /*
@@ -419,6 +420,13 @@ export async function queueRefundMail(ctx: AppContext, tx: DbOrTx, refund: repo.
     reference: tip.id,
   });
   await queueMail(tx, { to: tip.email, ...mail }, { dedupeKey: `tip-refund:${refund.id}` });
+  // Signed webhooks (decision 095): once per refund paid out, with the tip's refunded total as now.
+  await queueWebhookEvent(tx, {
+    tipjarId: tip.tipjarId,
+    type: 'tip.refunded',
+    cause: refund.id,
+    data: { ...tipObject(tip), refund: refundObject(tip.privacy, refund) },
+  });
 }
 
 /** Whether our completed refunds of a payment add up to all of it (chargebacks aside). */
@@ -442,4 +450,9 @@ export async function settleOwner(
 ): Promise<AfterCommit | undefined> {
   if (payment.status === 'chargeback' || !(await refundedInFull(tx, payment))) return undefined;
   return (await reversal?.owner(tx, payment, { previous: payment.status, current: 'refunded' })) ?? undefined;
+}
+
+/** A refund as a webhook tells of it: its amount only where the tip's privacy shows amounts (decision 095). */
+function refundObject(privacy: tipsQueries.TipRow['privacy'], refund: repo.RefundRow) {
+  return { id: refund.id, ...(privacy === 'NAME_AND_AMOUNT' ? { amount: refund.amount } : {}) };
 }

@@ -37,6 +37,7 @@ import * as episodesQueries from '../episodes/episodes.queries.js';
 import { receivingMerchantUid, receivingMerchantUidOf } from '../merchants/merchants.service.js';
 import { paymentChoiceOf } from '../paymentmethods/paymentmethods.service.js';
 import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
+import { queueWebhookEvent, tipObject } from '../webhooks/webhooks.events.js';
 import * as createRepo from './tips.create.repository.js';
 import { listTips } from './tips.list.js';
 import * as repo from './tips.repository.js';
@@ -319,6 +320,8 @@ export async function onTipPayment(
   if (!to) return;
   const tip = await repo.moveTipStatus(tx, row.ownerId, to, tipStatusesBefore(to));
   if (tip?.status !== 'completed') return;
+  // Signed webhooks (decision 095): the event is queued with the change, like its mails.
+  await queueWebhookEvent(tx, { tipjarId: tip.tipjarId, type: 'tip.completed', cause: tip.id, data: tipObject(tip) });
   const tipjar = await tipjarsQueries.findTipjar(tx, tip.tipjarId);
   if (!tipjar) return;
   const admins = tipjar.notifyOnTip ? await tipjarsQueries.listAdminRecipients(tx, tipjar.id) : [];

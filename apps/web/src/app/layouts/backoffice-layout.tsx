@@ -11,6 +11,7 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShareIcon from '@mui/icons-material/Share';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { Box, LinearProgress } from '@mui/material';
 import { isRegistrationComplete } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,7 @@ export default function BackofficeLayout() {
     ['invoices', 'backofficeInvoices', <ReceiptIcon key="icon" />],
     ['settlements', 'backofficeSettlements', <AccountBalanceIcon key="icon" />],
     ['share', 'backofficeShare', <ShareIcon key="icon" />],
+    ['webhooks', 'backofficeWebhooks', <WebhookIcon key="icon" />],
     ['settings', 'backofficeSettings', <SettingsIcon key="icon" />],
     ['history', 'backofficeHistory', <HistoryIcon key="icon" />],
   ];
