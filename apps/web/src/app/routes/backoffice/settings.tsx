@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { Page } from '@/components/page';
+import { ApiTokensSection } from '@/features/api-tokens/components/api-tokens-section';
 import { FeedField } from '@/features/feeds/components/feed-field';
 import { FeedVerification } from '@/features/feeds/components/feed-verification';
 import { TipjarAdminsEditor } from '@/features/tipjars/components/tipjar-admins';
 import { TipjarGoalForm } from '@/features/tipjars/components/tipjar-goal-form';
 import { TipjarSettingsForm } from '@/features/tipjars/components/tipjar-settings';
 
-/** Backoffice settings: the tip jar's public details and notifications, its feed's ownership, its monthly goal, and its admins. */
+/** Backoffice settings: the tip jar's public details and notifications, its feed's ownership, its monthly goal, its admins, and its personal API tokens (decision 096). */
 export default function BackofficeSettingsPage() {
   const { t } = useTranslation(['tipjar', 'common']);
   const tipjar = useBackofficeTipjar();
@@ -17,6 +18,7 @@ export default function BackofficeSettingsPage() {
       <FeedVerification tipjar={tipjar} />
       <TipjarGoalForm key={`goal-${tipjar.id}`} tipjar={tipjar} />
       <TipjarAdminsEditor tipjar={tipjar} />
+      <ApiTokensSection tipjarId={tipjar.id} />
     </Page>
   );
 }
