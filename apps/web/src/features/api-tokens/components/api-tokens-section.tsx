@@ -37,6 +37,13 @@ import { notifySuccess } from '@/lib/notifications';
 
 const NameSchema = CreateApiTokenBodySchema.pick({ name: true });
 
+/** A scope's catalog key (a `:` in a key would name a namespace to i18next). */
+const SCOPE_KEY = {
+  'tips:read': 'tipsRead',
+  'supporters:read': 'supportersRead',
+  'tipjar:manage': 'tipjarManage',
+} as const satisfies Record<ApiTokenScope, string>;
+
 /**
  * A tip jar's personal API tokens (decision 096), for an integration (Zapier, Make, a Discord bot)
  * without the password: the list (name, scopes, first characters, made, last used; revoke behind a
@@ -122,7 +129,13 @@ export function ApiTokensSection({ tipjarId }: { tipjarId: string }) {
         <Typography id="api-tokens-new" variant="subtitle1" component="h3">
           {t('new.title')}
         </Typography>
-        <TextField label={t('new.name')} placeholder={t('new.nameHelp')} {...field('name')} />
+        <TextField
+          label={t('new.name')}
+          placeholder={t('new.nameHelp')}
+          {...field('name')}
+          // The settings form above has a `name` field of its own: ids must differ on one page.
+          id="api-token-name"
+        />
         <FormControl component="fieldset" error={scopesMissing}>
           <FormLabel component="legend">{t('new.scopes')}</FormLabel>
           <FormGroup>
@@ -134,9 +147,9 @@ export function ApiTokensSection({ tipjarId }: { tipjarId: string }) {
                 }
                 label={
                   <span>
-                    {t(`scopes.${scope}`)}
+                    {t(`scopes.${SCOPE_KEY[scope]}`)}
                     <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}>
-                      {t(`scopeHelp.${scope}`)}
+                      {t(`scopeHelp.${SCOPE_KEY[scope]}`)}
                     </Box>
                   </span>
                 }
@@ -207,7 +220,7 @@ function TokenList({
         const gone =
           token.revokedAt ?? (token.expiresAt && token.expiresAt < new Date().toISOString() ? token.expiresAt : null);
         const lines = [
-          token.scopes.map((s) => t(`scopes.${s}`)).join(' · '),
+          token.scopes.map((s) => t(`scopes.${SCOPE_KEY[s]}`)).join(' · '),
           t('made', { date: format.date(token.created), who: token.createdBy }),
           token.lastUsedAt ? t('lastUsed', { date: format.dateTime(token.lastUsedAt) }) : t('neverUsed'),
           token.revokedAt
@@ -217,7 +230,7 @@ function TokenList({
               : null,
         ].filter(Boolean);
         return (
-          <ListItem key={token.id} sx={{ flexWrap: 'wrap', gap: 1, opacity: gone ? 0.7 : 1 }}>
+          <ListItem key={token.id} sx={{ flexWrap: 'wrap', gap: 1 }}>
             <ListItemText
               primary={
                 <>
