@@ -22,6 +22,9 @@ import { outboxDepth } from './mail/outbox.js';
 import { createMailOutbox } from './mail/outbox-worker.js';
 import { addonsRoutes } from './modules/addons/addons.routes.js';
 import { ADDON_KIND } from './modules/addons/addons.service.js';
+import { apiTokenAuth, registerApiTokenGuard } from './modules/api-tokens/api-tokens.guard.js';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
+import { tokenOperation } from './modules/api-tokens/api-tokens.scopes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -218,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       }
     });
   }
-  await registerOpenApi(app, config);
+  await registerOpenApi(app, config, (method, path) => tokenOperation(method, path)?.scopes);
   const ops = registerOps(app, {
     production: config.NODE_ENV === 'production',
     metricsToken: config.METRICS_TOKEN,
@@ -238,7 +241,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerAuth(app, {
     secret: config.JWT_SECRET,
     findActor: (userId) => ctx.sessions.actor(userId, () => findActor(ctx.db, userId)),
+    // A maker's personal API tokens: what one may call is checked before the route runs (decision 096).
+    apiTokens: apiTokenAuth(ctx),
   });
+  registerApiTokenGuard(app, ctx, limits);
 
   const serves = options.role !== 'worker';
   if (serves) {
@@ -269,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         await api.register(privacyRoutes, { ctx });
         await api.register(bonusRoutes, { ctx });
         await api.register(webhooksRoutes, { ctx });
+        await api.register(apiTokensRoutes, { ctx });
       },
       { prefix: API_PREFIX },
     );

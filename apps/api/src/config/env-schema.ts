@@ -167,6 +167,8 @@ export const EnvSchema = z.object({
   TIPJAR_PRICE_CENTS: z.coerce.number().int().min(0).default(1500),
   /** Tip creations per minute per client IP (against card testing); the bench raises it. */
   TIP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Requests per minute per personal API token of a maker (decision 096). */
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // --- Abuse limits ---
   /** Which proxies may set X-Forwarded-For: off (default), a hop count (`1`), or addresses/CIDRs. */
   TRUST_PROXY: trustProxySetting,

@@ -384,6 +384,13 @@ export const en = {
     monthlyPaying: 'This month is already being paid; reload',
     monthlyRaiseLogin: 'Log in to raise a monthly tip; the link can lower, pause or cancel it',
     paymentBeingSetUp: 'This payment is being set up right now; reload in a moment',
+    apiTokenOperation: 'An API token cannot call this operation; sign in to the backoffice for it',
+    apiTokenScope: 'This API token lacks the scope for this operation (it needs {{scopes}})',
+    apiTokenTipjar: 'This API token is for another tip jar',
+    apiTokenFields: 'An API token cannot change these fields: {{fields}}',
+    apiTokenRateLimited: 'Too many requests with this API token; wait a minute',
+    apiTokenOwnAdmins: "Only the tip jar's own admins can create API tokens for it",
+    apiTokenLimit: 'A tip jar can have at most {{max}} API tokens; revoke one first',
   },
 } as const;
 

@@ -372,5 +372,12 @@ export const nl: Catalog = {
     monthlyRaiseLogin:
       'Log in om een maandelijkse fooi te verhogen; met de link kun je hem verlagen, pauzeren of stopzetten',
     paymentBeingSetUp: 'Deze betaling wordt nu ingesteld; laad de pagina zo opnieuw',
+    apiTokenOperation: 'Een API-sleutel kan dit niet; log daarvoor in op de backoffice',
+    apiTokenScope: 'Deze API-sleutel heeft niet de rechten hiervoor (nodig: {{scopes}})',
+    apiTokenTipjar: 'Deze API-sleutel hoort bij een andere fooienpot',
+    apiTokenFields: 'Een API-sleutel kan deze velden niet wijzigen: {{fields}}',
+    apiTokenRateLimited: 'Te veel verzoeken met deze API-sleutel; wacht een minuut',
+    apiTokenOwnAdmins: 'Alleen de eigen beheerders van de fooienpot kunnen er API-sleutels voor maken',
+    apiTokenLimit: 'Een fooienpot kan hoogstens {{max}} API-sleutels hebben; trek er eerst een in',
   },
 };

@@ -16,6 +16,12 @@ export interface Actor {
    * was): no admin rights until it is (assertAdmin answers TWO_STEP_REQUIRED). Absent: nothing missing.
    */
   twoStepMissing?: true;
+  /**
+   * The request came with a maker's personal API token (decision 096), not a session: the actor is
+   * its maker as a USER (never an admin), for this one tip jar and these scopes, on the operations of
+   * the token allow-list only (modules/api-tokens).
+   */
+  apiToken?: { id: string; tipjarId: string; scopes: readonly string[] };
   /** The request the actor made, when it came over HTTP: recorded in the audit trail. */
   request?: { id: string; ip: string };
 }

@@ -18,7 +18,22 @@ declare module 'fastify' {
      * it: undefined when there is no such user any more) instead of reading it again.
      */
     actorFrom(found: FoundActor): Promise<Actor | null>;
+    /**
+     * The grant of the maker's personal API token the request carries (decision 096), or null when
+     * it carries none (a session's token, or nothing); 401 for a token of that form that grants nothing.
+     */
+    apiToken(): Promise<ApiTokenGrant | null>;
   }
+}
+
+/** What a personal API token lets its caller do: act as its maker, for one tip jar, within its scopes. */
+export interface ApiTokenGrant {
+  tokenId: string;
+  userId: string;
+  tipjarId: string;
+  scopes: readonly string[];
+  /** When its use was last recorded (at most once a minute). */
+  lastUsedAt: Date | null;
 }
 
 export interface AuthOptions {
@@ -28,6 +43,8 @@ export interface AuthOptions {
    * no such user (any more). Read on every authenticated request anyway, so the version costs no query.
    */
   findActor(userId: string): Promise<FoundActor>;
+  /** Personal API tokens: bearer tokens starting with `prefix` are looked up here instead of verified as JWTs. */
+  apiTokens?: { prefix: string; find(token: string): Promise<ApiTokenGrant | undefined> };
 }
 
 /** A user as an actor with their current token version, or nothing when there is no such user (any more). */
@@ -44,17 +61,40 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
   // a WeakMap keyed by every request made the garbage collector trace an ephemeron per request.
   app.decorateRequest(ACTOR, null);
   app.decorateRequest(SUBJECT, null);
+  app.decorateRequest(GRANT, null);
+  const apiTokens = options.apiTokens;
+  const isApiToken = (token: string) => apiTokens !== undefined && token.startsWith(apiTokens.prefix);
 
-  async function verify(request: FastifyRequest): Promise<TokenSubject | null> {
+  /** The bearer token of the request, or null without an Authorization header; 401 for another scheme. */
+  function bearerOf(request: FastifyRequest): string | null {
     const header = request.headers.authorization;
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw AppError.unauthorized();
+    return match[1];
+  }
+
+  async function verify(request: FastifyRequest): Promise<TokenSubject | null> {
+    const token = bearerOf(request);
+    if (!token || isApiToken(token)) return null;
     try {
-      return await verifyAccessToken(options.secret, match[1]);
+      return await verifyAccessToken(options.secret, token);
     } catch {
       throw invalidToken();
     }
+  }
+
+  async function grant(request: FastifyRequest): Promise<ApiTokenGrant | null> {
+    const token = bearerOf(request);
+    if (!token || !apiTokens || !isApiToken(token)) return null;
+    let found: ApiTokenGrant | undefined;
+    try {
+      found = await apiTokens.find(token);
+    } catch {
+      throw invalidApiToken();
+    }
+    if (!found) throw invalidApiToken();
+    return found;
   }
 
   /** The actor, found by `find`: the user the token names, at the token's version. */
@@ -62,6 +102,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
     request: FastifyRequest,
     find: (userId: string) => Promise<FoundActor>,
   ): Promise<Actor | null> {
+    const granted = await once(GRANT, request, grant);
+    // A personal API token acts as its maker, a USER whatever their role, for its one tip jar (decision 096).
+    if (granted) {
+      const { tokenId, tipjarId, scopes } = granted;
+      return { userId: granted.userId, role: 'USER', apiToken: { id: tokenId, tipjarId, scopes } };
+    }
     const subject = await once(SUBJECT, request, verify);
     if (!subject) return null;
     let found: FoundActor;
@@ -86,7 +132,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
     return once(ACTOR, this, (request) => resolve(request, async () => found));
   });
   app.decorateRequest('claimedUserId', async function (this: FastifyRequest) {
+    const granted = await once(GRANT, this, grant);
+    if (granted) return granted.userId;
     return (await once(SUBJECT, this, verify))?.id ?? null;
+  });
+  app.decorateRequest('apiToken', function (this: FastifyRequest) {
+    return once(GRANT, this, grant);
   });
 }
 
@@ -94,11 +145,20 @@ function invalidToken(): AppError {
   return new AppError('UNAUTHORIZED', 'Invalid or expired access token');
 }
 
+function invalidApiToken(): AppError {
+  return new AppError('UNAUTHORIZED', 'Unknown, revoked or expired API token');
+}
+
 /** The request fields that hold its actor and token subject once asked for (null before). */
 const ACTOR = 'podpotActor';
 const SUBJECT = 'podpotSubject';
+const GRANT = 'podpotGrant';
 
-type Pending = { [ACTOR]: Promise<Actor | null> | null; [SUBJECT]: Promise<TokenSubject | null> | null };
+type Pending = {
+  [ACTOR]: Promise<Actor | null> | null;
+  [SUBJECT]: Promise<TokenSubject | null> | null;
+  [GRANT]: Promise<ApiTokenGrant | null> | null;
+};
 
 /** One answer per request, however often it is asked for. */
 function once<K extends keyof Pending>(

@@ -15,8 +15,9 @@ let admin: TestUser;
 let maker: TestUser;
 let otherMaker: TestUser;
 let stranger: TestUser;
-let ops: { method: string; path: string }[];
+let ops: { method: string; path: string; tokenScopes?: string[] }[];
 const ids: Record<string, string> = {};
+let apiToken: string;
 
 /** Operations anyone may call (the storefront, sign-up, login, the provider's webhook). */
 const PUBLIC = new Set([
@@ -89,12 +90,14 @@ function fill(path: string) {
     .replace('{episodeId}', ids.episode!)
     .replace('{webhookId}', ids.webhook!)
     .replace('{deliveryId}', ids.delivery!)
+    .replace('{tokenId}', ids.apiToken!)
     .replace('{token}', 'no-such-invitation-token-0000000000000000')
     .replace('{email}', encodeURIComponent('nobody@example.test'));
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The token walk below makes a request per operation with one API token.
+  t = await createTestApp({ API_TOKEN_RATE_LIMIT_PER_MINUTE: 10_000 });
   admin = await t.createUser({ role: 'ADMIN' });
   maker = await t.createUser();
   otherMaker = await t.createUser();
@@ -168,12 +171,26 @@ beforeAll(async () => {
     })
     .returning();
   await t.database.db.insert(tipjarAdmins).values({ tipjarId: other!.id, userId: otherMaker.id });
+  ids.otherJar = other!.id;
+  // The maker's personal API token with every scope (decision 096), made in a session.
+  const made = await t.api('POST', `/tipjars/${ids.jar}/tokens`, {
+    token: maker.token,
+    body: { name: 'Matrix', scopes: ['tips:read', 'supporters:read', 'tipjar:manage'] },
+  });
+  expect(made.status, made.text).toBe(201);
+  ids.apiToken = made.body.id;
+  apiToken = made.body.token;
 
-  const doc = (await t.api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+  type Operation = { security?: { apiToken?: string[] }[] };
+  const doc = (await t.api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
-    Object.keys(byMethod)
-      .filter((m) => ['get', 'post', 'put', 'delete'].includes(m))
-      .map((m) => ({ method: m.toUpperCase(), path })),
+    Object.entries(byMethod)
+      .filter(([m]) => ['get', 'post', 'put', 'delete'].includes(m))
+      .map(([m, op]) => ({
+        method: m.toUpperCase(),
+        path,
+        tokenScopes: op.security?.find((s) => s.apiToken)?.apiToken,
+      })),
   );
 });
 afterAll(() => t.close());
@@ -228,6 +245,33 @@ describe('permission matrix over every operation', () => {
     }
     for (const path of [`/tipjars/${ids.jar}`, `/tips/${ids.tip}`, `/tipjars/${ids.jar}/tips/${ids.tip}`]) {
       expect((await t.api('GET', path, { token: admin.token })).status, path).toBe(200);
+    }
+  });
+});
+
+describe("a maker's personal API token over every operation (decision 096)", () => {
+  it('reaches only the operations documented for tokens, of its own tip jar; everything else is a 403', async () => {
+    const forTokens = ops.filter((o) => o.tokenScopes);
+    expect(forTokens.map(key)).toContain('GET /tipjars/{id}/tips');
+    expect(forTokens.every((o) => o.path.startsWith('/tipjars/{id}'))).toBe(true);
+    for (const op of ops) {
+      const res = await t.api(op.method, fill(op.path), { token: apiToken, body: bodyFor(op.method) });
+      if (op.tokenScopes) {
+        // Allowed: the answer of the operation itself (a PUT without its `data` is a 400; the filled-in
+        // tip id names no monthly tip: an honest 404; the rest 200).
+        const expected = op.path.includes('recurringtips/{tipId}') ? 404 : op.method === 'PUT' ? 400 : 200;
+        expect(res.status, `${key(op)} → ${res.text.slice(0, 120)}`).toBe(expected);
+      } else {
+        expect(res.status, `${key(op)} → ${res.text.slice(0, 120)}`).toBe(403);
+      }
+    }
+  });
+
+  it("never reaches another tip jar's operations, not even the ones documented for tokens", async () => {
+    for (const op of ops.filter((o) => o.tokenScopes)) {
+      const path = fill(op.path).replace(ids.jar!, ids.otherJar!);
+      const res = await t.api(op.method, path, { token: apiToken, body: bodyFor(op.method) });
+      expect(res.status, `${key(op)} → ${res.text.slice(0, 120)}`).toBe(403);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { loggerOptions, redactUrl } from '../../src/lib/log-options.js';
 import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
 import { createMonthlyWorld, signUpAndPay } from '../money/monthly-support.js';
@@ -24,6 +25,23 @@ describe(`the log of a journey (${TEST_DB})`, () => {
     const access = login.body.access_token as string;
     expect((await t.api('GET', '/users/me', { token: access })).status).toBe(200);
 
+    // A maker's personal API token (decision 096): made in a session, used, refused once revoked.
+    const [jar] = await t.database.db
+      .insert(tipjars)
+      .values({ slug: `log-${Date.now().toString(36)}`, name: 'Log', status: 'LIVE', contactEmail: 'l@example.test' })
+      .returning();
+    await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: user.id });
+    const made = await t.api('POST', `/tipjars/${jar!.id}/tokens`, {
+      token: access,
+      body: { name: 'Zapier', scopes: ['tips:read'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const apiToken = made.body.token as string;
+    expect((await t.api('GET', `/tipjars/${jar!.id}/tips`, { token: apiToken })).status).toBe(200);
+    expect((await t.api('GET', '/users/me', { token: apiToken })).status).toBe(403);
+    await t.api('DELETE', `/tipjars/${jar!.id}/tokens/${made.body.id}`, { token: access });
+    expect((await t.api('GET', `/tipjars/${jar!.id}/tips`, { token: apiToken })).status).toBe(401);
+
     // Password recovery: the reset link is opened in the browser, then used.
     expect((await t.api('POST', `/auth/password-recover/${encodeURIComponent(user.email)}`)).status).toBe(204);
     const mail = (await t.outbox()).at(-1)!;
@@ -45,7 +63,7 @@ describe(`the log of a journey (${TEST_DB})`, () => {
     await captured.until((text) => text.includes(`/api/v1/user/me/recurringtips/${monthlyId}?token=`));
     const log = captured.text();
     expect(log).toContain('/api/v1/users/me');
-    for (const secret of [password, access, resetToken, manage, 'Another-Strong-Pass-77', user.token]) {
+    for (const secret of [password, access, resetToken, manage, 'Another-Strong-Pass-77', user.token, apiToken]) {
       expect(log.includes(secret), `log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
     expect(log).toContain('token=[REDACTED]');

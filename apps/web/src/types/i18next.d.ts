@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '@/locales/en/account.json';
 import type admin from '@/locales/en/admin.json';
 import type adminTipjars from '@/locales/en/admin-tipjars.json';
+import type apitokens from '@/locales/en/apitokens.json';
 import type audit from '@/locales/en/audit.json';
 import type auth from '@/locales/en/auth.json';
 import type backoffice from '@/locales/en/backoffice.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       account: typeof account;
       admin: typeof admin;
       'admin-tipjars': typeof adminTipjars;
+      apitokens: typeof apitokens;
       audit: typeof audit;
       auth: typeof auth;
       backoffice: typeof backoffice;

@@ -3,6 +3,7 @@
  * all. fields.ts holds the field rules without the phone rules (the storefront's tip form imports it),
  * common.ts the shared ones with them.
  */
+export * from './api-token.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';

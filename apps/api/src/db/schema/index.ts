@@ -1,3 +1,4 @@
+export * from './api-tokens.js';
 export * from './audit.js';
 export * from './bonus.js';
 export * from './catalog.js';
