@@ -1,3 +1,4 @@
+export * from './boost-moment.js';
 export * from './brand.js';
 export * from './episode-number.js';
 export * from './errors.js';

@@ -1,6 +1,6 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { episodes, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
@@ -86,6 +86,7 @@ function fill(path: string) {
     .replace('{addonId}', ids.addon!)
     .replace('{tipId}', ids.tip!)
     .replace('{invoiceId}', ids.invoice!)
+    .replace('{episodeId}', ids.episode!)
     .replace('{token}', 'no-such-invitation-token-0000000000000000')
     .replace('{email}', encodeURIComponent('nobody@example.test'));
 }
@@ -120,6 +121,12 @@ beforeAll(async () => {
   await simulatePayment(t.ctx, order.body.oppTransaction.redirectUrl.split('/').pop()!, 'completed');
   await awaitSimulatorDeliveries(t.ctx);
   await registerMerchant(t, ids.jar!, maker.token);
+  // An episode of its feed (the read-on-air list of boosts, decision 097).
+  const [episode] = await t.database.db
+    .insert(episodes)
+    .values({ tipjarId: ids.jar!, guid: 'matrix-1', title: 'Matrix One', duration: 3600 })
+    .returning();
+  ids.episode = episode!.id;
   const tip = await t.api('POST', `/tipjars/${ids.jar}/tips`, {
     body: {
       data: {

@@ -5,6 +5,7 @@
  */
 export * from './audit.js';
 export * from './auth.js';
+export * from './boost.js';
 export * from './common.js';
 export * from './deletion.js';
 export * from './episode.js';
