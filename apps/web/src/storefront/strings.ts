@@ -23,6 +23,7 @@ export const STOREFRONT_CATALOG_PARTS = [
   'checkout',
   'validation',
   'recurringtips:storefront',
+  'boosts:storefront',
   'errors:codes',
   'errors:status',
   ...TOP_BAR_CATALOG_PARTS,

@@ -5,6 +5,7 @@ import type adminTipjars from '@/locales/en/admin-tipjars.json';
 import type audit from '@/locales/en/audit.json';
 import type auth from '@/locales/en/auth.json';
 import type backoffice from '@/locales/en/backoffice.json';
+import type boosts from '@/locales/en/boosts.json';
 import type checkout from '@/locales/en/checkout.json';
 import type common from '@/locales/en/common.json';
 import type errors from '@/locales/en/errors.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       audit: typeof audit;
       auth: typeof auth;
       backoffice: typeof backoffice;
+      boosts: typeof boosts;
       checkout: typeof checkout;
       common: typeof common;
       errors: typeof errors;

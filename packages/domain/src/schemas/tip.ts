@@ -72,7 +72,7 @@ export const CreateTipDataSchema = z
      * An episode boost (decision 097): the tipper asks for the message (then required) to be read on
      * air. Only with `episodeId`; the rules across fields (boostFieldErrors) are a 422 BOOST_INVALID.
      */
-    readOnAir: z.boolean().optional().default(false),
+    readOnAir: z.boolean().optional(),
     /** Seconds into the episode the boost is about ("at 12:34" = 754); only with `readOnAir`; not past the episode's duration. */
     boostMoment: z
       .number()
