@@ -6,9 +6,9 @@
  */
 
 import type { FieldError } from './errors.js';
+import { BOOST_MOMENT_MAX } from './tip-rules.js';
 
-/** A moment without a known episode duration: at most 24 hours in. */
-export const BOOST_MOMENT_MAX = 24 * 60 * 60;
+export { BOOST_MOMENT_MAX };
 /** The longest moment text the form accepts ("23:59:59" and some spaces). */
 export const BOOST_MOMENT_TEXT_MAX = 12;
 /** How many boosts one episode's read-on-air list answers (the newest moments past it are not shown). */

@@ -34,6 +34,8 @@ export const MAX_CHARGE_DAY = 28;
 
 export const TIP_DISPLAY_NAME_MAX = 80;
 export const TIP_MESSAGE_LIMIT = 500;
+/** An episode boost's moment (decision 097, boost-moment.ts) without a known episode duration: at most 24 hours in. */
+export const BOOST_MOMENT_MAX = 24 * 60 * 60;
 const EMAIL_MAX = 254;
 const ISSUER_MAX = 20;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { BOOST_MOMENT_MAX } from '../boost-moment.js';
 import { DEFAULT_LOCALE } from '../locale.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS } from '../money.js';
-import { TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from '../tip-rules.js';
+import { BOOST_MOMENT_MAX, TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from '../tip-rules.js';
 import { TipEpisodeRefSchema } from './episode.js';
 // Not from common.ts: that module carries the phone rules, which the storefront must not download.
 import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './fields.js';

@@ -92,7 +92,8 @@ function BoostList({ tipjarId, episodeId }: { tipjarId: string; episodeId: strin
         <BoostRow
           key={boost.id}
           boost={boost}
-          busy={tick.isPending && tick.variables?.tipId === boost.id}
+          // While the tick is saved it shows as ticked (or not) already.
+          pending={tick.isPending && tick.variables?.tipId === boost.id ? tick.variables.read : undefined}
           onTick={(read) => tick.mutate({ tipId: boost.id, read })}
         />
       ))}
@@ -100,7 +101,16 @@ function BoostList({ tipjarId, episodeId }: { tipjarId: string; episodeId: strin
   );
 }
 
-function BoostRow({ boost, busy, onTick }: { boost: Boost; busy: boolean; onTick: (read: boolean) => void }) {
+function BoostRow({
+  boost,
+  pending,
+  onTick,
+}: {
+  boost: Boost;
+  /** The tick being saved, if any. */
+  pending?: boolean;
+  onTick: (read: boolean) => void;
+}) {
   const { t } = useTranslation('boosts');
   const locale = useLocale();
   const moment =
@@ -134,8 +144,8 @@ function BoostRow({ boost, busy, onTick }: { boost: Boost; busy: boolean; onTick
       <FormControlLabel
         control={
           <Checkbox
-            checked={boost.readAt !== null}
-            disabled={busy}
+            checked={pending ?? boost.readAt !== null}
+            disabled={pending !== undefined}
             onChange={(event) => onTick(event.target.checked)}
             slotProps={{ input: { 'aria-label': t('episodes.doneLabel', { name, moment }) } }}
             data-testid="boost-done"
