@@ -1,4 +1,3 @@
-export * from './boost-moment.js';
 export * from './brand.js';
 export * from './episode-number.js';
 export * from './errors.js';

@@ -5,7 +5,7 @@ import {
   boostMomentLimit,
   formatBoostMoment,
   parseBoostMoment,
-} from './boost-moment.js';
+} from './tip-rules.js';
 
 describe('boost moments', () => {
   it('reads mm:ss and h:mm:ss as seconds', () => {
