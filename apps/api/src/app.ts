@@ -61,6 +61,7 @@ import { onAddonPayment } from './modules/tipjars/tipjars.order-payment.js';
 import type { TipjarPorts } from './modules/tipjars/tipjars.ports.js';
 import { tipjarsRoutes } from './modules/tipjars/tipjars.routes.js';
 import { findPublicTipjar } from './modules/tipjars/tipjars.service.js';
+import { boostsRoutes } from './modules/tips/tips.boosts.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { onTipPayment, TIP_KIND } from './modules/tips/tips.service.js';
 import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         await api.register(addonsRoutes, { ctx, ledger: ports.ledger });
         await api.register(merchantsRoutes, { ctx });
         await api.register(tipsRoutes, { ctx, ledger: ports.ledger });
+        await api.register(boostsRoutes, { ctx });
         await api.register(refundsRoutes, { ctx, ledger: ports.ledger });
         await api.register(statisticsRoutes, { ctx });
         await api.register(supportersRoutes, { ctx });

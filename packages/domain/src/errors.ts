@@ -40,6 +40,8 @@ export const ErrorCode = {
   SoleTipjarAdmin: 'SOLE_TIPJAR_ADMIN',
   /** A tip names an episode that is not one of the tip jar's (`fields['data.episodeId']`: episodeUnknown). 422. */
   EpisodeUnknown: 'EPISODE_UNKNOWN',
+  /** An episode boost that breaks its rules (decision 097; `fields` names which: boostNeedsEpisode, boostAfterEnd, …). 422. */
+  BoostInvalid: 'BOOST_INVALID',
   /** A platform admin whose session did not pass two-step login (not set up yet, or an older session). 403. */
   TwoStepRequired: 'TWO_STEP_REQUIRED',
   /** Two-step login asked for a code that was wrong, used before or expired. 400. */
@@ -137,6 +139,12 @@ export const VALIDATION_KEYS = [
   'codeGuessesUsedUp',
   // A tip for an episode that is not one of the tip jar's (decision 034).
   'episodeUnknown',
+  // An episode boost (decision 097): only with an episode and "read on air"; a moment as mm:ss, not
+  // past the episode's end (params: duration as mm:ss).
+  'boostNeedsEpisode',
+  'boostNeedsReadOnAir',
+  'boostMoment',
+  'boostAfterEnd',
   // An authenticator code that cannot be checked: the server cannot read the user's secret (decision 045).
   'authenticatorUnavailable',
   // A webhook endpoint refused (decision 095): not an http(s) address, no event chosen, http in production,

@@ -21,6 +21,7 @@ export const en = {
       to: 'To: {{tipjar}}',
       episode: 'For episode {{number}}: {{title}}',
       episodeUnnumbered: 'For the episode: {{title}}',
+      boostMoment: 'Read on air: at {{moment}} in {{title}}',
       keep: 'Keep this e-mail as your receipt.',
     },
     newTip: {

@@ -18,6 +18,7 @@ export const nl: Catalog = {
       to: 'Aan: {{tipjar}}',
       episode: 'Voor aflevering {{number}}: {{title}}',
       episodeUnnumbered: 'Voor de aflevering: {{title}}',
+      boostMoment: 'Voorlezen in de uitzending: bij {{moment}} in {{title}}',
       keep: 'Bewaar deze mail als betalingsbewijs.',
     },
     newTip: {

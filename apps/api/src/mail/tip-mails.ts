@@ -1,4 +1,4 @@
-import { type Locale, shownEpisodeNumber } from '@podpot/domain';
+import { formatBoostMoment, type Locale, shownEpisodeNumber } from '@podpot/domain';
 import { formatCents, formatDateTime } from '../i18n/format.js';
 import { t } from '../i18n/translate.js';
 import { type MailContent, mailText } from './templates.js';
@@ -27,6 +27,8 @@ export function tipReceiptMail(
     reference: string;
     /** The episode tipped for (decision 034). */
     episode?: { title: string; number: number | null } | null;
+    /** A boost's moment in that episode, seconds (decision 097): "at 12:34 in <episode>". */
+    boostMoment?: number | null;
   },
 ): MailContent {
   const tipjar = userText(p.tipjarName);
@@ -38,6 +40,12 @@ export function tipReceiptMail(
         t(locale, 'mail.fact.amount', { amount: formatCents(p.amount, locale) }),
         t(locale, 'mail.tipReceipt.to', { tipjar }),
         p.episode ? episodeLine(locale, p.episode) : null,
+        p.episode && p.boostMoment != null
+          ? t(locale, 'mail.tipReceipt.boostMoment', {
+              moment: formatBoostMoment(p.boostMoment),
+              title: userText(p.episode.title),
+            })
+          : null,
         t(locale, 'mail.fact.date', { date: formatDateTime(p.paidAt, locale) }),
         t(locale, 'mail.fact.fee', { brand: p.brand, fee: formatCents(p.fee, locale) }),
         t(locale, 'mail.fact.reference', { reference: p.reference }),

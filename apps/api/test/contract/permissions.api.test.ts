@@ -1,6 +1,6 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { episodes, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
 import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
@@ -126,6 +126,12 @@ beforeAll(async () => {
   await simulatePayment(t.ctx, order.body.oppTransaction.redirectUrl.split('/').pop()!, 'completed');
   await awaitSimulatorDeliveries(t.ctx);
   await registerMerchant(t, ids.jar!, maker.token);
+  // An episode of its feed (the read-on-air list of boosts, decision 097).
+  const [episode] = await t.database.db
+    .insert(episodes)
+    .values({ tipjarId: ids.jar!, guid: 'matrix-1', title: 'Matrix One', duration: 3600 })
+    .returning();
+  ids.episode = episode!.id;
   const tip = await t.api('POST', `/tipjars/${ids.jar}/tips`, {
     body: {
       data: {

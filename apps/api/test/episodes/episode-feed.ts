@@ -22,6 +22,8 @@ export interface FeedItem {
   title: string;
   number?: number;
   date?: string;
+  /** itunes:duration as the feed writes it; 00:10:00 when not given. */
+  duration?: string;
 }
 
 /** A feed with `items` and, when given, podcast:funding tags. */
@@ -34,7 +36,7 @@ ${items
   .map(
     (i) => `<item><title>${i.title}</title><guid isPermaLink="false">${i.guid}</guid>
 ${i.number !== undefined ? `<itunes:episode>${i.number}</itunes:episode>` : ''}
-${i.date ? `<pubDate>${new Date(i.date).toUTCString()}</pubDate>` : ''}<itunes:duration>00:10:00</itunes:duration></item>`,
+${i.date ? `<pubDate>${new Date(i.date).toUTCString()}</pubDate>` : ''}<itunes:duration>${i.duration ?? '00:10:00'}</itunes:duration></item>`,
   )
   .join('\n')}
 </channel></rss>`;

@@ -248,17 +248,25 @@ describe('GET /api/v1/tipjars/{id}/episodes/statistics', () => {
       const fees = mine.reduce((s, tip) => s + tip.fee - tip.refundedFee, 0);
       return { count: mine.length, gross, net: gross - fees };
     };
+    // No boosts among them (decision 097): each episode row says so; the no-episode row has none.
+    const noBoosts = { boosts: { count: 0, open: 0 } };
     expect(res.body.rows).toEqual([
       {
         episode: { id: three, title: 'Three', number: 3, publishedAt: '2026-03-03T06:00:00.000Z' },
         ...figures(three),
+        ...noBoosts,
       },
-      { episode: { id: two, title: 'Two', number: 2, publishedAt: '2026-03-02T06:00:00.000Z' }, ...figures(two) },
+      {
+        episode: { id: two, title: 'Two', number: 2, publishedAt: '2026-03-02T06:00:00.000Z' },
+        ...figures(two),
+        ...noBoosts,
+      },
       {
         episode: { id: fresh.episodes.get('One'), title: 'One', number: 1, publishedAt: '2026-03-01T06:00:00.000Z' },
         count: 0,
         gross: 0,
         net: 0,
+        ...noBoosts,
       },
       { episode: null, ...figures(null) },
     ]);

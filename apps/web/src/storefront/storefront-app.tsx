@@ -142,7 +142,13 @@ export function StorefrontApp({
               {t('storefront:errors.notAcceptingTips')}
             </p>
           ) : (
-            <TipForm tipjar={tipjar} t={t} locale={locale} episodeId={episode?.id} />
+            <TipForm
+              tipjar={tipjar}
+              t={t}
+              locale={locale}
+              episodeId={episode?.id}
+              episodeDuration={episode?.duration}
+            />
           )}
         </div>
         <ServerPartOf id={SERVER_PART_IDS.episodes} part={parts.episodes} className="sf-card sf-episodes-card" />

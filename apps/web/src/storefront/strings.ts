@@ -25,6 +25,7 @@ export const STOREFRONT_CATALOG_PARTS = [
   'recurringtips:storefront',
   'yearlytips:storefront',
   'levels:storefront',
+  'boosts:storefront',
   'errors:codes',
   'errors:status',
   ...TOP_BAR_CATALOG_PARTS,

@@ -49,6 +49,8 @@ export async function submitTip(input: {
   frequency: TipDraft['frequency'];
   /** The episode a one-off tip is for (its tip page); a monthly tip is for the podcast. */
   episodeId?: string;
+  /** An episode boost (decision 097): read the message on air, at a moment (seconds). */
+  boost?: { readOnAir?: boolean; boostMoment?: number };
   values: TipFormInput;
   submission: Submission;
   /** In the widget: the checkout opens in its own window (one-off tips only). */
@@ -93,7 +95,11 @@ export async function submitTip(input: {
     }
     const answer = await createTip(
       tipjar.id,
-      { ...common, email: values.email ?? '', ...(input.episodeId ? { episodeId: input.episodeId } : {}) },
+      {
+        ...common,
+        email: values.email ?? '',
+        ...(input.episodeId ? { episodeId: input.episodeId, ...input.boost } : {}),
+      },
       submission.key,
     );
     submission.key = null;

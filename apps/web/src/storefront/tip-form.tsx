@@ -28,6 +28,7 @@ import { useOnline } from '@/lib/online';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
 import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
+import { type BoostErrors, BoostFields, boostDataOf, boostErrorsOf, NO_BOOST } from '@/storefront/boost-fields';
 import { Checkout } from '@/storefront/checkout';
 import { Counter, Field } from '@/storefront/form-field';
 import { LevelCards } from '@/storefront/level-cards';
@@ -65,6 +66,7 @@ export function TipForm({
   locale,
   episodeId,
   checkout,
+  episodeDuration,
 }: {
   tipjar: PublicTipjar;
   t: Translate;
@@ -73,6 +75,8 @@ export function TipForm({
   episodeId?: string;
   /** In the widget (decision 094): one-off tips only, paid in a window of their own. */
   checkout?: CheckoutWindow;
+  /** Its length in seconds, when the feed gives it: a boost's moment lies within it. */
+  episodeDuration?: number | null;
 }) {
   const auth = useAuth();
   const id = useId();
@@ -80,6 +84,9 @@ export function TipForm({
   const [customText, setCustomText] = useState('');
   const [frequency, setFrequency] = useState<Frequency>('once');
   const [shown, setShown] = useState<Shown>({});
+  // An episode boost (decision 097): "read my message on air", at a moment.
+  const [boost, setBoost] = useState(NO_BOOST);
+  const [boostShown, setBoostShown] = useState<BoostErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // A failure because the browser was offline goes once the connection is back.
   const [offlineFailure, setOfflineFailure] = useState(false);
@@ -196,16 +203,23 @@ export function TipForm({
   const needsAccount = recurring && !auth.user;
   const text = (name: 'displayName' | 'message' | 'email') => ({
     value: values[name] ?? '',
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      set({ [name]: event.target.value }, name),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      set({ [name]: event.target.value }, name);
+      if (name === 'message' && boostShown.message) setBoostShown(boostErrors());
+    },
     onBlur: () => revalidate(name),
   });
 
   /** `anyway`: the tipper saw their open monthly tip to this tip jar and still starts another one. */
+  const boostOf = (current = boost) => (recurring ? NO_BOOST : current);
+  const boostErrors = (current = boost) =>
+    boostErrorsOf(boostOf(current), { episodeId, message: valuesRef.current.message, duration: episodeDuration });
   const send = async (anyway = false) => {
     const found = errorsOf(valuesRef.current);
-    if (Object.keys(found).length > 0 || (recurring && !auth.user)) {
+    const boostFound = boostErrors();
+    if (Object.keys(found).length > 0 || Object.keys(boostFound).length > 0 || (recurring && !auth.user)) {
       setShown(found);
+      setBoostShown(boostFound);
       return;
     }
     setFailure(null);
@@ -224,13 +238,16 @@ export function TipForm({
       locale,
       frequency: recurring ? frequency : 'once',
       episodeId,
+      boost: boostDataOf(boostOf()),
       values: valuesRef.current,
       submission: submission.current,
       checkout,
       setLoading,
       onFailure: (failed) => {
-        if (failed.fields) setShown(failed.fields);
-        else setFailure(failed.text(t));
+        if (failed.fields) {
+          setShown(failed.fields);
+          setBoostShown(failed.fields as BoostErrors);
+        } else setFailure(failed.text(t));
         setOfflineFailure(Boolean(failed.offline));
       },
     });
@@ -391,11 +408,26 @@ export function TipForm({
             id="field-message"
             label={t('storefront:fields.message')}
             help={t('storefront:fields.messageHelp', { max: TIP_MESSAGE_LIMIT })}
-            error={message('message')}
+            error={
+              message('message') ??
+              (boostShown.message ? t(`validation:${boostShown.message.key}`, boostShown.message.params) : undefined)
+            }
             after={<Counter length={values.message?.length ?? 0} max={TIP_MESSAGE_LIMIT} t={t} />}
           >
             {(a11y) => <textarea {...a11y} rows={3} dir="auto" maxLength={TIP_MESSAGE_LIMIT} {...text('message')} />}
           </Field>
+          {episodeId && !recurring && (
+            <BoostFields
+              boost={boost}
+              errors={boostShown}
+              t={t}
+              onChange={(next) => {
+                setBoost(next);
+                // Errors shown go as soon as the field is right (the timing of the other fields is theirs).
+                if (Object.keys(boostShown).length > 0) setBoostShown(boostErrors(next));
+              }}
+            />
+          )}
           {recurring ? (
             auth.user && (
               <p className="sf-small sf-muted" data-testid="monthly-account">

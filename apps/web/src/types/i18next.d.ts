@@ -7,6 +7,7 @@ import type audit from '@/locales/en/audit.json';
 import type auth from '@/locales/en/auth.json';
 import type backoffice from '@/locales/en/backoffice.json';
 import type bonus from '@/locales/en/bonus.json';
+import type boosts from '@/locales/en/boosts.json';
 import type checkout from '@/locales/en/checkout.json';
 import type common from '@/locales/en/common.json';
 import type errors from '@/locales/en/errors.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       auth: typeof auth;
       backoffice: typeof backoffice;
       bonus: typeof bonus;
+      boosts: typeof boosts;
       checkout: typeof checkout;
       common: typeof common;
       errors: typeof errors;

@@ -50,6 +50,8 @@ export const EpisodeStatisticsRowSchema = z.object({
   gross: z.number().int(),
   /** Cents: gross minus the platform fee kept. */
   net: z.number().int(),
+  /** Paid boosts of the episode (decision 097): messages to read on air, and how many are not ticked done yet. */
+  boosts: z.object({ count: z.number().int(), open: z.number().int() }).optional(),
 });
 export type EpisodeStatisticsRow = z.infer<typeof EpisodeStatisticsRowSchema>;
 

@@ -6,6 +6,7 @@
 export * from './api-token.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './boost.js';
 export * from './common.js';
 export * from './deletion.js';
 export * from './episode.js';

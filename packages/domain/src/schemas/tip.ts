@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from '../locale.js';
 import { MAX_TIP_CENTS, MIN_TIP_CENTS } from '../money.js';
-import { TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from '../tip-rules.js';
+import { BOOST_MOMENT_MAX, TIP_DISPLAY_NAME_MAX, TIP_MESSAGE_LIMIT, TIP_PRIVACY } from '../tip-rules.js';
 import { TipEpisodeRefSchema } from './episode.js';
 // Not from common.ts: that module carries the phone rules, which the storefront must not download.
 import { EmailSchema, LocaleSchema, PaymentChoiceSchema, singleLineText } from './fields.js';
@@ -67,6 +67,18 @@ export const CreateTipDataSchema = z
     locale: LocaleSchema.default(DEFAULT_LOCALE),
     /** The episode tipped for (`/{slug}/e/{episodeId}`); must be one of this tip jar's episodes (422 otherwise). */
     episodeId: z.uuid({ message: 'episodeUnknown' }).optional(),
+    /**
+     * An episode boost (decision 097): the tipper asks for the message (then required) to be read on
+     * air. Only with `episodeId`; the rules across fields (boostFieldErrors) are a 422 BOOST_INVALID.
+     */
+    readOnAir: z.boolean().optional(),
+    /** Seconds into the episode the boost is about ("at 12:34" = 754); only with `readOnAir`; not past the episode's duration. */
+    boostMoment: z
+      .number()
+      .int({ message: 'boostMoment' })
+      .min(0, { message: 'boostMoment' })
+      .max(BOOST_MOMENT_MAX, { message: 'boostMoment' })
+      .optional(),
   })
   .superRefine((d, ctx) => {
     // A tip that shows a name needs one.

@@ -5,7 +5,7 @@ import { tipjars } from './tipjars.js';
 import { users } from './users.js';
 
 /**
- * A maker's personal API token (migration 0040, decision 096): it acts as `userId` for `tipjarId`
+ * A maker's personal API token (migration 0037, decision 096): it acts as `userId` for `tipjarId`
  * only, within `scopes` ('tips:read' | 'supporters:read' | 'tipjar:manage'). Only the SHA-256 of the
  * token is kept; `prefix` is its first characters, to tell tokens apart. Revoking sets `revokedAt`
  * (the row stays, so the list shows when); `lastUsedAt` is written at most once a minute per token.

@@ -45,6 +45,12 @@ export const tips = pgTable(
     paymentMethod: text(),
     /** The episode tipped for (`/{slug}/e/{episodeId}`, decision 034); null for the storefront and monthly tips. */
     episodeId: uuid().references(() => episodes.id, { onDelete: 'restrict' }),
+    /** An episode boost (decision 097): the tipper asked for `message` to be read on air (only with an episode). */
+    readOnAir: boolean().notNull().default(false),
+    /** A boost's moment, seconds into the episode ("at 12:34" = 754); null without one. */
+    boostMoment: integer(),
+    /** When the maker ticked the boost done (read on air); null until then. */
+    readOnAirAt: timestamp({ withTimezone: true, mode: 'date' }),
     /**
      * The account the tip is a record of (decision 061): the signed-in user who gave it, or the user
      * whose proven address it was given with. A person's export and erasure take only linked tips.
@@ -85,6 +91,8 @@ export const tips = pgTable(
     // A person's own tips (the privacy export and erasure, decision 061).
     index('tips_user_idx').on(t.userId, t.created, t.id).where(sql`user_id is not null`),
     index('tips_episode_idx').on(t.episodeId, t.updated, t.id).where(sql`episode_id is not null`),
+    // An episode's read-on-air list (decision 097): its boosts by moment.
+    index('tips_episode_boosts_idx').on(t.episodeId, t.boostMoment, t.created).where(sql`read_on_air`),
     index('tips_paid_tipjar_idx')
       .on(t.tipjarId, t.completedAt, t.amount, t.fee, t.refundedAmount, t.refundedFee, t.paymentMethod)
       .where(sql`completed_at is not null`),

@@ -222,25 +222,40 @@ export async function tipsPerEpisode(db: DbOrTx, tipjarId: string, limit: number
     count: string;
     gross: string;
     net: string;
+    boosts: string;
+    boosts_open: string;
   }>(
     db,
     sql`with counted as (
           select episode_id, count(*)::bigint as count,
                  sum(amount - refunded_amount)::bigint as gross,
-                 sum(amount - refunded_amount - (fee - refunded_fee))::bigint as net
+                 sum(amount - refunded_amount - (fee - refunded_fee))::bigint as net,
+                 -- Boosts (decision 097): completed ones only, as the read-on-air list shows them.
+                 count(*) filter (where read_on_air and status = 'completed')::bigint as boosts,
+                 count(*) filter (where read_on_air and status = 'completed' and read_on_air_at is null)::bigint as boosts_open
           from tips where tipjar_id = ${tipjarId} and completed_at is not null
           group by episode_id),
         shown as (
           select e.id, e.title, e.number, e.published_at, coalesce(c.count, 0) as count,
-                 coalesce(c.gross, 0) as gross, coalesce(c.net, 0) as net
+                 coalesce(c.gross, 0) as gross, coalesce(c.net, 0) as net,
+                 coalesce(c.boosts, 0) as boosts, coalesce(c.boosts_open, 0) as boosts_open
           from episodes e left join counted c on c.episode_id = e.id
           where e.tipjar_id = ${tipjarId} and (e.removed_at is null or c.count is not null)
           order by e.published_at desc nulls last, e.title, e.id
           limit ${limit})
-        select id, title, number, published_at, count, gross, net from (
+        select id, title, number, published_at, count, gross, net, boosts, boosts_open from (
           select 0 as part, * from shown
           union all
-          select 1, null, null, null, null, count, gross, net from counted where episode_id is null) s
+          select 1, null, null, null, null, count, gross, net, 0, 0 from counted where episode_id is null) s
         order by part, published_at desc nulls last, title, id`,
   );
+}
+
+/** One of the tip jar's episodes, also one the feed dropped (a boost list keeps naming it). */
+export async function findEpisodeEvenRemoved(db: DbOrTx, tipjarId: string, id: string) {
+  const [row] = await db
+    .select({ id: episodes.id, title: episodes.title, number: episodes.number })
+    .from(episodes)
+    .where(and(eq(episodes.id, id), eq(episodes.tipjarId, tipjarId)));
+  return row;
 }

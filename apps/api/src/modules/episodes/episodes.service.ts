@@ -85,6 +85,7 @@ export async function getEpisodeStatistics(
       count: Number(row.count),
       gross: Number(row.gross),
       net: Number(row.net),
+      ...(row.id === null ? {} : { boosts: { count: Number(row.boosts), open: Number(row.boosts_open) } }),
     })),
   };
 }

@@ -88,6 +88,8 @@ const tipWithTransactionStatement = prepared((db) =>
       locale: value('locale'),
       paymentMethod: value('paymentMethod'),
       episodeId: value('episodeId'),
+      readOnAir: value('readOnAir'),
+      boostMoment: value('boostMoment'),
       userId: value('userId'),
       idempotencyKey: value('idempotencyKey'),
       idempotencyFingerprint: value('idempotencyFingerprint'),
@@ -130,11 +132,19 @@ export type NewTipWithTransaction = Required<
   request: object;
   /** The signed-in tipper (decision 061); none for an anonymous request. */
   userId?: string | null;
+  /** An episode boost (decision 097): read the message on air, at this moment (seconds) or none. */
+  readOnAir?: boolean;
+  boostMoment?: number | null;
 };
 
 /** The written transaction row (its lease taken); undefined when the tip's idempotency key was taken. */
 export async function insertTipWithTransaction(db: Db, values: NewTipWithTransaction) {
-  const [row] = await tipWithTransactionStatement(db).execute({ ...values, userId: values.userId ?? null });
+  const [row] = await tipWithTransactionStatement(db).execute({
+    ...values,
+    userId: values.userId ?? null,
+    readOnAir: values.readOnAir ?? false,
+    boostMoment: values.boostMoment ?? null,
+  });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   appUrl,
+  boostFieldErrors,
   type CreateTipBody,
   type CreateTipResponse,
   ErrorCode,
@@ -140,6 +141,15 @@ export async function createTip(
       'This episode is not one of this tip jar',
     );
   }
+  // A boost's rules across fields, the moment within the episode (decision 097).
+  const boostErrors = boostFieldErrors(data, episode?.duration);
+  if (Object.keys(boostErrors).length > 0) {
+    throw new AppError(
+      ErrorCode.BoostInvalid,
+      'This boost cannot be sent as it is',
+      Object.fromEntries(Object.entries(boostErrors).map(([field, error]) => [`data.${field}`, error])),
+    );
+  }
   const merchantUid = receivingMerchantUidOf(ctx, tipjar.id, context.merchant ?? undefined);
 
   const tipId = randomUUID();
@@ -172,6 +182,8 @@ export async function createTip(
     locale,
     paymentMethod: method.type,
     episodeId: episode?.id ?? null,
+    readOnAir: Boolean(episode && data.readOnAir),
+    boostMoment: episode && data.readOnAir ? (data.boostMoment ?? null) : null,
     userId: tipperId ?? null,
     idempotencyKey: idempotency?.key ?? null,
     idempotencyFingerprint: idempotency?.fingerprint ?? null,
@@ -346,6 +358,7 @@ async function queueTipCompletedMails(
     paidAt: tip.completedAt ?? tip.updated,
     reference: tip.id,
     episode: tip.episodeId ? (await episodesQueries.episodeRefs(tx, [tip.episodeId]))[0] : null,
+    boostMoment: tip.readOnAir ? tip.boostMoment : null,
   });
   await queueMail(tx, { to: tip.email, ...receipt }, { dedupeKey: `tip-receipt:${tip.id}` });
   for (const admin of admins) {

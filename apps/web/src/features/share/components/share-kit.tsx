@@ -9,6 +9,7 @@ import { CopyField } from './copy-field';
 import { Download } from './download';
 import { EpisodeShare } from './episode-share';
 import { FeedStatus } from './feed-status';
+import { ItemFundingTag } from './item-funding-tag';
 import { WidgetShare } from './widget-share';
 
 function Section({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
@@ -83,6 +84,7 @@ export function ShareKitView({
       <Section id="share-feed" title={t('feed.title')} text={t('feed.text')}>
         {feed !== undefined && <FeedStatus feed={feed} />}
         <CopyField label={t('feed.tag')} value={kit.fundingTag} />
+        {episodes?.[0] && <ItemFundingTag storefrontUrl={kit.storefrontUrl} episode={episodes[0]} />}
       </Section>
 
       <Section id="share-badge" title={t('badge.title')} text={t('badge.text')}>
