@@ -87,7 +87,8 @@ function fill(path: string) {
     .replace('{addonId}', ids.addon!)
     .replace('{tipId}', ids.tip!)
     .replace('{invoiceId}', ids.invoice!)
-    .replace('{episodeId}', ids.episode!)
+    // {episodeId} names a bonus episode under bonus-episodes, a feed's episode elsewhere.
+    .replace('{episodeId}', path.includes('/bonus-episodes/') ? ids.bonusEpisode! : ids.episode!)
     .replace('{webhookId}', ids.webhook!)
     .replace('{deliveryId}', ids.delivery!)
     .replace('{tokenId}', ids.apiToken!)
@@ -150,12 +151,12 @@ beforeAll(async () => {
   });
   expect(invoice.status, invoice.text).toBe(201);
   ids.invoice = invoice.body.id;
-  const episode = await t.api('POST', `/tipjars/${ids.jar}/bonus-episodes`, {
+  const bonus = await t.api('POST', `/tipjars/${ids.jar}/bonus-episodes`, {
     token: maker.token,
     body: { data: { title: 'Matrix bonus' } },
   });
-  expect(episode.status, episode.text).toBe(201);
-  ids.episode = episode.body.id;
+  expect(bonus.status, bonus.text).toBe(201);
+  ids.bonusEpisode = bonus.body.id;
   // A webhook of the tip jar (decision 095; loopback is allowed outside production) and its test delivery.
   const webhook = await t.api('POST', `/tipjars/${ids.jar}/webhooks`, {
     token: maker.token,
