@@ -146,7 +146,7 @@ test('a monthly supporter finds her private feed, scans it, and makes a new addr
   await expect(card.getByRole('heading', { name: 'Your private feed' })).toBeVisible();
   const address = card.getByRole('textbox', { name: 'Your feed address' });
   const url = await address.inputValue();
-  expect(url).toMatch(/^https?:\/\/[^/]+\/.*feeds\/[\w-]+\.xml$/);
+  expect(url).toMatch(/^https?:\/\/[^/]+\/.*feeds\/[\w.-]+\.xml$/);
   for (const { app, href } of podcastAppLinks(url)) {
     const name = {
       apple: 'Apple Podcasts',

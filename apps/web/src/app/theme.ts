@@ -68,6 +68,8 @@ export const theme = createTheme({
     MuiToggleButton: {
       styleOverrides: { root: { '&.Mui-selected.MuiToggleButton-primary': { color: PRIMARY_TEXT } } },
     },
+    // A chosen tab's label (the storefront's log in / create account tabs): the orange itself is 2.5:1 on white.
+    MuiTab: { styleOverrides: { root: { '&.Mui-selected.MuiTab-textColorPrimary': { color: PRIMARY_TEXT } } } },
     MuiLink: { styleOverrides: { root: { color: PRIMARY_TEXT, textDecorationColor: PRIMARY_TEXT } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
     MuiDialog: {

@@ -114,7 +114,8 @@ export function ChargesTable({ charges }: { charges: RecurringTipCharge[] }) {
   if (charges.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   const rows = [...charges].sort((a, b) => b.period.localeCompare(a.period) || b.created.localeCompare(a.created));
   return (
-    <TableContainer>
+    // Scrolls sideways on a phone: a keyboard reaches it too (a named region that takes focus).
+    <TableContainer tabIndex={0} role="region" aria-label={t('history.label')}>
       <Table size="small" aria-label={t('history.label')}>
         <TableHead>
           <TableRow>
