@@ -82,18 +82,20 @@ const OWN = new Set([
 ]);
 
 function fill(path: string) {
-  return path
-    .replace('{id}', ids.jar!)
-    .replace('{addonId}', ids.addon!)
-    .replace('{tipId}', ids.tip!)
-    .replace('{invoiceId}', ids.invoice!)
-    // {episodeId} names a bonus episode under bonus-episodes, a feed's episode elsewhere.
-    .replace('{episodeId}', path.includes('/bonus-episodes/') ? ids.bonusEpisode! : ids.episode!)
-    .replace('{webhookId}', ids.webhook!)
-    .replace('{deliveryId}', ids.delivery!)
-    .replace('{tokenId}', ids.apiToken!)
-    .replace('{token}', 'no-such-invitation-token-0000000000000000')
-    .replace('{email}', encodeURIComponent('nobody@example.test'));
+  return (
+    path
+      .replace('{id}', ids.jar!)
+      .replace('{addonId}', ids.addon!)
+      .replace('{tipId}', ids.tip!)
+      .replace('{invoiceId}', ids.invoice!)
+      // {episodeId} names a bonus episode under bonus-episodes, a feed's episode elsewhere.
+      .replace('{episodeId}', path.includes('/bonus-episodes/') ? ids.bonusEpisode! : ids.episode!)
+      .replace('{webhookId}', ids.webhook!)
+      .replace('{deliveryId}', ids.delivery!)
+      .replace('{tokenId}', ids.apiToken!)
+      .replace('{token}', 'no-such-invitation-token-0000000000000000')
+      .replace('{email}', encodeURIComponent('nobody@example.test'))
+  );
 }
 
 beforeAll(async () => {
