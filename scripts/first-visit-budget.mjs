@@ -28,18 +28,18 @@ export const STOREFRONT_ROOTS = ['storefront.html', 'src/storefront/boot.tsx'];
 export const HOME_ROOTS = ['home.html', 'src/home/boot.tsx'];
 /**
  * The order page (`/order`), a page of the full app (index.html) with its lazy route: a budget of its own
- * that holds what it is (decision 089: 336.8 kB in 49 files; issue 39's goal of 150 kB needs an entry of
+ * that holds what it is (decision 089: 336.8 kB in 49 files, 344.4 kB in 55 after issues 40–41; issue 39's goal of 150 kB needs an entry of
  * its own, like the storefront's), so it does not grow unnoticed.
  */
 export const ORDER_ROOTS = ['index.html', 'src/app/routes/public/order.tsx'];
-const ORDER_JS_BUDGET_BYTES = 340_000;
+const ORDER_JS_BUDGET_BYTES = 346_000;
 /**
  * The tip widget's loader (`/embed.js`, decision 094), which a maker's own page loads on every visit:
  * one file, at most 5 kB brotli (issue 41); the form and React load only on a click, inside the frame.
  */
 export const WIDGET_LOADER_FILE = 'embed.js';
 export const WIDGET_LOADER_BUDGET_BYTES = 5_000;
-const ORDER_JS_MAX_FILES = 50;
+const ORDER_JS_MAX_FILES = 56;
 /** No web chunk holds the password dictionaries: the API judges a new password (decision 082). */
 const PASSWORD_ESTIMATOR = /password-estimator/;
 

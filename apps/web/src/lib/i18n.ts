@@ -9,7 +9,7 @@ import { type AppLocale, LOCALES, localeFromPath } from '@/config/paths';
  * page of the app does not carry them.
  */
 const modules = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../locales/*/*.json', '!../locales/*/bonus.json'],
+  ['../locales/*/*.json', '!../locales/*/{bonus,webhooks,apitokens}.json'],
   { eager: true },
 );
 

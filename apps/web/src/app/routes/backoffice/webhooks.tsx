@@ -1,3 +1,4 @@
+import '@/features/webhooks/i18n';
 import { useTranslation } from 'react-i18next';
 import { useBackofficeTipjar } from '@/app/routes/backoffice/use-backoffice-tipjar';
 import { Page } from '@/components/page';

@@ -1,3 +1,4 @@
+import '@/features/api-tokens/i18n';
 import {
   Alert,
   Box,

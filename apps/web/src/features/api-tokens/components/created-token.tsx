@@ -1,3 +1,4 @@
+import '@/features/api-tokens/i18n';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import type { CreatedApiToken } from '@podpot/domain';

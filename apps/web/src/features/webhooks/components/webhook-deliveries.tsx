@@ -1,3 +1,4 @@
+import '@/features/webhooks/i18n';
 import { Alert, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import type { WebhookDelivery } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@/features/webhooks/i18n';
 import {
   Button,
   Checkbox,

@@ -1,3 +1,4 @@
+import '@/features/webhooks/i18n';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Accordion,
