@@ -63,8 +63,29 @@ test('in Dutch, a listener gives € 36 per jaar and sees it per year under Mijn
   await expectNoSeriousViolations(page);
 
   // Its page: per year, the year paid.
-  await row.getByRole('link', { name: /beheren/i }).click();
+  await row.getByRole('link', { name: 'De jaarlijkse fooi aan De Koffiepod beheren' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jaarlijkse fooi aan De Koffiepod' })).toBeVisible();
   await expect(page.getByText('€ 36,00 per jaar')).toBeVisible();
   await expect(page.getByTestId('charge-row').first()).toHaveAttribute('data-status', 'completed');
   await expect(page.getByTestId('charge-row').first()).toContainText(String(new Date().getUTCFullYear()));
+
+  await expect(page.getByRole('region', { name: 'De Koffiepod' })).toContainText(/elk jaar op \d+ [a-z]+/);
+
+  // Stopped in the yearly wording, never "maandelijkse".
+  await page.getByRole('button', { name: 'Jaarlijkse fooi opzeggen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Je jaarlijkse fooi aan De Koffiepod stoppen?' })
+    .getByRole('button', { name: 'Ja, stop mijn jaarlijkse fooi' })
+    .click();
+  await expect(page.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByText('Deze jaarlijkse fooi is opgezegd.', { exact: false })).toBeVisible();
+  // The page's own words for a year (its link back to the list keeps the list's name).
+  const card = page.getByRole('region', { name: 'De Koffiepod' });
+  await expect(card).toContainText('Per jaar');
+  // Stopped: no next date, so the day alone.
+  await expect(card).toContainText(/één keer per jaar, op dag \d+/);
+  await expect(card).not.toContainText('maand');
+  const payments = page.getByRole('region', { name: 'Betalingen van deze jaarlijkse fooi' });
+  await expect(payments).toContainText('Jaar');
+  await expect(payments).not.toContainText('maand');
 });

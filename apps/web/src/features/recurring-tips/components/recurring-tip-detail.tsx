@@ -46,7 +46,7 @@ import { notifySuccess } from '@/lib/notifications';
 import type { SupporterFeedComponent } from '@/lib/supporter-feed-slot';
 import { clearTipDraft, readTipDraft } from '@/lib/tip-draft';
 import { useLocale } from '@/lib/use-locale';
-import { usePeriodText } from './per-period';
+import { useDetailText, usePeriodText } from './per-period';
 
 /**
  * `checkout`: the checkout block, for setting up the payment again (lib/checkout-slot.ts);
@@ -94,7 +94,8 @@ export function RecurringTipDetail({ id, token, checkout, supporterFeed }: Props
 }
 
 function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: RecurringTip } & Omit<Props, 'id'>) {
-  const { t } = useTranslation(['recurringtips', 'common']);
+  const { t } = useTranslation(['recurringtips', 'yearlytips', 'common']);
+  const d = useDetailText(tip);
   const period = usePeriodText();
   const locale = useLocale();
   const reasonText = useFailureReason();
@@ -121,7 +122,7 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
       </Box>,
     ],
     [
-      t('columns.amount'),
+      tip.interval === 'year' ? t('yearlytips:interval.year') : t('columns.amount'),
       <span key="amount">
         {period.amount(tip, formatCents(tip.amount, locale))}
         {/* A pending change means nothing once the monthly tip is cancelled: no month is charged any more. */}
@@ -132,7 +133,7 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
         )}
       </span>,
     ],
-    [t('dialog.chargeDay'), tip.chargeDay ? t('chargeDay', { day: tip.chargeDay }) : '—'],
+    [t('dialog.chargeDay'), period.chargeDay(tip, locale)],
     [
       t('detail.nextCharge'),
       tip.nextChargeAt && tip.status === 'active' ? formatDate(tip.nextChargeAt, locale) : t('detail.noNextCharge'),
@@ -141,10 +142,10 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
   ];
 
   return (
-    <Page title={t('detail.title', { name: tip.tipjar.name })}>
+    <Page title={d('title', { name: tip.tipjar.name })}>
       {token ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('detail.tokenNotice')}
+          {d('tokenNotice')}
         </Alert>
       ) : (
         <Box sx={{ mb: 2 }}>
@@ -161,8 +162,8 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
           </Alert>
         )}
         {!cancelled && tip.mandate.status === 'held' && <Alert severity="warning">{t('detail.held')}</Alert>}
-        {justStarted && tip.status === 'active' && <Alert severity="success">{t('detail.started')}</Alert>}
-        {cancelled && <Alert severity="info">{t('detail.cancelled')}</Alert>}
+        {justStarted && tip.status === 'active' && <Alert severity="success">{d('started')}</Alert>}
+        {cancelled && <Alert severity="info">{d('cancelled')}</Alert>}
         {tip.status === 'paused' && <Alert severity="warning">{t('detail.paused')}</Alert>}
         {!cancelled && tip.lastFailureReason && (
           <Alert severity={needsMandate ? 'error' : 'warning'}>
@@ -170,7 +171,7 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
             {!needsMandate && tip.failedAttempts > 0 && (
               <>
                 {' '}
-                {t('detail.failedAttempts', {
+                {d('failedAttempts', {
                   count: tip.failedAttempts,
                   days: CHARGE_RETRY_DAYS,
                   max: MAX_CHARGE_ATTEMPTS,
@@ -215,7 +216,7 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
             <Typography id="recurringtip-history" variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
               {t('history.title')}
             </Typography>
-            <ChargesTable charges={tip.charges} />
+            <ChargesTable charges={tip.charges} interval={tip.interval} />
           </Paper>
         </Grid>
       </Grid>
@@ -226,6 +227,7 @@ function Loaded({ tip, token, checkout, supporterFeed: SupporterFeed }: { tip: R
 /** Change the amount (from next month on), pause/resume, cancel with a confirm (cancelled is final). */
 function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null }) {
   const { t } = useTranslation(['recurringtips', 'validation', 'errors', 'common']);
+  const d = useDetailText(tip);
   const period = usePeriodText();
   const locale = useLocale();
   const update = useUpdateRecurringTip(tip.id, token);
@@ -265,7 +267,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
       return;
     }
     setAmountError(null);
-    await run({ amount: cents }, t('detail.amountDone'));
+    await run({ amount: cents }, d('amountDone'));
   };
 
   return (
@@ -279,7 +281,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
           to={routePath('accountRecurringtips', { recurringtipid: tip.id })}
           linkText={t('detail.loginToRaise')}
         >
-          {t('detail.raiseNeedsLogin')}
+          {d('raiseNeedsLogin')}
         </LinkAlert>
       )}
       <Box component="form" noValidate onSubmit={onAmount} aria-labelledby="recurringtip-amount-title">
@@ -291,7 +293,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
           {tip.nextChargeAt && tip.status === 'active'
             ? t('detail.amountWhen', { date: formatDay(tip.nextChargeAt, locale) })
             : t('detail.amountWhenNoDate')}
-          {token && <> {t('detail.amountByLink', { amount: formatCents(tip.amount, locale) })}</>}
+          {token && <> {d('amountByLink', { amount: formatCents(tip.amount, locale) })}</>}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
@@ -329,7 +331,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
             variant="outlined"
             color="inherit"
             disabled={update.isPending}
-            onClick={() => void run({ status: 'paused' }, t('detail.pausedDone'))}
+            onClick={() => void run({ status: 'paused' }, d('pausedDone'))}
           >
             {t('detail.pause')}
           </Button>
@@ -337,25 +339,25 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
           <Button
             variant="contained"
             disabled={update.isPending}
-            onClick={() => void run({ status: 'active' }, t('detail.resumedDone'))}
+            onClick={() => void run({ status: 'active' }, d('resumedDone'))}
           >
             {t('detail.resume')}
           </Button>
         )}
         <Button color="error" disabled={update.isPending} onClick={() => setConfirming(true)}>
-          {t('detail.cancel')}
+          {d('cancel')}
         </Button>
       </Box>
       <ConfirmDialog
         open={confirming}
-        title={t('detail.confirmTitle', { name: tip.tipjar.name })}
-        text={t('detail.confirmText', { name: tip.tipjar.name })}
-        confirmLabel={t('detail.confirmButton')}
+        title={d('confirmTitle', { name: tip.tipjar.name })}
+        text={d('confirmText', { name: tip.tipjar.name })}
+        confirmLabel={d('confirmButton')}
         cancelLabel={t('detail.confirmKeep')}
         loading={update.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
-          await run({ status: 'cancelled' }, t('detail.cancelledDone'));
+          await run({ status: 'cancelled' }, d('cancelledDone'));
           setConfirming(false);
         }}
       />
@@ -366,6 +368,7 @@ function ManageActions({ tip, token }: { tip: RecurringTip; token: string | null
 /** The mandate is not valid: a new first payment (checkout block → mandate/retry → the provider). */
 function RetryMandate({ tip, token, checkout: CheckoutBlock }: { tip: RecurringTip } & Omit<Props, 'id'>) {
   const { t } = useTranslation(['recurringtips', 'errors']);
+  const d = useDetailText(tip);
   const retry = useRetryMandate(tip.id, token);
   const [choice, setChoice] = useState<PaymentChoice>({ paymentmethod: '', paymentissuer: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -392,7 +395,7 @@ function RetryMandate({ tip, token, checkout: CheckoutBlock }: { tip: RecurringT
         <Typography id="recurringtip-retry" variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
           {t('detail.retryTitle')}
         </Typography>
-        <Typography>{t('detail.retryText')}</Typography>
+        <Typography>{d('retryText')}</Typography>
       </Box>
       <CheckoutBlock
         title={t('detail.retryCheckout')}

@@ -16,7 +16,7 @@ import { usePeriodText } from './per-period';
 
 /** 'Mijn maandelijkse fooien': every own monthly tip, newest first, each with a link to manage it. */
 export function RecurringTipList() {
-  const { t } = useTranslation(['recurringtips', 'common']);
+  const { t } = useTranslation(['recurringtips', 'yearlytips', 'common']);
   const period = usePeriodText();
   const locale = useLocale();
   const reasonText = useFailureReason();
@@ -73,7 +73,11 @@ export function RecurringTipList() {
                   size="small"
                   variant="outlined"
                   color="inherit"
-                  aria-label={t('account.manageLabel', { name: tip.tipjar.name })}
+                  aria-label={
+                    tip.interval === 'year'
+                      ? t('yearlytips:manageLabel', { name: tip.tipjar.name })
+                      : t('account.manageLabel', { name: tip.tipjar.name })
+                  }
                 >
                   {t('account.manage')}
                 </Button>

@@ -107,20 +107,28 @@ export function ChargeStatusChip({ status }: { status: RecurringChargeStatus }) 
 }
 
 /** A recurring tip's payment history: one row per month, newest first. */
-export function ChargesTable({ charges }: { charges: RecurringTipCharge[] }) {
-  const { t } = useTranslation('recurringtips');
+export function ChargesTable({
+  charges,
+  interval = 'month',
+}: {
+  charges: RecurringTipCharge[];
+  /** A yearly tip's rows are years (decision 092). */
+  interval?: RecurringTip['interval'];
+}) {
+  const { t } = useTranslation(['recurringtips', 'yearlytips']);
+  const yearly = interval === 'year';
   const locale = useLocale();
   const reasonText = useFailureReason();
   if (charges.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   const rows = [...charges].sort((a, b) => b.period.localeCompare(a.period) || b.created.localeCompare(a.created));
   return (
     // Scrolls sideways on a phone: a keyboard reaches it too (a named region that takes focus).
-    <TableContainer tabIndex={0} role="region" aria-label={t('history.label')}>
-      <Table size="small" aria-label={t('history.label')}>
+    <TableContainer tabIndex={0} role="region" aria-label={yearly ? t('yearlytips:historyLabel') : t('history.label')}>
+      <Table size="small" aria-label={yearly ? t('yearlytips:historyLabel') : t('history.label')}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('columns.period')}</TableCell>
-            <TableCell>{t('columns.amount')}</TableCell>
+            <TableCell>{yearly ? t('yearlytips:yearColumn') : t('columns.period')}</TableCell>
+            <TableCell>{yearly ? t('yearlytips:amountColumn') : t('columns.amount')}</TableCell>
             <TableCell>{t('columns.status')}</TableCell>
             <TableCell>{t('columns.attempt')}</TableCell>
             <TableCell>{t('columns.date')}</TableCell>
@@ -308,7 +316,7 @@ export function RecurringTipDetailDialog({
         ...(showTipjar ? ([[t('columns.tipjar'), tip.tipjar.name]] as [string, ReactNode][]) : []),
         [t('dialog.privacy'), t(`tips:privacy.${tip.privacy}`)],
         [t('tips:columns.method'), paymentMethodName(tip.mandate.paymentMethod)],
-        [t('dialog.chargeDay'), tip.chargeDay ? t('chargeDay', { day: tip.chargeDay }) : '—'],
+        [t('dialog.chargeDay'), period.chargeDay(tip, locale)],
         [t('columns.nextCharge'), tip.nextChargeAt ? formatDate(tip.nextChargeAt, locale) : '—'],
         [t('columns.failure'), tip.lastFailureReason ? reasonText(tip.lastFailureReason) : '—'],
         [t('columns.created'), formatDateTime(tip.created, locale)],
@@ -333,7 +341,7 @@ export function RecurringTipDetailDialog({
       <Typography variant="h3" component="h3" sx={{ mt: 3, mb: 1, fontSize: '1.1rem' }}>
         {t('history.title')}
       </Typography>
-      {tip && <ChargesTable charges={tip.charges} />}
+      {tip && <ChargesTable charges={tip.charges} interval={tip.interval} />}
     </DetailDialog>
   );
 }
