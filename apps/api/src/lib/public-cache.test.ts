@@ -78,6 +78,8 @@ describe('createPublicCache', () => {
       'opp_merchants',
       'payment_issuers',
       'payment_methods',
+      // A tip jar's levels show on its storefront (issue 40, decision 091).
+      'tipjar_levels',
       'tipjars',
     ]);
     // A new tip, a refund, a monthly tip: the storefront shows them within the TTL (decision 032).
