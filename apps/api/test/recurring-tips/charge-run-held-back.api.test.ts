@@ -19,6 +19,12 @@ let suspended: MonthlyWorld;
 let live: DueMonthlyTip[] = [];
 const LIVE = 150;
 const HELD = 60;
+/**
+ * Today's day of the month (at most 28) as their charge day: the next month then falls about a month
+ * away, so the run "a day later" below never meets it — on the 1st it would when the test ran in the
+ * last hours of a month.
+ */
+const CHARGE_DAY = Math.min(new Date().getUTCDate(), 28);
 
 /** `count` monthly tips of `tipjarId`, valid as far as we know, due an hour ago; `token` false: without one. */
 async function addHeldMonthlyTips(tipjarId: string, count: number, prefix: string, token: boolean) {
@@ -41,7 +47,7 @@ async function addHeldMonthlyTips(tipjarId: string, count: number, prefix: strin
       mandateUid: `mdt_${prefix}_${i}`,
       mandateToken: token ? `tok_${prefix}_${i}` : null,
       paymentMethod: 'ideal',
-      chargeDay: 1,
+      chargeDay: CHARGE_DAY,
       nextChargeAt: new Date(Date.now() - 60 * 60_000),
     });
   }
@@ -63,7 +69,7 @@ beforeAll(async () => {
   );
   await addHeldMonthlyTips(suspended.jar.id, HELD, 'held_suspended', true);
   await addHeldMonthlyTips(w.jar.id, HELD, 'held_tokenless', false);
-  live = await addDueMonthlyTips(w, LIVE, 'live');
+  live = await addDueMonthlyTips(w, LIVE, 'live', CHARGE_DAY);
 }, 120_000);
 
 afterEach(() => vi.restoreAllMocks());

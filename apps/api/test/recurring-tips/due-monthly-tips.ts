@@ -13,7 +13,13 @@ export interface DueMonthlyTip {
  * `count` monthly tips of the world's tip jar whose mandate is valid (an imported mandate, usable at
  * once at the simulator) and whose month was due a minute ago: what the charge run claims and sends.
  */
-export async function addDueMonthlyTips(w: MonthlyWorld, count: number, prefix: string): Promise<DueMonthlyTip[]> {
+export async function addDueMonthlyTips(
+  w: MonthlyWorld,
+  count: number,
+  prefix: string,
+  /** The day of the month they are charged on (the next month's charge falls on it). */
+  chargeDay = 1,
+): Promise<DueMonthlyTip[]> {
   const [merchant] = await query<{ merchant_uid: string }>(
     w.t,
     sql`select merchant_uid from opp_merchants where tipjar_id = ${w.jar.id}`,
@@ -49,7 +55,7 @@ export async function addDueMonthlyTips(w: MonthlyWorld, count: number, prefix: 
         mandateUid: mandate.uid,
         mandateToken: mandate.token,
         paymentMethod: 'ideal',
-        chargeDay: 1,
+        chargeDay,
         nextChargeAt: new Date(Date.now() - 60_000),
       })
       .returning();
