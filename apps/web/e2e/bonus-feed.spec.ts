@@ -55,7 +55,8 @@ async function scan(page: Page, name: string) {
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
 
-test.describe.configure({ mode: 'serial' });
+// Three sign-ins (beforeAll) count within the first test's time; under a full run's load they take half a minute.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test('the maker puts bonus episodes on the Bonus page: a non-audio file is refused at its field, an mp3 goes up (English, desktop)', async ({
   browser,
