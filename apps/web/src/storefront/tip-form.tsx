@@ -2,7 +2,9 @@ import {
   DEFAULT_PLATFORM_FEE_BPS,
   type FieldError,
   formatCents,
+  formatDayOfYear,
   formatEuroAmount,
+  MAX_CHARGE_DAY,
   MAX_TIP_CENTS,
   MIN_TIP_CENTS,
   type PaymentChoice,
@@ -29,7 +31,6 @@ import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
 import { type BoostErrors, BoostFields, boostDataOf, boostErrorsOf, NO_BOOST } from '@/storefront/boost-fields';
 import { Checkout } from '@/storefront/checkout';
 import { Counter, Field } from '@/storefront/form-field';
-import { FrequencyChoice } from '@/storefront/frequency-choice';
 import { LevelCards } from '@/storefront/level-cards';
 import type { Translate } from '@/storefront/strings';
 import { type CheckoutWindow, type Submission, submitTip } from '@/storefront/submit-tip';
@@ -196,6 +197,9 @@ export function TipForm({
     const error = shown[key];
     return error ? t(`validation:${error.key}`, error.params) : undefined;
   };
+  const day = Math.min(new Date().getUTCDate(), MAX_CHARGE_DAY);
+  // A yearly tip's charge day: this day (29–31: the 28th) of this month, every year (decision 092).
+  const yearlyDate = formatDayOfYear(new Date().getUTCMonth(), day, locale);
   const needsAccount = recurring && !auth.user;
   const text = (name: 'displayName' | 'message' | 'email') => ({
     value: values[name] ?? '',
@@ -312,18 +316,39 @@ export function TipForm({
         </section>
 
         <fieldset className="sf-fieldset sf-section" hidden={Boolean(checkout)}>
-          <FrequencyChoice
-            name={`${id}-frequency`}
-            frequency={frequency}
-            amount={amountValid ? amount : null}
-            onChange={(option) => {
-              setFrequency(option);
-              setFailure(null);
-              setExisting(null);
-            }}
-            t={t}
-            locale={locale}
-          />
+          <legend>{t('recurringtips:storefront.label')}</legend>
+          <div className="sf-row">
+            {(['once', 'monthly', 'yearly'] as const).map((option) => (
+              <label key={option} className="sf-choice">
+                <input
+                  type="radio"
+                  name={`${id}-frequency`}
+                  value={option}
+                  checked={frequency === option}
+                  onChange={() => {
+                    setFrequency(option);
+                    setFailure(null);
+                    setExisting(null);
+                  }}
+                />
+                {t(option === 'yearly' ? 'yearlytips:storefront.yearly' : `recurringtips:storefront.${option}`)}
+              </label>
+            ))}
+          </div>
+          {frequency === 'yearly' && (
+            <p className="sf-alert sf-info" data-testid="yearly-summary" aria-live="polite">
+              {amountValid
+                ? t('yearlytips:storefront.yearlySummary', { amount: formatCents(amount, locale), date: yearlyDate })
+                : t('yearlytips:storefront.yearlySummaryNoAmount', { date: yearlyDate })}
+            </p>
+          )}
+          {frequency === 'monthly' && (
+            <p className="sf-alert sf-info" data-testid="monthly-summary" aria-live="polite">
+              {amountValid
+                ? t('recurringtips:storefront.monthlySummary', { amount: formatCents(amount, locale), day })
+                : t('recurringtips:storefront.monthlySummaryNoAmount', { day })}
+            </p>
+          )}
           {recurring && tipjar.levels && tipjar.levels.length > 0 && (
             <LevelCards
               levels={tipjar.levels}
