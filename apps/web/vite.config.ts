@@ -68,7 +68,8 @@ const STOREFRONT_SHARED = new RegExp(
     // What the landing page (src/home) shares with the storefront: the top bar and its translator.
     String.raw`src[\\/]storefront[\\/]((strings|top-bar|icons)\.tsx?|api[\\/]create-)`,
     String.raw`src[\\/]features[\\/]paymentmethods[\\/](rules|api[\\/]list-active|components[\\/]payment-logos)`,
-    String.raw`packages[\\/]domain[\\/]src[\\/](money|tip-rules|text-rules|routes|locale|list-query|brand)\.ts`,
+    // supporter-levels and yearly: the storefront's level cards and yearly choice, which the app's pages use too.
+    String.raw`packages[\\/]domain[\\/]src[\\/](money|tip-rules|text-rules|routes|locale|list-query|brand|supporter-levels|yearly)\.ts`,
   ].join('|'),
 );
 
