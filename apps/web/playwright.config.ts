@@ -19,7 +19,8 @@ export default defineConfig({
   testDir: './e2e',
   // Separate folders per run, so two runs (e.g. two developers' sessions) never share artifacts.
   outputDir: `./test-results/${process.env.E2E_RUN}`,
-  timeout: 60_000,
+  // A hang detector, not a speed limit: a full run on a shared CI machine is up to three times slower than locally.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // A spec file's tests run in order in one worker (some build on the one before); files spread over workers.
   fullyParallel: false,

@@ -23,6 +23,7 @@ for (const width of WIDTHS) {
 
 for (const width of [390, 800]) {
   test(`below 960 px (${width} px) an admin switches backoffice with the selector`, async ({ browser }) => {
+    test.setTimeout(120_000); // a login with its second step and axe, on a loaded machine
     const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
     await loginNl(page, 'admin@podpot.local');
     await page.goto('/nl/backoffice/de-koffiepod');

@@ -146,11 +146,16 @@ test.describe('the payment dialog on a phone', () => {
 const BRAND = ['rgb(242, 138, 61)', 'rgb(78, 131, 129)', 'rgb(251, 189, 81)', 'rgb(126, 217, 87)'];
 
 test('the statistics charts draw their bars, slices and lines in the brand colours', async ({ page }) => {
+  // Under a full run's load the dashboard's statistics and the charts' own chunk come late.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await login(page, 'maker@podpot.local');
+  const statistics = page.waitForResponse((r) => /\/statistics\?/.test(r.url()) && r.status() === 200);
   await page.goto(`/backoffice/${DEMO_SLUG}`);
+  const { totals } = (await (await statistics).json()) as { totals: { count: number } };
+  expect(totals.count, 'the demo has paid tips in the last 30 days').toBeGreaterThan(0);
   const charts = page.locator('[data-testid^="chart-"]');
-  await expect(charts.locator('.MuiPieArc-root').first()).toBeVisible();
+  await expect(charts.locator('.MuiPieArc-root').first()).toBeVisible({ timeout: 30_000 });
   await expect(charts.locator('.MuiBarElement-root').first()).toBeAttached();
   await expect(charts.locator('.MuiLineElement-root').first()).toBeAttached();
   const painted = await charts.evaluateAll((sections) =>

@@ -50,6 +50,33 @@ async function withPayouts(page: Page) {
   );
 }
 
+/**
+ * The widest row a maker's list can get: the largest amount, a pending tip (the longest status in
+ * Dutch), a long unbroken name and a long message. Before it, whether the list fitted depended on
+ * which tips the specs before this one had left (a 6 px overflow once).
+ */
+async function withWidestTip(page: Page) {
+  const found = await page.request.get(`/api/v1/tipjars?slug=${DEMO_SLUG}`);
+  const [jar] = ((await found.json()) as { data: { id: string }[] }).data;
+  const methods = await page.request.get('/api/v1/paymentmethods');
+  const ideal = ((await methods.json()) as { data: { id: string; type: string }[] }).data.find(
+    (m) => m.type === 'ideal',
+  );
+  const tip = await page.request.post(`/api/v1/tipjars/${jar!.id}/tips`, {
+    data: {
+      data: {
+        amount: 100_000,
+        displayName: `Wereldkampioenkoffiedrinker${run}`,
+        message: `Een heel lang bericht zonder einde ${'koffie '.repeat(30)}`,
+        email: `widest-${run}@example.com`,
+        payment: { paymentmethod: ideal!.id, paymentissuer: '' },
+        locale: 'nl',
+      },
+    },
+  });
+  expect(tip.status(), await tip.text()).toBe(201);
+}
+
 /** The table's scroll container (MUI TableContainer), once rows are there. */
 async function tableOn(page: Page, path: string): Promise<{ table: Locator; container: Locator }> {
   await page.goto(path);
@@ -79,6 +106,7 @@ test.describe('tables fit their container', () => {
     test.setTimeout(180_000); // axe on each page takes a while on a loaded machine
     await page.setViewportSize(DESKTOP);
     await withPayouts(page);
+    await withWidestTip(page);
     await login(page, 'admin@podpot.local', '/nl');
     for (const { path } of TABLES) {
       const { table, container } = await tableOn(page, path);

@@ -40,7 +40,11 @@ export interface Column<T> {
    * query, so a side menu counts), its value still in the row's detail. Primary columns have none.
    */
   hideBelow?: Breakpoint;
-  /** Long text: one line, cut with an ellipsis at this width (px); the whole text as its tooltip title. */
+  /**
+   * Long text: one line, cut with an ellipsis at this width (px); the whole text as its tooltip title.
+   * A secondary column (one with `hideBelow`) gives way first: below a table width of 1200 px its
+   * width shrinks with the table's, so the primary columns and the row's actions stay in view.
+   */
   truncate?: number;
 }
 
@@ -66,6 +70,13 @@ function columnSx(column: { hideBelow?: Breakpoint }) {
   return { [`@container (max-width: ${BREAKPOINT_PX[column.hideBelow] - 0.05}px)`]: { display: 'none' } };
 }
 
+/** The width a truncating column's text is cut at: see {@link Column.truncate}. */
+function truncateWidth(column: { truncate?: number; hideBelow?: Breakpoint }) {
+  const px = column.truncate ?? 0;
+  if (!column.hideBelow) return px;
+  return `min(${px}px, ${((px / BREAKPOINT_PX.lg) * 100).toFixed(2)}cqi)`;
+}
+
 /** A column's cell content, cut to one line when the column truncates. */
 function CellContent<T>({ column, row }: { column: Column<T>; row: T }) {
   const content = column.render(row);
@@ -76,7 +87,7 @@ function CellContent<T>({ column, row }: { column: Column<T>; row: T }) {
       title={typeof content === 'string' ? content : undefined}
       sx={{
         display: 'block',
-        maxWidth: column.truncate,
+        maxWidth: truncateWidth(column),
         overflow: 'hidden',
         textOverflow: 'ellipsis',
         whiteSpace: 'nowrap',
