@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { apiTokens, auditLog, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -266,6 +266,35 @@ describe('the token routes (sessions only)', () => {
       body: { name: 'x', scopes: ['tips:read'] },
     });
     expect(adminCreate.status).toBe(403);
+  });
+
+  it('are written to the audit trail when made and revoked: by whom, what, never the token or its hash', async () => {
+    const made = await makeToken(maker, jarA.id, ['tips:read', 'supporters:read'], 'Audited');
+    expect((await t.api('DELETE', `/tipjars/${jarA.id}/tokens/${made.id}`, { token: maker.token })).status).toBe(204);
+    // Revoking again keeps the first revocation and writes nothing more.
+    expect((await t.api('DELETE', `/tipjars/${jarA.id}/tokens/${made.id}`, { token: maker.token })).status).toBe(204);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, made.id));
+    expect(entries.map((e) => e.action).sort()).toEqual(['apitoken.created', 'apitoken.revoked']);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ actorId: maker.id, actorRole: 'USER', tipjarId: jarA.id, entityType: 'apitoken' });
+    }
+    expect(entries.find((e) => e.action === 'apitoken.created')?.after).toEqual({
+      name: 'Audited',
+      scopes: ['tips:read', 'supporters:read'],
+      expiresAt: null,
+    });
+    expect(entries.find((e) => e.action === 'apitoken.revoked')?.before).toEqual({ name: 'Audited' });
+    const [stored] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, made.id));
+    const written = JSON.stringify(entries);
+    for (const secret of [made.token, made.token.slice(3), stored!.tokenHash, stored!.prefix]) {
+      expect(written).not.toContain(secret);
+    }
+    // The tip jar's own History page reads them with its maker's name.
+    const history = await t.api('GET', `/tipjars/${jarA.id}/audit?entityType=apitoken`, { token: maker.token });
+    expect(history.status, history.text).toBe(200);
+    const listed = history.body.data.filter((e: { entityId: string }) => e.entityId === made.id);
+    expect(listed).toHaveLength(2);
+    expect(listed.every((e: { actorId: string }) => e.actorId === maker.id)).toBe(true);
   });
 
   it('refuse a token without a name or scopes, or with unknown scopes and lifetimes', async () => {

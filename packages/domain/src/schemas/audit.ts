@@ -16,6 +16,8 @@ export const AUDIT_ENTITY_TYPES = [
   'refund',
   // An invitation to administer a tip jar (decision 062): its id only, never the invited address.
   'invitation',
+  // A personal API token (decision 096): its id, name, scopes and expiry, never the token nor its hash.
+  'apitoken',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -47,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'invoice.voided',
   'invoice.deleted',
   'refund.created',
+  'apitoken.created',
+  'apitoken.revoked',
   'user.created',
   'user.roleChanged',
   'user.twoStepReset',
@@ -88,6 +92,9 @@ export const AUDIT_FIELDS = [
   /** The last admin left: platform admins manage the tip jar now (decision 062). */
   'handedToPlatform',
   'levels',
+  /** A personal API token's scopes and when it stops working (null: until revoked). */
+  'scopes',
+  'expiresAt',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 

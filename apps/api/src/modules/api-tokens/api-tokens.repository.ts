@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { apiTokens, tipjarAdmins, tipjars, users } from '../../db/schema/index.js';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -44,6 +44,16 @@ export async function countLive(db: DbOrTx, tipjarId: string): Promise<number> {
 export async function insert(db: DbOrTx, row: NewApiTokenRow): Promise<ApiTokenRow> {
   const [created] = await db.insert(apiTokens).values(row).returning();
   return created!;
+}
+
+/** A token of the tip jar, locked until the transaction ends (a revocation reads it first); undefined when none. */
+export async function findInTipjar(tx: Tx, tipjarId: string, id: string): Promise<ApiTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.tipjarId, tipjarId)))
+    .for('update');
+  return row;
 }
 
 /** Revokes a token of the tip jar (again: keeps the first time); undefined when it is no token of it. */

@@ -11,9 +11,11 @@ import {
 } from '@podpot/domain';
 import { eq } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { tipjars } from '../../db/schema/index.js';
 import { loadManagedTipjar } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
+import { type AuditChange, recordAudit } from '../audit/audit.service.js';
 import * as repo from './api-tokens.repository.js';
 
 /** `pp_` and 32 random bytes in base64url (43 characters). */
@@ -72,6 +74,26 @@ function toApiToken(row: repo.ApiTokenRow, createdBy: string): ApiToken {
   };
 }
 
+/**
+ * A token made or revoked, in the audit trail in the transaction of the change: what it is and may do
+ * (decision 096), never the token, its hash or its shown prefix.
+ */
+function auditToken(
+  tx: Tx,
+  actor: Actor,
+  action: 'apitoken.created' | 'apitoken.revoked',
+  token: repo.ApiTokenRow,
+  values: Pick<AuditChange, 'before' | 'after'>,
+): Promise<void> {
+  return recordAudit(tx, actor, {
+    action,
+    entityType: 'apitoken',
+    entityId: token.id,
+    tipjarId: token.tipjarId,
+    ...values,
+  });
+}
+
 /** Only a session: a token never reaches the token routes (the allow-list has none of them); said here once more. */
 function assertSession(actor: Actor): void {
   if (actor.apiToken) throw AppError.because(ErrorCode.Forbidden, 'apiTokenOperation');
@@ -110,7 +132,7 @@ export async function createToken(
         params: { max: String(MAX_API_TOKENS_PER_TIPJAR) },
       });
     }
-    return repo.insert(tx, {
+    const created = await repo.insert(tx, {
       userId: actor.userId,
       tipjarId: tipjar.id,
       name: body.name,
@@ -119,6 +141,10 @@ export async function createToken(
       prefix: token.slice(0, SHOWN_CHARACTERS),
       expiresAt,
     });
+    await auditToken(tx, actor, 'apitoken.created', created, {
+      after: { name: created.name, scopes: created.scopes, expiresAt: created.expiresAt },
+    });
+    return created;
   });
   const made = await repo.findWithMaker(ctx.db, row.id);
   return { ...toApiToken(row, made?.createdBy ?? ''), token };
@@ -128,5 +154,12 @@ export async function createToken(
 export async function revokeToken(ctx: AppContext, actor: Actor, tipjarId: string, tokenId: string): Promise<void> {
   assertSession(actor);
   const tipjar = await loadManagedTipjar(ctx, actor, tipjarId);
-  if (!(await repo.revoke(ctx.db, tipjar.id, tokenId))) throw AppError.notFound('Token');
+  await ctx.db.transaction(async (tx) => {
+    const token = await repo.findInTipjar(tx, tipjar.id, tokenId);
+    if (!token) throw AppError.notFound('Token');
+    // Revoking again keeps the first time and writes no second entry.
+    if (token.revokedAt) return;
+    await repo.revoke(tx, tipjar.id, token.id);
+    await auditToken(tx, actor, 'apitoken.revoked', token, { before: { name: token.name } });
+  });
 }

@@ -35,7 +35,7 @@ export function isFiltered(state: AuditTableState): boolean {
 
 /**
  * How a field's value reads: money, a status of its kind, a role, yes/no, a merchant type, a person, a
- * payment method, a month, a calendar day, a moment, a code in words, or text.
+ * payment method, API token scopes, a month, a calendar day, a moment, a code in words, or text.
  */
 export type ValueKind =
   | 'money'
@@ -47,6 +47,7 @@ export type ValueKind =
   | 'merchantType'
   | 'user'
   | 'paymentMethod'
+  | 'scopeList'
   | 'month'
   | 'day'
   | 'dateTime'
@@ -66,6 +67,7 @@ export function kindOf(field: string, entityType: AuditEntityType, value: unknow
   if (field === 'role') return 'role';
   if (field === 'merchantType') return 'merchantType';
   if (field === 'userId') return 'user';
+  if (field === 'scopes' && Array.isArray(value)) return 'scopeList';
   if (field === 'type' && entityType === 'paymentmethod') return 'paymentMethod';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value !== 'string') return 'text';
@@ -74,6 +76,11 @@ export function kindOf(field: string, entityType: AuditEntityType, value: unknow
   if (MOMENT.test(value) && !Number.isNaN(Date.parse(value))) return 'dateTime';
   if (CODE.test(value)) return 'code';
   return 'text';
+}
+
+/** An API token scope's catalog key: 'tips:read' → 'tipsRead' (a `:` in a key would name a namespace). */
+export function scopeKey(scope: string): string {
+  return scope.replace(/:(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 /**

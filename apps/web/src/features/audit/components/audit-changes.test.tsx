@@ -131,4 +131,27 @@ describe('the before → after of an audit entry', { timeout: 20_000 }, () => {
     show({ ...base, before: { status: 'LIVE' }, after: { status: 'ON_HOLD' } });
     expect((await screen.findByTestId('audit-changes')).textContent).toBe('Status: Live → On hold');
   });
+
+  it('writes an API token created or revoked in words, its scopes and expiry too, in English and Dutch', async () => {
+    const created: AuditEntry = {
+      ...base,
+      entityType: 'apitoken',
+      entityId: '00000000-0000-4000-8000-0000000000f1',
+      action: 'apitoken.created',
+      before: null,
+      after: { name: 'Zapier', scopes: ['tips:read', 'supporters:read'], expiresAt: null },
+    };
+    show(created);
+    expect((await screen.findByTestId('audit-changes')).textContent).toBe(
+      'Name: ZapierMay do: Read tips, Read monthly supportersValid until: Until revoked',
+    );
+    cleanup();
+    show({ ...created, after: { ...created.after, expiresAt: '2026-05-02T10:30:00.000Z' } }, '/nl');
+    const text = (await screen.findByTestId('audit-changes')).textContent ?? '';
+    expect(text).toContain('Mag: Fooien lezen, Maandelijkse supporters lezen');
+    expect(text).toMatch(/Geldig tot: 2 mei 2026(,| om) \d\d:30/);
+    cleanup();
+    show({ ...created, action: 'apitoken.revoked', before: { name: 'Zapier' }, after: null }, '/nl');
+    expect((await screen.findByTestId('audit-changes')).textContent).toBe('Naam: was Zapier');
+  });
 });

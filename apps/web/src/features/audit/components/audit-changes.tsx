@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import type { AuditEntry } from '@podpot/domain';
 import { useTranslation } from 'react-i18next';
-import { type ChangeLine, changeLines, kindOf, readable } from '@/features/audit/rules';
+import { type ChangeLine, changeLines, kindOf, readable, scopeKey } from '@/features/audit/rules';
 import { paymentMethodName, useFormat } from '@/lib/format';
 
 /** One value as the page's language writes it (money, a status, a role, yes/no, a date, …); '—' for none. */
@@ -9,6 +9,8 @@ function useValueText(entry: AuditEntry) {
   const { t } = useTranslation(['audit', 'common', 'invoices']);
   const format = useFormat();
   return (field: string, value: unknown): string => {
+    // An API token without an expiry works until it is revoked.
+    if (field === 'expiresAt' && value === null) return t('values.untilRevoked');
     if (value === null || value === undefined || value === '') return t('values.empty');
     switch (kindOf(field, entry.entityType, value)) {
       case 'money':
@@ -28,6 +30,10 @@ function useValueText(entry: AuditEntry) {
       case 'user':
         // The person it is about, by their current name (the entry keeps only their id).
         return entry.entityName ?? t('actor.unknown');
+      case 'scopeList':
+        return (value as string[])
+          .map((scope) => t(`values.scopes.${scopeKey(scope) as 'tipsRead'}`, { defaultValue: readable(scope) }))
+          .join(', ');
       case 'paymentMethod':
         return paymentMethodName(String(value));
       case 'month':
