@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { podcastAppLinks } from '@podpot/domain';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { expectPodcastAppLinks, mp3 } from './support/audio';
 import { expectNoViolations } from './support/axe';
 import { DEMO_SLUG, signedInOnce } from './support/session';
 import { expect, test } from './support/test';
@@ -23,14 +23,6 @@ const TITLE = `Behind the beans ${run}`;
 const maker = signedInOnce('maker@podpot.local');
 const supporter = signedInOnce('ilse@example.org');
 const stopped = signedInOnce('wouter@example.org');
-
-/** A small mp3 as an encoder writes it: an ID3v2 header, then MPEG-1 layer III frames (128 kbit/s, 44.1 kHz). */
-function mp3(): Buffer {
-  const id3 = Buffer.from([0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
-  const frame = Buffer.alloc(417);
-  frame.set([0xff, 0xfb, 0x90, 0x64]);
-  return Buffer.concat([id3, ...Array.from({ length: 20 }, () => frame)]);
-}
 
 /** Text with an .mp3 name: what the API's check of the first bytes refuses. */
 const notAudio = {
@@ -148,15 +140,7 @@ test('a monthly supporter finds her private feed, scans it, and makes a new addr
   const address = card.getByRole('textbox', { name: 'Your feed address' });
   const url = await address.inputValue();
   expect(url).toMatch(/^https?:\/\/[^/]+\/.*feeds\/[\w.-]+\.xml$/);
-  for (const { app, href } of podcastAppLinks(url)) {
-    const name = {
-      apple: 'Apple Podcasts',
-      pocketcasts: 'Pocket Casts',
-      overcast: 'Overcast',
-      antennapod: 'AntennaPod',
-    }[app];
-    await expect(card.getByRole('link', { name })).toHaveAttribute('href', href);
-  }
+  await expectPodcastAppLinks(card, url);
   await card.getByRole('button', { name: 'Copy your feed address' }).click();
   await expect(page.getByText('Copied to the clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);

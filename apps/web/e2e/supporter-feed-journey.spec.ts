@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { podcastAppLinks } from '@podpot/domain';
+import { expectPodcastAppLinks, mp3 } from './support/audio';
 import { expectNoViolations } from './support/axe';
 import { readOutbox } from './support/outbox';
 import { DEMO_SLUG, loginNl, tokenOf } from './support/session';
@@ -18,17 +18,6 @@ import { expect, test } from './support/test';
 const PHONE = { width: 390, height: 844 };
 const run = Date.now().toString(36);
 const EPISODES = [`Achter de bonen ${run}`, `Vragenuur ${run}`];
-
-/** A small mp3 as an encoder writes it: an ID3v2 header, then MPEG-1 layer III frames. */
-function mp3(seed: number): Buffer {
-  const id3 = Buffer.from([0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
-  const frames = Array.from({ length: 24 }, (_, i) => {
-    const frame = Buffer.alloc(417, (seed + i) % 251);
-    frame.set([0xff, 0xfb, 0x90, 0x64]);
-    return frame;
-  });
-  return Buffer.concat([id3, ...frames]);
-}
 
 /** The maker's API calls (the demo maker's session), for the set-up and the clean-up. */
 async function makerApi(page: Page, method: string, path: string, data?: unknown, contentType?: string) {
@@ -65,7 +54,7 @@ test('a Dutch listener on a phone picks "Producer", gets the private feed, and l
     ],
   });
   expect(levels.status).toBe(200);
-  const audio = EPISODES.map((_, i) => mp3(i + 1));
+  const audio = EPISODES.map((_, i) => mp3({ frames: 24, seed: i + 1 }));
   const bonusIds: string[] = [];
   try {
     for (const [i, title] of EPISODES.entries()) {
@@ -131,15 +120,7 @@ test('a Dutch listener on a phone picks "Producer", gets the private feed, and l
     const address = card.getByTestId('supporter-feed-url');
     await expect(address).toHaveValue(/\/feeds\/[\w.-]+\.xml$/, { timeout: 30_000 });
     const url = await address.inputValue();
-    for (const { app, href } of podcastAppLinks(url)) {
-      const name = {
-        apple: 'Apple Podcasts',
-        pocketcasts: 'Pocket Casts',
-        overcast: 'Overcast',
-        antennapod: 'AntennaPod',
-      }[app];
-      await expect(card.getByRole('link', { name })).toHaveAttribute('href', href);
-    }
+    await expectPodcastAppLinks(card, url);
     await shot(page, '2-thank-you-private-feed-nl-390');
     await expectNoViolations(page);
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, auditLog, recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { apiTokens, auditLog, tipjarAdmins } from '../../src/db/schema/index.js';
+import { jarsWithTips } from '../support/jars-with-tips.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 
@@ -13,15 +14,6 @@ let platformAdmin: TestUser;
 let jarA: { id: string; slug: string };
 let jarB: { id: string; slug: string };
 const RATE = 40;
-
-async function makeJar(owner: TestUser, slug: string) {
-  const [jar] = await t.database.db
-    .insert(tipjars)
-    .values({ slug, name: `Pod ${slug}`, status: 'LIVE', contactEmail: `${slug}@example.test` })
-    .returning();
-  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
-  return jar!;
-}
 
 /** Makes a token as `user` (a session) and answers its secret and id. */
 async function makeToken(user: TestUser, jarId: string, scopes: string[], name = 'Zapier') {
@@ -35,43 +27,9 @@ beforeAll(async () => {
   maker = await t.createUser();
   otherMaker = await t.createUser();
   platformAdmin = await t.createUser({ role: 'ADMIN' });
-  const suffix = Date.now().toString(36);
-  jarA = await makeJar(maker, `tokens-a-${suffix}`);
-  jarB = await makeJar(otherMaker, `tokens-b-${suffix}`);
+  ({ jarA, jarB } = await jarsWithTips(t, maker, otherMaker, 'tokens', { lotte: { message: 'Top' } }));
   // The platform admin also runs a tip jar of their own: their token must still be a maker's token.
   await t.database.db.insert(tipjarAdmins).values({ tipjarId: jarA.id, userId: platformAdmin.id });
-  await t.database.db.insert(tips).values([
-    {
-      tipjarId: jarA.id,
-      amount: 1250,
-      fee: 63,
-      status: 'completed',
-      privacy: 'NAME_AND_AMOUNT',
-      displayName: 'Lotte',
-      email: 'lotte@example.test',
-      message: 'Top',
-    },
-    {
-      tipjarId: jarA.id,
-      amount: 500,
-      fee: 25,
-      status: 'completed',
-      privacy: 'ANONYMOUS',
-      displayName: 'Secret Sam',
-      email: 'sam@example.test',
-    },
-    { tipjarId: jarB.id, amount: 999, fee: 50, status: 'completed', email: 'b@example.test' },
-  ]);
-  await t.database.db.insert(recurringTips).values({
-    tipjarId: jarA.id,
-    userId: otherMaker.id,
-    amount: 300,
-    status: 'active',
-    mandateStatus: 'valid',
-    paymentMethod: 'ideal',
-    privacy: 'NAME_ONLY',
-    displayName: 'Mila',
-  });
 });
 afterAll(() => t.close());
 

@@ -1,11 +1,9 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedRefreshes, tipjars } from '../../src/db/schema/index.js';
-import { refreshFeeds } from '../../src/modules/episodes/episodes.refresh.js';
+import { type EpisodeJar, jarWithEpisodes } from '../support/episode-jar.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
-import { addIdeal, orderLiveJar } from '../support/tipjar.js';
-import { type EpisodeFeedHost, episodeFeedXml, type FeedItem, startEpisodeFeedHost } from './episode-feed.js';
+import { addIdeal } from '../support/tipjar.js';
+import { type EpisodeFeedHost, startEpisodeFeedHost } from './episode-feed.js';
 
 /**
  * Episode boosts (issue 41 part 5, decision 097), over real HTTP with the simulator and the mail
@@ -18,30 +16,8 @@ let host: EpisodeFeedHost;
 let admin: TestUser;
 let ideal: string;
 
-interface EpisodeJar {
-  id: string;
-  slug: string;
-  maker: TestUser;
-  episodes: Map<string, string>;
-}
 let jar: EpisodeJar;
 let other: EpisodeJar;
-
-async function jarWithEpisodes(name: string, items: FeedItem[]): Promise<EpisodeJar> {
-  const live = await orderLiveJar(t, { paymentmethod: ideal, name });
-  const url = host.set(name.toLowerCase(), episodeFeedXml(items));
-  const saved = await t.api('PUT', `/tipjars/${live.id}`, { token: live.maker.token, body: { data: { rssUrl: url } } });
-  expect(saved.status, saved.text).toBe(200);
-  await refreshFeeds(t.ctx, { tipjarId: live.id });
-  const [state] = await t.database.db.select().from(feedRefreshes).where(eq(feedRefreshes.tipjarId, live.id));
-  expect(state?.lastFetchedAt, JSON.stringify(state)).toBeTruthy();
-  const [row] = await t.database.db.select().from(tipjars).where(eq(tipjars.id, live.id));
-  const storefront = await t.api('GET', `/tipjars?slug=${row!.slug}`);
-  const episodes = new Map<string, string>();
-  for (const e of storefront.body.data[0].recentEpisodes as { id: string; title: string }[])
-    episodes.set(e.title, e.id);
-  return { id: live.id, slug: row!.slug, maker: live.maker, episodes };
-}
 
 function tipBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -73,11 +49,13 @@ beforeAll(async () => {
   [t, host] = await Promise.all([createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 }), startEpisodeFeedHost()]);
   admin = await t.createUser({ role: 'ADMIN' });
   ideal = await addIdeal(t, admin.token);
-  jar = await jarWithEpisodes('Boost-Pod', [
+  jar = await jarWithEpisodes(t, host, ideal, 'Boost-Pod', [
     { guid: 'long', title: 'The Long One', number: 7, date: '2026-02-01T06:00:00Z', duration: '01:05:00' },
     { guid: 'short', title: 'The Short One', number: 6, date: '2026-01-25T06:00:00Z', duration: '00:10:00' },
   ]);
-  other = await jarWithEpisodes('Boost-Other', [{ guid: 'o1', title: 'Other One', number: 1, duration: '00:30:00' }]);
+  other = await jarWithEpisodes(t, host, ideal, 'Boost-Other', [
+    { guid: 'o1', title: 'Other One', number: 1, duration: '00:30:00' },
+  ]);
 });
 afterAll(async () => {
   await t.close();

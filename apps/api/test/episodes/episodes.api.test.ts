@@ -2,10 +2,11 @@ import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artworks, feedRefreshes, tipjars, tips } from '../../src/db/schema/index.js';
+import { artworks, tips } from '../../src/db/schema/index.js';
 import { refreshFeeds } from '../../src/modules/episodes/episodes.refresh.js';
+import { type EpisodeJar, jarWithEpisodes } from '../support/episode-jar.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
-import { addIdeal, orderLiveJar } from '../support/tipjar.js';
+import { addIdeal } from '../support/tipjar.js';
 import { type EpisodeFeedHost, episodeFeedXml, startEpisodeFeedHost } from './episode-feed.js';
 
 /**
@@ -18,32 +19,8 @@ let host: EpisodeFeedHost;
 let admin: TestUser;
 let ideal: string;
 
-interface EpisodeJar {
-  id: string;
-  slug: string;
-  maker: TestUser;
-  /** Episode ids by guid. */
-  episodes: Map<string, string>;
-}
 let jar: EpisodeJar;
 let other: EpisodeJar;
-
-/** A LIVE tip jar (merchant registered) whose feed has `items`, read by the refresh job. */
-async function jarWithEpisodes(name: string, items: Parameters<typeof episodeFeedXml>[0]): Promise<EpisodeJar> {
-  const live = await orderLiveJar(t, { paymentmethod: ideal, name });
-  const url = host.set(name.toLowerCase(), episodeFeedXml(items));
-  const saved = await t.api('PUT', `/tipjars/${live.id}`, { token: live.maker.token, body: { data: { rssUrl: url } } });
-  expect(saved.status, saved.text).toBe(200);
-  const run = await refreshFeeds(t.ctx, { tipjarId: live.id });
-  const [state] = await t.database.db.select().from(feedRefreshes).where(eq(feedRefreshes.tipjarId, live.id));
-  expect(run, JSON.stringify(state)).toMatchObject({ read: 1 });
-  const [row] = await t.database.db.select().from(tipjars).where(eq(tipjars.id, live.id));
-  const storefront = await t.api('GET', `/tipjars?slug=${row!.slug}`);
-  const episodes = new Map<string, string>();
-  for (const e of storefront.body.data[0].recentEpisodes as { id: string; title: string }[])
-    episodes.set(e.title, e.id);
-  return { id: live.id, slug: row!.slug, maker: live.maker, episodes };
-}
 
 function tipBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -76,12 +53,12 @@ beforeAll(async () => {
   [t, host] = await Promise.all([createTestApp({ TIP_RATE_LIMIT_PER_MINUTE: 10_000 }), startEpisodeFeedHost()]);
   admin = await t.createUser({ role: 'ADMIN' });
   ideal = await addIdeal(t, admin.token);
-  jar = await jarWithEpisodes('Ep-Tips', [
+  jar = await jarWithEpisodes(t, host, ideal, 'Ep-Tips', [
     { guid: 'e42', title: 'The Answer', number: 42, date: '2026-02-01T06:00:00Z' },
     { guid: 'e41', title: 'Almost', number: 41, date: '2026-01-25T06:00:00Z' },
     { guid: 'bonus', title: 'Bonus and more', date: '2026-01-20T06:00:00Z' },
   ]);
-  other = await jarWithEpisodes('Ep-Other', [{ guid: 'o1', title: 'Other One', number: 1 }]);
+  other = await jarWithEpisodes(t, host, ideal, 'Ep-Other', [{ guid: 'o1', title: 'Other One', number: 1 }]);
 });
 afterAll(async () => {
   await t.close();
@@ -118,7 +95,7 @@ describe('GET /api/v1/tipjars/slug/{slug}/e/{episodeId}', () => {
       expect(res.body.code, path).toBe('NOT_FOUND');
     }
     // A tip jar that stops being LIVE takes its episode pages along.
-    const suspended = await jarWithEpisodes('Ep-Suspended', [{ guid: 's', title: 'Suspended One' }]);
+    const suspended = await jarWithEpisodes(t, host, ideal, 'Ep-Suspended', [{ guid: 's', title: 'Suspended One' }]);
     const path = `/tipjars/slug/${suspended.slug}/e/${suspended.episodes.get('Suspended One')}`;
     expect((await t.api('GET', path)).status).toBe(200);
     const put = await t.api('PUT', `/tipjars/${suspended.id}`, {
@@ -211,7 +188,7 @@ describe('a tip for an episode', () => {
 
 describe('GET /api/v1/tipjars/{id}/episodes/statistics', () => {
   it('counts paid tips per episode to the cent (refunds taken off), newest episode first, the no-episode row last', async () => {
-    const fresh = await jarWithEpisodes('Ep-Stats', [
+    const fresh = await jarWithEpisodes(t, host, ideal, 'Ep-Stats', [
       { guid: 'n3', title: 'Three', number: 3, date: '2026-03-03T06:00:00Z' },
       { guid: 'n2', title: 'Two', number: 2, date: '2026-03-02T06:00:00Z' },
       { guid: 'n1', title: 'One', number: 1, date: '2026-03-01T06:00:00Z' },

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurringTips, tipjarAdmins, tipjars, tips } from '../../src/db/schema/index.js';
+import { recurringTips } from '../../src/db/schema/index.js';
 import { exportTipjarTips } from '../../src/modules/tips/tips.export.js';
+import { jarsWithTips } from '../support/jars-with-tips.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
 /** A maker's own CSV downloads of tips and monthly tips (issue 39.12, decision 084). Real HTTP, both databases. */
@@ -13,15 +14,6 @@ let jarA: { id: string; slug: string };
 let jarB: { id: string; slug: string };
 const NL = { 'accept-language': 'nl' };
 
-async function makeJar(owner: TestUser, slug: string) {
-  const [jar] = await t.database.db
-    .insert(tipjars)
-    .values({ slug, name: `Pod ${slug}`, status: 'LIVE', contactEmail: `${slug}@example.test` })
-    .returning();
-  await t.database.db.insert(tipjarAdmins).values({ tipjarId: jar!.id, userId: owner.id });
-  return jar!;
-}
-
 const rowsOf = (text: string, delimiter = ',') => parse(text, { bom: true, delimiter }) as string[][];
 
 beforeAll(async () => {
@@ -29,49 +21,17 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'ADMIN' });
   maker = await t.createUser({ locale: 'nl' });
   otherMaker = await t.createUser();
-  const suffix = Date.now().toString(36);
-  jarA = await makeJar(maker, `export-a-${suffix}`);
-  jarB = await makeJar(otherMaker, `export-b-${suffix}`);
-  await t.database.db.insert(tips).values([
+  ({ jarA, jarB } = await jarsWithTips(t, maker, otherMaker, 'export', {
     // 23:30 UTC on 28 February is 00:30 on 1 March in Amsterdam.
-    {
-      tipjarId: jarA.id,
-      amount: 1250,
-      fee: 63,
-      status: 'completed',
-      privacy: 'NAME_AND_AMOUNT',
-      displayName: 'Lotte',
-      email: 'lotte@example.test',
+    lotte: {
       message: 'Mooi, ga zo door',
       created: new Date('2026-02-28T23:30:00Z'),
       completedAt: new Date('2026-02-28T23:30:00Z'),
     },
-    {
-      tipjarId: jarA.id,
-      amount: 500,
-      fee: 25,
-      status: 'completed',
-      privacy: 'ANONYMOUS',
-      displayName: 'Secret Sam',
-      email: 'sam@example.test',
-      created: new Date('2026-07-01T10:00:00Z'),
-      completedAt: new Date('2026-07-01T10:00:00Z'),
-    },
-    { tipjarId: jarB.id, amount: 999, fee: 50, status: 'completed', email: 'b@example.test' },
-  ]);
+    sam: { created: new Date('2026-07-01T10:00:00Z'), completedAt: new Date('2026-07-01T10:00:00Z') },
+    mila: { created: new Date('2026-01-31T23:15:00Z'), nextChargeAt: new Date('2026-12-01T08:00:00Z') },
+  }));
   await t.database.db.insert(recurringTips).values([
-    {
-      tipjarId: jarA.id,
-      userId: otherMaker.id,
-      amount: 300,
-      status: 'active',
-      mandateStatus: 'valid',
-      paymentMethod: 'ideal',
-      privacy: 'NAME_ONLY',
-      displayName: 'Mila',
-      created: new Date('2026-01-31T23:15:00Z'),
-      nextChargeAt: new Date('2026-12-01T08:00:00Z'),
-    },
     {
       tipjarId: jarA.id,
       userId: admin.id,
