@@ -1,16 +1,14 @@
 import { feeCreditOf, refundOutcomeOf } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { queueMail, sendQueuedMail } from '../../mail/outbox.js';
-import { tipRefundedMail } from '../../mail/refund-mails.js';
+import type { Tx } from '../../db/client.js';
+import { sendQueuedMail } from '../../mail/outbox.js';
 import { recordExcessReversal } from '../../payments/incidents.js';
 import type { AfterCommit, PaymentLedger, TransactionOwnerHandler } from '../../payments/ledger.js';
 import { OppError, type OppRefund } from '../../payments/opp-client.js';
 import { applyProviderTransaction } from '../../payments/payments.apply.js';
 import { findTransactionRow, lockTransactionRow, type OppTransactionRow } from '../../payments/payments.repository.js';
-import * as tipjarsQueries from '../tipjars/tipjars.queries.js';
 import * as tipsQueries from '../tips/tips.queries.js';
-import { queueWebhookEvent, tipObject } from '../webhooks/webhooks.events.js';
+import { queueRefundMail } from './refunds.notify.js';
 import * as repo from './refunds.repository.js';
 
 /*
@@ -405,30 +403,6 @@ async function acceptedAfterChargeback(
   return (await repo.clearFeeCredit(tx, row.id)) ?? row;
 }
 
-/** The tipper's mail about a refund, once per refund (the dedupe key), when it is paid out. */
-export async function queueRefundMail(ctx: AppContext, tx: DbOrTx, refund: repo.RefundRow) {
-  const tip = await tipsQueries.findTip(tx, refund.tipId);
-  const tipjar = tip && (await tipjarsQueries.findTipjar(tx, tip.tipjarId));
-  if (!tip || !tipjar) return;
-  const mail = tipRefundedMail(tip.locale, {
-    brand: ctx.config.BRAND_NAME,
-    tipjarName: tipjar.name,
-    amount: refund.amount,
-    tipAmount: tip.amount,
-    whole: tip.refundedAmount >= tip.amount,
-    reason: refund.reason,
-    reference: tip.id,
-  });
-  await queueMail(tx, { to: tip.email, ...mail }, { dedupeKey: `tip-refund:${refund.id}` });
-  // Signed webhooks (decision 095): once per refund paid out, with the tip's refunded total as now.
-  await queueWebhookEvent(tx, {
-    tipjarId: tip.tipjarId,
-    type: 'tip.refunded',
-    cause: refund.id,
-    data: { ...tipObject(tip), refund: refundObject(tip.privacy, refund) },
-  });
-}
-
 /** Whether our completed refunds of a payment add up to all of it (chargebacks aside). */
 export async function refundedInFull(tx: Tx, payment: OppTransactionRow): Promise<boolean> {
   const rows = await repo.listPaymentRefunds(tx, payment.id);
@@ -450,9 +424,4 @@ export async function settleOwner(
 ): Promise<AfterCommit | undefined> {
   if (payment.status === 'chargeback' || !(await refundedInFull(tx, payment))) return undefined;
   return (await reversal?.owner(tx, payment, { previous: payment.status, current: 'refunded' })) ?? undefined;
-}
-
-/** A refund as a webhook tells of it: its amount only where the tip's privacy shows amounts (decision 095). */
-function refundObject(privacy: tipsQueries.TipRow['privacy'], refund: repo.RefundRow) {
-  return { id: refund.id, ...(privacy === 'NAME_AND_AMOUNT' ? { amount: refund.amount } : {}) };
 }
