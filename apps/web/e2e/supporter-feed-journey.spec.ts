@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectPodcastAppLinks, mp3 } from './support/audio';
+import { expectPodcastAppLinks, mp3, PODCAST_APP_NAMES } from './support/audio';
 import { expectNoViolations } from './support/axe';
 import { readOutbox } from './support/outbox';
 import { DEMO_SLUG, loginNl, tokenOf } from './support/session';
@@ -10,8 +10,10 @@ import { expect, test } from './support/test';
  * episodes; a listener in Dutch on a phone picks "Producer", registers on the form, pays with iDEAL in
  * the simulator, finds the private feed on the thank-you page with the podcast apps' links; the feed,
  * fetched as a podcast app would, lists both bonus episodes and their audio answers a Range request.
- * The listener stops the monthly tip from the manage link in the mail: the same feed URL now answers
- * the one "your support has ended" item, and the audio is gone. The demo tip jar is shared with other
+ * The listener opens the manage link in the mail without logging in: the private feed's card is there
+ * with the same address, and a new address made there replaces the old one (which answers 404 at once).
+ * Stopping the monthly tip from that link: the feed URL now answers the one "your support has ended"
+ * item, and the audio is gone. The demo tip jar is shared with other
  * specs of the worker: its levels and bonus episodes are removed again at the end.
  */
 
@@ -119,7 +121,7 @@ test('a Dutch listener on a phone picks "Producer", gets the private feed, and l
     const card = page.getByTestId('supporter-feed');
     const address = card.getByTestId('supporter-feed-url');
     await expect(address).toHaveValue(/\/feeds\/[\w.-]+\.xml$/, { timeout: 30_000 });
-    const url = await address.inputValue();
+    let url = await address.inputValue();
     await expectPodcastAppLinks(card, url);
     await shot(page, '2-thank-you-private-feed-nl-390');
     await expectNoViolations(page);
@@ -136,7 +138,9 @@ test('a Dutch listener on a phone picks "Producer", gets the private feed, and l
     expect(xml).toContain('<itunes:block>Yes</itunes:block>');
     expect(xml).toMatch(/<podcast:locked[^>]*>yes<\/podcast:locked>/);
     for (const title of EPISODES) expect(xml).toContain(title);
-    const enclosures = [...xml.matchAll(/<enclosure url="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const enclosuresOf = (text: string) =>
+      [...text.matchAll(/<enclosure url="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    let enclosures = enclosuresOf(xml);
     expect(enclosures).toHaveLength(2);
     for (const enclosure of enclosures) {
       const part = await page.request.get(local(enclosure), { headers: { ...app, range: 'bytes=0-99' } });
@@ -164,15 +168,45 @@ test('a Dutch listener on a phone picks "Producer", gets the private feed, and l
     const guest = await guestContext.newPage();
     await guest.goto(local(manage).replace(`${baseURL}/account`, `${baseURL}/nl/account`));
     await expect(guest.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'active');
+
+    // The manage link shows the private feed too, as a login would: the same address, the apps, the QR code.
+    const guestCard = guest.getByTestId('supporter-feed');
+    await expect(guestCard.getByRole('heading', { name: 'Je privéfeed' })).toBeVisible();
+    await expect(guestCard.getByTestId('supporter-feed-url')).toHaveValue(url);
+    for (const name of Object.values(PODCAST_APP_NAMES))
+      await expect(guestCard.getByRole('link', { name })).toBeVisible();
+    await expect(guestCard.getByRole('img', { name: 'QR-code van je feedadres' })).toBeVisible();
+    expect((await page.request.get(local(url), { headers: app })).status()).toBe(200);
+    await shot(guest, '3-manage-link-private-feed-nl-390');
+    await expectNoViolations(guest);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // A new address from the link (no login): the old one stops at once, the new one is the feed.
+    await guestCard.getByRole('button', { name: 'Nieuw adres maken' }).click();
+    await guest
+      .getByRole('dialog', { name: 'Een nieuw feedadres maken?' })
+      .getByRole('button', { name: 'Nieuw adres maken' })
+      .click();
+    await expect(guestCard.getByTestId('supporter-feed-url')).not.toHaveValue(url);
+    const renewed = await guestCard.getByTestId('supporter-feed-url').inputValue();
+    expect(renewed).toMatch(/\/feeds\/[\w.-]+\.xml$/);
+    expect((await page.request.get(local(url), { headers: app })).status()).toBe(404);
+    const renewedFeed = await page.request.get(local(renewed), { headers: app });
+    expect(renewedFeed.status()).toBe(200);
+    const renewedXml = await renewedFeed.text();
+    for (const title of EPISODES) expect(renewedXml).toContain(title);
+    url = renewed;
+    enclosures = enclosuresOf(renewedXml);
+    expect(enclosures).toHaveLength(2);
+
     await guest.getByRole('button', { name: 'Maandelijkse fooi opzeggen' }).click();
     await guest
       .getByRole('dialog', { name: 'Je maandelijkse fooi aan De Koffiepod stoppen?' })
       .getByRole('button', { name: 'Ja, stop mijn maandelijkse fooi' })
       .click();
     await expect(guest.getByTestId('recurringtip-status')).toHaveAttribute('data-status', 'cancelled');
-    await shot(guest, '3-manage-link-stopped-nl-390');
+    await shot(guest, '4-manage-link-stopped-nl-390');
 
-    // The same feed URL: one "support has ended" item, no audio.
+    // The (renewed) feed URL: one "support has ended" item, no audio.
     const ended = await page.request.get(local(url), { headers: app });
     expect(ended.status()).toBe(200);
     const endedXml = await ended.text();

@@ -5,6 +5,7 @@ import { purgeFetchesBefore } from '../modules/bonus/bonus.repository.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/charge/run.js';
+import { announcePaidPayouts } from '../modules/settlements/settlements.announce.js';
 import { deleteAllExpiredInvitations } from '../modules/tipjars/tipjars.repository.js';
 import { deliverDueWebhooks } from '../modules/webhooks/webhooks.worker.js';
 import type { PaymentLedger } from '../payments/ledger.js';
@@ -27,6 +28,9 @@ const MAIL_OUTBOX_EVERY_MS = 5_000;
 const WEBHOOK_DELIVERIES_EVERY_MS = 5_000;
 /** Sent mails older than SENT_MAIL_KEPT_DAYS lose their address and content (decision 057). */
 const MAIL_RETENTION_EVERY_MS = 60 * 60_000;
+
+/** Paid payouts are looked for hourly (decision 098): `payout.paid` goes out within about an hour. */
+const PAYOUT_ANNOUNCEMENTS_EVERY_MS = 60 * 60_000;
 
 /** Rows kept only for a limit or a link: feed-code events (counted over a day), expired invitations. */
 const SHORT_LIVED_CLEANUP_EVERY_MS = 60 * 60_000;
@@ -101,6 +105,19 @@ export function scheduledJobs(ctx: AppContext, ledger: PaymentLedger): Scheduled
       run: async () => {
         const result = await refreshFeeds(ctx);
         if (result.claimed) ctx.log.info(result, 'feed refresh: feeds read');
+      },
+    },
+    // `payout.paid` (decision 098): the provider's paid payouts of tip jars that listen, each announced once.
+    {
+      name: 'payout announcements',
+      task: 'payout_announcements',
+      everyMs: PAYOUT_ANNOUNCEMENTS_EVERY_MS,
+      cron: '45 * * * *',
+      run: async () => {
+        const result = await announcePaidPayouts(ctx);
+        if (result.announced || result.recordedQuietly || result.failed) {
+          ctx.log.info(result, 'payout announcements: paid payouts recorded');
+        }
       },
     },
   ];

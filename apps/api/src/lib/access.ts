@@ -83,3 +83,15 @@ export async function loadManagedTipjar(ctx: { db: Db }, actor: Actor, id: strin
   if (found.row.archivedAt || !found.managed) throw AppError.notFound('Tip jar');
   return found.row;
 }
+
+/**
+ * Who asks as the tipper of one monthly or yearly tip: the signed-in tipper, or the manage link in a
+ * mail, whose token opens exactly one recurring tip (modules/recurring-tips/manage-token.ts). The
+ * tipper's self-service and their private supporter feed (decision 090) both ask `ownsRecurringTip`.
+ */
+export type RecurringTipOwner = { kind: 'user'; actor: Actor } | { kind: 'token'; recurringTipId: string };
+
+/** The one rule: a manage token for this very tip, or the signed-in user whose tip it is. */
+export function ownsRecurringTip(owner: RecurringTipOwner, tip: { id: string; userId: string }): boolean {
+  return owner.kind === 'token' ? owner.recurringTipId === tip.id : owner.actor.userId === tip.userId;
+}

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringTipCharges, recurringTips } from '../../src/db/schema/index.js';
 import { parseFeed } from '../../src/modules/feeds/feeds.parser.js';
+import { manageLinkOf, signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
 import { onChargePayment, recordDebitFailure } from '../../src/modules/recurring-tips/recurring-tips.outcomes.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { addLevel, type FeedWorld, feedWorld, get, myFeed, payingSupporter, publishEpisode } from './bonus-support.js';
@@ -261,5 +262,53 @@ describe('tokens', () => {
     expect(
       (await t.api('GET', `/user/me/recurringtips/${tip.recurringTipId}/feed`, { token: w.maker.token })).status,
     ).toBe(404);
+  });
+
+  it('the manage link in a mail reads and rotates the feed of its own tip, as a login would; nothing else', async () => {
+    await publishEpisode(w, { title: 'By the manage link' });
+    const tipper = await t.createUser();
+    const tip = await payingSupporter(w, tipper);
+    const other = await payingSupporter(w, await t.createUser());
+    const path = (id: string) => `/user/me/recurringtips/${id}/feed`;
+    // The link as the mail carries it (?token=), and the same token in the header the web app may send.
+    const token = new URL(await manageLinkOf(t.ctx, tip.recurringTipId, 'nl')).searchParams.get('token')!;
+    const byLink = await t.api('GET', `${path(tip.recurringTipId)}?token=${token}`);
+    expect(byLink.status, byLink.text).toBe(200);
+    expect(byLink.body).toEqual(await myFeed(t, tipper, tip.recurringTipId));
+    expect(byLink.body.state).toBe('open');
+    expect((await feedText(byLink.body.url)).xml).toContain('By the manage link');
+    const byHeader = await t.api('GET', path(tip.recurringTipId), { headers: { 'x-manage-token': token } });
+    expect(byHeader.status, byHeader.text).toBe(200);
+    expect(byHeader.body.url).toBe(byLink.body.url);
+
+    // Another tip's token, a forged one, an expired one, none: refused as the tip's own routes refuse them.
+    const otherToken = await signManageToken(t.ctx, other.recurringTipId);
+    const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    const expired = await signManageToken(t.ctx, tip.recurringTipId, -10);
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/rotate'],
+    ] as const) {
+      const at = (query: string) => `${path(tip.recurringTipId)}${suffix}${query}`;
+      expect((await t.api(method, at(`?token=${otherToken}`))).status, `${method} other`).toBe(404);
+      expect((await t.api(method, `${path(other.recurringTipId)}${suffix}?token=${token}`)).status).toBe(404);
+      expect((await t.api(method, at(`?token=${forged}`))).status, `${method} forged`).toBe(401);
+      expect((await t.api(method, at(`?token=${expired}`))).status, `${method} expired`).toBe(401);
+      expect((await t.api(method, at(''))).status, `${method} none`).toBe(401);
+      // An access token is no manage token, and a manage token is no login.
+      expect((await t.api(method, at(`?token=${tipper.token}`))).status, `${method} session`).toBe(401);
+    }
+    expect((await t.api('GET', '/user/me/recurringtips', { token })).status).toBe(401);
+    // Nothing was rotated by the refused calls.
+    expect((await myFeed(t, tipper, tip.recurringTipId)).url).toBe(byLink.body.url);
+
+    // Rotated by the link: the old URL answers 404 at once, the new one is the feed.
+    const rotated = await t.api('POST', `${path(tip.recurringTipId)}/rotate?token=${token}`);
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.body.state).toBe('open');
+    expect(rotated.body.url).not.toBe(byLink.body.url);
+    expect((await get(t, byLink.body.url)).status).toBe(404);
+    expect((await feedText(rotated.body.url)).xml).toContain('By the manage link');
+    expect((await myFeed(t, tipper, tip.recurringTipId)).url).toBe(rotated.body.url);
   });
 });

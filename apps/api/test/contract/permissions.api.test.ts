@@ -1,6 +1,7 @@
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { episodes, recurringTips, tipjarAdmins, tipjars } from '../../src/db/schema/index.js';
+import { signManageToken } from '../../src/modules/recurring-tips/manage-token.js';
 import { registerMerchant } from '../support/merchant.js';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 
@@ -15,9 +16,10 @@ let admin: TestUser;
 let maker: TestUser;
 let otherMaker: TestUser;
 let stranger: TestUser;
-let ops: { method: string; path: string; tokenScopes?: string[] }[];
+let ops: { method: string; path: string; tokenScopes?: string[]; manageToken?: boolean }[];
 const ids: Record<string, string> = {};
 let apiToken: string;
+let manageToken: string;
 
 /** Operations anyone may call (the storefront, sign-up, login, the provider's webhook). */
 const PUBLIC = new Set([
@@ -79,6 +81,19 @@ const OWN = new Set([
   'GET /tipjars',
   'GET /user/me/recurringtips',
   'POST /tipjars/{id}/recurringtips',
+]);
+
+/**
+ * Operations the manage link in a mail opens for its ONE monthly or yearly tip, without a login: its
+ * token (?token=, x-manage-token or bearer) stands for the tipper of exactly that tip.
+ */
+const MANAGE_LINK = new Set([
+  'GET /user/me/recurringtips/{id}',
+  'PUT /user/me/recurringtips/{id}',
+  'POST /user/me/recurringtips/{id}/mandate/retry',
+  // The private supporter feed of that tip: its URL, and a new one (decision 090).
+  'GET /user/me/recurringtips/{id}/feed',
+  'POST /user/me/recurringtips/{id}/feed/rotate',
 ]);
 
 function fill(path: string) {
@@ -190,7 +205,31 @@ beforeAll(async () => {
   ids.apiToken = made.body.id;
   apiToken = made.body.token;
 
-  type Operation = { security?: { apiToken?: string[] }[] };
+  // A monthly tip of a tipper at the tip jar, as its first payment leaves it, and its manage link's token.
+  const tipper = await t.createUser();
+  const [monthly] = await t.database.db
+    .insert(recurringTips)
+    .values({
+      tipjarId: ids.jar!,
+      userId: tipper.id,
+      amount: 500,
+      status: 'active',
+      mandateStatus: 'valid',
+      mandateUid: `mdt_matrix_${Date.now().toString(36)}`,
+      paymentMethod: 'ideal',
+      chargeDay: 1,
+      nextChargeAt: new Date(Date.now() + 20 * 86_400_000),
+      locale: 'en',
+      displayName: 'Fan',
+    })
+    .returning();
+  ids.recurringTip = monthly!.id;
+  manageToken = await signManageToken(t.ctx, ids.recurringTip);
+
+  type Operation = {
+    security?: { apiToken?: string[] }[];
+    parameters?: { in?: string; name?: string }[];
+  };
   const doc = (await t.api('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Operation>> };
   ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
@@ -199,6 +238,7 @@ beforeAll(async () => {
         method: m.toUpperCase(),
         path,
         tokenScopes: op.security?.find((s) => s.apiToken)?.apiToken,
+        manageToken: op.parameters?.some((p) => p.in === 'query' && p.name === 'token'),
       })),
   );
 });
@@ -281,6 +321,40 @@ describe("a maker's personal API token over every operation (decision 096)", () 
       const path = fill(op.path).replace(ids.jar!, ids.otherJar!);
       const res = await t.api(op.method, path, { token: apiToken, body: bodyFor(op.method) });
       expect(res.status, `${key(op)} → ${res.text.slice(0, 120)}`).toBe(403);
+    }
+  });
+});
+
+describe("the manage link's token over every operation", () => {
+  const ownTip = (path: string) => fill(path.replace('{id}', ids.recurringTip!));
+
+  it('is documented (?token=) on exactly the operations of its tip', () => {
+    expect(
+      ops
+        .filter((o) => o.manageToken)
+        .map(key)
+        .sort(),
+    ).toEqual([...MANAGE_LINK].sort());
+  });
+
+  it('opens those operations for its own tip, and nothing else as a header or a bearer token', async () => {
+    for (const op of ops) {
+      const ways: Record<string, string>[] = [
+        { 'x-manage-token': manageToken },
+        { authorization: `Bearer ${manageToken}` },
+      ];
+      for (const headers of ways) {
+        const how = `${key(op)} with ${Object.keys(headers)[0]}`;
+        if (MANAGE_LINK.has(key(op))) {
+          const res = await t.api(op.method, ownTip(op.path), { headers, body: bodyFor(op.method) });
+          // The answer of the operation itself: a PUT or POST without its `data` is a 400, the rest 200.
+          const expected = op.method === 'GET' || op.path.endsWith('/rotate') ? 200 : 400;
+          expect(res.status, `${how} → ${res.text.slice(0, 120)}`).toBe(expected);
+        } else if (!PUBLIC.has(key(op))) {
+          const res = await t.api(op.method, ownTip(op.path), { headers, body: bodyFor(op.method) });
+          expect([400, 401], `${how} → ${res.status} ${res.text.slice(0, 120)}`).toContain(res.status);
+        }
+      }
     }
   });
 });

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { awaitSimulatorDeliveries, simulatePayment } from '@podpot/opp-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveries } from '../../src/modules/webhooks/webhooks.repository.js';
@@ -8,41 +6,12 @@ import { deliverDueWebhooks } from '../../src/modules/webhooks/webhooks.worker.j
 import { captureLog, createTestApp, type TestApp, type TestUser } from '../support/test-app.js';
 import { TEST_DB } from '../support/test-db.js';
 import { addIdeal, type LiveJar, orderLiveJar, paidTip } from '../support/tipjar.js';
+import { type Received, type Receiver, startReceiver } from '../support/webhook-receiver.js';
 
 /*
  * Signed webhooks (issue 41, decision 095), against a receiver this test starts on loopback
  * (FEED_ALLOW_LOOPBACK is on outside production), the real worker function and the real database.
  */
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1: answers each request with the next status of `answers` (then 200). */
-async function startReceiver(answers: number[] = []) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.statusCode = answers.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 let t: TestApp;
 let ideal: string;

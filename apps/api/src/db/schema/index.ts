@@ -1,3 +1,4 @@
+export * from './announced-payouts.js';
 export * from './api-tokens.js';
 export * from './audit.js';
 export * from './bonus.js';

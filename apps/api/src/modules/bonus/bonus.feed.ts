@@ -1,7 +1,7 @@
 import type { SupporterFeed } from '@podpot/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { Actor } from '../../lib/access.js';
+import { ownsRecurringTip, type RecurringTipOwner } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { qrSvg } from '../../lib/qr.js';
 import { feedStateOf, hearsEpisode } from './bonus.access.js';
@@ -38,10 +38,10 @@ export async function openFeedUrlOf(ctx: AppContext, db: DbOrTx, recurringTipId:
   return state === 'open' ? supporterFeedUrl(ctx, tip) : null;
 }
 
-async function ownTip(ctx: AppContext, actor: Actor, recurringTipId: string) {
+async function ownTip(ctx: AppContext, owner: RecurringTipOwner, recurringTipId: string) {
   const tip = await repo.findFeedTip(ctx.db, recurringTipId);
-  // Someone else's monthly tip is as unknown as one that does not exist.
-  if (!tip || tip.userId !== actor.userId) throw AppError.notFound('Recurring tip');
+  // Someone else's monthly tip is as unknown as one that does not exist (the rule of the tip's own routes).
+  if (!tip || !ownsRecurringTip(owner, tip)) throw AppError.notFound('Recurring tip');
   return tip;
 }
 
@@ -55,17 +55,25 @@ function toSupporterFeed(ctx: AppContext, tip: repo.FeedTipRow, state: Supporter
   };
 }
 
-/** GET user/me/recurringtips/{id}/feed: only the tipper's own. */
-export async function getMyFeed(ctx: AppContext, actor: Actor, recurringTipId: string): Promise<SupporterFeed> {
-  const tip = await ownTip(ctx, actor, recurringTipId);
+/** GET user/me/recurringtips/{id}/feed: only the tipper's own (signed in, or by its manage link). */
+export async function getMyFeed(
+  ctx: AppContext,
+  owner: RecurringTipOwner,
+  recurringTipId: string,
+): Promise<SupporterFeed> {
+  const tip = await ownTip(ctx, owner, recurringTipId);
   return toSupporterFeed(ctx, tip, (await stateOf(ctx.db, tip)).state);
 }
 
 /** POST user/me/recurringtips/{id}/feed/rotate: a new URL; the old one answers 404 from now on. */
-export async function rotateMyFeed(ctx: AppContext, actor: Actor, recurringTipId: string): Promise<SupporterFeed> {
-  await ownTip(ctx, actor, recurringTipId);
+export async function rotateMyFeed(
+  ctx: AppContext,
+  owner: RecurringTipOwner,
+  recurringTipId: string,
+): Promise<SupporterFeed> {
+  await ownTip(ctx, owner, recurringTipId);
   await repo.rotateFeed(ctx.db, recurringTipId);
-  return getMyFeed(ctx, actor, recurringTipId);
+  return getMyFeed(ctx, owner, recurringTipId);
 }
 
 /**

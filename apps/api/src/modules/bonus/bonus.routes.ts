@@ -1,15 +1,9 @@
-import {
-  BonusEpisodeBodySchema,
-  BonusEpisodeSchema,
-  SupporterFeedSchema,
-  SupporterFeedSummarySchema,
-} from '@podpot/domain';
+import { BonusEpisodeBodySchema, BonusEpisodeSchema, SupporterFeedSummarySchema } from '@podpot/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requireUser } from '../../lib/access.js';
 import { childParams, ErrorBodySchema, errors, IdParams, managedErrors, NoContent } from '../../lib/http.js';
-import * as feed from './bonus.feed.js';
 import { checkUploadRequest, type UploadKind } from './bonus.files.js';
 import * as service from './bonus.service.js';
 
@@ -25,9 +19,10 @@ const uploadErrors = {
 };
 
 /**
- * The private supporter feed (issue 40, decision 090): a maker's bonus episodes and their files, the
- * maker's summary, and a supporter's own feed URL. The feed itself and its files are served at the
- * root (bonus.public-routes.ts).
+ * The private supporter feed (issue 40, decision 090): a maker's bonus episodes and their files, and the
+ * maker's summary. A supporter's own feed URL is read and rotated under the recurring tip's routes
+ * (recurring-tips.routes.ts), which also take the manage link; the feed itself and its files are served
+ * at the root (bonus.public-routes.ts).
  */
 export const bonusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The files come as the raw body, streamed to the storage (never buffered, never JSON): this plugin's
@@ -141,33 +136,5 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => service.feedSummary(ctx, await requireUser(request), request.params.id),
-  );
-
-  /* ----- a supporter's own feed ----- */
-
-  app.get(
-    '/user/me/recurringtips/:id/feed',
-    {
-      schema: {
-        tags,
-        summary: 'The private supporter feed of an own monthly or yearly tip: its URL (with a QR code) and state',
-        params: IdParams,
-        response: { 200: SupporterFeedSchema, ...managedErrors },
-      },
-    },
-    async (request) => feed.getMyFeed(ctx, await requireUser(request), request.params.id),
-  );
-
-  app.post(
-    '/user/me/recurringtips/:id/feed/rotate',
-    {
-      schema: {
-        tags,
-        summary: 'A new private feed URL (the old one stops working at once; clears a leak flag)',
-        params: IdParams,
-        response: { 200: SupporterFeedSchema, ...managedErrors },
-      },
-    },
-    async (request) => feed.rotateMyFeed(ctx, await requireUser(request), request.params.id),
   );
 };

@@ -7,6 +7,7 @@ import {
   RECURRING_TIP_SORTABLE,
   RecurringTipSchema,
   RetryMandateBodySchema,
+  SupporterFeedSchema,
   singleLine,
   UpdateRecurringTipBodySchema,
 } from '@podpot/domain';
@@ -14,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireAdmin, requireUser } from '../../lib/access.js';
+import { type RecurringTipOwner, requireAdmin, requireUser } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { CsvQuerySchema } from '../../lib/csv.js';
 import {
@@ -29,6 +30,7 @@ import {
 } from '../../lib/http.js';
 import { idempotencyOf } from '../../lib/idempotency.js';
 import type { PaymentLedger } from '../../payments/ledger.js';
+import * as bonusFeed from '../bonus/bonus.feed.js';
 import { manageTokenCandidates, verifyManageToken } from './manage-token.js';
 import { exportTipjarRecurringTips } from './recurring-tips.export.js';
 import * as service from './recurring-tips.service.js';
@@ -49,7 +51,7 @@ const owned = managedErrors;
  * Who asks to manage recurring tip `id`: a manage token for exactly this id (query, x-manage-token
  * header or bearer), else the signed-in tipper. A valid token for ANOTHER recurring tip is a 404.
  */
-async function ownerAccess(ctx: AppContext, request: FastifyRequest, id: string): Promise<service.OwnerAccess> {
+async function ownerAccess(ctx: AppContext, request: FastifyRequest, id: string): Promise<RecurringTipOwner> {
   let otherToken = false;
   let bearerIsManageToken = false;
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -182,6 +184,39 @@ export const recurringTipsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; ledge
         request.params.id,
         request.body.data,
       ),
+  );
+
+  /* ----- the tipper's private supporter feed (decision 090): signed in, or with the manage link ----- */
+
+  app.get(
+    '/user/me/recurringtips/:id/feed',
+    {
+      schema: {
+        tags: ['bonus'],
+        summary:
+          'The private supporter feed of an own monthly or yearly tip: its URL (with a QR code) and state (signed in, or with the manage link token)',
+        params: IdParams,
+        querystring: ManageQuery,
+        response: { 200: SupporterFeedSchema, ...owned },
+      },
+    },
+    async (request) => bonusFeed.getMyFeed(ctx, await ownerAccess(ctx, request, request.params.id), request.params.id),
+  );
+
+  app.post(
+    '/user/me/recurringtips/:id/feed/rotate',
+    {
+      schema: {
+        tags: ['bonus'],
+        summary:
+          'A new private feed URL (the old one stops working at once; clears a leak flag). Signed in, or with the manage link token.',
+        params: IdParams,
+        querystring: ManageQuery,
+        response: { 200: SupporterFeedSchema, ...owned },
+      },
+    },
+    async (request) =>
+      bonusFeed.rotateMyFeed(ctx, await ownerAccess(ctx, request, request.params.id), request.params.id),
   );
 
   /* ----- makers (tip jar admins) and platform admins ----- */

@@ -11,7 +11,7 @@ import {
   type UpdateRecurringTipBody,
 } from '@podpot/domain';
 import type { Actor, AppContext } from '../../context.js';
-import { isAdmin, loadManagedTipjar } from '../../lib/access.js';
+import { isAdmin, loadManagedTipjar, ownsRecurringTip, type RecurringTipOwner } from '../../lib/access.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertSameRequest, type ClientIdempotency } from '../../lib/idempotency.js';
 import type { ParsedListQuery } from '../../lib/list-query.js';
@@ -52,8 +52,8 @@ import { OWNER_VIEW, toRecurringTip, toRecurringTips } from './recurring-tips.vi
  * are sent is in recurring-tips.payments.ts, what their statuses mean in recurring-tips.outcomes.ts,
  * the monthly charge run in charge/run.ts (docs/domain-rules.md §5, docs/money-rules.md, decisions 005 and 008).
  */
-/** Who may manage one recurring tip: its (signed-in) tipper, or a manage link for exactly that id. */
-export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recurringTipId: string };
+/** Who may manage one recurring tip: its (signed-in) tipper, or a manage link for exactly that id (lib/access.ts). */
+export type OwnerAccess = RecurringTipOwner;
 
 /* ---------- access ---------- */
 
@@ -61,8 +61,7 @@ export type OwnerAccess = { kind: 'user'; actor: Actor } | { kind: 'token'; recu
 async function loadOwnRecurringTip(ctx: AppContext, access: OwnerAccess, id: string) {
   const row = await repo.findRecurringTip(ctx.db, id);
   if (!row) throw AppError.notFound('Recurring tip');
-  const allowed = access.kind === 'token' ? access.recurringTipId === id : access.actor.userId === row.userId;
-  if (!allowed) throw AppError.notFound('Recurring tip');
+  if (!ownsRecurringTip(access, row)) throw AppError.notFound('Recurring tip');
   return row;
 }
 

@@ -1,11 +1,18 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { oppMerchants, oppTransactions, recurringTipCharges, refunds, tipjars } from '../../db/schema/index.js';
+import {
+  announcedPayouts,
+  oppMerchants,
+  oppTransactions,
+  recurringTipCharges,
+  refunds,
+  tipjars,
+} from '../../db/schema/index.js';
 
 /**
  * Settlements live at the payment provider; we store none. This file holds the two reads that tie
- * the provider's settlements back to our data: which tip jars have a merchant, and which tips a
- * provider transaction paid for.
+ * the provider's settlements back to our data — which tip jars have a merchant, and which tips a
+ * provider transaction paid for — and the record of which paid ones were announced (decision 098).
  */
 
 export interface RegisteredMerchant {
@@ -51,4 +58,33 @@ export async function tipIdsOfTransactions(db: DbOrTx, oppUids: string[]): Promi
     if (row.oppUid && tipId) map.set(row.oppUid, tipId);
   }
   return map;
+}
+
+/** The payouts of a tip jar the `payout.paid` job has recorded already (announced or not). */
+export async function recordedPayoutIds(db: DbOrTx, tipjarId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ payoutId: announcedPayouts.payoutId })
+    .from(announcedPayouts)
+    .where(eq(announcedPayouts.tipjarId, tipjarId));
+  return new Set(rows.map((r) => r.payoutId));
+}
+
+/**
+ * Records a paid payout once: the row's id when this call wrote it, undefined when it was there (a
+ * re-run, or another process got there first; that one waits here until the other commits).
+ */
+export async function insertRecordedPayout(
+  db: DbOrTx,
+  values: typeof announcedPayouts.$inferInsert,
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(announcedPayouts)
+    .values(values)
+    .onConflictDoNothing({ target: [announcedPayouts.tipjarId, announcedPayouts.payoutId] })
+    .returning({ id: announcedPayouts.id });
+  return row?.id;
+}
+
+export async function setPayoutEvent(db: DbOrTx, id: string, eventId: string): Promise<void> {
+  await db.update(announcedPayouts).set({ eventId }).where(eq(announcedPayouts.id, id));
 }

@@ -147,7 +147,7 @@ export function toSettlement(tipjarId: string, s: OppSettlement): Settlement {
   };
 }
 
-async function readSettlements(ctx: AppContext, merchantUid: string): Promise<ReadList<OppSettlement>> {
+export async function readSettlements(ctx: AppContext, merchantUid: string): Promise<ReadList<OppSettlement>> {
   const list: ListRead = { items: 'settlements', item: 'settlement', of: { merchantUid } };
   try {
     const read = await readAllPages(

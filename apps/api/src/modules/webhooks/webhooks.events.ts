@@ -44,6 +44,15 @@ export async function queueWebhookEvent(
   return payload.id;
 }
 
+/**
+ * The tip jars with an enabled endpoint that chose `type`, each with when its first such endpoint was
+ * made: for a job that looks for events at the provider (`payout.paid`, decision 098) and asks only
+ * for the tip jars someone listens for.
+ */
+export function tipjarsListeningTo(db: DbOrTx, type: WebhookEvent): Promise<{ tipjarId: string; since: Date }[]> {
+  return repo.tipjarsListeningTo(db, type);
+}
+
 /** A new event's envelope: a fresh event id, kept by every try and every endpoint. */
 export function payloadOf(
   tipjar: { id: string; slug: string },

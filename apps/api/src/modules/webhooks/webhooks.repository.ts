@@ -65,6 +65,28 @@ export async function endpointsFor(
     );
 }
 
+/**
+ * Every tip jar with an enabled endpoint that chose `type`, with the moment its first such endpoint
+ * was made (a job announcing what happened without a request: `payout.paid`). Archived tip jars are
+ * left out: their admins can no longer reach their endpoints.
+ */
+export async function tipjarsListeningTo(db: DbOrTx, type: string): Promise<{ tipjarId: string; since: Date }[]> {
+  const since = sql<Date>`min(${webhookEndpoints.created})`.mapWith(webhookEndpoints.created);
+  return db
+    .select({ tipjarId: webhookEndpoints.tipjarId, since })
+    .from(webhookEndpoints)
+    .innerJoin(tipjars, eq(tipjars.id, webhookEndpoints.tipjarId))
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        sql`${type} = any(${webhookEndpoints.events})`,
+        isNull(tipjars.archivedAt),
+      ),
+    )
+    .groupBy(webhookEndpoints.tipjarId)
+    .orderBy(asc(webhookEndpoints.tipjarId));
+}
+
 /* ---------- deliveries ---------- */
 
 export async function insertDeliveries(db: DbOrTx, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<number> {

@@ -1,5 +1,5 @@
 import type { SupporterFeed } from '@podpot/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +22,10 @@ function answer(feed: SupporterFeed) {
   api.server.use(http.get(apiPath('user/me/recurringtips/:id/feed'), () => HttpResponse.json(feed)));
 }
 
-function renderCard(prefix = '') {
+function renderCard(prefix = '', token: string | null = null) {
   return renderWithQueries(
     <MemoryRouter initialEntries={[`${prefix}/account/recurringtips/${TIP}`]}>
-      <SupporterFeedCard recurringTipId={TIP} token={null} tipjar={{ name: 'De Koffiepod', slug: 'de-koffiepod' }} />
+      <SupporterFeedCard recurringTipId={TIP} token={token} tipjar={{ name: 'De Koffiepod', slug: 'de-koffiepod' }} />
     </MemoryRouter>,
   );
 }
@@ -66,6 +66,27 @@ describe('SupporterFeedCard (the supporter’s private feed)', { timeout: 20_000
     expect((await api.requests()).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       `user/me/recurringtips/${TIP}/feed/rotate`,
     ]);
+  });
+
+  it('opened from the manage link in a mail (no login): reads and renews the address with its token, in Dutch', async () => {
+    await i18n.changeLanguage('nl');
+    answer(open);
+    api.server.use(
+      http.post(apiPath('user/me/recurringtips/:id/feed/rotate'), () => HttpResponse.json({ ...open, url: URL2 })),
+    );
+    renderCard('/nl', 'manage.link.token');
+    expect(await screen.findByRole('heading', { name: 'Je privéfeed' })).toBeTruthy();
+    const address = () => (screen.getByTestId('supporter-feed-url') as HTMLInputElement).value;
+    expect(address()).toBe(URL1);
+    fireEvent.click(screen.getByRole('button', { name: 'Nieuw adres maken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Een nieuw feedadres maken?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nieuw adres maken' }));
+    await waitFor(() => expect(address()).toBe(URL2));
+    expect((await api.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET user/me/recurringtips/${TIP}/feed?token=manage.link.token`,
+      `POST user/me/recurringtips/${TIP}/feed/rotate?token=manage.link.token`,
+    ]);
+    await i18n.changeLanguage('en');
   });
 
   it('warns when the address was seen from too many networks, and says in Dutch when the support has ended', async () => {

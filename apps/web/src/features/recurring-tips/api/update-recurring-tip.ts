@@ -25,6 +25,9 @@ function useStore(id: string, token: string | null) {
   return (answer: RecurringTip) => {
     queryClient.setQueryData(myRecurringTipQuery(id, token).queryKey, answer);
     void queryClient.invalidateQueries({ queryKey: [...myRecurringTipsKey, 'list'] });
+    // The private feed's card (features/bonus) keeps its answer under this tip's key: a pause, a cancel
+    // or a resume opens or ends the feed, so the card reads it again.
+    void queryClient.invalidateQueries({ queryKey: [...myRecurringTipsKey, 'feed', id] });
   };
 }
 

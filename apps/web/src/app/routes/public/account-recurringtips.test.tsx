@@ -1,0 +1,71 @@
+import type { RecurringTip, SupporterFeed } from '@podpot/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
+import { HttpResponse, http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { apiPath, setupApiServer } from '@/test/api-server';
+import { renderWithQueries } from '@/test/render';
+import AccountRecurringtipsPage from './account-recurringtips';
+
+/** A manage link's page: the monthly tip and its private feed card, side by side (issue 40). */
+
+const TIP = '00000000-0000-4000-8000-0000000000a1';
+const JAR = { id: '00000000-0000-4000-8000-0000000000b1', slug: 'de-koffiepod', name: 'De Koffiepod' };
+const active: RecurringTip = {
+  id: TIP,
+  tipjarId: JAR.id,
+  tipjar: JAR,
+  userId: '00000000-0000-4000-8000-0000000000c1',
+  amount: 1000,
+  interval: 'month',
+  nextAmount: null,
+  status: 'active',
+  mandate: { status: 'valid', paymentMethod: 'ideal', oppTransaction: null },
+  chargeDay: 12,
+  nextChargeAt: '2026-05-12T08:00:00.000Z',
+  failedAttempts: 0,
+  lastFailureReason: null,
+  privacy: 'NAME_AND_AMOUNT',
+  displayName: 'Fan',
+  message: '',
+  locale: 'en',
+  charges: [],
+  level: null,
+  created: '2026-04-12T08:00:00.000Z',
+  updated: '2026-04-12T08:00:00.000Z',
+};
+const URL = 'https://podpot.test/feeds/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.xml';
+
+const api = setupApiServer();
+
+describe('the manage link page', { timeout: 20_000 }, () => {
+  it('reads the private feed again after a pause: the card says the support has ended', async () => {
+    // The API as it behaves: a pause ends the feed (bonus.access.ts), and the tip answers paused.
+    let tip = active;
+    let feed: SupporterFeed = { state: 'open', url: URL, flaggedAt: null, qrSvg: '<svg/>' };
+    api.server.use(
+      http.get(apiPath('user/me/recurringtips/:id'), () => HttpResponse.json(tip)),
+      http.get(apiPath('user/me/recurringtips/:id/feed'), () => HttpResponse.json(feed)),
+      http.put(apiPath('user/me/recurringtips/:id'), () => {
+        tip = { ...active, status: 'paused' };
+        feed = { ...feed, state: 'ended' };
+        return HttpResponse.json(tip);
+      }),
+    );
+    const path = '/account/recurringtips/:recurringtipid';
+    const router = createMemoryRouter([{ path, element: <AccountRecurringtipsPage /> }], {
+      initialEntries: [`/account/recurringtips/${TIP}?token=link-token`],
+    });
+    renderWithQueries(<RouterProvider router={router} />);
+
+    const card = await screen.findByTestId('supporter-feed');
+    expect(card.getAttribute('data-state')).toBe('open');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(screen.getByTestId('supporter-feed').getAttribute('data-state')).toBe('ended'));
+    expect(screen.getByTestId('supporter-feed').textContent).toContain('Your support of De Koffiepod has ended');
+    const feedReads = (await api.requests()).filter(
+      (r) => r.method === 'GET' && r.path.includes('/feed?token=link-token'),
+    );
+    expect(feedReads.length).toBeGreaterThanOrEqual(2);
+  });
+});
