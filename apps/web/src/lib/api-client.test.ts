@@ -5,6 +5,7 @@ import {
   buildUrl,
   reportApiError,
   setApiErrorHandler,
+  setUnauthorizedHandler,
   tableQuery,
   tokenStorage,
 } from '@/lib/api-client';
@@ -44,6 +45,29 @@ describe('api client', () => {
     expect(url).toBe('/api/v1/users/me/profile');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     expect(init.body).toBe('{"data":{"firstName":"A"}}');
+  });
+
+  it('ends the session on a 401 of the token in use, not on a late 401 of a token replaced meanwhile', async () => {
+    const ended = vi.fn();
+    setUnauthorizedHandler(ended);
+    const refused = { statusCode: 401, error: 'Unauthorized', code: 'UNAUTHORIZED', message: 'Log in again' };
+    tokenStorage.set('old');
+    // The two-step setup: a read sent with the old token is answered after the new token was stored.
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const late = apiRequest('users/me').catch((e: unknown) => e);
+    tokenStorage.set('new');
+    answer(new Response(JSON.stringify(refused), { status: 401 }));
+    expect(await late).toBeInstanceOf(ApiError);
+    expect(ended).not.toHaveBeenCalled();
+    // The token in use refused: the session is gone.
+    vi.stubGlobal('fetch', respond(401, refused));
+    await apiRequest('users/me').catch(() => {});
+    expect(ended).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(() => {});
   });
 
   it('passes a failed write to the one shared handler at once, unless silent', async () => {

@@ -84,7 +84,7 @@ export function reportApiError(error: unknown): void {
   errorHandler(error);
 }
 
-/** Called when a call made WITH a token answers 401: the session is gone. */
+/** Called when a call made WITH the current token answers 401: the session is gone. */
 export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
@@ -160,7 +160,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const errorBody = await readJson<ApiErrorBody>(response);
-    if (response.status === 401 && token && errorBody?.code !== 'INVALID_CREDENTIALS') unauthorizedHandler();
+    // The session is gone only when the refused token is still the one in use: a call sent before a new
+    // token was stored (the two-step setup ends older sessions and hands this page a new one) must not
+    // end the new session when its 401 comes back.
+    if (response.status === 401 && token && token === tokenStorage.get() && errorBody?.code !== 'INVALID_CREDENTIALS')
+      unauthorizedHandler();
     const error = new ApiError(response.status, errorBody);
     if (errorBody?.message && response.headers.get('Content-Language') === language) error.reason = errorBody.message;
     return fail(error, options, reportNow);

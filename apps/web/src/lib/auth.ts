@@ -1,7 +1,7 @@
 import type { LoginResponse, TokenResponse, TwoStepTokenResponse, User } from '@podpot/domain';
 import { useSyncExternalStore } from 'react';
 import { env } from '@/config/env';
-import { api, setUnauthorizedHandler, tokenStorage } from '@/lib/api-client';
+import { api, isApiError, setUnauthorizedHandler, tokenStorage } from '@/lib/api-client';
 
 /** Auth state (docs/product.md §3): the user and whether we are logged in. */
 export interface AuthState {
@@ -45,7 +45,11 @@ export function assertUser(data: unknown): User {
   return data as User;
 }
 
-/** Loads users/me. On failure: user cleared, loggedIn false, session (token) dropped, error passed on. */
+/**
+ * Loads users/me; a failure is passed on. The session (token) is dropped only when the API refused it
+ * (401) or answered no user: a failed network, a server error or a request cut short by leaving the
+ * page keeps the session and the user already loaded (a reload tries again).
+ */
 export async function loadUser(options: { silent?: boolean } = {}): Promise<User> {
   setState({ loading: true });
   try {
@@ -53,8 +57,13 @@ export async function loadUser(options: { silent?: boolean } = {}): Promise<User
     setState({ user, loggedIn: true, loading: false, leftOnPurpose: false });
     return user;
   } catch (error) {
-    tokenStorage.clear();
-    setState({ user: null, loggedIn: false, loading: false });
+    const refused = isApiError(error) ? error.status === 401 : !(error instanceof DOMException);
+    if (refused) {
+      tokenStorage.clear();
+      setState({ user: null, loggedIn: false, loading: false });
+    } else {
+      setState({ loading: false });
+    }
     throw error;
   }
 }
