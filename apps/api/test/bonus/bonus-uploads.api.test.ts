@@ -198,8 +198,7 @@ describe('audio in parts', () => {
     const file = threeParts();
     const up = (await start(id, file.length)).body;
     expect((await part(id, up.id, file, 0, PART - 1)).status).toBe(200);
-    const [row] = await t.database.db.select().from(bonusAudioUploads).where(eq(bonusAudioUploads.id, up.id));
-    const stored = row!.storageKey.split('/')[1]!;
+    const stored = await storageFileOf(up.id);
     expect(await storedFiles('bonus-audio')).toContain(stored);
     const { cleanUpShortLived } = await import('../../src/jobs/index.js');
     await cleanUpShortLived(t.ctx, new Date(Date.now() + BONUS_UPLOAD_KEPT_MS - 60_000));
@@ -213,3 +212,28 @@ describe('audio in parts', () => {
     expect((await get(t, url)).status).toBe(200);
   });
 });
+
+describe('unfinished uploads', () => {
+  it('a new upload of the episode drops the unfinished one; deleting the episode drops its bytes', async () => {
+    const id = await publishEpisode(w, {}, null);
+    const file = threeParts();
+    const first = (await start(id, file.length)).body;
+    expect((await part(id, first.id, file, 0, PART - 1)).status).toBe(200);
+    const firstKey = await storageFileOf(first.id);
+    const second = (await start(id, file.length)).body;
+    expect(await storedFiles('bonus-audio')).not.toContain(firstKey);
+    expect((await part(id, first.id, file, PART, 2 * PART - 1)).status).toBe(404);
+    expect((await part(id, second.id, file, 0, PART - 1)).status).toBe(200);
+    const secondKey = await storageFileOf(second.id);
+    expect(await storedFiles('bonus-audio')).toContain(secondKey);
+    expect((await t.api('DELETE', `/tipjars/${w.jarId}/bonus-episodes/${id}`, { token: w.maker.token })).status).toBe(
+      204,
+    );
+    expect(await storedFiles('bonus-audio')).not.toContain(secondKey);
+  });
+});
+
+async function storageFileOf(uploadId: string): Promise<string> {
+  const [row] = await t.database.db.select().from(bonusAudioUploads).where(eq(bonusAudioUploads.id, uploadId));
+  return row!.storageKey.split('/')[1]!;
+}

@@ -13,7 +13,7 @@ import { requireUser } from '../../lib/access.js';
 import { childParams, ErrorBodySchema, errors, IdParams, managedErrors, NoContent } from '../../lib/http.js';
 import { checkUploadRequest, type UploadKind } from './bonus.files.js';
 import * as service from './bonus.service.js';
-import { createUpload, parseContentRange, putPart } from './bonus.uploads.js';
+import { createUpload, putPart } from './bonus.uploads.js';
 
 const tags = ['bonus'];
 const EpisodeParams = childParams('episodeId');
@@ -181,8 +181,8 @@ export const bonusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const raw = request.body as Readable | undefined;
       const body = raw && typeof raw.pipe === 'function' ? raw : null;
       try {
-        const range = parseContentRange(request.headers['content-range']);
         const { id, episodeId, uploadId } = request.params;
+        const range = request.headers['content-range'];
         return await putPart(ctx, actor, { tipjarId: id, episodeId, uploadId }, range, body);
       } finally {
         // A part answered without being read (404, 409, already received) is drained, not cut off.

@@ -69,7 +69,7 @@ export async function createUpload(
 }
 
 /** `bytes START-END/TOTAL` (END inclusive), or `bytes *` + `/TOTAL` (no body) to ask where the upload stands. */
-export type PartRange = { start: number; end: number; total: number } | { probe: true; total: number };
+type PartRange = { start: number; end: number; total: number } | { probe: true; total: number };
 
 function badRange(): AppError {
   return AppError.because(ErrorCode.Validation, 'bonusUploadRange', {
@@ -77,7 +77,7 @@ function badRange(): AppError {
   });
 }
 
-export function parseContentRange(header: string | undefined): PartRange {
+function parseContentRange(header: string | undefined): PartRange {
   const probe = /^bytes \*\/(\d{1,12})$/.exec(header?.trim() ?? '');
   if (probe) return { probe: true, total: Number(probe[1]) };
   const m = /^bytes (\d{1,12})-(\d{1,12})\/(\d{1,12})$/.exec(header?.trim() ?? '');
@@ -117,7 +117,7 @@ async function episodeOf(ctx: AppContext, tipjarId: string, episodeId: string): 
 }
 
 /**
- * PUT …/audio/uploads/{uploadId}: one part (`range`) as the raw `body`. Answers where the upload stands,
+ * PUT …/audio/uploads/{uploadId}: one part (its `Content-Range`) as the raw `body`. Answers where the upload stands,
  * or — once the part completed it — the episode with its new audio. A part already received answers
  * 200 and appends nothing; a gap or an overlap is 409 naming the offset to send from.
  */
@@ -125,14 +125,16 @@ export async function putPart(
   ctx: AppContext,
   actor: Actor,
   ids: { tipjarId: string; episodeId: string; uploadId: string },
-  range: PartRange,
+  contentRange: string | undefined,
   body: Readable | null,
 ): Promise<BonusAudioUpload | BonusEpisode> {
   const partBytes = ctx.config.BONUS_UPLOAD_PART_BYTES;
   const { tipjarId, episodeId, uploadId } = ids;
+  // Who asks before what they send: another maker learns nothing from a malformed range either.
   await managedEpisode(ctx, actor, tipjarId, episodeId);
   const upload = await findUpload(ctx.db, tipjarId, episodeId, uploadId);
   if (!upload) throw AppError.notFound('Upload');
+  const range = parseContentRange(contentRange);
   if (upload.completedAt) return episodeOf(ctx, tipjarId, episodeId);
   if (range.total !== upload.total) throw badRange();
   if ('probe' in range) return stateOf(upload, partBytes);

@@ -56,16 +56,22 @@ function partsApi(total: number, options: { failOnce?: number } = {}) {
 
 const { server } = setupApiServer();
 
+/** Uploads a file of `size` bytes against `api`; the progress fractions it reported. */
+async function sendInParts(api: ReturnType<typeof partsApi>, size: number): Promise<number[]> {
+  server.use(...api.handlers);
+  const progress: number[] = [];
+  await uploadBonusFile(JAR, EPISODE, 'audio', new Blob([new Uint8Array(size)]), {
+    type: 'audio/mpeg',
+    partBytes: PART,
+    onProgress: (f) => progress.push(f),
+  });
+  return progress;
+}
+
 describe('uploadBonusFile', () => {
   it('sends audio over one part in parts, with a progress that only grows to 1', async () => {
     const api = partsApi(2500);
-    server.use(...api.handlers);
-    const progress: number[] = [];
-    await uploadBonusFile(JAR, EPISODE, 'audio', new Blob([new Uint8Array(2500)]), {
-      type: 'audio/mpeg',
-      partBytes: PART,
-      onProgress: (f) => progress.push(f),
-    });
+    const progress = await sendInParts(api, 2500);
     expect(api.ranges()).toEqual(['bytes 0-999/2500', 'bytes 1000-1999/2500', 'bytes 2000-2499/2500']);
     expect(api.received()).toBe(2500);
     expect(progress.at(-1)).toBe(1);
@@ -75,13 +81,7 @@ describe('uploadBonusFile', () => {
 
   it('asks where the upload stands after a network error and sends the part again', async () => {
     const api = partsApi(2500, { failOnce: 1000 });
-    server.use(...api.handlers);
-    const progress: number[] = [];
-    await uploadBonusFile(JAR, EPISODE, 'audio', new Blob([new Uint8Array(2500)]), {
-      type: 'audio/mpeg',
-      partBytes: PART,
-      onProgress: (f) => progress.push(f),
-    });
+    const progress = await sendInParts(api, 2500);
     expect(api.ranges()).toEqual([
       'bytes 0-999/2500',
       'bytes 1000-1999/2500',
