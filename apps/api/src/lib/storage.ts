@@ -86,7 +86,7 @@ export function fileSystemStorage(root: string): FileStorage {
       // Not pipeline(body, …): a refused file must leave the request readable, so the caller can answer
       // (it drains the rest); a destroyed request would take the connection and the answer with it.
       const source = body as Readable;
-      source.pipe(guard);
+      const stopFollowing = follow(source, guard);
       try {
         await pipeline(guard, createWriteStream(partial, { flags: 'wx' }));
         guard.finish();
@@ -96,6 +96,8 @@ export function fileSystemStorage(root: string): FileStorage {
         source.unpipe(guard);
         await rm(partial, { force: true });
         throw err;
+      } finally {
+        stopFollowing();
       }
     },
     async append(key, body, options) {
@@ -108,7 +110,7 @@ export function fileSystemStorage(root: string): FileStorage {
       }
       const guard = new LimitAndInspect(options);
       const source = body as Readable;
-      source.pipe(guard);
+      const stopFollowing = follow(source, guard);
       try {
         const flags = options.offset > 0 ? 'r+' : 'w';
         await pipeline(guard, createWriteStream(file, { flags, start: options.offset }));
@@ -118,6 +120,8 @@ export function fileSystemStorage(root: string): FileStorage {
         source.unpipe(guard);
         await truncate(file, options.offset).catch(() => undefined);
         throw err;
+      } finally {
+        stopFollowing();
       }
     },
     async stat(key) {
@@ -135,6 +139,24 @@ export function fileSystemStorage(root: string): FileStorage {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+  };
+}
+
+/**
+ * Pipes `source` into `guard`, and fails the guard when the source breaks off before its end (a client
+ * whose connection dropped mid-body): `pipe` alone would leave the write waiting for ever. Returns the
+ * function that stops listening.
+ */
+function follow(source: Readable, guard: Transform): () => void {
+  const brokeOff = () => {
+    if (!source.readableEnded) guard.destroy(new Error('The body ended before its end'));
+  };
+  source.once('error', brokeOff);
+  source.once('close', brokeOff);
+  source.pipe(guard);
+  return () => {
+    source.off('error', brokeOff);
+    source.off('close', brokeOff);
   };
 }
 

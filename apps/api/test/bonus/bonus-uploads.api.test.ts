@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { BONUS_AUDIO_MAX_BYTES, BONUS_UPLOAD_KEPT_MS, BONUS_UPLOAD_PART_MIN_BYTES } from '@podpot/domain';
 import { eq } from 'drizzle-orm';
@@ -214,6 +215,40 @@ describe('audio in parts', () => {
 });
 
 describe('unfinished uploads', () => {
+  it('a part whose connection drops halfway leaves nothing behind; sent again it is appended', async () => {
+    const id = await publishEpisode(w, { title: 'Dropped' }, null);
+    const file = threeParts();
+    const up = (await start(id, file.length)).body;
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(new URL(`${t.baseUrl}/api/v1${uploadsPath(id)}/${up.id}`), {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${w.maker.token}`,
+          'content-type': 'application/octet-stream',
+          'content-range': `bytes 0-${PART - 1}/${file.length}`,
+          'content-length': String(PART),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(file.subarray(0, PART / 2), () => setTimeout(() => req.destroy(), 200));
+    });
+    // The server notices the drop: no part file stays, nothing was received.
+    await expect.poll(() => storedFiles('bonus-parts')).toEqual([]);
+    const probe = await fetch(`${t.baseUrl}/api/v1${uploadsPath(id)}/${up.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${w.maker.token}`, 'content-range': `bytes */${file.length}` },
+    });
+    expect(await probe.json()).toMatchObject({ received: 0 });
+    for (const [from, to] of [
+      [0, PART - 1],
+      [PART, 2 * PART - 1],
+      [2 * PART, file.length - 1],
+    ] as const) {
+      expect((await part(id, up.id, file, from, to)).status).toBe(200);
+    }
+    expect(Buffer.from(await (await get(t, await enclosureOf('Dropped'))).arrayBuffer())).toEqual(file);
+  });
+
   it('a new upload of the episode drops the unfinished one; deleting the episode drops its bytes', async () => {
     const id = await publishEpisode(w, {}, null);
     const file = threeParts();
