@@ -113,6 +113,19 @@ describe('audio in parts', () => {
     const overlap = await part(id, up.id, file, PART - 10, 2 * PART - 11);
     expect(overlap.status).toBe(409);
     expect((await overlap.json()).fields['content-range'].params.expected).toBe(PART);
+    // The reason in the asker's language.
+    const dutch = await fetch(`${t.baseUrl}/api/v1${uploadsPath(id)}/${up.id}`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${w.maker.token}`,
+        'accept-language': 'nl',
+        'content-type': 'application/octet-stream',
+        'content-range': `bytes ${2 * PART}-${2 * PART + 9}/${file.length}`,
+      },
+      body: new Uint8Array(10),
+    });
+    expect(dutch.status).toBe(409);
+    expect((await dutch.json()).message).toBe(`Dit deel begint niet waar de upload staat: stuur vanaf byte ${PART}`);
     const probe = await fetch(`${t.baseUrl}/api/v1${uploadsPath(id)}/${up.id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${w.maker.token}`, 'content-range': `bytes */${file.length}` },
