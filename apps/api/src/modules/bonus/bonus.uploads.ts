@@ -117,8 +117,8 @@ async function episodeOf(ctx: AppContext, tipjarId: string, episodeId: string): 
 }
 
 /**
- * PUT …/audio/uploads/{uploadId}: one part (its `Content-Range`) as the raw `body`. Answers where the upload stands,
- * or — once the part completed it — the episode with its new audio. A part already received answers
+ * PUT …/audio/uploads/{uploadId}: one part (its `Content-Range`) as the raw `body`. Answers where the
+ * upload stands, or — once the part completed it — the episode with its new audio. A part already received answers
  * 200 and appends nothing; a gap or an overlap is 409 naming the offset to send from.
  */
 export async function putPart(
