@@ -8,7 +8,8 @@ import { expect, test } from './support/test';
 
 /**
  * Issue 40, the private supporter feed: the demo maker puts bonus episodes on the backoffice's Bonus
- * page (a file that is no audio is refused at its field, a real mp3 goes up), edits and deletes one;
+ * page (a file that is no audio is refused at its field, a real mp3 goes up, a 9 MB one in two parts),
+ * edits and deletes one;
  * a monthly supporter of the demo tip jar (Ilse, demo-monthly.ts) finds 'Your private feed' under her
  * monthly tip — the address, the podcast apps' links, a QR code that scans to it — and makes a new
  * address, after which the old one stops working; a supporter who stopped (Wouter) is asked to
@@ -104,6 +105,37 @@ test('the maker puts bonus episodes on the Bonus page: a non-audio file is refus
     .click();
   await expect(scheduled).toHaveCount(0);
   await expect(row).toHaveCount(1);
+});
+
+test('a long mp3 (over one 8 MB part) goes up in parts, each a request of its own (decision 099)', async ({
+  browser,
+}) => {
+  const page = await bonusPage(browser, DESKTOP);
+  await page.goto(`/backoffice/${DEMO_SLUG}/bonus`);
+  const parts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && /\/audio\/uploads\//.test(request.url())) {
+      parts.push(request.headers()['content-range'] ?? '');
+    }
+  });
+  const long = Buffer.concat([mp3({ seed: 7 }), Buffer.alloc(9 * 1024 * 1024, 0x55)]);
+  await page.getByRole('button', { name: 'New bonus episode' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New bonus episode' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(`Long ${run}`);
+  await dialog.getByLabel('Publish date and time').fill('2099-01-01T09:00');
+  await audioInput(page).setInputFiles({ name: 'long.mp3', mimeType: 'audio/mpeg', buffer: long });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  const row = page.getByTestId('bonus-episode-row').filter({ hasText: `Long ${run}` });
+  await expect(row).toContainText(/MP3, 9([.,]\d)? MB/);
+  const total = long.length;
+  expect(parts).toEqual([`bytes 0-${8 * 1024 * 1024 - 1}/${total}`, `bytes ${8 * 1024 * 1024}-${total - 1}/${total}`]);
+  await row.getByRole('button', { name: `Delete Long ${run}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete “Long ${run}”?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(row).toHaveCount(0);
 });
 
 test('the Dutch Bonus page on a phone: the list, the edit dialog, nothing wider than the screen', async ({

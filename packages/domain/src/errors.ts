@@ -155,6 +155,8 @@ export const VALIDATION_KEYS = [
   'webhookPrivateAddress',
   'webhookUnknownHost',
   'webhookLimit',
+  // A part of an upload in parts that does not start at the bytes received so far (decision 099; param expected).
+  'uploadOffset',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -1,4 +1,9 @@
-import { DEFAULT_BRAND_NAME, DEFAULT_PLATFORM_FEE_BPS } from '@podpot/domain';
+import {
+  BONUS_UPLOAD_PART_BYTES,
+  BONUS_UPLOAD_PART_MIN_BYTES,
+  DEFAULT_BRAND_NAME,
+  DEFAULT_PLATFORM_FEE_BPS,
+} from '@podpot/domain';
 import { z } from 'zod';
 
 /* The environment's schema, apart from loading it (env.ts) so production's checks can read its type. */
@@ -78,6 +83,13 @@ export const EnvSchema = z.object({
   /** Public base URL of this deployment, used in mails and provider return/notify URLs. */
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
+  /** Bonus audio uploaded in parts (decision 099): the most one part may carry (8 MB: ~2.2 Mbit/s in 30 s). */
+  BONUS_UPLOAD_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(BONUS_UPLOAD_PART_MIN_BYTES)
+    .max(64 * 1024 * 1024)
+    .default(BONUS_UPLOAD_PART_BYTES),
   /** postgres://… switches from the embedded PGlite database to PostgreSQL. */
   DATABASE_URL: optionalUrl,
   /**

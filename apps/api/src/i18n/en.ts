@@ -338,6 +338,10 @@ export const en = {
     bonusNotImage: 'This file is not a JPEG or PNG image',
     bonusAudioTooLarge: 'The audio file is larger than {{max}}',
     bonusArtworkTooLarge: 'The artwork is larger than {{max}}',
+    bonusUploadPartTooLarge: 'One part of an upload is at most {{max}} bytes',
+    bonusUploadOffset: 'This part does not start where the upload stands: send from byte {{expected}}',
+    bonusUploadRange:
+      'The Content-Range header must say bytes START-END/TOTAL of this upload, for exactly the bytes sent',
     bonusEpisodesMax: 'A tip jar has at most {{max}} bonus episodes',
     bonusLevelUnknown: "This level is not one of this tip jar's levels",
     paymentBeingStarted: 'This payment is being started right now; try again in a moment',

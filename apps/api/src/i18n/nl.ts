@@ -325,6 +325,10 @@ export const nl: Catalog = {
     bonusNotImage: 'Dit bestand is geen JPEG- of PNG-afbeelding',
     bonusAudioTooLarge: 'Het audiobestand is groter dan {{max}}',
     bonusArtworkTooLarge: 'De artwork is groter dan {{max}}',
+    bonusUploadPartTooLarge: 'Een deel van een upload is hoogstens {{max}} bytes',
+    bonusUploadOffset: 'Dit deel begint niet waar de upload staat: stuur vanaf byte {{expected}}',
+    bonusUploadRange:
+      'De Content-Range-header moet bytes BEGIN-EIND/TOTAAL van deze upload noemen, voor precies de verstuurde bytes',
     bonusEpisodesMax: 'Een fooienpot heeft hoogstens {{max}} bonusafleveringen',
     bonusLevelUnknown: 'Dit niveau is niet een van de niveaus van deze fooienpot',
     paymentBeingStarted: 'Deze betaling wordt op dit moment gestart; probeer het zo opnieuw',

@@ -1,7 +1,8 @@
-import { MONEY_CHECK_EVERY_MS, SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
+import { BONUS_UPLOAD_KEPT_MS, MONEY_CHECK_EVERY_MS, SENT_MAIL_KEPT_DAYS } from '@podpot/domain';
 import type { AppContext } from '../context.js';
 import { PURGE_BATCH, purgeMailsBefore } from '../mail/outbox.js';
 import { purgeFetchesBefore } from '../modules/bonus/bonus.repository.js';
+import { dropStaleUploads } from '../modules/bonus/bonus.uploads.js';
 import { refreshFeeds } from '../modules/episodes/episodes.refresh.js';
 import { deleteUnusedArtworks, deleteVerificationEventsBefore } from '../modules/feeds/feeds.repository.js';
 import { runCharges } from '../modules/recurring-tips/charge/run.js';
@@ -88,7 +89,7 @@ export function scheduledJobs(ctx: AppContext, ledger: PaymentLedger): Scheduled
       run: () => purgeOldMails(ctx).then(() => undefined),
     },
     // Feed-code events past their day (decision 064), expired admin invitations (decision 062), supporter
-    // feed fetches of past days (decision 090).
+    // feed fetches of past days (decision 090), bonus audio uploads left unfinished for a day (decision 099).
     {
       name: 'short-lived cleanup',
       task: 'short_lived_cleanup',
@@ -214,8 +215,10 @@ export async function cleanUpShortLived(ctx: AppContext, now = new Date()): Prom
   const invitations = await deleteAllExpiredInvitations(ctx.db, now);
   // Who fetched a supporter feed counts on its own UTC day only (decision 090): yesterday's go too.
   const feedFetches = await purgeFetchesBefore(ctx.db, new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10));
-  if (events || invitations || feedFetches) {
-    ctx.log.info({ events, invitations, feedFetches }, 'short-lived cleanup: old rows deleted');
+  // Bonus audio uploads in parts not completed within a day, with their bytes (decision 099).
+  const uploads = await dropStaleUploads(ctx, new Date(now.getTime() - BONUS_UPLOAD_KEPT_MS));
+  if (events || invitations || feedFetches || uploads) {
+    ctx.log.info({ events, invitations, feedFetches, uploads }, 'short-lived cleanup: old rows deleted');
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 /**
  * Files the API keeps for makers (issue 40: the supporter feed's bonus audio and artwork), behind one
  * interface (decision 090). The one driver is the file system under `${DATA_DIR}/files`; an
- * S3-compatible driver would implement the same four calls. Keys are made here (`newStorageKey`), never
+ * S3-compatible driver would implement the same five calls. Keys are made here (`newStorageKey`), never
  * taken from a request, and checked against a strict pattern before they touch the file system.
  */
 export interface FileStorage {
@@ -19,6 +19,13 @@ export interface FileStorage {
    * body is left unread (not destroyed): the caller drains it and answers.
    */
   put(key: string, body: NodeJS.ReadableStream, options: PutOptions): Promise<{ bytes: number }>;
+  /**
+   * Writes `body` into the file under `key` from byte `offset` on (an upload in parts, decision 099):
+   * the file is first cut to `offset` bytes (whatever a write whose record failed left after them goes),
+   * and created when `offset` is 0. Past `maxBytes` (of this write) or on any failure the file is cut
+   * back to `offset` and the error thrown. The caller keeps one writer per key at a time (a row lock).
+   */
+  append(key: string, body: NodeJS.ReadableStream, options: AppendOptions): Promise<{ bytes: number }>;
   /** The file's size, or null when there is none. */
   stat(key: string): Promise<{ bytes: number } | null>;
   /** A stream of bytes `start`..`end` (inclusive; default the whole file). */
@@ -31,6 +38,11 @@ export interface PutOptions {
   maxBytes: number;
   /** Called once with the first bytes (up to HEAD_BYTES, fewer for a smaller file). */
   inspect?: (head: Buffer) => void;
+}
+
+export interface AppendOptions extends PutOptions {
+  /** Bytes of the file that stay; the new ones follow them. */
+  offset: number;
 }
 
 /** How many first bytes `inspect` sees. */
@@ -74,7 +86,7 @@ export function fileSystemStorage(root: string): FileStorage {
       // Not pipeline(body, …): a refused file must leave the request readable, so the caller can answer
       // (it drains the rest); a destroyed request would take the connection and the answer with it.
       const source = body as Readable;
-      source.pipe(guard);
+      const stopFollowing = follow(source, guard);
       try {
         await pipeline(guard, createWriteStream(partial, { flags: 'wx' }));
         guard.finish();
@@ -84,6 +96,32 @@ export function fileSystemStorage(root: string): FileStorage {
         source.unpipe(guard);
         await rm(partial, { force: true });
         throw err;
+      } finally {
+        stopFollowing();
+      }
+    },
+    async append(key, body, options) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      if (options.offset > 0) {
+        const size = (await stat(file)).size;
+        if (size < options.offset) throw new Error(`Stored file has ${size} bytes, not ${options.offset}`);
+        await truncate(file, options.offset);
+      }
+      const guard = new LimitAndInspect(options);
+      const source = body as Readable;
+      const stopFollowing = follow(source, guard);
+      try {
+        const flags = options.offset > 0 ? 'r+' : 'w';
+        await pipeline(guard, createWriteStream(file, { flags, start: options.offset }));
+        guard.finish();
+        return { bytes: guard.bytes };
+      } catch (err) {
+        source.unpipe(guard);
+        await truncate(file, options.offset).catch(() => undefined);
+        throw err;
+      } finally {
+        stopFollowing();
       }
     },
     async stat(key) {
@@ -101,6 +139,24 @@ export function fileSystemStorage(root: string): FileStorage {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+  };
+}
+
+/**
+ * Pipes `source` into `guard`, and fails the guard when the source breaks off before its end (a client
+ * whose connection dropped mid-body): `pipe` alone would leave the write waiting for ever. Returns the
+ * function that stops listening.
+ */
+function follow(source: Readable, guard: Transform): () => void {
+  const brokeOff = () => {
+    if (!source.readableEnded) guard.destroy(new Error('The body ended before its end'));
+  };
+  source.once('error', brokeOff);
+  source.once('close', brokeOff);
+  source.pipe(guard);
+  return () => {
+    source.off('error', brokeOff);
+    source.off('close', brokeOff);
   };
 }
 

@@ -105,6 +105,7 @@ function fill(path: string) {
       .replace('{invoiceId}', ids.invoice!)
       // {episodeId} names a bonus episode under bonus-episodes, a feed's episode elsewhere.
       .replace('{episodeId}', path.includes('/bonus-episodes/') ? ids.bonusEpisode! : ids.episode!)
+      .replace('{uploadId}', ids.bonusUpload!)
       .replace('{webhookId}', ids.webhook!)
       .replace('{deliveryId}', ids.delivery!)
       .replace('{tokenId}', ids.apiToken!)
@@ -174,6 +175,13 @@ beforeAll(async () => {
   });
   expect(bonus.status, bonus.text).toBe(201);
   ids.bonusEpisode = bonus.body.id;
+  // An upload of its audio in parts (decision 099), begun.
+  const upload = await t.api('POST', `/tipjars/${ids.jar}/bonus-episodes/${ids.bonusEpisode}/audio/uploads`, {
+    token: maker.token,
+    body: { type: 'audio/mpeg', bytes: 1_000_000 },
+  });
+  expect(upload.status, upload.text).toBe(201);
+  ids.bonusUpload = upload.body.id;
   // A webhook of the tip jar (decision 095; loopback is allowed outside production) and its test delivery.
   const webhook = await t.api('POST', `/tipjars/${ids.jar}/webhooks`, {
     token: maker.token,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEVEL_NAME_MAX, LEVEL_PERK_MAX, RECURRING_INTERVALS, TIPJAR_LEVELS_MAX } from '../supporter-levels.js';
-import { singleLineText } from './fields.js';
+import { singleLine, singleLineText } from './fields.js';
 import { TipAmountSchema } from './tip.js';
 
 /*
@@ -66,6 +66,15 @@ export const BONUS_AUDIO_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/ogg'] as con
 export type BonusAudioType = (typeof BONUS_AUDIO_TYPES)[number];
 /** Upload limit of one audio file: 200 MB (about 3 hours of 128 kbit/s mp3). */
 export const BONUS_AUDIO_MAX_BYTES = 200 * 1024 * 1024;
+/**
+ * Audio larger than one part goes up in parts (decision 099): each part a request of its own, so each
+ * arrives within the server's request time on a slow line. The server's part size is
+ * BONUS_UPLOAD_PART_BYTES (config; this is its default) and is never below BONUS_UPLOAD_PART_MIN_BYTES.
+ */
+export const BONUS_UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+export const BONUS_UPLOAD_PART_MIN_BYTES = 64 * 1024;
+/** An upload in parts not completed this long after it was started is dropped with its bytes. */
+export const BONUS_UPLOAD_KEPT_MS = 24 * 60 * 60_000;
 export const BONUS_ARTWORK_TYPES = ['image/jpeg', 'image/png'] as const;
 export const BONUS_ARTWORK_MAX_BYTES = 1024 * 1024;
 export const BONUS_TITLE_MAX = 200;
@@ -89,6 +98,28 @@ export const BonusEpisodeSchema = z.object({
   hasArtwork: z.boolean(),
 });
 export type BonusEpisode = z.infer<typeof BonusEpisodeSchema>;
+
+/** POST tipjars/{id}/bonus-episodes/{episodeId}/audio/uploads: the audio's type and its size in bytes. */
+export const BonusAudioUploadBodySchema = z.object({
+  /** audio/mpeg, audio/mp4 or audio/ogg (anything else 415); the first part's bytes must prove audio. */
+  type: singleLine(z.string().max(100)),
+  /** Over BONUS_AUDIO_MAX_BYTES is 413 (as the single PUT); this bound only keeps the number sane. */
+  bytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+export type BonusAudioUploadBody = z.infer<typeof BonusAudioUploadBodySchema>;
+
+/** An upload in parts: send part after part from `received` on, each at most `partBytes`. */
+export const BonusAudioUploadSchema = z.object({
+  id: z.uuid(),
+  partBytes: z.number().int(),
+  received: z.number().int(),
+  total: z.number().int(),
+});
+export type BonusAudioUpload = z.infer<typeof BonusAudioUploadSchema>;
 
 /**
  * POST tipjars/{id}/bonus-episodes and PUT tipjars/{id}/bonus-episodes/{episodeId} (`{ data }`).

@@ -89,3 +89,35 @@ export const supporterFeedFetches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recurringTipId, t.day, t.network] })],
 );
+
+/**
+ * A bonus episode's audio on its way up in parts (decision 099). The parts are appended, in order, to
+ * the file under `storageKey` (a `bonus-audio/` key: when `received` reaches `total` the episode takes
+ * that very file and `completedAt` is set). A row is the lock of its upload: a part is accepted under
+ * `for update` only when it starts at `received`. Rows older than a day go, with the bytes of an upload
+ * that never completed (the hourly short-lived cleanup).
+ */
+export const bonusAudioUploads = pgTable(
+  'bonus_audio_uploads',
+  {
+    id: id(),
+    tipjarId: uuid()
+      .notNull()
+      .references(() => tipjars.id, { onDelete: 'cascade' }),
+    episodeId: uuid()
+      .notNull()
+      .references(() => bonusEpisodes.id, { onDelete: 'cascade' }),
+    /** As the maker declared it; the first part's bytes replace it with what they prove. */
+    type: text().notNull(),
+    total: bigint({ mode: 'number' }).notNull(),
+    received: bigint({ mode: 'number' }).notNull().default(0),
+    storageKey: text().notNull(),
+    completedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    created: created(),
+  },
+  (t) => [
+    index('bonus_audio_uploads_episode_idx').on(t.episodeId),
+    index('bonus_audio_uploads_created_idx').on(t.created),
+    check('bonus_audio_uploads_received_check', sql`${t.received} >= 0 and ${t.received} <= ${t.total}`),
+  ],
+);

@@ -57,7 +57,7 @@ const KINDS = {
   },
 } as const;
 
-function tooLarge(kind: UploadKind): AppError {
+export function tooLarge(kind: UploadKind): AppError {
   const k = KINDS[kind];
   return AppError.because(ErrorCode.PayloadTooLarge, k.tooLarge, {
     params: { max: k.maxText },
@@ -65,7 +65,7 @@ function tooLarge(kind: UploadKind): AppError {
   });
 }
 
-function notIt(kind: UploadKind): AppError {
+export function notIt(kind: UploadKind): AppError {
   return AppError.because(ErrorCode.UnsupportedMediaType, KINDS[kind].notIt, {
     fields: { body: { key: 'format' } },
   });

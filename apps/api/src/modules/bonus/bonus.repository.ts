@@ -1,6 +1,13 @@
-import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bonusEpisodes, recurringTips, supporterFeedFetches, tipjarLevels, tipjars } from '../../db/schema/index.js';
+import {
+  bonusAudioUploads,
+  bonusEpisodes,
+  recurringTips,
+  supporterFeedFetches,
+  tipjarLevels,
+  tipjars,
+} from '../../db/schema/index.js';
 import type { FeedLevel, FeedTip } from './bonus.access.js';
 
 /** Bonus episodes, levels and supporter feed reads (issue 40). */
@@ -59,6 +66,15 @@ export async function updateEpisode(
 
 export async function deleteEpisode(db: DbOrTx, id: string): Promise<void> {
   await db.delete(bonusEpisodes).where(eq(bonusEpisodes.id, id));
+}
+
+/** The storage keys of an episode's uploads in parts that never completed (decision 099). */
+export async function unfinishedUploadKeys(db: DbOrTx, episodeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: bonusAudioUploads.storageKey })
+    .from(bonusAudioUploads)
+    .where(and(eq(bonusAudioUploads.episodeId, episodeId), isNull(bonusAudioUploads.completedAt)));
+  return rows.map((r) => r.key);
 }
 
 export function levelsOf(db: DbOrTx, tipjarId: string): Promise<FeedLevel[]> {

@@ -82,7 +82,7 @@ export async function createEpisode(
   return toBonusEpisode(row);
 }
 
-async function managedEpisode(ctx: AppContext, actor: Actor, tipjarId: string, episodeId: string) {
+export async function managedEpisode(ctx: AppContext, actor: Actor, tipjarId: string, episodeId: string) {
   await loadManagedTipjar(ctx, actor, tipjarId);
   const episode = await repo.findEpisode(ctx.db, tipjarId, episodeId);
   if (!episode) throw AppError.notFound('Bonus episode');
@@ -105,9 +105,11 @@ export async function updateEpisode(
 
 export async function deleteEpisode(ctx: AppContext, actor: Actor, tipjarId: string, episodeId: string) {
   const episode = await managedEpisode(ctx, actor, tipjarId, episodeId);
+  // Its uploads in parts go with the row (cascade); the bytes of an unfinished one are deleted here.
+  const unfinished = await repo.unfinishedUploadKeys(ctx.db, episodeId);
   await repo.deleteEpisode(ctx.db, episodeId);
   const storage = appStorage(ctx);
-  for (const key of [episode.audioKey, episode.artworkKey]) if (key) await storage.delete(key);
+  for (const key of [episode.audioKey, episode.artworkKey, ...unfinished]) if (key) await storage.delete(key);
 }
 
 /**
