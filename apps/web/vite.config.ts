@@ -57,7 +57,13 @@ function moduleSizes(): Plugin {
   };
 }
 
-/** React and the app's small modules the storefront's page (src/storefront) and the landing page's (src/home) import. */
+/**
+ * React and the app's small modules the storefront's page (src/storefront) and the landing page's (src/home) import.
+ * A new module that only the storefront page's own modules import (e.g. a part of tip-form.tsx) needs no
+ * line here: it goes with them into their chunk (storefront-app). One that the app's pages import as well
+ * (a domain rule) becomes a JS file of its own on the first visit unless listed here (as supporter-levels
+ * and yearly did).
+ */
 const STOREFRONT_SHARED = new RegExp(
   [
     String.raw`node_modules[\\/](react|react-dom|scheduler)[\\/]`,

@@ -1,16 +1,10 @@
 import {
-  DEFAULT_PLATFORM_FEE_BPS,
   type FieldError,
   formatCents,
-  formatDayOfYear,
   formatEuroAmount,
-  MAX_CHARGE_DAY,
-  MAX_TIP_CENTS,
-  MIN_TIP_CENTS,
   type PaymentChoice,
   type PublicTipjar,
   parseEuroToCents,
-  platformFeeOf,
   type RecurringTip,
   TIP_DISPLAY_NAME_MAX,
   TIP_MESSAGE_LIMIT,
@@ -27,11 +21,14 @@ import { useAuth } from '@/lib/auth';
 import { useOnline } from '@/lib/online';
 import { readTipDraft, type TipDraft } from '@/lib/tip-draft';
 import { createValidationScheduler } from '@/lib/validation-timing';
+import { AmountChoice } from '@/storefront/amount-choice';
 import { getOpenMonthlyTip } from '@/storefront/api/get-open-monthly-tip';
 import { type BoostErrors, BoostFields, boostDataOf, boostErrorsOf, NO_BOOST } from '@/storefront/boost-fields';
 import { Checkout } from '@/storefront/checkout';
 import { Counter, Field } from '@/storefront/form-field';
+import { FrequencyChoice } from '@/storefront/frequency-choice';
 import { LevelCards } from '@/storefront/level-cards';
+import { RadioOptions } from '@/storefront/radio-options';
 import type { Translate } from '@/storefront/strings';
 import { type CheckoutWindow, type Submission, submitTip } from '@/storefront/submit-tip';
 
@@ -190,16 +187,15 @@ export function TipForm({
   const isValid = Object.keys(errors).length === 0 && (!recurring || Boolean(auth.user));
   const amount = values.amount;
   const amountValid = !errors.amount;
-  const fee = amountValid ? platformFeeOf(amount, DEFAULT_PLATFORM_FEE_BPS) : 0;
-  const range = { min: formatCents(MIN_TIP_CENTS, locale), max: formatCents(MAX_TIP_CENTS, locale) };
-  const presetValue = customText === '' && tipjar.presetAmounts.includes(amount) ? amount : null;
+  /** A preset, a level or the free amount's text: the amount, and the free amount's text to show. */
+  const pickAmount = (cents: number, text: string) => {
+    setCustomText(text);
+    set({ amount: cents }, 'amount');
+  };
   const message = (key: TipFormField) => {
     const error = shown[key];
     return error ? t(`validation:${error.key}`, error.params) : undefined;
   };
-  const day = Math.min(new Date().getUTCDate(), MAX_CHARGE_DAY);
-  // A yearly tip's charge day: this day (29–31: the 28th) of this month, every year (decision 092).
-  const yearlyDate = formatDayOfYear(new Date().getUTCMonth(), day, locale);
   const needsAccount = recurring && !auth.user;
   const text = (name: 'displayName' | 'message' | 'email') => ({
     value: values[name] ?? '',
@@ -260,104 +256,40 @@ export function TipForm({
   return (
     <>
       <form ref={form} noValidate onSubmit={onSubmit} aria-label={t('storefront:form.label', { name: tipjar.name })}>
-        <section aria-labelledby={`${id}-amount`} className="sf-section">
-          <h2 id={`${id}-amount`}>{t('storefront:amount.title')}</h2>
-          {tipjar.presetAmounts.length > 0 && (
-            <fieldset aria-label={t('storefront:amount.presets')} className="sf-presets">
-              {tipjar.presetAmounts.map((preset) => (
-                <button
-                  key={preset}
-                  type="button"
-                  className="sf-preset"
-                  aria-pressed={presetValue === preset}
-                  onClick={() => {
-                    setCustomText('');
-                    set({ amount: preset }, 'amount');
-                  }}
-                >
-                  {formatCents(preset, locale)}
-                </button>
-              ))}
-            </fieldset>
-          )}
-          <Field
-            id="field-customAmount"
-            label={t('storefront:amount.custom')}
-            help={t('storefront:amount.customHelp', range)}
-            error={shown.amount ? t('storefront:amount.range', range) : undefined}
-            adornment="€"
-          >
-            {(a11y) => (
-              <input
-                {...a11y}
-                value={customText}
-                inputMode="decimal"
-                autoComplete="off"
-                onChange={(event) => {
-                  const typed = event.target.value;
-                  setCustomText(typed);
-                  // An empty field falls back to no amount; a wrong one to NaN, which the rules refuse.
-                  set({ amount: typed.trim() === '' ? Number.NaN : (parseEuroToCents(typed) ?? Number.NaN) }, 'amount');
-                }}
-                onBlur={() => customText !== '' && revalidate('amount')}
-              />
-            )}
-          </Field>
-          <p className="sf-small sf-muted" aria-live="polite" data-testid="tip-fee">
-            {amountValid
-              ? t('storefront:amount.fee', {
-                  amount: formatCents(amount, locale),
-                  fee: formatCents(fee, locale),
-                  net: formatCents(amount - fee, locale),
-                  percent: DEFAULT_PLATFORM_FEE_BPS / 100,
-                })
-              : t('storefront:amount.feeRate', { percent: DEFAULT_PLATFORM_FEE_BPS / 100 })}
-          </p>
-        </section>
+        <AmountChoice
+          headingId={`${id}-amount`}
+          presets={tipjar.presetAmounts}
+          amount={amount}
+          valid={amountValid}
+          customText={customText}
+          showError={Boolean(shown.amount)}
+          onPick={pickAmount}
+          onCustomBlur={() => revalidate('amount')}
+          t={t}
+          locale={locale}
+        />
 
         <fieldset className="sf-fieldset sf-section" hidden={Boolean(checkout)}>
-          <legend>{t('recurringtips:storefront.label')}</legend>
-          <div className="sf-row">
-            {(['once', 'monthly', 'yearly'] as const).map((option) => (
-              <label key={option} className="sf-choice">
-                <input
-                  type="radio"
-                  name={`${id}-frequency`}
-                  value={option}
-                  checked={frequency === option}
-                  onChange={() => {
-                    setFrequency(option);
-                    setFailure(null);
-                    setExisting(null);
-                  }}
-                />
-                {t(option === 'yearly' ? 'yearlytips:storefront.yearly' : `recurringtips:storefront.${option}`)}
-              </label>
-            ))}
-          </div>
-          {frequency === 'yearly' && (
-            <p className="sf-alert sf-info" data-testid="yearly-summary" aria-live="polite">
-              {amountValid
-                ? t('yearlytips:storefront.yearlySummary', { amount: formatCents(amount, locale), date: yearlyDate })
-                : t('yearlytips:storefront.yearlySummaryNoAmount', { date: yearlyDate })}
-            </p>
-          )}
-          {frequency === 'monthly' && (
-            <p className="sf-alert sf-info" data-testid="monthly-summary" aria-live="polite">
-              {amountValid
-                ? t('recurringtips:storefront.monthlySummary', { amount: formatCents(amount, locale), day })
-                : t('recurringtips:storefront.monthlySummaryNoAmount', { day })}
-            </p>
-          )}
+          <FrequencyChoice
+            name={`${id}-frequency`}
+            frequency={frequency}
+            amount={amountValid ? amount : null}
+            onChange={(option) => {
+              setFrequency(option);
+              setFailure(null);
+              setExisting(null);
+            }}
+            t={t}
+            locale={locale}
+          />
           {recurring && tipjar.levels && tipjar.levels.length > 0 && (
             <LevelCards
               levels={tipjar.levels}
               amount={amount}
               interval={frequency === 'yearly' ? 'year' : 'month'}
-              onPick={(cents) => {
-                setCustomText(tipjar.presetAmounts.includes(cents) ? '' : formatEuroAmount(cents, locale));
-                set({ amount: cents }, 'amount');
-              }}
+              onPick={(cents) =>
+                pickAmount(cents, tipjar.presetAmounts.includes(cents) ? '' : formatEuroAmount(cents, locale))
+              }
               t={t}
               locale={locale}
             />
@@ -368,18 +300,13 @@ export function TipForm({
           <h2 id={`${id}-about`}>{t('storefront:about.title')}</h2>
           <fieldset className="sf-fieldset">
             <legend>{t('storefront:privacy.label')}</legend>
-            {TIP_PRIVACY.map((privacy) => (
-              <label key={privacy} className="sf-choice">
-                <input
-                  type="radio"
-                  name={`${id}-privacy`}
-                  value={privacy}
-                  checked={values.privacy === privacy}
-                  onChange={() => set({ privacy }, shown.displayName ? 'displayName' : undefined)}
-                />
-                {t(PRIVACY_LABEL_KEY[privacy])}
-              </label>
-            ))}
+            <RadioOptions
+              name={`${id}-privacy`}
+              options={TIP_PRIVACY}
+              value={values.privacy}
+              onChange={(privacy) => set({ privacy }, shown.displayName ? 'displayName' : undefined)}
+              label={(privacy) => t(PRIVACY_LABEL_KEY[privacy])}
+            />
           </fieldset>
           <Field
             id="field-displayName"
