@@ -1,39 +1,17 @@
-import type { RecurringTip, SupporterFeed } from '@podpot/domain';
+import type { SupporterFeed } from '@podpot/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiPath, setupApiServer } from '@/test/api-server';
+import { activeRecurringTip } from '@/test/recurring-tip';
 import { renderWithQueries } from '@/test/render';
 import AccountRecurringtipsPage from './account-recurringtips';
 
 /** A manage link's page: the monthly tip and its private feed card, side by side (issue 40). */
 
-const TIP = '00000000-0000-4000-8000-0000000000a1';
-const JAR = { id: '00000000-0000-4000-8000-0000000000b1', slug: 'de-koffiepod', name: 'De Koffiepod' };
-const active: RecurringTip = {
-  id: TIP,
-  tipjarId: JAR.id,
-  tipjar: JAR,
-  userId: '00000000-0000-4000-8000-0000000000c1',
-  amount: 1000,
-  interval: 'month',
-  nextAmount: null,
-  status: 'active',
-  mandate: { status: 'valid', paymentMethod: 'ideal', oppTransaction: null },
-  chargeDay: 12,
-  nextChargeAt: '2026-05-12T08:00:00.000Z',
-  failedAttempts: 0,
-  lastFailureReason: null,
-  privacy: 'NAME_AND_AMOUNT',
-  displayName: 'Fan',
-  message: '',
-  locale: 'en',
-  charges: [],
-  level: null,
-  created: '2026-04-12T08:00:00.000Z',
-  updated: '2026-04-12T08:00:00.000Z',
-};
+const active = activeRecurringTip({ amount: 1000 });
+const TIP = active.id;
 const URL = 'https://podpot.test/feeds/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.xml';
 
 const api = setupApiServer();

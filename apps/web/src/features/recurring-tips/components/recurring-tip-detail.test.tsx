@@ -5,32 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { apiError, apiPath, setupApiServer } from '@/test/api-server';
+import { activeRecurringTip } from '@/test/recurring-tip';
 import { renderWithQueries } from '@/test/render';
 import { RecurringTipDetail } from './recurring-tip-detail';
 
-const tip: RecurringTip = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  tipjarId: '00000000-0000-4000-8000-0000000000b1',
-  tipjar: { id: '00000000-0000-4000-8000-0000000000b1', slug: 'de-koffiepod', name: 'De Koffiepod' },
-  userId: '00000000-0000-4000-8000-0000000000c1',
-  amount: 300,
-  interval: 'month',
-  nextAmount: null,
-  status: 'active',
-  mandate: { status: 'valid', paymentMethod: 'ideal', oppTransaction: null },
-  chargeDay: 12,
-  nextChargeAt: '2026-05-12T08:00:00.000Z',
-  failedAttempts: 0,
-  lastFailureReason: null,
-  privacy: 'NAME_AND_AMOUNT',
-  displayName: 'Fan',
-  message: '',
-  locale: 'en',
-  charges: [],
-  level: null,
-  created: '2026-04-12T08:00:00.000Z',
-  updated: '2026-04-12T08:00:00.000Z',
-};
+const tip = activeRecurringTip();
 
 /** The API's answer to the manage link raising the amount (recurring-tips.service). */
 const loginRequired = () =>
