@@ -217,7 +217,13 @@ export function RecurringTipsTable({
       ),
     },
     // The tip's level now (issue 40): derived from its amount by the API, never stored.
-    { key: 'level', label: t('columns.level'), render: (tip) => tip.level?.name ?? '—', hideBelow: 'sm' },
+    {
+      key: 'level',
+      label: t('columns.level'),
+      render: (tip) => tip.level?.name ?? '—',
+      truncate: 120,
+      hideBelow: 'sm',
+    },
     { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
     ...(showEmail
       ? [
@@ -252,7 +258,8 @@ export function RecurringTipsTable({
       key: 'failure',
       label: t('columns.failure'),
       render: (tip) => (tip.lastFailureReason ? reasonText(tip.lastFailureReason) : '—'),
-      hideBelow: 'md',
+      // The mandate's chip already says a payment failed; the reason needs a wide table (or the details).
+      hideBelow: 'lg',
     },
     {
       key: 'created',
