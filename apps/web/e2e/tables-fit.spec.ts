@@ -77,6 +77,44 @@ async function withWidestTip(page: Page) {
   expect(tip.status(), await tip.text()).toBe(201);
 }
 
+/**
+ * The widest row of the maker's monthly tips: a new listener's monthly tip whose first payment was
+ * cancelled in the checkout ("Betaling niet ingesteld", with its reason), under a long name.
+ */
+async function withFailedMonthlyTip(page: Page) {
+  const email = `widest-monthly-${run}@example.com`;
+  const password = `Een-sterk-wachtwoord-${run}!`;
+  const registered = await page.request.post('/api/v1/users/register', {
+    data: { data: { email, password, firstName: 'Breed', lastName: 'Maandelijks' } },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { access_token: token } = (await registered.json()) as { access_token: string };
+  const found = await page.request.get(`/api/v1/tipjars?slug=${DEMO_SLUG}`);
+  const [jar] = ((await found.json()) as { data: { id: string }[] }).data;
+  const methods = await page.request.get('/api/v1/paymentmethods');
+  const ideal = ((await methods.json()) as { data: { id: string; type: string }[] }).data.find(
+    (m) => m.type === 'ideal',
+  );
+  const started = await page.request.post(`/api/v1/tipjars/${jar!.id}/recurringtips`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      data: {
+        amount: 100_000,
+        displayName: `Wereldkampioenmaandgever${run}`,
+        payment: { paymentmethod: ideal!.id, paymentissuer: '' },
+        locale: 'nl',
+      },
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { oppTransaction } = (await started.json()) as { oppTransaction: { redirectUrl: string } };
+  const checkout = await page.context().newPage();
+  await checkout.goto(oppTransaction.redirectUrl);
+  await checkout.locator('button[name="outcome"][value="cancelled"]').click();
+  await checkout.waitForURL((url) => !url.pathname.startsWith('/sim/'));
+  await checkout.close();
+}
+
 /** The table's scroll container (MUI TableContainer), once rows are there. */
 async function tableOn(page: Page, path: string): Promise<{ table: Locator; container: Locator }> {
   await page.goto(path);
@@ -107,6 +145,7 @@ test.describe('tables fit their container', () => {
     await page.setViewportSize(DESKTOP);
     await withPayouts(page);
     await withWidestTip(page);
+    await withFailedMonthlyTip(page);
     await login(page, 'admin@podpot.local', '/nl');
     for (const { path } of TABLES) {
       const { table, container } = await tableOn(page, path);

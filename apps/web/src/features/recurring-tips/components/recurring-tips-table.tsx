@@ -224,7 +224,7 @@ export function RecurringTipsTable({
       truncate: 120,
       hideBelow: 'sm',
     },
-    { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} /> },
+    { key: 'name', label: t('columns.name'), render: (tip) => <TipName tip={tip} />, truncate: 140 },
     ...(showEmail
       ? [
           {
