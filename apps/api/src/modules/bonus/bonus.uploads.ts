@@ -182,10 +182,10 @@ export async function putPart(
     const outcome = await ctx.db.transaction(async (tx) => {
       // The last part takes the episode's row lock first (the order a deleted episode's cascade takes).
       const completes = range.end + 1 === upload.total;
-      if (completes) {
-        const [episode] = await tx.select().from(bonusEpisodes).where(eq(bonusEpisodes.id, episodeId)).for('update');
-        if (!episode) throw AppError.notFound('Bonus episode');
-      }
+      const [episode] = completes
+        ? await tx.select().from(bonusEpisodes).where(eq(bonusEpisodes.id, episodeId)).for('update')
+        : [];
+      if (completes && !episode) throw AppError.notFound('Bonus episode');
       const row = await findUpload(tx, tipjarId, episodeId, uploadId, true);
       if (!row) throw AppError.notFound('Upload');
       if (row.completedAt) return { done: true as const, replaced: null };
@@ -207,13 +207,13 @@ export async function putPart(
         .update(bonusAudioUploads)
         .set({ received, type: provenType, completedAt: new Date() })
         .where(eq(bonusAudioUploads.id, uploadId));
-      const [current] = await tx.select().from(bonusEpisodes).where(eq(bonusEpisodes.id, episodeId));
       await repo.updateEpisode(tx, episodeId, {
         audioKey: row.storageKey,
         audioType: provenType,
         audioBytes: received,
       });
-      return { done: true as const, replaced: current!.audioKey !== row.storageKey ? current!.audioKey : null };
+      // The episode's file before this one, read under the lock taken above.
+      return { done: true as const, replaced: episode!.audioKey !== row.storageKey ? episode!.audioKey : null };
     });
     if ('state' in outcome) return outcome.state!;
     if (outcome.replaced) await storage.delete(outcome.replaced);
